@@ -1,0 +1,75 @@
+// Data functions: read the account and its websites. They run in the program's own
+// process (dynamic providers have no invoke), during previews as well as updates.
+import * as pulumi from "@pulumi/pulumi";
+import type { Account, ListWebsitesParams, Website as WebsiteInfo } from "../sdk";
+import { clientFor, settingsFromConfig } from "./connection";
+import type { ConnectionInputs } from "./website-inputs";
+
+export type { Account, WebsiteInfo };
+
+export interface FunctionConnectionArgs {
+  /** Credentials to use instead of the stack configuration and environment. */
+  connection?: ConnectionInputs;
+}
+
+export interface GetWebsitesArgs extends FunctionConnectionArgs {
+  /** Substring of the domain. */
+  search?: string;
+  /** Only favorites (true) or only the others (false). */
+  favorite?: boolean;
+  sortBy?: "id" | "domain";
+  sort?: "asc" | "desc";
+}
+
+export interface GetWebsitesResult {
+  /** Every matching website, across all pages. */
+  websites: WebsiteInfo[];
+}
+
+export type GetWebsiteArgs = FunctionConnectionArgs & ({ id: number; domain?: never } | { domain: string; id?: never });
+
+/** The stack configuration of the running program (secrets included, as plain values). */
+function programClient(connection?: ConnectionInputs) {
+  return clientFor(connection, settingsFromConfig((key) => pulumi.runtime.getConfig(key)));
+}
+
+/** The account that owns the API key, with its plan and limits. */
+export function getAccount(args: FunctionConnectionArgs = {}): Promise<Account> {
+  return programClient(args.connection).account.get();
+}
+
+export async function getWebsites(args: GetWebsitesArgs = {}): Promise<GetWebsitesResult> {
+  const params: ListWebsitesParams = {};
+  if (args.search !== undefined) params.search = args.search;
+  if (args.favorite !== undefined) params.favorite = args.favorite;
+  if (args.sortBy !== undefined) params.sortBy = args.sortBy;
+  if (args.sort !== undefined) params.sort = args.sort;
+  return { websites: await programClient(args.connection).websites.list(params) };
+}
+
+/** One website, by id or by domain (normalised like the server does). */
+export async function getWebsite(args: GetWebsiteArgs): Promise<WebsiteInfo> {
+  const client = programClient(args.connection);
+  if (args.id !== undefined && args.domain !== undefined) {
+    throw new Error("getWebsite takes either id or domain, not both.");
+  }
+  if (args.id !== undefined) return client.websites.get(args.id);
+  if (args.domain === undefined) throw new Error("getWebsite needs an id or a domain.");
+  const website = await client.websites.findByDomain(args.domain);
+  if (!website) {
+    throw new Error(`No website with the domain "${args.domain}" in this account.`);
+  }
+  return website;
+}
+
+export function getAccountOutput(args: pulumi.Input<FunctionConnectionArgs> = {}): pulumi.Output<Account> {
+  return pulumi.output(args).apply((resolved) => getAccount(resolved as FunctionConnectionArgs));
+}
+
+export function getWebsitesOutput(args: pulumi.Input<GetWebsitesArgs> = {}): pulumi.Output<GetWebsitesResult> {
+  return pulumi.output(args).apply((resolved) => getWebsites(resolved as GetWebsitesArgs));
+}
+
+export function getWebsiteOutput(args: pulumi.Input<GetWebsiteArgs>): pulumi.Output<WebsiteInfo> {
+  return pulumi.output(args).apply((resolved) => getWebsite(resolved as GetWebsiteArgs));
+}

@@ -1,0 +1,20 @@
+// pulumi-webstats: websites of the Website Statistics Service as Pulumi resources.
+export { Website } from "./website";
+export type { WebsiteArgs, WebsiteConnection } from "./website";
+export {
+  getAccount,
+  getAccountOutput,
+  getWebsite,
+  getWebsiteOutput,
+  getWebsites,
+  getWebsitesOutput,
+} from "./functions";
+export type {
+  Account,
+  FunctionConnectionArgs,
+  GetWebsiteArgs,
+  GetWebsitesArgs,
+  GetWebsitesResult,
+  WebsiteInfo,
+} from "./functions";
+export type { Privacy } from "../sdk";

@@ -1,0 +1,168 @@
+// Creating a Website without ever leaving an orphan or a duplicate behind, and updating
+// one with errors that say what to do.
+import {
+  ApiError,
+  ConnectionError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationError,
+} from "../sdk";
+import type { WebstatsClient, Website as ApiWebsite, WebsiteUpdateInput } from "../sdk";
+import { clientFor } from "./connection";
+import type { WebsiteInputs } from "./website-inputs";
+import { outputsFrom, rememberedFrom } from "./website-state";
+import type { WebsiteOutputs } from "./website-state";
+
+/** How many times a create whose outcome is unknown is tried again after checking it did not happen. */
+const unknownOutcomeAttempts = 3;
+
+/** Errors after which the server may or may not have created the website. */
+function outcomeUnknown(error: unknown): boolean {
+  if (error instanceof ConnectionError && (error as { code?: string }).code === "ECONNREFUSED") return false;
+  return (
+    error instanceof TimeoutError ||
+    error instanceof ConnectionError ||
+    error instanceof ServerError ||
+    error instanceof UnexpectedResponseError
+  );
+}
+
+function isDomainTaken(error: unknown): boolean {
+  return (
+    error instanceof ValidationError &&
+    (error.fieldErrors.domain ?? []).some((message) => /already been taken/i.test(message))
+  );
+}
+
+/** An error the engine records as a created-but-unfinished resource; the next `up` completes it. */
+class PartialCreateError extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Record<string, unknown>,
+    readonly reasons: string[],
+  ) {
+    super(message);
+    this.name = "PartialCreateError";
+  }
+}
+
+async function explainTakenDomain(client: WebstatsClient, domain: string): Promise<Error> {
+  const existing = await client.websites.findByDomain(domain);
+  if (existing) {
+    return new Error(
+      `A website for "${domain}" already exists in this account (website id ${existing.id}). ` +
+        `Set adoptExisting: true on this Website to manage it with Pulumi, or remove it first.`,
+    );
+  }
+  return new Error(
+    `The domain "${domain}" is registered by another account on this installation: ` +
+      `domains are unique across the whole installation, not per account. ` +
+      `Remove it from the other account or use that account's API key.`,
+  );
+}
+
+/** POSTs the website; when the outcome is unknown, looks it up before deciding to try again. */
+async function postOnce(client: WebstatsClient, inputs: WebsiteInputs): Promise<ApiWebsite> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= unknownOutcomeAttempts; attempt++) {
+    try {
+      return await client.websites.create({
+        domain: inputs.domain,
+        privacy: inputs.privacy,
+        password: inputs.privacy === "password" ? inputs.password : undefined,
+        email: inputs.email,
+        excludeBots: inputs.excludeBots,
+        excludeParams: inputs.excludeParams,
+        excludeIps: inputs.excludeIps,
+      });
+    } catch (error) {
+      if (isDomainTaken(error)) {
+        // A previous attempt of ours may have succeeded without us hearing back.
+        if (attempt > 1) {
+          const created = await client.websites.findByDomain(inputs.domain);
+          if (created) return created;
+        }
+        throw await explainTakenDomain(client, inputs.domain);
+      }
+      if (!outcomeUnknown(error)) throw error;
+      lastError = error;
+      const created = await client.websites.findByDomain(inputs.domain);
+      if (created) return created;
+    }
+  }
+  throw lastError;
+}
+
+/** Brings an existing website of this account in line with the arguments. */
+async function adopt(client: WebstatsClient, existing: ApiWebsite, inputs: WebsiteInputs): Promise<ApiWebsite> {
+  const patch: WebsiteUpdateInput = {
+    privacy: inputs.privacy,
+    email: inputs.email,
+    excludeBots: inputs.excludeBots,
+    excludeParams: inputs.excludeParams,
+    excludeIps: inputs.excludeIps,
+  };
+  if (inputs.privacy === "password") patch.password = inputs.password;
+  if (existing.favorite !== inputs.favorite) patch.favorite = inputs.favorite;
+  return client.websites.update(existing.id, patch);
+}
+
+export async function createWebsite(inputs: WebsiteInputs & Record<string, unknown>): Promise<WebsiteOutputs> {
+  const client = clientFor(inputs.connection);
+  const remembered = rememberedFrom(inputs);
+
+  if (inputs.adoptExisting) {
+    const existing = await client.websites.findByDomain(inputs.domain);
+    if (existing) return outputsFrom(await adopt(client, existing, inputs), remembered);
+  }
+
+  const created = await postOnce(client, inputs);
+  if (!inputs.favorite || created.favorite) return outputsFrom(created, remembered);
+
+  // Favorite can only be set by an update. If that fails the website exists: record it
+  // with favorite still false, so the next `up` sees the difference and finishes the job.
+  try {
+    return outputsFrom(await client.websites.update(created.id, { favorite: true }), remembered);
+  } catch (error) {
+    const properties = { ...outputsFrom(created, remembered), __provider: inputs.__provider };
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PartialCreateError(
+      `Website ${created.id} (${created.domain}) was created but could not be marked as favorite: ${reason}. ` +
+        `Run pulumi up again to finish it.`,
+      String(created.id),
+      properties,
+      [reason],
+    );
+  }
+}
+
+/**
+ * Updates a website. The server answers 500 rather than 404 when the website is gone, so
+ * a failure is followed by a look-up that turns it into an error saying what to do.
+ */
+export async function updateOrExplain(
+  client: WebstatsClient,
+  id: number,
+  domain: string,
+  patch: WebsiteUpdateInput,
+): Promise<ApiWebsite> {
+  try {
+    return await client.websites.update(id, patch);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !(error instanceof NotFoundError || error instanceof ServerError)) {
+      throw error;
+    }
+    const stillThere = await client.websites.get(id).then(
+      () => true,
+      (lookup: unknown) => !(lookup instanceof NotFoundError),
+    );
+    if (stillThere) throw error;
+    throw new Error(
+      `Website ${id} (${domain}) no longer exists: it was deleted outside Pulumi. ` +
+        `Run pulumi refresh to drop it from the state, then pulumi up to create it again.`,
+    );
+  }
+}

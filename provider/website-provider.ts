@@ -1,0 +1,70 @@
+// The Website resource's lifecycle: what `check`, `diff`, `create`, `read`, `update` and
+// `delete` do against the API. Loaded by dynamic-provider.ts when the engine calls it.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { NotFoundError } from "../sdk";
+import { clientFor, settingsFromConfig, useStackSettings } from "./connection";
+import { diffWebsite, updatePatch } from "./website-diff";
+import { checkWebsiteInputs } from "./website-inputs";
+import type { WebsiteInputs } from "./website-inputs";
+import { createWebsite, updateOrExplain } from "./website-create";
+import { inputsFromOutputs, outputsFrom, rememberedFrom } from "./website-state";
+import type { WebsiteOutputs } from "./website-state";
+
+type Props = Record<string, unknown>;
+
+export function configure(req: dynamic.ConfigureRequest): Promise<void> {
+  useStackSettings(settingsFromConfig((key) => req.config.get(key)));
+  return Promise.resolve();
+}
+
+export function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  const { inputs, failures } = checkWebsiteInputs(news);
+  return Promise.resolve({ inputs, failures });
+}
+
+export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+  const result = diffWebsite(olds as Partial<WebsiteOutputs>, news);
+  // Create the new website before deleting the old one: the default order, stated for clarity.
+  return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
+}
+
+export async function create(inputs: Props): Promise<dynamic.CreateResult> {
+  const outs = await createWebsite(inputs as unknown as WebsiteInputs & Props);
+  return { id: String(outs.websiteId), outs };
+}
+
+export async function read(id: string, props?: Props): Promise<dynamic.ReadResult> {
+  const state = (props ?? {}) as Partial<WebsiteOutputs>;
+  const client = clientFor(state.connection);
+  try {
+    const website = await client.websites.get(Number(id));
+    const outputs = outputsFrom(website, rememberedFrom(state));
+    return { id, props: outputs, inputs: inputsFromOutputs(outputs) };
+  } catch (error) {
+    // Deleted outside Pulumi: an empty id drops it from the state; the next `up` recreates it.
+    if (error instanceof NotFoundError) return { id: "", props: {} };
+    throw error;
+  }
+}
+
+export async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+  const state = olds as Partial<WebsiteOutputs>;
+  const inputs = news as unknown as WebsiteInputs;
+  const client = clientFor(inputs.connection);
+  const patch = updatePatch(state, news);
+  const website =
+    Object.keys(patch).length > 0
+      ? await updateOrExplain(client, Number(id), state.domain ?? inputs.domain, patch)
+      : await client.websites.get(Number(id));
+  return { outs: outputsFrom(website, rememberedFrom(inputs)) };
+}
+
+export async function remove(id: string, props: Props): Promise<void> {
+  const state = props as Partial<WebsiteOutputs>;
+  try {
+    await clientFor(state.connection).websites.delete(Number(id));
+  } catch (error) {
+    // Already gone (deleted outside Pulumi): the goal of a delete is met.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+}

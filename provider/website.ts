@@ -1,0 +1,86 @@
+// The Website resource as programs see it.
+import * as pulumi from "@pulumi/pulumi";
+import type { Privacy } from "../sdk";
+import webstatsProvider = require("./dynamic-provider");
+
+/** Credentials for one installation and account; overrides stack config and environment. */
+export interface WebsiteConnection {
+  /** The installation's root URL, e.g. `https://stats.example.com`. */
+  baseUrl?: pulumi.Input<string>;
+  /** An API key of the account that owns the website. */
+  apiKey?: pulumi.Input<string>;
+}
+
+export interface WebsiteArgs {
+  /** The tracked domain. Normalised like the server does (`https://www.Example.com` is `example.com`); changing it replaces the website. */
+  domain: pulumi.Input<string>;
+  /** Who may see the statistics: `"public"` (default), `"private"` or `"password"`. */
+  privacy?: pulumi.Input<Privacy>;
+  /** Password for the statistics page; required when privacy is `"password"`, refused otherwise. Stored as a secret. */
+  password?: pulumi.Input<string>;
+  /** Periodic email reports. Default false. */
+  email?: pulumi.Input<boolean>;
+  /** Leave common bots out of the statistics. Default true. */
+  excludeBots?: pulumi.Input<boolean>;
+  /** Pin the website to the top of the dashboard. Default false. */
+  favorite?: pulumi.Input<boolean>;
+  /** Query parameter names to strip from tracked URLs; `"&"` strips every parameter. Order does not matter. */
+  excludeParams?: pulumi.Input<pulumi.Input<string>[]>;
+  /** IPv4/IPv6 addresses or CIDR ranges whose visits are not tracked. Order does not matter. */
+  excludeIps?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Take over a website with this domain that already exists in the account instead of failing. Default false. */
+  adoptExisting?: pulumi.Input<boolean>;
+  /** Credentials for this website; default: stack config `webstats:*`, then `WEBSTATS_*` variables. Stored as a secret. */
+  connection?: pulumi.Input<WebsiteConnection>;
+}
+
+/**
+ * A website tracked by the Website Statistics Service, with its privacy, report, bot,
+ * query-parameter and IP exclusion settings.
+ *
+ * Deleting a Website also erases its collected statistics, irreversibly: consider
+ * `protect: true` or `retainOnDelete: true` in the resource options.
+ */
+export class Website extends pulumi.dynamic.Resource {
+  /** The website's id in the service (also the resource id). */
+  declare readonly websiteId: pulumi.Output<number>;
+  declare readonly domain: pulumi.Output<string>;
+  declare readonly privacy: pulumi.Output<Privacy>;
+  declare readonly password: pulumi.Output<string | undefined>;
+  /** Whether the service holds a password for the statistics page. */
+  declare readonly hasPassword: pulumi.Output<boolean>;
+  declare readonly email: pulumi.Output<boolean>;
+  declare readonly excludeBots: pulumi.Output<boolean>;
+  declare readonly favorite: pulumi.Output<boolean>;
+  /** When the website was marked as favorite, or null. */
+  declare readonly favoritedAt: pulumi.Output<string | null>;
+  declare readonly excludeParams: pulumi.Output<string[]>;
+  declare readonly excludeIps: pulumi.Output<string[]>;
+  declare readonly adoptExisting: pulumi.Output<boolean>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly updatedAt: pulumi.Output<string | null>;
+
+  constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = {
+      ...args,
+      // Secret inputs stay encrypted in the state; their outputs are marked secret below.
+      password: args.password === undefined ? undefined : pulumi.secret(args.password),
+      connection: args.connection === undefined ? undefined : pulumi.secret(args.connection),
+      // Outputs only: listed so the engine exposes them on this object.
+      websiteId: undefined,
+      hasPassword: undefined,
+      favoritedAt: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+    };
+    const secretOutputs = ["password", "connection"];
+    super(
+      webstatsProvider,
+      name,
+      props,
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
+      "webstats",
+      "Website",
+    );
+  }
+}

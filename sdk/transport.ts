@@ -1,0 +1,95 @@
+// One HTTP attempt: send, read the whole body as text, and turn transport failures into
+// ConnectionError or TimeoutError. Status codes are not judged here. Redirects are never followed
+// (undici's request() does not by default): a redirect to the login page means a rejected key and
+// must stay visible.
+import { request, type Dispatcher } from "undici";
+import { ConnectionError, TimeoutError } from "./errors";
+import type { ResponseHeaders } from "./rate-limit-headers";
+import type { Redactor } from "./redact";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface HttpRequest {
+  method: HttpMethod;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: ResponseHeaders;
+  /** Already redacted. */
+  bodyText: string;
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): ResponseHeaders {
+  const flat: ResponseHeaders = {};
+  for (const [name, value] of Object.entries(raw)) {
+    flat[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+  }
+  return flat;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (error instanceof Error && "code" in error && typeof error.code === "string") return error.code;
+  return undefined;
+}
+
+/**
+ * The cause kept on a ConnectionError is a fresh, redacted copy: the original may hold sockets and
+ * request details that have no business in logs.
+ */
+function sanitizedCause(error: unknown, redact: Redactor): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const copy = new Error(redact(original.message));
+  copy.name = original.name;
+  const code = errorCode(original);
+  if (code !== undefined) Object.assign(copy, { code });
+  return copy;
+}
+
+function describeFailure(origin: string, code: string | undefined, cause: Error): string {
+  if (code === "ECONNREFUSED") return `connection refused by ${origin}; is the server running at that address?`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot resolve the host of ${origin} (${code}).`;
+  return `connection to ${origin} failed before a complete response (${code ?? cause.message}).`;
+}
+
+export async function sendOnce(
+  dispatcher: Dispatcher,
+  req: HttpRequest,
+  timeoutMs: number,
+  redact: Redactor,
+): Promise<HttpResponse> {
+  const path = req.url.pathname + req.url.search;
+  // One timer for the whole attempt (connect, headers and body), so a server that dribbles a body
+  // cannot hold us forever. The flag tells our own abort apart from any other failure.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const response = await request(req.url, {
+      dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: controller.signal,
+    });
+    const bodyText = await response.body.text();
+    return {
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      bodyText: redact(bodyText),
+    };
+  } catch (error) {
+    if (timedOut) throw new TimeoutError(req.method, path, timeoutMs);
+    const code = errorCode(error);
+    const cause = sanitizedCause(error, redact);
+    throw new ConnectionError(req.method, path, describeFailure(req.url.origin, code, cause), code, cause);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,84 @@
+// Runs one Pulumi operation for the e2e harness, inside a temporary Pulumi project.
+//
+// It lives in the project folder, so `@pulumi/pulumi` and `pulumi-webstats` resolve from
+// that project's node_modules, where the packed package is installed as a user's would
+// be. The program is an Automation API inline program (the module at `programPath`
+// exports the program function): the engine then talks to this process's own language
+// server, which is why no separate Node.js language host binary is needed.
+//
+// Usage: node driver.cjs <request.json> <result.json>
+"use strict";
+
+const fs = require("node:fs");
+const path = require("node:path");
+const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
+
+async function main() {
+  const [requestFile, resultFile] = process.argv.slice(2);
+  const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(request.binDir) });
+  const programPath = path.resolve(request.workDir, request.programFile);
+  const program = async () => {
+    // Load the program afresh on every run so a test can change it between operations.
+    delete require.cache[require.resolve(programPath)];
+    const run = require(programPath);
+    return typeof run === "function" ? run() : undefined;
+  };
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: request.stackName, projectName: request.projectName, program },
+    {
+      workDir: request.workDir,
+      pulumiHome: request.pulumiHome,
+      pulumiCommand,
+      envVars: request.envVars,
+      projectSettings: {
+        name: request.projectName,
+        runtime: "nodejs",
+        backend: { url: request.backendUrl },
+      },
+    },
+  );
+  if (request.config && Object.keys(request.config).length > 0) {
+    await stack.setAllConfig(request.config);
+  }
+  for (const key of request.removeConfig || []) await stack.removeConfig(key);
+
+  const onOutput = (text) => process.stdout.write(text);
+  const common = { onOutput, color: "never" };
+  let result;
+  switch (request.op) {
+    case "up":
+      result = await stack.up({ ...common, expectNoChanges: request.expectNoChanges });
+      result = { summary: result.summary, outputs: result.outputs };
+      break;
+    case "preview":
+      result = await stack.preview({ ...common, expectNoChanges: request.expectNoChanges, refresh: request.refresh });
+      result = { changeSummary: result.changeSummary };
+      break;
+    case "refresh":
+      result = await stack.refresh({ ...common, expectNoChanges: request.expectNoChanges });
+      result = { summary: result.summary };
+      break;
+    case "destroy":
+      result = await stack.destroy({ ...common });
+      result = { summary: result.summary };
+      break;
+    case "export":
+      result = { deployment: await stack.exportStack() };
+      break;
+    case "outputs":
+      result = { outputs: await stack.outputs() };
+      break;
+    default:
+      throw new Error(`unknown operation ${request.op}`);
+  }
+  fs.writeFileSync(resultFile, JSON.stringify({ ok: true, ...result }));
+}
+
+main().catch((error) => {
+  const [, resultFile] = process.argv.slice(2);
+  const message = error && error.stack ? String(error.stack) : String(error);
+  if (resultFile) fs.writeFileSync(resultFile, JSON.stringify({ ok: false, error: message }));
+  process.stderr.write(`${message}\n`);
+  process.exitCode = 1;
+});

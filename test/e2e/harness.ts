@@ -1,0 +1,220 @@
+// The engine-test harness: a temporary Pulumi project that uses the packed package from
+// its own node_modules, a local file backend, a private PULUMI_HOME, and the offline
+// settings, driven through real `pulumi` operations.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { describe, inject } from "vitest";
+
+export const e2e = inject("e2e");
+
+/** `describe` for engine tests: skipped only when the CLI is missing outside CI. */
+export const describeEngine = e2e.available ? describe : describe.skip;
+
+export interface ConfigValue {
+  value: string;
+  secret?: boolean;
+}
+
+export interface StackOptions {
+  /** Source of a CommonJS module whose export is the Pulumi program function. */
+  program: string;
+  /** Stack configuration, e.g. `{ "webstats:apiKey": { value, secret: true } }`. */
+  config?: Record<string, ConfigValue>;
+  /** Extra environment for the CLI and the provider process. */
+  env?: Record<string, string>;
+}
+
+export interface OperationOptions {
+  expectNoChanges?: boolean;
+  /** preview only: refresh before previewing (`pulumi preview --refresh`). */
+  refresh?: boolean;
+  /** When true, a failing operation resolves with its error instead of throwing. */
+  allowFailure?: boolean;
+}
+
+export interface OperationResult {
+  ok: boolean;
+  error?: string;
+  /** What the engine printed during this operation. */
+  output: string;
+  summary?: { result: string; resourceChanges?: Record<string, number> };
+  changeSummary?: Record<string, number>;
+  outputs?: Record<string, { value: unknown; secret: boolean }>;
+}
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  initErrors?: string[];
+}
+
+const operationTimeoutMs = 300_000;
+
+export class TestStack {
+  /** Everything the engine printed so far, across operations. */
+  output = "";
+  private config: Record<string, ConfigValue>;
+  private removeConfig: string[] = [];
+  private sequence = 0;
+
+  private constructor(
+    readonly dir: string,
+    private readonly workDir: string,
+    private readonly env: Record<string, string>,
+    config: Record<string, ConfigValue>,
+  ) {
+    this.config = config;
+  }
+
+  static create(options: StackOptions): TestStack {
+    if (!e2e.available) throw new Error(`engine tests unavailable: ${e2e.skipReason}`);
+    const dir = mkdtempSync(join(tmpdir(), "webstats-stack-"));
+    const workDir = join(dir, "project");
+    mkdirSync(workDir);
+    // The packed package and @pulumi/pulumi are installed once per run in the template;
+    // a linked node_modules still resolves them as files inside node_modules.
+    symlinkSync(join(e2e.templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
+    writeFileSync(join(workDir, "package.json"), readFileSync(join(e2e.templateDir, "package.json")));
+    writeFileSync(join(workDir, "driver.cjs"), readFileSync(join(e2e.templateDir, "driver.cjs")));
+    mkdirSync(join(dir, "backend"));
+    mkdirSync(join(dir, "home"));
+    const stack = new TestStack(dir, workDir, options.env ?? {}, options.config ?? {});
+    stack.setProgram(options.program);
+    return stack;
+  }
+
+  setProgram(source: string): void {
+    writeFileSync(join(this.workDir, "program.cjs"), source);
+  }
+
+  setConfig(key: string, value: ConfigValue): void {
+    this.config[key] = value;
+    this.removeConfig = this.removeConfig.filter((k) => k !== key);
+  }
+
+  unsetConfig(key: string): void {
+    delete this.config[key];
+    this.removeConfig.push(key);
+  }
+
+  up(options: OperationOptions = {}): Promise<OperationResult> {
+    return this.run("up", options);
+  }
+
+  preview(options: OperationOptions = {}): Promise<OperationResult> {
+    return this.run("preview", options);
+  }
+
+  refresh(options: OperationOptions = {}): Promise<OperationResult> {
+    return this.run("refresh", options);
+  }
+
+  destroy(options: OperationOptions = {}): Promise<OperationResult> {
+    return this.run("destroy", options);
+  }
+
+  async outputs(): Promise<Record<string, { value: unknown; secret: boolean }>> {
+    return (await this.run("outputs", {})).outputs ?? {};
+  }
+
+  /** The stack's state as `pulumi stack export` gives it (secrets stay encrypted). */
+  async exportState(): Promise<{ raw: string; resources: StateResource[] }> {
+    const result = (await this.run("export", {})) as OperationResult & {
+      deployment?: { deployment?: { resources?: StateResource[] } };
+    };
+    return {
+      raw: JSON.stringify(result.deployment),
+      resources: result.deployment?.deployment?.resources ?? [],
+    };
+  }
+
+  /** State entries of one resource type. */
+  async resourcesOfType(type: string): Promise<StateResource[]> {
+    return (await this.exportState()).resources.filter((r) => r.type === type);
+  }
+
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async run(op: string, options: OperationOptions): Promise<OperationResult> {
+    const id = `${++this.sequence}-${op}`;
+    const requestFile = join(this.dir, `${id}.request.json`);
+    const resultFile = join(this.dir, `${id}.result.json`);
+    writeFileSync(
+      requestFile,
+      JSON.stringify({
+        op,
+        stackName: "test",
+        projectName: "webstats-e2e",
+        workDir: this.workDir,
+        programFile: "program.cjs",
+        binDir: e2e.binDir,
+        pulumiHome: join(this.dir, "home"),
+        backendUrl: `file://${join(this.dir, "backend")}`,
+        config: this.config,
+        removeConfig: this.removeConfig,
+        expectNoChanges: options.expectNoChanges,
+        refresh: options.refresh,
+      }),
+    );
+    this.removeConfig = [];
+    const output = await this.spawnDriver(requestFile, resultFile);
+    this.output += output;
+    let result: OperationResult;
+    try {
+      result = { ...(JSON.parse(readFileSync(resultFile, "utf8")) as OperationResult), output };
+    } catch {
+      result = { ok: false, error: "the driver wrote no result", output };
+    }
+    if (!result.ok && !options.allowFailure) {
+      throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${output}`);
+    }
+    return result;
+  }
+
+  private spawnDriver(requestFile: string, resultFile: string): Promise<string> {
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      PATH: [e2e.pluginDir, e2e.binDir, process.env.PATH ?? ""].join(delimiter),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_HOME: join(this.dir, "home"),
+      ...this.env,
+    };
+    // Credentials reach the provider only the way a test asks for them.
+    if (!("WEBSTATS_API_KEY" in this.env)) delete env.WEBSTATS_API_KEY;
+    if (!("WEBSTATS_BASE_URL" in this.env)) delete env.WEBSTATS_BASE_URL;
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ["driver.cjs", requestFile, resultFile], {
+        cwd: this.workDir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`pulumi operation timed out after ${operationTimeoutMs} ms\n${output}`));
+      }, operationTimeoutMs);
+      child.on("error", reject);
+      child.on("close", () => {
+        clearTimeout(timer);
+        resolve(output);
+      });
+    });
+  }
+}
+
+/** A random domain unique to one test, so tests never collide in a shared emulator. */
+export function uniqueDomain(prefix = "site"): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}.example.com`;
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Makes the Pulumi CLI and the Node.js dynamic-provider plugin available at the
+// version of @pulumi/pulumi locked in package-lock.json, and prints where they are.
+//
+// Order of preference:
+//   1. a `pulumi` on PATH whose version is compatible (same major, not older);
+//   2. a previous build in the per-version cache outside the repository;
+//   3. a fresh build of tools/pulumi-cli with Go (found on PATH or in /usr/local/go).
+// With none of these it fails with one message that says what to install; outside CI
+// (CI unset) that failure is reported loudly but does not stop `npm test`, and the
+// engine tests skip themselves.
+//
+// Importable: `ensurePulumi()` returns { binDir, pulumi, version, source } or throws.
+
+import { spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const wrapperModule = join(repoRoot, "tools", "pulumi-cli");
+const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
+const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
+const pluginScript = "pulumi-resource-pulumi-nodejs";
+
+/** The @pulumi/pulumi version that package-lock.json pins. */
+export function lockedPulumiVersion() {
+  const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8"));
+  const entry = lock.packages?.["node_modules/@pulumi/pulumi"];
+  if (!entry?.version) throw new Error("package-lock.json has no entry for @pulumi/pulumi; run npm install.");
+  return entry.version;
+}
+
+/** Where builds are cached: shared by every clone on the machine, one folder per version. */
+export function cacheDir(version) {
+  const base =
+    process.env.WEBSTATS_PULUMI_CACHE ||
+    join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-webstats", "pulumi-cli");
+  return join(base, `v${version}`);
+}
+
+function run(command, args, options = {}) {
+  return spawnSync(command, args, { encoding: "utf8", ...options });
+}
+
+function versionOf(pulumiBinary) {
+  const result = run(pulumiBinary, ["version"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+  if (result.status !== 0) return undefined;
+  return result.stdout.trim().replace(/^v/, "") || undefined;
+}
+
+function parseVersion(text) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(text);
+  return match ? match.slice(1, 4).map(Number) : undefined;
+}
+
+/** A CLI works with programs of its own major version that are not newer than it. */
+export function isCompatible(found, wanted) {
+  const a = parseVersion(found);
+  const b = parseVersion(wanted);
+  if (!a || !b || a[0] !== b[0]) return false;
+  for (let i = 1; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return true;
+}
+
+function onPath(name) {
+  for (const dir of (process.env.PATH || "").split(delimiter)) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return undefined;
+}
+
+function findGo() {
+  return onPath("go") || (existsSync("/usr/local/go/bin/go") ? "/usr/local/go/bin/go" : undefined);
+}
+
+/** The plugin script that runs dynamic providers ships in the root of the @pulumi/pulumi package. */
+function installPluginScript(binDir) {
+  const source = join(repoRoot, "node_modules", "@pulumi", "pulumi", pluginScript);
+  if (!existsSync(source)) throw new Error(`${source} is missing; run npm ci first.`);
+  const target = join(binDir, pluginScript);
+  copyFileSync(source, target);
+  chmodSync(target, 0o755);
+}
+
+function step(label, action) {
+  const started = Date.now();
+  process.stdout.write(`pulumi:ensure: ${label}...\n`);
+  const value = action();
+  process.stdout.write(`pulumi:ensure: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+  return value;
+}
+
+function build(go, version, binDir) {
+  // Build into a private folder and rename it into place, so a concurrent or
+  // interrupted build never leaves a half-written binary in the cache.
+  const staging = `${binDir}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const env = {
+    ...process.env,
+    // go.sum is committed; the checksum database is not reachable for every module here.
+    GONOSUMDB: "github.com/pulumi",
+    GOFLAGS: "-mod=readonly",
+  };
+  step(`building pulumi v${version} with ${go} (first build takes several minutes)`, () => {
+    const result = run(
+      go,
+      [
+        "build",
+        "-trimpath",
+        "-ldflags",
+        `-X ${versionFlag}=v${version}`,
+        "-o",
+        join(staging, "pulumi"),
+        cliPackage,
+      ],
+      { cwd: wrapperModule, env, stdio: ["ignore", "inherit", "inherit"] },
+    );
+    if (result.status !== 0) throw new Error(`go build of ${cliPackage} failed (exit ${result.status}).`);
+  });
+  installPluginScript(staging);
+  mkdirSync(dirname(binDir), { recursive: true });
+  rmSync(binDir, { recursive: true, force: true });
+  renameSync(staging, binDir);
+}
+
+export function ensurePulumi({ quiet = false } = {}) {
+  const log = (line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
+  const version = lockedPulumiVersion();
+  const binDir = join(cacheDir(version), "bin");
+  const cached = join(binDir, "pulumi");
+
+  const existing = onPath("pulumi");
+  if (existing) {
+    const found = versionOf(existing);
+    if (found && isCompatible(found, version)) {
+      // The dynamic-provider plugin must sit beside a CLI we run; keep our copy in the cache.
+      mkdirSync(binDir, { recursive: true });
+      installPluginScript(binDir);
+      log(`using pulumi v${found} from PATH (${existing}); plugin in ${binDir}`);
+      return { binDir: dirname(existing), pluginDir: binDir, pulumi: existing, version: found, source: "path" };
+    }
+    log(`ignoring pulumi ${found ?? "(unknown version)"} at ${existing}: v${version} is pinned`);
+  }
+
+  if (existsSync(cached) && versionOf(cached) === version) {
+    installPluginScript(binDir);
+    log(`using cached pulumi v${version} in ${binDir}`);
+    return { binDir, pluginDir: binDir, pulumi: cached, version, source: "cache" };
+  }
+
+  const go = findGo();
+  if (!go) {
+    throw new Error(
+      `No Pulumi CLI v${version} and no Go toolchain to build it. Install Go 1.25+ (https://go.dev/dl, ` +
+        `or into /usr/local/go) or Pulumi CLI v${version}, then rerun npm run pulumi:ensure.`,
+    );
+  }
+  const started = Date.now();
+  build(go, version, binDir);
+  const built = versionOf(cached);
+  if (built !== version) throw new Error(`the built CLI reports version ${built}, expected ${version}`);
+  log(`built pulumi v${version} into ${binDir} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return { binDir, pluginDir: binDir, pulumi: cached, version, source: "build" };
+}
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const started = Date.now();
+  try {
+    const result = ensurePulumi();
+    process.stdout.write(
+      `pulumi:ensure: ready in ${((Date.now() - started) / 1000).toFixed(1)}s: ${result.pulumi} (v${result.version})\n`,
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.env.CI === "true" || process.env.CI === "1") {
+      process.stderr.write(`pulumi:ensure: FAILED: ${message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(
+      `\n!!!!! pulumi:ensure: ${message}\n!!!!! Engine tests will be SKIPPED outside CI (set CI=true to make this fatal).\n\n`,
+    );
+  }
+}
