@@ -113,7 +113,9 @@ export function resolveClientSettings(
 
   const extraAgent = options.userAgent?.trim();
   if (extraAgent && [...extraAgent].some((char) => char.charCodeAt(0) < 0x20)) {
-    throw new WebstatsError("Invalid userAgent option: it must not contain line breaks or control characters.");
+    throw new WebstatsError(
+      "Invalid userAgent option: it must not contain line breaks or control characters.",
+    );
   }
   return {
     baseUrl,
@@ -124,9 +126,14 @@ export function resolveClientSettings(
       integer: true,
       min: 0,
     }),
-    retryDeadlineMs: numberSetting(options.retryDeadlineMs, "retryDeadlineMs option", DEFAULTS.retryDeadlineMs, {
-      min: 0,
-    }),
+    retryDeadlineMs: numberSetting(
+      options.retryDeadlineMs,
+      "retryDeadlineMs option",
+      DEFAULTS.retryDeadlineMs,
+      {
+        min: 0,
+      },
+    ),
     requestsPerMinute,
     userAgent: extraAgent ? `pulumi-webstats/${SDK_VERSION} ${extraAgent}` : `pulumi-webstats/${SDK_VERSION}`,
   };

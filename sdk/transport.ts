@@ -50,7 +50,8 @@ function sanitizedCause(error: unknown, redact: Redactor): Error {
 }
 
 function describeFailure(origin: string, code: string | undefined, cause: Error): string {
-  if (code === "ECONNREFUSED") return `connection refused by ${origin}; is the server running at that address?`;
+  if (code === "ECONNREFUSED")
+    return `connection refused by ${origin}; is the server running at that address?`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot resolve the host of ${origin} (${code}).`;
   return `connection to ${origin} failed before a complete response (${code ?? cause.message}).`;
 }

@@ -4,7 +4,7 @@
 // section 3): the same field arrives as 1, "1" or true depending on the endpoint and framework
 // version, omitted create fields come back null, and unknown fields are ignored.
 import { z } from "zod";
-import { normalizeTimestamp } from "./timestamps";
+import { decodeWith, integer, nullableText, timestamp, withDefault, type Decoded } from "./lenient-schemas";
 import type {
   Account,
   ListWebsitesParams,
@@ -15,9 +15,7 @@ import type {
   WebsiteUpdateInput,
 } from "./types";
 
-// ---- tolerant primitives -------------------------------------------------------------------
-
-const integer = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+// ---- codes and lists ---------------------------------------------------------------------
 
 const flag = z
   .literal([true, false, 0, 1, "0", "1"])
@@ -26,16 +24,6 @@ const flag = z
 const PRIVACY_BY_CODE: Record<string, Privacy> = { "0": "public", "1": "private", "2": "password" };
 const CODE_BY_PRIVACY: Record<Privacy, string> = { public: "0", private: "1", password: "2" };
 const privacy = z.literal([0, 1, 2, "0", "1", "2"]).transform((code) => PRIVACY_BY_CODE[String(code)]!);
-
-/** Null and absent both mean "not set" on this server; each field names its own default. */
-function withDefault<T>(schema: z.ZodType<T>, fallback: T) {
-  return schema.nullish().transform((value) => value ?? fallback);
-}
-
-const timestamp = z
-  .string()
-  .nullish()
-  .transform((value) => (value == null || value === "" ? null : normalizeTimestamp(value)));
 
 /** The server stores lists as one text, entries separated by CR and/or LF; blank lines mean nothing. */
 export function splitLines(text: string): string[] {
@@ -56,12 +44,11 @@ const passwordIsSet = z
   .nullish()
   .transform((value) => (typeof value === "string" ? value !== "" && value !== "0" : value === true));
 
-/** Show/create/update wrap the record in {"data": ...}; accept a bare record too. */
-function enveloped<T>(record: z.ZodType<T>) {
-  return z.preprocess(
-    (body) => (body !== null && typeof body === "object" && "data" in body ? body.data : body),
-    record,
-  );
+/** Show/create/update wrap the record in {"data": ...}; a bare record is accepted too. */
+function enveloped<T>(record: z.ZodType<T>): (body: unknown) => Decoded<T> {
+  const wrapped = z.object({ data: record }).transform((body) => body.data);
+  return (body) =>
+    decodeWith(body !== null && typeof body === "object" && "data" in body ? wrapped : record, body);
 }
 
 // ---- responses -----------------------------------------------------------------------------
@@ -80,21 +67,19 @@ const websiteRecord = z
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .transform(
-    (w): Website => ({
-      id: w.id,
-      domain: w.domain,
-      privacy: w.privacy,
-      email: w.email,
-      excludeBots: w.exclude_bots,
-      excludeIps: w.exclude_ips,
-      hasPassword: w.password,
-      favorite: w.favorite,
-      favoritedAt: w.favorited_at,
-      createdAt: w.created_at,
-      updatedAt: w.updated_at,
-    }),
-  );
+  .transform((w): Website => ({
+    id: w.id,
+    domain: w.domain,
+    privacy: w.privacy,
+    email: w.email,
+    excludeBots: w.exclude_bots,
+    excludeIps: w.exclude_ips,
+    hasPassword: w.password,
+    favorite: w.favorite,
+    favoritedAt: w.favorited_at,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+  }));
 
 const websitePage = z
   .object({
@@ -104,21 +89,14 @@ const websitePage = z
       .object({ current_page: integer, last_page: integer, per_page: integer, total: integer })
       .optional(),
   })
-  .transform(
-    ({ data, meta }): Page<Website> => ({
-      data,
-      // Without pagination metadata the answer is taken as the whole, single page.
-      currentPage: meta?.current_page ?? 1,
-      lastPage: meta?.last_page ?? 1,
-      perPage: meta?.per_page ?? data.length,
-      total: meta?.total ?? data.length,
-    }),
-  );
-
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
+  .transform(({ data, meta }): Page<Website> => ({
+    data,
+    // Without pagination metadata the answer is taken as the whole, single page.
+    currentPage: meta?.current_page ?? 1,
+    lastPage: meta?.last_page ?? 1,
+    perPage: meta?.per_page ?? data.length,
+    total: meta?.total ?? data.length,
+  }));
 
 const accountRecord = z
   .object({
@@ -143,44 +121,34 @@ const accountRecord = z
       .nullish(),
     created_at: timestamp,
   })
-  .transform(
-    (a): Account => ({
-      id: a.id,
-      name: a.name,
-      email: a.email,
-      avatarUrl: a.avatar_url,
-      locale: a.locale,
-      timezone: a.timezone,
-      plan: a.plan
-        ? {
-            id: a.plan.id,
-            name: a.plan.name,
-            features: {
-              pageviews: a.plan.features.pageviews,
-              websites: a.plan.features.websites,
-              emailReports: a.plan.features.email_reports,
-              dataExport: a.plan.features.data_export,
-              api: a.plan.features.api,
-            },
-          }
-        : null,
-      createdAt: a.created_at,
-    }),
-  );
+  .transform((a): Account => ({
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    avatarUrl: a.avatar_url,
+    locale: a.locale,
+    timezone: a.timezone,
+    plan: a.plan
+      ? {
+          id: a.plan.id,
+          name: a.plan.name,
+          features: {
+            pageviews: a.plan.features.pageviews,
+            websites: a.plan.features.websites,
+            emailReports: a.plan.features.email_reports,
+            dataExport: a.plan.features.data_export,
+            api: a.plan.features.api,
+          },
+        }
+      : null,
+    createdAt: a.created_at,
+  }));
 
-export type Decoded<T> = { ok: true; value: T } | { ok: false; problem: string };
+export type { Decoded };
 
-function decodeWith<T>(schema: z.ZodType<T>, body: unknown): Decoded<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-  return { ok: false, problem: `${where}${issue?.message ?? "invalid"}` };
-}
-
-export const decodeWebsite = (body: unknown) => decodeWith(enveloped(websiteRecord), body);
+export const decodeWebsite = enveloped(websiteRecord);
 export const decodeWebsitePage = (body: unknown) => decodeWith(websitePage, body);
-export const decodeAccount = (body: unknown) => decodeWith(enveloped(accountRecord), body);
+export const decodeAccount = enveloped(accountRecord);
 
 // ---- error bodies --------------------------------------------------------------------------
 

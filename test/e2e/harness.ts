@@ -1,12 +1,12 @@
 // The engine-test harness: a temporary Pulumi project that uses the packed package from
 // its own node_modules, a local file backend, a private PULUMI_HOME, and the offline
 // settings, driven through real `pulumi` operations.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { describe, inject } from "vitest";
+import { offlineEnvironment, runDriver } from "../../tools/program-project.mjs";
 
 export const e2e = inject("e2e");
 
@@ -145,72 +145,43 @@ export class TestStack {
 
   private async run(op: string, options: OperationOptions): Promise<OperationResult> {
     const id = `${++this.sequence}-${op}`;
-    const requestFile = join(this.dir, `${id}.request.json`);
-    const resultFile = join(this.dir, `${id}.result.json`);
-    writeFileSync(
-      requestFile,
-      JSON.stringify({
+    const pulumiHome = join(this.dir, "home");
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      ...offlineEnvironment({ binDir: e2e.binDir, pluginDir: e2e.pluginDir, pulumiHome }),
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    };
+    // Credentials reach the provider only the way a test asks for them.
+    delete env.WEBSTATS_API_KEY;
+    delete env.WEBSTATS_BASE_URL;
+    Object.assign(env, this.env);
+    const result = (await runDriver({
+      workDir: this.workDir,
+      requestFile: join(this.dir, `${id}.request.json`),
+      resultFile: join(this.dir, `${id}.result.json`),
+      env,
+      timeoutMs: operationTimeoutMs,
+      request: {
         op,
         stackName: "test",
         projectName: "webstats-e2e",
         workDir: this.workDir,
         programFile: "program.cjs",
         binDir: e2e.binDir,
-        pulumiHome: join(this.dir, "home"),
+        pulumiHome,
         backendUrl: `file://${join(this.dir, "backend")}`,
         config: this.config,
         removeConfig: this.removeConfig,
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
-      }),
-    );
+      },
+    })) as OperationResult;
     this.removeConfig = [];
-    const output = await this.spawnDriver(requestFile, resultFile);
-    this.output += output;
-    let result: OperationResult;
-    try {
-      result = { ...(JSON.parse(readFileSync(resultFile, "utf8")) as OperationResult), output };
-    } catch {
-      result = { ok: false, error: "the driver wrote no result", output };
-    }
+    this.output += result.output;
     if (!result.ok && !options.allowFailure) {
-      throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${output}`);
+      throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${result.output}`);
     }
     return result;
-  }
-
-  private spawnDriver(requestFile: string, resultFile: string): Promise<string> {
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      PATH: [e2e.pluginDir, e2e.binDir, process.env.PATH ?? ""].join(delimiter),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-      PULUMI_HOME: join(this.dir, "home"),
-      ...this.env,
-    };
-    // Credentials reach the provider only the way a test asks for them.
-    if (!("WEBSTATS_API_KEY" in this.env)) delete env.WEBSTATS_API_KEY;
-    if (!("WEBSTATS_BASE_URL" in this.env)) delete env.WEBSTATS_BASE_URL;
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ["driver.cjs", requestFile, resultFile], {
-        cwd: this.workDir,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new Error(`pulumi operation timed out after ${operationTimeoutMs} ms\n${output}`));
-      }, operationTimeoutMs);
-      child.on("error", reject);
-      child.on("close", () => {
-        clearTimeout(timer);
-        resolve(output);
-      });
-    });
   }
 }
 

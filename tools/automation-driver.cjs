@@ -1,4 +1,5 @@
-// Runs one Pulumi operation for the e2e harness, inside a temporary Pulumi project.
+// Runs one Pulumi operation on a program inside a Pulumi project folder; used by the
+// engine tests and the demo.
 //
 // It lives in the project folder, so `@pulumi/pulumi` and `pulumi-webstats` resolve from
 // that project's node_modules, where the packed package is installed as a user's would
@@ -21,8 +22,10 @@ async function main() {
   const program = async () => {
     // Load the program afresh on every run so a test can change it between operations.
     delete require.cache[require.resolve(programPath)];
-    const run = require(programPath);
-    return typeof run === "function" ? run() : undefined;
+    const loaded = require(programPath);
+    // As with `pulumi up`: an exported function is the program; otherwise the module's
+    // exports are the stack outputs.
+    return typeof loaded === "function" ? loaded() : { ...loaded };
   };
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: request.stackName, projectName: request.projectName, program },

@@ -1,0 +1,41 @@
+// Public surface of pulumi-webstats/sdk: a typed client for the Website Statistics Service API.
+export { WebstatsClient } from "./client";
+export type { WebsitesApi } from "./websites";
+export type { AccountApi } from "./account";
+export type { PaginatedList } from "./paginated-list";
+export type {
+  Account,
+  ListWebsitesParams,
+  Page,
+  PerPage,
+  Plan,
+  PlanFeatures,
+  Privacy,
+  Website,
+  WebsiteCreateInput,
+  WebsiteUpdateInput,
+  WebstatsClientOptions,
+} from "./types";
+export {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationError,
+  WebstatsError,
+} from "./errors";
+export {
+  resolveClientSettings,
+  ENV_API_KEY,
+  ENV_BASE_URL,
+  ENV_REQUESTS_PER_MINUTE,
+  type ClientSettings,
+} from "./settings";
+export { normalizeDomain, domainProblem } from "./domain";
+export { ipProblem } from "./ip";
+export { SDK_VERSION } from "./version";

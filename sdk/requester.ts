@@ -1,0 +1,123 @@
+// Sends one API call: builds the request, waits for the pacer, makes attempts, classifies the
+// answer and retries per retry-policy.ts. The API key lives only inside this closure and the
+// Authorization header; nothing it returns or throws can contain it.
+import type { Dispatcher } from "undici";
+import type { Clock } from "./clock";
+import { UnexpectedResponseError, type WebstatsError } from "./errors";
+import type { RequestPacer } from "./pacer";
+import { excerptOf, makeRedactor } from "./redact";
+import { errorFromResponse, parseJson, type RequestLine } from "./response-errors";
+import { decideRetry } from "./retry-policy";
+import type { ClientSettings } from "./settings";
+import { sendOnce, type HttpMethod, type HttpResponse } from "./transport";
+import type { Decoded } from "./wire";
+
+export interface RequesterDependencies {
+  dispatcher: Dispatcher;
+  pacer: RequestPacer;
+  clock: Clock;
+  random: () => number;
+}
+
+export interface ApiCall {
+  method: HttpMethod;
+  /** Below /api/v1, e.g. "/websites/5". */
+  path: string;
+  query?: URLSearchParams;
+  form?: URLSearchParams;
+}
+
+export interface ApiAnswer {
+  status: number;
+  line: RequestLine;
+  /** Redacted. */
+  bodyText: string;
+  /** True when a repeated DELETE found the website already gone. */
+  alreadyGone: boolean;
+}
+
+export interface Requester {
+  send(call: ApiCall): Promise<ApiAnswer>;
+  /** Parses and decodes a success body, or throws UnexpectedResponseError quoting it. */
+  decode<T>(answer: ApiAnswer, decoder: (body: unknown) => Decoded<T>): T;
+}
+
+export function createRequester(settings: ClientSettings, deps: RequesterDependencies): Requester {
+  const redact = makeRedactor(settings.apiKey);
+  const fixedHeaders: Record<string, string> = {
+    accept: "application/json",
+    authorization: `Bearer ${settings.apiKey}`,
+    "user-agent": settings.userAgent,
+  };
+
+  function requestLine(call: ApiCall): RequestLine {
+    const url = new URL(settings.apiBaseUrl + call.path);
+    const query = call.query?.toString();
+    if (query) url.search = query;
+    return { method: call.method, path: url.pathname + url.search, url };
+  }
+
+  async function attempt(call: ApiCall, line: RequestLine): Promise<HttpResponse | WebstatsError> {
+    const headers = call.form
+      ? { ...fixedHeaders, "content-type": "application/x-www-form-urlencoded" }
+      : fixedHeaders;
+    await deps.pacer.acquire();
+    try {
+      const response = await sendOnce(
+        deps.dispatcher,
+        { method: call.method, url: line.url, headers, body: call.form?.toString() },
+        settings.timeoutMs,
+        redact,
+      );
+      deps.pacer.observe(response.status, response.headers);
+      return response;
+    } catch (error) {
+      return error as WebstatsError;
+    }
+  }
+
+  async function send(call: ApiCall): Promise<ApiAnswer> {
+    const line = requestLine(call);
+    const startedAt = deps.clock.now();
+    for (let retriesSoFar = 0; ; retriesSoFar += 1) {
+      const result = await attempt(call, line);
+      if (!(result instanceof Error)) {
+        if (result.status >= 200 && result.status < 300) {
+          return { status: result.status, line, bodyText: result.bodyText, alreadyGone: false };
+        }
+        // An earlier attempt may have deleted it before its answer was lost.
+        if (call.method === "DELETE" && result.status === 404 && retriesSoFar > 0) {
+          return { status: result.status, line, bodyText: result.bodyText, alreadyGone: true };
+        }
+      }
+      const error =
+        result instanceof Error ? result : errorFromResponse(result, line, redact, deps.clock.now());
+      const decision = decideRetry({
+        method: call.method,
+        error,
+        retriesSoFar,
+        maxRetries: settings.maxRetries,
+        elapsedMs: deps.clock.now() - startedAt,
+        deadlineMs: settings.retryDeadlineMs,
+        random: deps.random,
+      });
+      if (!decision.retry) throw error;
+      await deps.clock.sleep(decision.delayMs);
+    }
+  }
+
+  function decode<T>(answer: ApiAnswer, decoder: (body: unknown) => Decoded<T>): T {
+    const { status, line, bodyText } = answer;
+    const fail = (problem: string) =>
+      new UnexpectedResponseError(status, line.method, line.path, problem, excerptOf(bodyText, redact));
+    const json = parseJson(bodyText);
+    if (json === undefined) {
+      throw fail(bodyText.trim() === "" ? "expected a JSON body but it was empty" : "expected a JSON body");
+    }
+    const decoded = decoder(json);
+    if (!decoded.ok) throw fail(`the body does not have the expected shape (${decoded.problem})`);
+    return decoded.value;
+  }
+
+  return { send, decode };
+}

@@ -1,0 +1,43 @@
+// Builders for the Pulumi programs that engine tests run. Each program is the CommonJS
+// module a user would write, requiring `pulumi-webstats` from node_modules.
+import type { ConfigValue } from "./harness";
+
+export const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
+
+/** A program whose body may use `pulumi` and `webstats` and returns the stack outputs. */
+export function program(body: string): string {
+  return [
+    `"use strict";`,
+    `const pulumi = require("@pulumi/pulumi");`,
+    `const webstats = require("pulumi-webstats");`,
+    `module.exports = async () => {`,
+    body,
+    `};`,
+  ].join("\n");
+}
+
+/** A program with one Website built from `args` (a JS object literal) and its outputs exported. */
+export function oneWebsite(args: Record<string, unknown>, options = "{}"): string {
+  return program(`
+  const site = new webstats.Website("site", ${JSON.stringify(args)}, ${options});
+  return {
+    websiteId: site.websiteId, domain: site.domain, privacy: site.privacy, email: site.email,
+    excludeBots: site.excludeBots, favorite: site.favorite, favoritedAt: site.favoritedAt,
+    excludeParams: site.excludeParams, excludeIps: site.excludeIps, hasPassword: site.hasPassword,
+    adoptExisting: site.adoptExisting, createdAt: site.createdAt, updatedAt: site.updatedAt,
+    password: site.password,
+  };`);
+}
+
+/** Stack configuration that points the provider at an emulator account. */
+export function credentialsConfig(baseUrl: string, apiKey: string): Record<string, ConfigValue> {
+  return {
+    "webstats:baseUrl": { value: baseUrl },
+    "webstats:apiKey": { value: apiKey, secret: true },
+  };
+}
+
+/** The plain values of a stack's outputs. */
+export function plainOutputs(outputs: Record<string, { value: unknown }> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(outputs ?? {}).map(([k, v]) => [k, v.value]));
+}

@@ -1,0 +1,150 @@
+// The Website resource through the real engine: create, no-change preview, update in
+// place, replace, refresh, destroy.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
+import { TestStack, describeEngine, uniqueDomain } from "./harness";
+import { credentialsConfig, oneWebsite, plainOutputs, websiteType } from "./programs";
+
+describeEngine("Website lifecycle", () => {
+  let emulator: Emulator;
+  let account: EmulatorAccount;
+  const stacks: TestStack[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ requestsPerMinute: 0 });
+    account = emulator.createAccount();
+  });
+  afterAll(async () => {
+    stacks.forEach((s) => s.cleanup());
+    await emulator?.close();
+  });
+
+  const newStack = (program: string) => {
+    const stack = TestStack.create({ program, config: credentialsConfig(emulator.url, account.apiKey) });
+    stacks.push(stack);
+    return stack;
+  };
+
+  it("creates with every argument, previews no change, refreshes and destroys", async () => {
+    const domain = uniqueDomain("full");
+    const args = {
+      domain: `https://www.${domain.toUpperCase()}`,
+      privacy: "password",
+      password: "correct horse battery",
+      email: true,
+      excludeBots: false,
+      favorite: true,
+      excludeParams: ["utm_source", " ref ", "&"],
+      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
+    };
+    const stack = newStack(oneWebsite(args));
+
+    const up = await stack.up();
+    const out = plainOutputs(up.outputs);
+    expect(out).toMatchObject({
+      domain,
+      privacy: "password",
+      email: true,
+      excludeBots: false,
+      favorite: true,
+      hasPassword: true,
+      excludeParams: ["utm_source", "ref", "&"],
+      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
+      adoptExisting: false,
+    });
+    expect(typeof out.websiteId).toBe("number");
+    expect(out.favoritedAt).toEqual(expect.any(String));
+    expect(up.outputs?.password?.secret).toBe(true);
+
+    const stored = emulator.getWebsite(out.websiteId as number);
+    expect(stored).toMatchObject({ domain, privacy: 2, email: 1, exclude_bots: 0, favorite: true });
+    expect(stored?.exclude_params).toBe("utm_source\nref\n&");
+
+    const [resource] = await stack.resourcesOfType(websiteType);
+    expect(resource?.id).toBe(String(out.websiteId));
+
+    await stack.preview({ expectNoChanges: true });
+    await stack.refresh({ expectNoChanges: true });
+    await stack.preview({ expectNoChanges: true });
+
+    await stack.destroy();
+    expect(emulator.getWebsite(out.websiteId as number)).toBeUndefined();
+  });
+
+  it("updates each argument in place without replacing the website", async () => {
+    const domain = uniqueDomain("inplace");
+    const stack = newStack(oneWebsite({ domain }));
+    const first = plainOutputs((await stack.up()).outputs);
+    expect(first).toMatchObject({ privacy: "public", email: false, excludeBots: true, favorite: false });
+
+    emulator.resetRequestCounts();
+    stack.setProgram(
+      oneWebsite({
+        domain,
+        privacy: "private",
+        email: true,
+        excludeBots: false,
+        favorite: true,
+        excludeParams: ["fbclid"],
+        excludeIps: ["203.0.113.0/24"],
+      }),
+    );
+    const second = plainOutputs((await stack.up()).outputs);
+    expect(second.websiteId).toBe(first.websiteId);
+    expect(second).toMatchObject({
+      privacy: "private",
+      email: true,
+      excludeBots: false,
+      favorite: true,
+      excludeParams: ["fbclid"],
+      excludeIps: ["203.0.113.0/24"],
+    });
+    const counts = emulator.requestCounts();
+    expect(counts["POST /api/v1/websites"] ?? 0).toBe(0);
+    expect(counts["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
+    expect(emulator.getWebsite(first.websiteId as number)?.exclude_params).toBe("fbclid");
+
+    // Password protection on, then a new password, then off again: all in place.
+    stack.setProgram(oneWebsite({ domain, privacy: "password", password: "first-pass" }));
+    const locked = plainOutputs((await stack.up()).outputs);
+    expect(locked).toMatchObject({ websiteId: first.websiteId, privacy: "password", hasPassword: true });
+    stack.setProgram(oneWebsite({ domain, privacy: "password", password: "second-pass" }));
+    await stack.up();
+    expect(emulator.getWebsite(first.websiteId as number)?.password).toBe("second-pass");
+    stack.setProgram(oneWebsite({ domain }));
+    const reset = plainOutputs((await stack.up()).outputs);
+    expect(reset).toMatchObject({ websiteId: first.websiteId, privacy: "public", favorite: false, excludeIps: [] });
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  });
+
+  it("replaces on a new domain and ignores another spelling of the same one", async () => {
+    const domain = uniqueDomain("replace");
+    const stack = newStack(oneWebsite({ domain }));
+    const first = plainOutputs((await stack.up()).outputs);
+
+    stack.setProgram(oneWebsite({ domain: `HTTPS://WWW.${domain.toUpperCase()}` }));
+    await stack.preview({ expectNoChanges: true });
+
+    const renamed = uniqueDomain("renamed");
+    stack.setProgram(oneWebsite({ domain: renamed }));
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toMatchObject({ replace: 1 });
+    const second = plainOutputs((await stack.up()).outputs);
+    expect(second.domain).toBe(renamed);
+    expect(second.websiteId).not.toBe(first.websiteId);
+    expect(emulator.getWebsite(first.websiteId as number)).toBeUndefined();
+    expect(emulator.getWebsite(second.websiteId as number)?.domain).toBe(renamed);
+    await stack.destroy();
+  });
+
+  it("keeps the order of list entries out of the diff", async () => {
+    const domain = uniqueDomain("order");
+    const stack = newStack(oneWebsite({ domain, excludeIps: ["1.1.1.1", "2.2.2.2"], excludeParams: ["a", "b"] }));
+    await stack.up();
+    stack.setProgram(oneWebsite({ domain, excludeIps: ["2.2.2.2", " 1.1.1.1 "], excludeParams: ["b", "a", ""] }));
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  });
+});

@@ -1,0 +1,273 @@
+import { inspect } from "node:util";
+import { MockAgent } from "undici";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  ApiError,
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationError,
+  WebstatsClient,
+  WebstatsError,
+  type WebstatsClientOptions,
+} from "../../sdk";
+
+const KEY = "Zq7".repeat(21) + "x"; // 64 characters, like a real key
+const agents: MockAgent[] = [];
+let originCounter = 0;
+
+/** A client on a fresh origin (so the process-wide pacer starts clean) with retries off. */
+function mockedClient(options: WebstatsClientOptions = {}) {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  agents.push(agent);
+  const origin = `http://errors-${++originCounter}.test`;
+  const client = new WebstatsClient({
+    baseUrl: origin,
+    apiKey: KEY,
+    dispatcher: agent,
+    maxRetries: 0,
+    ...options,
+  });
+  return { client, server: agent.get(origin) };
+}
+
+async function caught(promise: Promise<unknown>): Promise<WebstatsError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(WebstatsError);
+    return error as WebstatsError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+function everythingVisibleAbout(error: unknown): string {
+  const err = error as Error;
+  return [
+    err.message,
+    err.stack ?? "",
+    JSON.stringify(error),
+    inspect(error, { showHidden: true, depth: Infinity }),
+    String(error),
+  ].join("\n");
+}
+
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.close()));
+});
+
+describe("error class per status", () => {
+  it.each([
+    [400, ApiError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [405, ApiError],
+    [422, ValidationError],
+    [429, RateLimitError],
+    [500, ServerError],
+    [502, ServerError],
+    [503, ServerError],
+  ])("%i -> %s", async (status, ErrorClass) => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/websites/5" }).reply(status, { message: "Some text.", status });
+    const error = await caught(client.websites.get(5));
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, method: "GET", path: "/api/v1/websites/5" });
+    expect(error.message).toBe(`${status} GET /api/v1/websites/5: Some text.`);
+    expect(error.name).toBe(ErrorClass.name);
+  });
+
+  it("formats a 404 like the server says it", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/websites/5" })
+      .reply(404, { message: "Resource not found.", status: 404 });
+    const error = await caught(client.websites.get(5));
+    expect(error.message).toBe("404 GET /api/v1/websites/5: Resource not found.");
+    expect((error as ApiError).body).toEqual({ message: "Resource not found.", status: 404 });
+  });
+
+  it("falls back to the status text when the body has no message", async () => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/account" }).reply(500, "");
+    expect((await caught(client.account.get())).message).toBe(
+      "500 GET /api/v1/account: Internal Server Error.",
+    );
+  });
+
+  it("quotes a proxy's HTML error page briefly", async () => {
+    const { client, server } = mockedClient();
+    const page = `<html><head><title>502 Bad Gateway</title></head><body>${"x".repeat(5000)}</body></html>`;
+    server
+      .intercept({ path: "/api/v1/account" })
+      .reply(502, page, { headers: { "content-type": "text/html" } });
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toMatch(
+      /^502 GET \/api\/v1\/account: Bad Gateway \(body is not JSON: "<html><head>/,
+    );
+    expect(error.message.length).toBeLessThan(300);
+  });
+});
+
+describe("validation errors", () => {
+  it("reads the object-shaped message into fieldErrors and the message", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/websites", method: "POST" })
+      .reply(422, { message: { domain: ["The domain has already been taken."] }, status: 422 });
+    const error = await caught(client.websites.create({ domain: "example.com" }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe("422 POST /api/v1/websites: domain: The domain has already been taken.");
+    expect((error as ValidationError).fieldErrors).toEqual({
+      domain: ["The domain has already been taken."],
+    });
+  });
+
+  it("joins several fields and uses domain-model names", async () => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/websites/3", method: "PATCH" }).reply(422, {
+      message: "The given data was invalid.",
+      errors: { exclude_bots: ["Must be 0 or 1."], password: ["Too long.", "Really."] },
+    });
+    const error = await caught(client.websites.update(3, { password: "x" }));
+    expect(error.message).toBe(
+      "422 PATCH /api/v1/websites/3: excludeBots: Must be 0 or 1.; password: Too long. Really.",
+    );
+    expect((error as ValidationError).fieldErrors).toEqual({
+      excludeBots: ["Must be 0 or 1."],
+      password: ["Too long.", "Really."],
+    });
+  });
+});
+
+describe("redirects", () => {
+  it("treats a redirect to the login page as an authentication error", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/account" })
+      .reply(302, "", { headers: { location: "http://errors.test/login" } });
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.message).toMatch(/^302 GET \/api\/v1\/account: .*login page/);
+  });
+
+  it("reports another redirect as unexpected, pointing at the base URL", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/account" })
+      .reply(301, "", { headers: { location: "https://errors.test/api/v1/account" } });
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toMatch(/redirect to https:\/\/errors\.test\/api\/v1\/account; check the base URL/);
+  });
+});
+
+describe("bodies that cannot be used", () => {
+  it.each([
+    ["an HTML page", "<!DOCTYPE html><html><body>Welcome to nginx!</body></html>", /expected a JSON body/],
+    ["truncated JSON", '{"data": {"id": 5, "domain": "exa', /expected a JSON body/],
+    ["an empty body", "", /was empty/],
+    ["the wrong shape", '{"data": {"id": 5}}', /expected shape \(data\.domain: /],
+  ])("%s -> UnexpectedResponseError quoting an excerpt", async (_label, body, problem) => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/websites/5" }).reply(200, body);
+    const error = await caught(client.websites.get(5));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toMatch(/^200 GET \/api\/v1\/websites\/5: /);
+    expect(error.message).toMatch(problem);
+    expect((error as UnexpectedResponseError).excerpt).toBe(body.slice(0, 200));
+  });
+
+  it("keeps excerpts to 200 characters", async () => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/account" }).reply(200, `<html>${"y".repeat(1000)}`);
+    const error = (await caught(client.account.get())) as UnexpectedResponseError;
+    expect(error.excerpt.length).toBe(200);
+    expect(error.message.length).toBeLessThan(300);
+  });
+});
+
+describe("transport failures", () => {
+  it("wraps a broken connection in ConnectionError with its code", async () => {
+    const { client, server } = mockedClient();
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    server.intercept({ path: "/api/v1/account" }).replyWithError(reset);
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ code: "ECONNRESET", method: "GET", path: "/api/v1/account" });
+    expect(error.message).toMatch(/^GET \/api\/v1\/account: connection to http:\/\/errors-\d+\.test failed/);
+  });
+
+  it("reports a slow answer as TimeoutError", async () => {
+    const { client, server } = mockedClient({ timeoutMs: 30 });
+    server.intercept({ path: "/api/v1/account" }).reply(200, {}).delay(1_000);
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe("GET /api/v1/account: no complete response within 30 ms.");
+  });
+
+  it("gives RateLimitError the server's wait", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/account" })
+      .reply(429, { message: "Too Many Attempts." }, { headers: { "retry-after": "17" } });
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(17_000);
+    expect(error.message).toBe("429 GET /api/v1/account: Too Many Attempts.");
+  });
+});
+
+describe("the API key never leaks", () => {
+  const echoes: [string, () => [number, string, Record<string, string>]][] = [
+    ["a JSON message", () => [401, JSON.stringify({ message: `Bad token ${KEY}.` }), {}]],
+    ["a field error", () => [422, JSON.stringify({ message: { api_token: [`${KEY} is wrong`] } }), {}]],
+    ["an HTML debug page", () => [500, `<html><pre>Authorization: Bearer ${KEY}</pre></html>`, {}]],
+    ["a 200 page that is not JSON", () => [200, `<p>token=${KEY}</p>`, {}]],
+    ["a redirect location", () => [302, "", { location: `/elsewhere?api_token=${KEY}` }]],
+    ["a login redirect", () => [302, `Redirecting to /login?t=${KEY}`, { location: `/login` }]],
+  ];
+
+  it.each(echoes)("when the server echoes it in %s", async (_label, reply) => {
+    const { client, server } = mockedClient();
+    const [status, body, headers] = reply();
+    server.intercept({ path: "/api/v1/account" }).reply(status, body, { headers });
+    const error = await caught(client.account.get());
+    expect(everythingVisibleAbout(error)).not.toContain(KEY);
+    expect(everythingVisibleAbout(error)).toContain("[REDACTED]");
+  });
+
+  it("when a transport error mentions it", async () => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/account" }).replyWithError(new Error(`socket hang up near ${KEY}`));
+    const error = await caught(client.account.get());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(everythingVisibleAbout(error)).not.toContain(KEY);
+  });
+
+  it("in the client object itself", () => {
+    const { client } = mockedClient();
+    expect(inspect(client, { showHidden: true, depth: Infinity })).not.toContain(KEY);
+    expect(JSON.stringify(client)).not.toContain(KEY);
+  });
+
+  it("while it is sent as a Bearer token", async () => {
+    const { client, server } = mockedClient();
+    let authorization: unknown;
+    server.intercept({ path: "/api/v1/account" }).reply((request) => {
+      authorization = (request.headers as Record<string, string>).authorization;
+      return { statusCode: 404, data: { message: "Resource not found." } };
+    });
+    await caught(client.account.get());
+    expect(authorization).toBe(`Bearer ${KEY}`);
+  });
+});

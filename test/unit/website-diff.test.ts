@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { diffWebsite, updatePatch } from "../../provider/website-diff";
+import { UNKNOWN } from "../../provider/website-inputs";
+import type { WebsiteOutputs } from "../../provider/website-state";
+
+const state: WebsiteOutputs = {
+  websiteId: 7,
+  domain: "example.com",
+  privacy: "public",
+  hasPassword: false,
+  email: false,
+  excludeBots: true,
+  favorite: false,
+  favoritedAt: null,
+  excludeParams: ["utm_source", "ref"],
+  excludeIps: ["10.0.0.0/8", "fe80::1"],
+  adoptExisting: false,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+};
+
+const sameInputs = {
+  domain: "example.com",
+  privacy: "public",
+  email: false,
+  excludeBots: true,
+  favorite: false,
+  excludeParams: ["utm_source", "ref"],
+  excludeIps: ["10.0.0.0/8", "fe80::1"],
+  adoptExisting: false,
+};
+
+describe("diffWebsite", () => {
+  it("reports no change for identical arguments", () => {
+    expect(diffWebsite(state, sameInputs)).toEqual({ changes: false, replaces: [], changed: [] });
+  });
+
+  it.each([
+    ["another spelling of the domain", { domain: "https://www.Example.com" }],
+    ["list order", { excludeParams: ["ref", "utm_source"], excludeIps: ["fe80::1", "10.0.0.0/8"] }],
+    ["IPv6 letter case", { excludeIps: ["10.0.0.0/8", "FE80::1"] }],
+  ])("ignores %s", (_label, change) => {
+    expect(diffWebsite(state, { ...sameInputs, ...change }).changes).toBe(false);
+  });
+
+  it.each([
+    ["privacy", { privacy: "private" }],
+    ["email", { email: true }],
+    ["excludeBots", { excludeBots: false }],
+    ["favorite", { favorite: true }],
+    ["excludeParams", { excludeParams: ["utm_source"] }],
+    ["excludeIps", { excludeIps: ["10.0.0.0/8", "fe80::1", "1.2.3.4"] }],
+    ["password", { privacy: "public", password: "new" }],
+    ["adoptExisting", { adoptExisting: true }],
+    ["connection.apiKey", { connection: { apiKey: "k2" } }],
+  ])("updates %s in place", (property, change) => {
+    const result = diffWebsite(state, { ...sameInputs, ...change });
+    expect(result.changes).toBe(true);
+    expect(result.changed).toContain(property);
+    expect(result.replaces).toEqual([]);
+  });
+
+  it("replaces on a new domain", () => {
+    expect(diffWebsite(state, { ...sameInputs, domain: "example.org" }).replaces).toEqual(["domain"]);
+  });
+
+  it("replaces when the website moves to another installation", () => {
+    const olds = { ...state, connection: { baseUrl: "https://a.example/", apiKey: "k" } };
+    const moved = diffWebsite(olds, { ...sameInputs, connection: { baseUrl: "https://b.example", apiKey: "k" } });
+    expect(moved.replaces).toEqual(["connection"]);
+    const trailingSlashOnly = diffWebsite(olds, {
+      ...sameInputs,
+      connection: { baseUrl: "https://a.example", apiKey: "k" },
+    });
+    expect(trailingSlashOnly.changes).toBe(false);
+  });
+
+  it("compares the write-only password with the last applied one", () => {
+    const protectedState = { ...state, privacy: "password" as const, hasPassword: true, password: "one" };
+    const protectedInputs = { ...sameInputs, privacy: "password", password: "one" };
+    expect(diffWebsite(protectedState, protectedInputs).changes).toBe(false);
+    expect(diffWebsite(protectedState, { ...protectedInputs, password: "two" }).changed).toEqual(["password"]);
+  });
+
+  it("treats unknown values as changes, and an unknown domain as a replacement", () => {
+    expect(diffWebsite(state, { ...sameInputs, email: UNKNOWN }).changed).toEqual(["email"]);
+    expect(diffWebsite(state, { ...sameInputs, domain: UNKNOWN }).replaces).toEqual(["domain"]);
+  });
+});
+
+describe("updatePatch", () => {
+  it("sends only the changed fields", () => {
+    expect(updatePatch(state, { ...sameInputs, email: true, excludeIps: [] })).toEqual({
+      email: true,
+      excludeIps: [],
+    });
+  });
+
+  it("sends favorite only when it changes", () => {
+    const favoriteState = { ...state, favorite: true };
+    expect(updatePatch(favoriteState, { ...sameInputs, favorite: true, email: true })).toEqual({ email: true });
+    expect(updatePatch(state, { ...sameInputs, favorite: true })).toEqual({ favorite: true });
+  });
+
+  it("sends the password with a switch to password privacy", () => {
+    expect(updatePatch(state, { ...sameInputs, privacy: "password", password: "pw" })).toEqual({
+      privacy: "password",
+      password: "pw",
+    });
+  });
+
+  it("sends nothing for changes the API does not hold", () => {
+    expect(updatePatch(state, { ...sameInputs, adoptExisting: true, connection: { apiKey: "k" } })).toEqual({});
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { UNKNOWN, checkWebsiteInputs, isFullyKnown } from "../../provider/website-inputs";
+
+const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
+const reasonsFor = (news: Record<string, unknown>, property: string) =>
+  check(news)
+    .failures.filter((f) => f.property === property)
+    .map((f) => f.reason);
+
+describe("Website check: defaults and normalisation", () => {
+  it("applies every default", () => {
+    const { inputs, failures } = check({ domain: "example.com" });
+    expect(failures).toEqual([]);
+    expect(inputs).toEqual({
+      domain: "example.com",
+      privacy: "public",
+      email: false,
+      excludeBots: true,
+      favorite: false,
+      adoptExisting: false,
+      excludeParams: [],
+      excludeIps: [],
+    });
+  });
+
+  it.each([
+    ["https://www.Example.com", "example.com"],
+    ["http://EXAMPLE.org", "example.org"],
+    ["  www.www.shop.example.net ", "shop.example.net"],
+    ["blog.example.com", "blog.example.com"],
+    ["192.168.10.4", "192.168.10.4"],
+  ])("normalises the domain %j to %j", (raw, normalized) => {
+    const { inputs, failures } = check({ domain: raw });
+    expect(failures).toEqual([]);
+    expect(inputs.domain).toBe(normalized);
+  });
+
+  it("keeps __provider", () => {
+    expect(check({ domain: "a.com", __provider: "x" }).inputs.__provider).toBe("x");
+  });
+
+  it("trims list entries, drops empty ones and keeps order", () => {
+    const { inputs, failures } = check({
+      domain: "a.com",
+      excludeParams: [" utm_source ", "", "ref", "  "],
+      excludeIps: ["10.0.0.0/8", " ::1 ", ""],
+    });
+    expect(failures).toEqual([]);
+    expect(inputs.excludeParams).toEqual(["utm_source", "ref"]);
+    expect(inputs.excludeIps).toEqual(["10.0.0.0/8", "::1"]);
+  });
+});
+
+describe("Website check: failures name the property and the fix", () => {
+  it.each([
+    [{}, "domain", /required/],
+    [{ domain: "" }, "domain", /required/],
+    [{ domain: "localhost" }, "domain", /not a valid domain/],
+    [{ domain: "example.com:8080" }, "domain", /not a valid domain/],
+    [{ domain: "example.com/path/" }, "domain", /not a valid domain/],
+    [{ domain: "example.123" }, "domain", /not a valid domain/],
+    [{ domain: `${"a".repeat(64)}.com` }, "domain", /not a valid domain/],
+    [{ domain: "a.com", privacy: "secret" }, "privacy", /one of "public", "private" or "password"/],
+    [{ domain: "a.com", privacy: "password" }, "password", /required when privacy is "password"/],
+    [{ domain: "a.com", privacy: "password", password: "x".repeat(129) }, "password", /1 to 128/],
+    [{ domain: "a.com", password: "hunter2" }, "password", /only used when privacy is "password"/],
+    [{ domain: "a.com", privacy: "private", password: "p" }, "password", /remove password/],
+    [{ domain: "a.com", email: "yes" }, "email", /true or false/],
+    [{ domain: "a.com", excludeBots: 1 }, "excludeBots", /true or false/],
+    [{ domain: "a.com", favorite: "true" }, "favorite", /true or false/],
+    [{ domain: "a.com", adoptExisting: null, excludeIps: ["10.0.0.300"] }, "excludeIps", /10\.0\.0\.300/],
+    [{ domain: "a.com", excludeIps: ["10.0.0.0/33"] }, "excludeIps", /10\.0\.0\.0\/33/],
+    [{ domain: "a.com", excludeIps: ["1.1.1.1", "1.1.1.1"] }, "excludeIps", /listed twice/],
+    [{ domain: "a.com", excludeIps: ["fe80::1", "FE80::1"] }, "excludeIps", /listed twice/],
+    [{ domain: "a.com", excludeParams: ["a", "a"] }, "excludeParams", /listed twice/],
+    [{ domain: "a.com", excludeParams: ["utm source"] }, "excludeParams", /not a query parameter name/],
+    [{ domain: "a.com", excludeParams: ["a=b"] }, "excludeParams", /not a query parameter name/],
+    [{ domain: "a.com", excludeParams: "utm_source" }, "excludeParams", /list of strings/],
+    [{ domain: "a.com", connection: { baseUrl: "ftp://x" } }, "connection.baseUrl", /http\(s\) URL/],
+    [{ domain: "a.com", connection: { token: "x" } }, "connection", /only baseUrl and apiKey/],
+    [{ domain: "a.com", colour: "blue" }, "colour", /not an argument of Website/],
+  ])("%j fails on %s", (news, property, reason) => {
+    const reasons = reasonsFor(news, property);
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.join(" ")).toMatch(reason);
+  });
+
+  it("accepts a password with privacy password and the & parameter", () => {
+    const { failures, inputs } = check({
+      domain: "a.com",
+      privacy: "password",
+      password: "s3cret",
+      excludeParams: ["&"],
+    });
+    expect(failures).toEqual([]);
+    expect(inputs.password).toBe("s3cret");
+  });
+
+  it("never puts a password or API key into a failure", () => {
+    const { failures } = check({
+      domain: "localhost",
+      privacy: "public",
+      password: "pw-visible?",
+      connection: { baseUrl: "nope", apiKey: "key-visible?" },
+    });
+    const text = JSON.stringify(failures);
+    expect(failures.length).toBeGreaterThan(1);
+    expect(text).not.toContain("pw-visible?");
+    expect(text).not.toContain("key-visible?");
+  });
+});
+
+describe("Website check: unknown values during preview", () => {
+  it("lets unknown values through without failures", () => {
+    const { inputs, failures } = check({
+      domain: UNKNOWN,
+      privacy: UNKNOWN,
+      password: UNKNOWN,
+      favorite: UNKNOWN,
+      excludeIps: [UNKNOWN, "10.0.0.1"],
+      excludeParams: UNKNOWN,
+      connection: UNKNOWN,
+    });
+    expect(failures).toEqual([]);
+    expect(inputs.domain).toBe(UNKNOWN);
+    expect(inputs.excludeIps).toEqual([UNKNOWN, "10.0.0.1"]);
+    expect(isFullyKnown(inputs)).toBe(false);
+  });
+
+  it("still checks the known values next to unknown ones", () => {
+    expect(reasonsFor({ domain: UNKNOWN, excludeIps: [UNKNOWN, "bad"] }, "excludeIps")).toHaveLength(1);
+    expect(isFullyKnown(check({ domain: "a.com" }).inputs)).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+// Types for tools/program-project.mjs, used by the engine tests.
+export function prepareProjectTemplate(root: string): string;
+export function offlineEnvironment(dirs: { binDir: string; pluginDir: string; pulumiHome: string }): Record<string, string>;
+export interface DriverResult {
+  ok: boolean;
+  error?: string;
+  output: string;
+  [key: string]: unknown;
+}
+export function runDriver(options: {
+  workDir: string;
+  request: Record<string, unknown>;
+  requestFile: string;
+  resultFile: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  onOutput?: (text: string) => void;
+}): Promise<DriverResult>;

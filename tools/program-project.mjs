@@ -1,0 +1,97 @@
+// Pulumi project folders that use this package the way a user's project does: the
+// package is packed with `npm pack` and installed from the tarball into node_modules.
+// Shared by the engine tests and the demo.
+import { execFileSync, spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+function npm(args, cwd) {
+  return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+function lockedPulumiVersion() {
+  const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8"));
+  return lock.packages["node_modules/@pulumi/pulumi"].version;
+}
+
+/**
+ * Packs the package (its prepack script builds dist/) and installs the tarball and the
+ * locked @pulumi/pulumi into `<root>/template`, with the automation driver beside them.
+ */
+export function prepareProjectTemplate(root) {
+  const packDir = join(root, "pack");
+  mkdirSync(packDir, { recursive: true });
+  const tarball = npm(["pack", "--silent", "--pack-destination", packDir], repoRoot).trim().split("\n").pop();
+  const templateDir = join(root, "template");
+  mkdirSync(templateDir, { recursive: true });
+  writeFileSync(
+    join(templateDir, "package.json"),
+    JSON.stringify({ name: "webstats-program", private: true, version: "0.0.0" }, null, 2),
+  );
+  npm(
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      "--ignore-scripts",
+      join(packDir, tarball),
+      `@pulumi/pulumi@${lockedPulumiVersion()}`,
+    ],
+    templateDir,
+  );
+  copyFileSync(join(repoRoot, "tools", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
+  return templateDir;
+}
+
+/** The environment for a Pulumi operation that must never reach the network. */
+export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
+  return {
+    PATH: [pluginDir, binDir, process.env.PATH ?? ""].join(delimiter),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "local-passphrase",
+    PULUMI_HOME: pulumiHome,
+  };
+}
+
+/**
+ * Runs the automation driver of a project folder for one request; resolves with what the
+ * engine printed and the driver's result object.
+ */
+export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput }) {
+  writeFileSync(requestFile, JSON.stringify(request));
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ["driver.cjs", requestFile, resultFile], {
+      cwd: workDir,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const collect = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      onOutput?.(text);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`pulumi ${request.op} timed out after ${timeoutMs} ms\n${output}`));
+    }, timeoutMs);
+    child.on("error", reject);
+    child.on("close", () => {
+      clearTimeout(timer);
+      let result;
+      try {
+        result = JSON.parse(readFileSync(resultFile, "utf8"));
+      } catch {
+        result = { ok: false, error: "the driver wrote no result" };
+      }
+      resolvePromise({ ...result, output });
+    });
+  });
+}
