@@ -1,12 +1,15 @@
-// Lint rules for the whole repository: typescript-eslint's type-aware recommended set.
+// Lint rules for the whole repository: typescript-eslint's type-aware recommended set for
+// TypeScript, the plain recommended set for the JavaScript tools and scripts.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import globals from "globals";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/node_modules/**", "bench/results/**"] },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
   {
+    files: ["**/*.ts", "**/*.mts"],
+    extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -17,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.mjs", "**/*.js", "**/*.cjs"],
-    ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
+    files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { eqeqeq: ["error", "smart"] },
   },
 );

@@ -12,6 +12,7 @@ export const ADMIN_PREFIX = "/_emulator";
 export type AdminControls = Pick<
   Emulator,
   | "createAccount"
+  | "listAccounts"
   | "updateWebsite"
   | "deleteWebsite"
   | "getWebsite"
@@ -36,42 +37,53 @@ export function registerAdminRoutes(app: FastifyInstance, adminToken: string, co
       });
       admin.setErrorHandler((error, _request, reply) => sendError(reply, error));
 
-      admin.post("/accounts", async (request, reply) => {
+      admin.post("/accounts", (request, reply) => {
         const options = createAccountSchema.parse(request.body ?? {});
-        return reply.code(201).send(controls.createAccount(options));
+        void reply.code(201).send(controls.createAccount(options));
       });
-      admin.get("/websites", async (request) => {
+      admin.get("/accounts", (_request, reply) => {
+        void reply.send(controls.listAccounts());
+      });
+      admin.get("/websites", (request, reply) => {
         const { account } = listQuery.parse(request.query);
-        return controls.listWebsites(account);
+        void reply.send(controls.listWebsites(account));
       });
-      admin.patch("/websites/:id", async (request, reply) => {
+      admin.patch("/websites/:id", (request, reply) => {
         const { id } = idParams.parse(request.params);
-        if (!controls.getWebsite(id)) return reply.code(404).send({ message: `No website ${id}.` });
+        if (!controls.getWebsite(id)) {
+          void reply.code(404).send({ message: `No website ${id}.` });
+          return;
+        }
         controls.updateWebsite(id, websitePatchSchema.parse(request.body ?? {}));
-        return controls.getWebsite(id);
+        void reply.send(controls.getWebsite(id));
       });
-      admin.delete("/websites/:id", async (request, reply) => {
+      admin.delete("/websites/:id", (request, reply) => {
         const { id } = idParams.parse(request.params);
-        if (!controls.deleteWebsite(id)) return reply.code(404).send({ message: `No website ${id}.` });
-        return { id, deleted: true };
+        if (!controls.deleteWebsite(id)) {
+          void reply.code(404).send({ message: `No website ${id}.` });
+          return;
+        }
+        void reply.send({ id, deleted: true });
       });
-      admin.post("/faults", async (request, reply) => {
+      admin.post("/faults", (request, reply) => {
         const id = controls.injectFault(faultSpecSchema.parse(request.body));
-        return reply.code(201).send({ id });
+        void reply.code(201).send({ id });
       });
-      admin.delete("/faults", async (_request, reply) => {
+      admin.delete("/faults", (_request, reply) => {
         controls.clearFaults();
-        return reply.code(204).send();
+        void reply.code(204).send();
       });
-      admin.put("/throttle", async (request) => {
+      admin.put("/throttle", (request, reply) => {
         const { requestsPerMinute } = throttleSchema.parse(request.body);
         controls.setRequestsPerMinute(requestsPerMinute);
-        return { requestsPerMinute };
+        void reply.send({ requestsPerMinute });
       });
-      admin.get("/counters", async () => controls.requestCounts());
-      admin.delete("/counters", async (_request, reply) => {
+      admin.get("/counters", (_request, reply) => {
+        void reply.send(controls.requestCounts());
+      });
+      admin.delete("/counters", (_request, reply) => {
         controls.resetRequestCounts();
-        return reply.code(204).send();
+        void reply.code(204).send();
       });
       done();
     },

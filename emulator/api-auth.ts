@@ -7,7 +7,11 @@ import type { RequestInput } from "./request-input";
  * The framework's token guard looks in this order: an `api_token` query parameter, an
  * `api_token` body field, the Bearer token, then the password of Basic authentication.
  */
-export function findApiToken(query: RequestInput, body: RequestInput, headers: IncomingHttpHeaders): string | undefined {
+export function findApiToken(
+  query: RequestInput,
+  body: RequestInput,
+  headers: IncomingHttpHeaders,
+): string | undefined {
   for (const candidate of [query.api_token, body.api_token]) {
     if (typeof candidate === "string" && candidate !== "") return candidate;
   }

@@ -55,7 +55,10 @@ function writeOutcome(request: FastifyRequest, reply: FastifyReply, outcome: Api
     return;
   }
   const { contentType, payload } = serializeBody(outcome.response);
-  const headers: Record<string, string> = { "cache-control": "no-cache, private", ...outcome.response.headers };
+  const headers: Record<string, string> = {
+    "cache-control": "no-cache, private",
+    ...outcome.response.headers,
+  };
   if (contentType) headers["content-type"] = contentType;
 
   if (outcome.kind === "truncate") {

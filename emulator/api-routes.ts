@@ -34,7 +34,11 @@ const ROUTES: RouteDefinition[] = [
   { template: `${API_PREFIX}/account`, pattern: /^\/api\/v1\/account$/, actions: { GET: "showAccount" } },
 ];
 
-const FALLBACK: RouteDefinition = { template: FALLBACK_TEMPLATE, pattern: /^/, actions: { GET: "unknownRoute" } };
+const FALLBACK: RouteDefinition = {
+  template: FALLBACK_TEMPLATE,
+  pattern: /^/,
+  actions: { GET: "unknownRoute" },
+};
 
 export type RouteMatch =
   | { kind: "action"; action: ApiAction; template: string; id: string | undefined }

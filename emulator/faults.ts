@@ -13,6 +13,11 @@ export const faultSpecSchema = z.strictObject({
   rate: z.number().min(0).max(1).optional(),
 });
 
+/** A fault description that cannot be understood; the admin routes answer it with 400. */
+export class FaultSpecError extends Error {
+  readonly statusCode = 400;
+}
+
 export interface ActiveFault {
   id: string;
   kind: FaultSpec["kind"];
@@ -94,7 +99,7 @@ function parseRoute(route: string): { method: string; path: string } {
   if (parts.length === 2 && parts[1] !== undefined && (parts[1] === "*" || parts[1].startsWith("/"))) {
     return { method: (parts[0] ?? "*").toUpperCase(), path: parts[1] };
   }
-  throw new Error(`fault route must look like "GET /api/v1/websites/:id" or "*", got "${route}"`);
+  throw new FaultSpecError(`fault route must look like "GET /api/v1/websites/:id" or "*", got "${route}"`);
 }
 
 function matches(fault: ActiveFault, method: string, template: string, path: string): boolean {

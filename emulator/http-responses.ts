@@ -3,7 +3,8 @@
 import type { EmulatorQuirks } from "./types";
 import type { FieldErrors } from "./website-validation";
 
-export type ResponseBody = { type: "json"; value: unknown } | { type: "html"; html: string } | { type: "empty" };
+export type ResponseBody =
+  { type: "json"; value: unknown } | { type: "html"; html: string } | { type: "empty" };
 
 export interface ApiResponse {
   status: number;
@@ -11,11 +12,19 @@ export interface ApiResponse {
   body: ResponseBody;
 }
 
-export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): ApiResponse {
   return { status, headers, body: { type: "json", value } };
 }
 
-export function htmlResponse(status: number, html: string, headers: Record<string, string> = {}): ApiResponse {
+export function htmlResponse(
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): ApiResponse {
   return { status, headers, body: { type: "html", html } };
 }
 
@@ -85,5 +94,8 @@ export function escapeHtml(text: string): string {
 export function encodeJsonLikePhp(value: unknown): string {
   return JSON.stringify(value)
     .replace(/\//g, "\\/")
-    .replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    .replace(
+      /[\u0080-\uffff]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
 }

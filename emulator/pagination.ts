@@ -81,12 +81,18 @@ const PAGES_EACH_SIDE = 3;
 
 /** "Previous", the page numbers (with "..." gaps for long listings), "Next". */
 function pageLinks(currentPage: number, lastPage: number, pageUrl: (page: number) => string): PageLink[] {
-  const links: PageLink[] = [{ url: currentPage > 1 ? pageUrl(currentPage - 1) : null, label: "&laquo; Previous", active: false }];
+  const links: PageLink[] = [
+    { url: currentPage > 1 ? pageUrl(currentPage - 1) : null, label: "&laquo; Previous", active: false },
+  ];
   for (const element of pageWindow(currentPage, lastPage)) {
     if (element === "...") links.push({ url: null, label: "...", active: false });
     else links.push({ url: pageUrl(element), label: String(element), active: element === currentPage });
   }
-  links.push({ url: currentPage < lastPage ? pageUrl(currentPage + 1) : null, label: "Next &raquo;", active: false });
+  links.push({
+    url: currentPage < lastPage ? pageUrl(currentPage + 1) : null,
+    label: "Next &raquo;",
+    active: false,
+  });
   return links;
 }
 
@@ -96,7 +102,8 @@ export function pageWindow(currentPage: number, lastPage: number): (number | "..
     Array.from({ length: Math.max(end - start + 1, 0) }, (_, index) => start + index);
   if (lastPage < PAGES_EACH_SIDE * 2 + 8) return range(1, lastPage);
   const window = PAGES_EACH_SIDE + 4;
-  if (currentPage <= window) return [...range(1, window + PAGES_EACH_SIDE), "...", ...range(lastPage - 1, lastPage)];
+  if (currentPage <= window)
+    return [...range(1, window + PAGES_EACH_SIDE), "...", ...range(lastPage - 1, lastPage)];
   if (currentPage > lastPage - window) {
     return [...range(1, 2), "...", ...range(lastPage - (window + PAGES_EACH_SIDE - 1), lastPage)];
   }

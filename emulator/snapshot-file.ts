@@ -30,6 +30,7 @@ const snapshotSchema = z.object({
       exclude_bots: nullableInt,
       exclude_params: z.string().nullable(),
       exclude_ips: z.string().nullable(),
+      favorite: z.boolean(),
       favorited_at: z.string().nullable(),
       created_at: z.string(),
       updated_at: z.string(),

@@ -66,8 +66,8 @@ export class EmulatorStore {
     return this.accountsByKey.get(apiKey);
   }
 
-  firstAccount(): StoredAccount | undefined {
-    return this.accounts.values().next().value;
+  allAccounts(): StoredAccount[] {
+    return [...this.accounts.values()];
   }
 
   insertWebsite(fields: NewWebsite): StoredWebsite {

@@ -75,6 +75,7 @@ export interface StoredWebsite {
   /** Never returned by the API. */
   exclude_params: string | null;
   exclude_ips: string | null;
+  favorite: boolean;
   /** "Y-m-d H:i:s", UTC, or null when not a favorite. */
   favorited_at: string | null;
   /** "Y-m-d H:i:s", UTC. */
@@ -118,6 +119,8 @@ export interface Emulator {
   readonly url: string;
   readonly adminToken: string;
   createAccount(options?: CreateAccountOptions): EmulatorAccount;
+  /** Every account, oldest first (a data file may bring some along). */
+  listAccounts(): EmulatorAccount[];
   /** Changes a website out of band; throws when it does not exist. */
   updateWebsite(id: number, patch: WebsitePatch): void;
   deleteWebsite(id: number): boolean;

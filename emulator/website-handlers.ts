@@ -71,7 +71,11 @@ export function createWebsite(context: HandlerContext, input: RequestInput): Api
   return jsonResponse(201, { data, status: 201 });
 }
 
-export function updateWebsite(context: HandlerContext, id: string | undefined, input: RequestInput): ApiResponse {
+export function updateWebsite(
+  context: HandlerContext,
+  id: string | undefined,
+  input: RequestInput,
+): ApiResponse {
   const current = ownedWebsite(context, id);
   // The real server's update request dereferences the website before anything else: a
   // missing one ends in a 500, not a 404.
@@ -83,9 +87,15 @@ export function updateWebsite(context: HandlerContext, id: string | undefined, i
   return jsonResponse(200, { data: updateResponseRecord(context, updated, input), status: 200 });
 }
 
-function updateResponseRecord(context: HandlerContext, website: StoredWebsite, input: RequestInput): WebsiteJson {
+function updateResponseRecord(
+  context: HandlerContext,
+  website: StoredWebsite,
+  input: RequestInput,
+): WebsiteJson {
   const { quirks } = context;
-  const data = quirks.createEchoesRequestTypes ? websiteJsonEchoingInput(website, input) : websiteJson(website);
+  const data = quirks.createEchoesRequestTypes
+    ? websiteJsonEchoingInput(website, input)
+    : websiteJson(website);
   // A favorite set by this request is still a date object in the response, not the column text.
   if (quirks.isoFavoritedAtOnUpdate && hasField(input, "favorite") && isTruthyFlag(input.favorite)) {
     data.favorited_at = toIsoWithMicroseconds(context.now);

@@ -62,7 +62,7 @@ export function selectWebsites(rows: StoredWebsite[], query: ListQuery): StoredW
   }
   if (query.favorite !== null) {
     const wantFavorites = query.favorite === 1;
-    selected = selected.filter((row) => (row.favorited_at !== null) === wantFavorites);
+    selected = selected.filter((row) => row.favorite === wantFavorites);
   }
   if (query.sortBy === "domain") {
     selected = [...selected].sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));

@@ -28,7 +28,7 @@ export function websiteJson(row: StoredWebsite): WebsiteJson {
     password: row.password !== null && row.password !== "",
     exclude_bots: row.exclude_bots,
     exclude_ips: row.exclude_ips,
-    favorite: row.favorited_at !== null,
+    favorite: row.favorite,
     favorited_at: row.favorited_at,
     created_at: databaseTimeToIso(row.created_at),
     updated_at: databaseTimeToIso(row.updated_at),

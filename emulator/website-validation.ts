@@ -105,7 +105,11 @@ function checkPassword(input: RequestInput, required: boolean, errors: FieldErro
     return;
   }
   if ([...value].length > MAX_PASSWORD_LENGTH) {
-    addError(errors, "password", `The password field must not be greater than ${MAX_PASSWORD_LENGTH} characters.`);
+    addError(
+      errors,
+      "password",
+      `The password field must not be greater than ${MAX_PASSWORD_LENGTH} characters.`,
+    );
   }
 }
 

@@ -1,7 +1,14 @@
 // How validated request values become database rows. The database holds integers where the
 // request held strings, and an unchanged row keeps its updated_at, as the framework's
 // dirty-checking does.
-import { hasField, isTruthyFlag, numericValue, phpString, type InputValue, type RequestInput } from "./request-input";
+import {
+  hasField,
+  isTruthyFlag,
+  numericValue,
+  phpString,
+  type InputValue,
+  type RequestInput,
+} from "./request-input";
 import type { NewWebsite } from "./store";
 import { toDatabaseTime } from "./timestamps";
 import type { StoredWebsite, WebsitePatch } from "./types";
@@ -39,6 +46,7 @@ export function buildNewWebsite(
     exclude_bots: storedInteger(input.exclude_bots) ?? 1,
     exclude_params: storedText(input.exclude_params),
     exclude_ips: storedText(input.exclude_ips),
+    favorite: false,
     favorited_at: null,
     created_at: timestamp,
     updated_at: timestamp,
@@ -59,7 +67,7 @@ export function applyWebsiteChanges(current: StoredWebsite, input: RequestInput,
   }
   // Sending a truthy favorite stamps the time again on every request, which always counts as a change.
   const favoriteSet = hasField(input, "favorite") && isTruthyFlag(input.favorite);
-  if (hasField(input, "favorite")) next.favorited_at = favoriteSet ? toDatabaseTime(now) : null;
+  if (hasField(input, "favorite")) setFavorite(next, favoriteSet, now);
   return touchIfChanged(current, next, now, favoriteSet);
 }
 
@@ -74,12 +82,23 @@ export function applyWebsitePatch(current: StoredWebsite, patch: WebsitePatch, n
     const value = patch[field];
     if (value !== undefined) next[field] = value === "" ? null : value;
   }
-  if (patch.favorite !== undefined) next.favorited_at = patch.favorite ? toDatabaseTime(now) : null;
-  return touchIfChanged(current, next, now);
+  if (patch.favorite !== undefined) setFavorite(next, patch.favorite, now);
+  return touchIfChanged(current, next, now, patch.favorite === true);
 }
 
-function touchIfChanged(current: StoredWebsite, next: StoredWebsite, now: Date, force = false): StoredWebsite {
-  const changed = force || (Object.keys(next) as (keyof StoredWebsite)[]).some((key) => next[key] !== current[key]);
+function setFavorite(website: StoredWebsite, favorite: boolean, now: Date): void {
+  website.favorite = favorite;
+  website.favorited_at = favorite ? toDatabaseTime(now) : null;
+}
+
+function touchIfChanged(
+  current: StoredWebsite,
+  next: StoredWebsite,
+  now: Date,
+  force = false,
+): StoredWebsite {
+  const changed =
+    force || (Object.keys(next) as (keyof StoredWebsite)[]).some((key) => next[key] !== current[key]);
   if (changed) next.updated_at = toDatabaseTime(now);
   return next;
 }

@@ -19,7 +19,11 @@ const say = (line) => process.stdout.write(`\n== ${line}\n`);
 
 async function backend() {
   if (process.env.WEBSTATS_BASE_URL && process.env.WEBSTATS_API_KEY) {
-    return { baseUrl: process.env.WEBSTATS_BASE_URL, apiKey: process.env.WEBSTATS_API_KEY, close: async () => {} };
+    return {
+      baseUrl: process.env.WEBSTATS_BASE_URL,
+      apiKey: process.env.WEBSTATS_API_KEY,
+      close: async () => {},
+    };
   }
   const { startEmulator } = await import("../dist/emulator/index.js");
   const emulator = await startEmulator({ requestsPerMinute: 0 });
@@ -42,7 +46,11 @@ async function main() {
     // The example is TypeScript; compile it the way ts-node would for `pulumi up`.
     const source = readFileSync(join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
     const compiled = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+      },
     });
     writeFileSync(join(workDir, "index.cjs"), compiled.outputText);
 

@@ -56,7 +56,10 @@ const clients = new Map<string, WebstatsClient>();
  * One client per installation and key for the whole process, so every resource of an
  * operation shares its connection pool and pacing.
  */
-export function clientFor(connection?: ConnectionInputs, settings: ConnectionSettings = stackSettings): WebstatsClient {
+export function clientFor(
+  connection?: ConnectionInputs,
+  settings: ConnectionSettings = stackSettings,
+): WebstatsClient {
   const baseUrl = present(connection?.baseUrl) ?? settings.baseUrl;
   const apiKey = present(connection?.apiKey) ?? settings.apiKey;
   const cacheKey = JSON.stringify([baseUrl ?? "", apiKey ?? "", settings.requestsPerMinute ?? ""]);

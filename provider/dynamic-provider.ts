@@ -5,8 +5,10 @@
 // versions. Its methods load the implementation when called, so nothing of it (and no
 // credential) is captured by value. Keep this file free of imports and state.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type * as WebsiteProvider from "./website-provider";
 
-type Implementation = typeof import("./website-provider");
+type Implementation = typeof WebsiteProvider;
+type Props = Record<string, unknown>;
 
 const load = (): Implementation =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -14,12 +16,12 @@ const load = (): Implementation =>
 
 const webstatsProvider: dynamic.ResourceProvider = {
   configure: (req) => load().configure(req),
-  check: (olds, news) => load().check(olds, news),
-  diff: (id, olds, news) => load().diff(id, olds, news),
-  create: (inputs) => load().create(inputs),
-  read: (id, props) => load().read(id, props),
-  update: (id, olds, news) => load().update(id, olds, news),
-  delete: (id, props) => load().remove(id, props),
+  check: (olds: Props, news: Props) => load().check(olds, news),
+  diff: (id: string, olds: Props, news: Props) => load().diff(id, olds, news),
+  create: (inputs: Props) => load().create(inputs),
+  read: (id: string, props?: Props) => load().read(id, props),
+  update: (id: string, olds: Props, news: Props) => load().update(id, olds, news),
+  delete: (id: string, props: Props) => load().remove(id, props),
 };
 
 export = webstatsProvider;

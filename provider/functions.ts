@@ -26,11 +26,15 @@ export interface GetWebsitesResult {
   websites: WebsiteInfo[];
 }
 
-export type GetWebsiteArgs = FunctionConnectionArgs & ({ id: number; domain?: never } | { domain: string; id?: never });
+export type GetWebsiteArgs = FunctionConnectionArgs &
+  ({ id: number; domain?: never } | { domain: string; id?: never });
 
 /** The stack configuration of the running program (secrets included, as plain values). */
 function programClient(connection?: ConnectionInputs) {
-  return clientFor(connection, settingsFromConfig((key) => pulumi.runtime.getConfig(key)));
+  return clientFor(
+    connection,
+    settingsFromConfig((key) => pulumi.runtime.getConfig(key)),
+  );
 }
 
 /** The account that owns the API key, with its plan and limits. */
@@ -66,10 +70,12 @@ export function getAccountOutput(args: pulumi.Input<FunctionConnectionArgs> = {}
   return pulumi.output(args).apply((resolved) => getAccount(resolved as FunctionConnectionArgs));
 }
 
-export function getWebsitesOutput(args: pulumi.Input<GetWebsitesArgs> = {}): pulumi.Output<GetWebsitesResult> {
+export function getWebsitesOutput(
+  args: pulumi.Input<GetWebsitesArgs> = {},
+): pulumi.Output<GetWebsitesResult> {
   return pulumi.output(args).apply((resolved) => getWebsites(resolved as GetWebsitesArgs));
 }
 
 export function getWebsiteOutput(args: pulumi.Input<GetWebsiteArgs>): pulumi.Output<WebsiteInfo> {
-  return pulumi.output(args).apply((resolved) => getWebsite(resolved as GetWebsiteArgs));
+  return pulumi.output(args).apply((resolved) => getWebsite(resolved));
 }

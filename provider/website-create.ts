@@ -20,7 +20,8 @@ const unknownOutcomeAttempts = 3;
 
 /** Errors after which the server may or may not have created the website. */
 function outcomeUnknown(error: unknown): boolean {
-  if (error instanceof ConnectionError && (error as { code?: string }).code === "ECONNREFUSED") return false;
+  // Refused connections never reached the server: the create certainly did not happen.
+  if (error instanceof ConnectionError && error.code === "ECONNREFUSED") return false;
   return (
     error instanceof TimeoutError ||
     error instanceof ConnectionError ||
@@ -97,7 +98,11 @@ async function postOnce(client: WebstatsClient, inputs: WebsiteInputs): Promise<
 }
 
 /** Brings an existing website of this account in line with the arguments. */
-async function adopt(client: WebstatsClient, existing: ApiWebsite, inputs: WebsiteInputs): Promise<ApiWebsite> {
+async function adopt(
+  client: WebstatsClient,
+  existing: ApiWebsite,
+  inputs: WebsiteInputs,
+): Promise<ApiWebsite> {
   const patch: WebsiteUpdateInput = {
     privacy: inputs.privacy,
     email: inputs.email,
@@ -110,7 +115,9 @@ async function adopt(client: WebstatsClient, existing: ApiWebsite, inputs: Websi
   return client.websites.update(existing.id, patch);
 }
 
-export async function createWebsite(inputs: WebsiteInputs & Record<string, unknown>): Promise<WebsiteOutputs> {
+export async function createWebsite(
+  inputs: WebsiteInputs & Record<string, unknown>,
+): Promise<WebsiteOutputs> {
   const client = clientFor(inputs.connection);
   const remembered = rememberedFrom(inputs);
 

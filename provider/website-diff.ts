@@ -20,10 +20,7 @@ const sameSet = (a: unknown, b: unknown, caseInsensitive: boolean): boolean => {
   return left.size === right.size && [...left].every((v) => right.has(v));
 };
 
-const connectionValue = (
-  connection: unknown,
-  field: "baseUrl" | "apiKey",
-): string | undefined => {
+const connectionValue = (connection: unknown, field: "baseUrl" | "apiKey"): string | undefined => {
   if (isUnknown(connection)) return connection as string;
   const value = (connection as Record<string, unknown> | undefined)?.[field];
   return typeof value === "string" && value.trim() !== "" ? value.trim().replace(/\/+$/, "") : undefined;
@@ -33,7 +30,8 @@ type Comparison = (olds: Partial<WebsiteOutputs>, news: Record<string, unknown>)
 
 /** Each property and how to tell whether it changed; unknown new values count as changes. */
 const comparisons: Record<string, Comparison> = {
-  domain: (o, n) => typeof n.domain === "string" && !isUnknown(n.domain) && normalizeDomain(n.domain) === o.domain,
+  domain: (o, n) =>
+    typeof n.domain === "string" && !isUnknown(n.domain) && normalizeDomain(n.domain) === o.domain,
   privacy: (o, n) => n.privacy === o.privacy,
   // Write-only: compared with the value last applied, which the state keeps (as a secret).
   password: (o, n) => (n.password ?? undefined) === (o.password ?? undefined),
@@ -69,7 +67,10 @@ export function diffWebsite(olds: Partial<WebsiteOutputs>, news: Record<string, 
  * The fields to send to the API to go from `olds` to `news`. `favorite` is sent only when
  * it changes, because sending it again resets the time it was favorited.
  */
-export function updatePatch(olds: Partial<WebsiteOutputs>, news: Record<string, unknown>): WebsiteUpdateInput {
+export function updatePatch(
+  olds: Partial<WebsiteOutputs>,
+  news: Record<string, unknown>,
+): WebsiteUpdateInput {
   const { changed } = diffWebsite(olds, news);
   const patch: WebsiteUpdateInput = {};
   const has = (p: string) => changed.includes(p);

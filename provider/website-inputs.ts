@@ -114,7 +114,10 @@ function cleanList(
 function checkDomain(value: unknown, failures: CheckFailure[]): unknown {
   if (isUnknown(value)) return value;
   if (typeof value !== "string" || value.trim() === "") {
-    failures.push({ property: "domain", reason: 'domain is required: the site\'s host name, e.g. "example.com".' });
+    failures.push({
+      property: "domain",
+      reason: 'domain is required: the site\'s host name, e.g. "example.com".',
+    });
     return value;
   }
   const normalized = normalizeDomain(value);
@@ -210,14 +213,17 @@ export function checkWebsiteInputs(news: Record<string, unknown>): {
   for (const field of booleanFields) {
     const value = news[field] ?? defaults[field];
     if (!isUnknown(value) && typeof value !== "boolean") {
-      failures.push({ property: field, reason: `${field} must be true or false, not ${JSON.stringify(value)}.` });
+      failures.push({
+        property: field,
+        reason: `${field} must be true or false, not ${JSON.stringify(value)}.`,
+      });
     }
     inputs[field] = value;
   }
 
   inputs.excludeParams = cleanList("excludeParams", news.excludeParams, paramProblem, failures, false);
   inputs.excludeIps = // IPv6 addresses are case-insensitive; query parameter names are not.
-  inputs.excludeIps = cleanList("excludeIps", news.excludeIps, ipProblem, failures, true);
+    inputs.excludeIps = cleanList("excludeIps", news.excludeIps, ipProblem, failures, true);
 
   const connection = checkConnection(news.connection, failures);
   if (connection !== undefined) inputs.connection = connection;

@@ -23,7 +23,7 @@ export function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
 }
 
 export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  const result = diffWebsite(olds as Partial<WebsiteOutputs>, news);
+  const result = diffWebsite(olds, news);
   // Create the new website before deleting the old one: the default order, stated for clarity.
   return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
 }

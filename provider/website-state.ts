@@ -25,7 +25,10 @@ export interface WebsiteOutputs {
 }
 
 /** What the API cannot tell us about a website: taken from the arguments last applied. */
-export type RememberedFields = Pick<WebsiteInputs, "password" | "excludeParams" | "adoptExisting" | "connection">;
+export type RememberedFields = Pick<
+  WebsiteInputs,
+  "password" | "excludeParams" | "adoptExisting" | "connection"
+>;
 
 export function rememberedFrom(source: Partial<WebsiteInputs> | Partial<WebsiteOutputs>): RememberedFields {
   const remembered: RememberedFields = {

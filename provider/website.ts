@@ -1,6 +1,8 @@
 // The Website resource as programs see it.
 import * as pulumi from "@pulumi/pulumi";
 import type { Privacy } from "../sdk";
+// The provider must be this module object itself (not a copy) so Pulumi serializes it as a require.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 import webstatsProvider = require("./dynamic-provider");
 
 /** Credentials for one installation and account; overrides stack config and environment. */

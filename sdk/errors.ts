@@ -98,18 +98,30 @@ export class TimeoutError extends WebstatsError {
   }
 }
 
-/** The body was not JSON, or not the shape this sdk expects; excerpt quotes its start. */
+/**
+ * The body was not JSON, not the shape this sdk expects, or cut short (the connection closed
+ * before the announced length arrived: `truncated`). excerpt quotes its start.
+ */
 export class UnexpectedResponseError extends WebstatsError {
   readonly status: number;
   readonly method: string;
   readonly path: string;
   readonly excerpt: string;
+  readonly truncated: boolean;
 
-  constructor(status: number, method: string, path: string, problem: string, excerpt: string) {
-    super(`${status} ${method} ${path}: ${problem}: ${JSON.stringify(excerpt)}`);
+  constructor(
+    status: number,
+    method: string,
+    path: string,
+    problem: string,
+    excerpt: string,
+    options: { truncated?: boolean; cause?: Error } = {},
+  ) {
+    super(`${status} ${method} ${path}: ${problem}: ${JSON.stringify(excerpt)}`, { cause: options.cause });
     this.status = status;
     this.method = method;
     this.path = path;
     this.excerpt = excerpt;
+    this.truncated = options.truncated ?? false;
   }
 }

@@ -1,4 +1,4 @@
-// exclude_ips entries are matched by the server as IPv4/IPv6 addresses or CIDR ranges; anything
+// Excluded-IP entries are matched by the server as IPv4/IPv6 addresses or CIDR ranges; anything
 // else is stored but silently never matches, so it is worth catching before it is sent.
 import { isIP } from "node:net";
 

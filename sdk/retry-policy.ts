@@ -3,20 +3,28 @@
 // undici ships RetryAgent/RetryHandler, which retries by status code and error code and honours
 // Retry-After. It is not used here because the rules this API needs sit outside its model:
 // - POST may be retried only when the server certainly did nothing (connection refused, or a 429
-//   from the throttle, which runs before any work); RetryHandler decides by method alone.
+//   from the throttle, which runs before any work); RetryHandler's rules go by method, status and
+//   error code, so this would mean replacing its retry callback, leaving little of it in use.
 // - One overall deadline across attempts and waits, not only a retry count.
 // - A DELETE answered 404 after an earlier attempt counts as done (that attempt may have deleted).
 // - Each attempt has to pass through the shared pacer and report its headers to it.
 // - When retries run out the caller needs the typed error of the last answer (with its body),
-//   whereas RetryHandler ends with its own RequestRetryError.
+//   whereas RetryHandler surfaces its own RequestRetryError without the body.
 // A small table plus one loop (requester.ts) states all of that in plain sight.
-import { ConnectionError, RateLimitError, ServerError, TimeoutError, type WebstatsError } from "./errors";
+import {
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+  type WebstatsError,
+} from "./errors";
 import type { HttpMethod } from "./transport";
 
 /** What went wrong with an attempt, as far as retrying is concerned. */
 export type RetryableOutcome =
   | "not-sent" // the connection was never established: nothing reached the server
-  | "connection-lost" // the connection broke; the server may or may not have acted
+  | "connection-lost" // the connection broke, perhaps mid-body; the server may or may not have acted
   | "timeout" // no complete answer in time; the server may still be working on it
   | "rate-limited" // 429: the throttle turned the request away before it was handled
   | "gateway"; // 502/503/504: usually a proxy that could not reach the application
@@ -42,6 +50,7 @@ export function outcomeOf(error: WebstatsError): RetryableOutcome | undefined {
   if (error instanceof ConnectionError) {
     return error.code !== undefined && NOT_SENT_CODES.has(error.code) ? "not-sent" : "connection-lost";
   }
+  if (error instanceof UnexpectedResponseError && error.truncated) return "connection-lost";
   if (error instanceof TimeoutError) return "timeout";
   if (error instanceof RateLimitError) return "rate-limited";
   if (error instanceof ServerError && GATEWAY_STATUSES.has(error.status)) return "gateway";

@@ -3,9 +3,9 @@
 // (undici's request() does not by default): a redirect to the login page means a rejected key and
 // must stay visible.
 import { request, type Dispatcher } from "undici";
-import { ConnectionError, TimeoutError } from "./errors";
+import { ConnectionError, TimeoutError, UnexpectedResponseError } from "./errors";
 import type { ResponseHeaders } from "./rate-limit-headers";
-import type { Redactor } from "./redact";
+import { excerptOf, type Redactor } from "./redact";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -79,14 +79,30 @@ export async function sendOnce(
       body: req.body,
       signal: controller.signal,
     });
-    const bodyText = await response.body.text();
+    // Chunk by chunk rather than body.text(), to keep what arrived when the connection drops.
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of response.body) chunks.push(chunk as Buffer);
+    } catch (error) {
+      if (timedOut) throw error;
+      const received = Buffer.concat(chunks);
+      throw new UnexpectedResponseError(
+        response.statusCode,
+        req.method,
+        path,
+        `the response body was cut short after ${received.length} bytes (${errorCode(error) ?? "connection closed"})`,
+        excerptOf(received.toString("utf8"), redact),
+        { truncated: true, cause: sanitizedCause(error, redact) },
+      );
+    }
     return {
       status: response.statusCode,
       headers: flattenHeaders(response.headers),
-      bodyText: redact(bodyText),
+      bodyText: redact(Buffer.concat(chunks).toString("utf8")),
     };
   } catch (error) {
     if (timedOut) throw new TimeoutError(req.method, path, timeoutMs);
+    if (error instanceof UnexpectedResponseError) throw error;
     const code = errorCode(error);
     const cause = sanitizedCause(error, redact);
     throw new ConnectionError(req.method, path, describeFailure(req.url.origin, code, cause), code, cause);

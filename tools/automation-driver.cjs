@@ -55,7 +55,11 @@ async function main() {
       result = { summary: result.summary, outputs: result.outputs };
       break;
     case "preview":
-      result = await stack.preview({ ...common, expectNoChanges: request.expectNoChanges, refresh: request.refresh });
+      result = await stack.preview({
+        ...common,
+        expectNoChanges: request.expectNoChanges,
+        refresh: request.refresh,
+      });
       result = { changeSummary: result.changeSummary };
       break;
     case "refresh":

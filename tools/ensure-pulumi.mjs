@@ -45,7 +45,9 @@ function run(command, args, options = {}) {
 }
 
 function versionOf(pulumiBinary) {
-  const result = run(pulumiBinary, ["version"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+  const result = run(pulumiBinary, ["version"], {
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  });
   if (result.status !== 0) return undefined;
   return result.stdout.trim().replace(/^v/, "") || undefined;
 }
@@ -140,7 +142,13 @@ export function ensurePulumi({ quiet = false } = {}) {
       mkdirSync(binDir, { recursive: true });
       installPluginScript(binDir);
       log(`using pulumi v${found} from PATH (${existing}); plugin in ${binDir}`);
-      return { binDir: dirname(existing), pluginDir: binDir, pulumi: existing, version: found, source: "path" };
+      return {
+        binDir: dirname(existing),
+        pluginDir: binDir,
+        pulumi: existing,
+        version: found,
+        source: "path",
+      };
     }
     log(`ignoring pulumi ${found ?? "(unknown version)"} at ${existing}: v${version} is pinned`);
   }

@@ -1,6 +1,10 @@
 // Types for tools/program-project.mjs, used by the engine tests.
 export function prepareProjectTemplate(root: string): string;
-export function offlineEnvironment(dirs: { binDir: string; pluginDir: string; pulumiHome: string }): Record<string, string>;
+export function offlineEnvironment(dirs: {
+  binDir: string;
+  pluginDir: string;
+  pulumiHome: string;
+}): Record<string, string>;
 export interface DriverResult {
   ok: boolean;
   error?: string;

@@ -32,11 +32,23 @@ export default function setup(project: TestProject): () => void {
     const reason = error instanceof Error ? error.message : String(error);
     if (inCi) throw new Error(`engine tests cannot run in CI: ${reason}`);
     process.stderr.write(`\n!!!!! ENGINE TESTS SKIPPED: ${reason}\n\n`);
-    project.provide("e2e", { available: false, skipReason: reason, binDir: "", pluginDir: "", templateDir: "" });
+    project.provide("e2e", {
+      available: false,
+      skipReason: reason,
+      binDir: "",
+      pluginDir: "",
+      templateDir: "",
+    });
     return () => {};
   }
   const root = mkdtempSync(join(tmpdir(), "webstats-e2e-"));
   const templateDir = prepareProjectTemplate(root);
-  project.provide("e2e", { available: true, skipReason: "", binDir: pulumi.binDir, pluginDir: pulumi.pluginDir, templateDir });
+  project.provide("e2e", {
+    available: true,
+    skipReason: "",
+    binDir: pulumi.binDir,
+    pluginDir: pulumi.pluginDir,
+    templateDir,
+  });
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -38,6 +38,8 @@ export function credentialsConfig(baseUrl: string, apiKey: string): Record<strin
 }
 
 /** The plain values of a stack's outputs. */
-export function plainOutputs(outputs: Record<string, { value: unknown }> | undefined): Record<string, unknown> {
+export function plainOutputs(
+  outputs: Record<string, { value: unknown }> | undefined,
+): Record<string, unknown> {
   return Object.fromEntries(Object.entries(outputs ?? {}).map(([k, v]) => [k, v.value]));
 }

@@ -48,7 +48,12 @@ describeEngine("Website creation safety", () => {
 
     const adopting = newStack(oneWebsite({ domain, email: true, favorite: true, adoptExisting: true }));
     const adopted = plainOutputs((await adopting.up()).outputs);
-    expect(adopted).toMatchObject({ websiteId: existingId, email: true, favorite: true, adoptExisting: true });
+    expect(adopted).toMatchObject({
+      websiteId: existingId,
+      email: true,
+      favorite: true,
+      adoptExisting: true,
+    });
     expect(emulator.getWebsite(existingId)).toMatchObject({ email: 1, favorite: true });
     expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
     await adopting.preview({ expectNoChanges: true });
@@ -91,7 +96,13 @@ describeEngine("Website creation safety", () => {
   it("never duplicates a website when the answer to its creation is lost", async () => {
     const domain = uniqueDomain("lost");
     // The server creates the website, then the proxy in front of it answers 502.
-    emulator.injectFault({ route: "POST /api/v1/websites", kind: "status", status: 502, phase: "after", count: 1 });
+    emulator.injectFault({
+      route: "POST /api/v1/websites",
+      kind: "status",
+      status: 502,
+      phase: "after",
+      count: 1,
+    });
     const stack = newStack(oneWebsite({ domain }));
     const up = plainOutputs((await stack.up()).outputs);
     emulator.clearFaults();

@@ -48,7 +48,13 @@ describeEngine("Website drift", () => {
     expect(resource?.outputs?.excludeParams).toEqual(["ref"]);
 
     const up = plainOutputs((await stack.up()).outputs);
-    expect(up).toMatchObject({ websiteId, email: true, privacy: "public", excludeIps: ["10.1.1.1"], favorite: false });
+    expect(up).toMatchObject({
+      websiteId,
+      email: true,
+      privacy: "public",
+      excludeIps: ["10.1.1.1"],
+      favorite: false,
+    });
     expect(emulator.getWebsite(websiteId)).toMatchObject({ email: 1, privacy: 0, exclude_ips: "10.1.1.1" });
     await stack.preview({ expectNoChanges: true, refresh: true });
     await stack.destroy();

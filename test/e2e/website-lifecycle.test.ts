@@ -114,7 +114,12 @@ describeEngine("Website lifecycle", () => {
     expect(emulator.getWebsite(first.websiteId as number)?.password).toBe("second-pass");
     stack.setProgram(oneWebsite({ domain }));
     const reset = plainOutputs((await stack.up()).outputs);
-    expect(reset).toMatchObject({ websiteId: first.websiteId, privacy: "public", favorite: false, excludeIps: [] });
+    expect(reset).toMatchObject({
+      websiteId: first.websiteId,
+      privacy: "public",
+      favorite: false,
+      excludeIps: [],
+    });
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
   });
@@ -141,9 +146,13 @@ describeEngine("Website lifecycle", () => {
 
   it("keeps the order of list entries out of the diff", async () => {
     const domain = uniqueDomain("order");
-    const stack = newStack(oneWebsite({ domain, excludeIps: ["1.1.1.1", "2.2.2.2"], excludeParams: ["a", "b"] }));
+    const stack = newStack(
+      oneWebsite({ domain, excludeIps: ["1.1.1.1", "2.2.2.2"], excludeParams: ["a", "b"] }),
+    );
     await stack.up();
-    stack.setProgram(oneWebsite({ domain, excludeIps: ["2.2.2.2", " 1.1.1.1 "], excludeParams: ["b", "a", ""] }));
+    stack.setProgram(
+      oneWebsite({ domain, excludeIps: ["2.2.2.2", " 1.1.1.1 "], excludeParams: ["b", "a", ""] }),
+    );
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
   });

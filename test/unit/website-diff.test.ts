@@ -66,7 +66,10 @@ describe("diffWebsite", () => {
 
   it("replaces when the website moves to another installation", () => {
     const olds = { ...state, connection: { baseUrl: "https://a.example/", apiKey: "k" } };
-    const moved = diffWebsite(olds, { ...sameInputs, connection: { baseUrl: "https://b.example", apiKey: "k" } });
+    const moved = diffWebsite(olds, {
+      ...sameInputs,
+      connection: { baseUrl: "https://b.example", apiKey: "k" },
+    });
     expect(moved.replaces).toEqual(["connection"]);
     const trailingSlashOnly = diffWebsite(olds, {
       ...sameInputs,
@@ -79,7 +82,9 @@ describe("diffWebsite", () => {
     const protectedState = { ...state, privacy: "password" as const, hasPassword: true, password: "one" };
     const protectedInputs = { ...sameInputs, privacy: "password", password: "one" };
     expect(diffWebsite(protectedState, protectedInputs).changes).toBe(false);
-    expect(diffWebsite(protectedState, { ...protectedInputs, password: "two" }).changed).toEqual(["password"]);
+    expect(diffWebsite(protectedState, { ...protectedInputs, password: "two" }).changed).toEqual([
+      "password",
+    ]);
   });
 
   it("treats unknown values as changes, and an unknown domain as a replacement", () => {
@@ -98,7 +103,9 @@ describe("updatePatch", () => {
 
   it("sends favorite only when it changes", () => {
     const favoriteState = { ...state, favorite: true };
-    expect(updatePatch(favoriteState, { ...sameInputs, favorite: true, email: true })).toEqual({ email: true });
+    expect(updatePatch(favoriteState, { ...sameInputs, favorite: true, email: true })).toEqual({
+      email: true,
+    });
     expect(updatePatch(state, { ...sameInputs, favorite: true })).toEqual({ favorite: true });
   });
 
@@ -110,6 +117,8 @@ describe("updatePatch", () => {
   });
 
   it("sends nothing for changes the API does not hold", () => {
-    expect(updatePatch(state, { ...sameInputs, adoptExisting: true, connection: { apiKey: "k" } })).toEqual({});
+    expect(updatePatch(state, { ...sameInputs, adoptExisting: true, connection: { apiKey: "k" } })).toEqual(
+      {},
+    );
   });
 });

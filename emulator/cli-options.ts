@@ -1,0 +1,58 @@
+// Command-line flags of `webstats-emulator`, turned into emulator options.
+import { parseArgs } from "node:util";
+import { NO_QUIRKS } from "./quirks";
+import type { EmulatorOptions } from "./types";
+
+export const DEFAULT_CLI_PORT = 4010;
+
+export const USAGE = `Usage: webstats-emulator [options]
+
+  --port N                  port to listen on (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
+  --host HOST               interface to listen on (default 127.0.0.1)
+  --data FILE               keep accounts and websites in FILE across restarts
+  --requests-per-minute N   throttle per client IP (default 60; 0 turns it off)
+  --admin-token TOKEN       token for the /_emulator admin routes (default: random)
+  --website-limit N         website limit of new accounts (default -1, unlimited)
+  --no-quirks               behave like a tidy server instead of the real one
+  -h, --help                show this text
+`;
+
+export type CliCommand = { kind: "help" } | { kind: "start"; options: EmulatorOptions };
+
+/** Throws an Error with a readable message on unknown flags or bad numbers. */
+export function parseCliArguments(argv: string[]): CliCommand {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+      "requests-per-minute": { type: "string" },
+      "admin-token": { type: "string" },
+      "website-limit": { type: "string" },
+      "no-quirks": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return { kind: "help" };
+  const options: EmulatorOptions = {
+    port: integerFlag("--port", values.port, DEFAULT_CLI_PORT, 0),
+    host: values.host ?? "127.0.0.1",
+    requestsPerMinute: integerFlag("--requests-per-minute", values["requests-per-minute"], 60, 0),
+    websiteLimit: integerFlag("--website-limit", values["website-limit"], -1, -1),
+  };
+  if (values.data !== undefined) options.dataFile = values.data;
+  if (values["admin-token"] !== undefined) options.adminToken = values["admin-token"];
+  if (values["no-quirks"]) options.quirks = { ...NO_QUIRKS };
+  return { kind: "start", options };
+}
+
+function integerFlag(flag: string, value: string | undefined, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  if (!/^-?[0-9]+$/.test(value) || Number(value) < minimum) {
+    throw new Error(`${flag} needs a whole number of at least ${minimum}, got "${value}"`);
+  }
+  return Number(value);
+}

@@ -1,0 +1,16 @@
+// A local stand-in for the Website Statistics Service API, quirks included, with throttling,
+// fault injection and request counters for tests and benchmarks.
+export { startEmulator, DEFAULT_REQUESTS_PER_MINUTE } from "./server";
+export { DEFAULT_QUIRKS, NO_QUIRKS } from "./quirks";
+export type {
+  CreateAccountOptions,
+  Emulator,
+  EmulatorAccount,
+  EmulatorOptions,
+  EmulatorQuirks,
+  FaultKind,
+  FaultSpec,
+  StoredAccount,
+  StoredWebsite,
+  WebsitePatch,
+} from "./types";

@@ -1,0 +1,81 @@
+// Starts the emulator: state (loaded from the data file when there is one), the HTTP server with
+// its API, login page and admin routes, and the handle that controls and stops it all.
+import type { AddressInfo } from "node:net";
+import Fastify from "fastify";
+import { registerAdminRoutes } from "./admin-routes";
+import { registerApiRoutes } from "./api-http";
+import { registerBodyParsers } from "./body-parsers";
+import { createControls } from "./emulator-controls";
+import { FaultRegistry } from "./faults";
+import { registerLoginPage } from "./login-page";
+import { resolveQuirks } from "./quirks";
+import { randomAlphanumeric } from "./random-tokens";
+import { RequestCounters } from "./request-counters";
+import { readSnapshotFile } from "./snapshot-file";
+import { SnapshotWriter } from "./snapshot-writer";
+import { EmulatorStore } from "./store";
+import { ClientThrottle } from "./throttle";
+import type { Emulator, EmulatorOptions } from "./types";
+
+export const DEFAULT_REQUESTS_PER_MINUTE = 60;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const host = options.host ?? "127.0.0.1";
+  const adminToken = options.adminToken ?? randomAlphanumeric(32);
+  const now = (): Date => new Date();
+
+  let writer: SnapshotWriter | undefined;
+  const markDirty = (): void => writer?.markDirty();
+  const snapshot = options.dataFile ? await readSnapshotFile(options.dataFile) : undefined;
+  const store = snapshot ? EmulatorStore.fromSnapshot(snapshot, markDirty) : new EmulatorStore(markDirty);
+  if (options.dataFile) {
+    writer = new SnapshotWriter(
+      options.dataFile,
+      () => store.snapshot(),
+      (error) =>
+        process.stderr.write(`webstats emulator: could not save ${options.dataFile}: ${String(error)}\n`),
+    );
+  }
+
+  const throttle = new ClientThrottle(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
+  const faults = new FaultRegistry();
+  const counters = new RequestCounters();
+  const quirks = resolveQuirks(options.quirks);
+  const controls = createControls({
+    store,
+    throttle,
+    faults,
+    counters,
+    defaultWebsiteLimit: options.websiteLimit ?? -1,
+    now,
+  });
+
+  const app = Fastify({ logger: options.logger ?? false });
+  registerBodyParsers(app);
+  registerLoginPage(app);
+  registerApiRoutes(app, { store, quirks, throttle, faults, counters, now });
+  registerAdminRoutes(app, adminToken, controls);
+  await app.listen({ port: options.port ?? 0, host });
+  const { port } = app.server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...controls,
+    url: `http://${urlHost(host)}:${port}`,
+    adminToken,
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await app.close();
+        await writer?.flush();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** A wildcard address is reached through loopback; IPv6 literals need brackets in a URL. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}

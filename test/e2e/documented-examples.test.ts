@@ -1,0 +1,115 @@
+// The README's examples and examples/quickstart run through the engine as written.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
+import { WebstatsClient } from "../../sdk";
+import { TestStack, describeEngine } from "./harness";
+import type { ConfigValue } from "./harness";
+import { credentialsConfig, plainOutputs } from "./programs";
+
+const repoRoot = join(__dirname, "..", "..");
+
+/** The TypeScript block that follows `<!-- example: NAME -->` in the README. */
+export function readmeExample(name: string): string {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const match = new RegExp(`<!-- example: ${name} -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!match?.[1]) throw new Error(`README has no example named ${name}`);
+  return match[1];
+}
+
+/** Compiles a TypeScript program the way `pulumi up` would run it. */
+function compile(source: string): string {
+  return ts.transpileModule(source, {
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
+  }).outputText;
+}
+
+describeEngine("documented examples", () => {
+  let emulator: Emulator;
+  let account: EmulatorAccount;
+  const stacks: TestStack[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ requestsPerMinute: 0 });
+    account = emulator.createAccount({ name: "Docs" });
+  });
+  afterAll(async () => {
+    stacks.forEach((s) => s.cleanup());
+    await emulator?.close();
+  });
+
+  const runExample = async (source: string, extraConfig: Record<string, ConfigValue> = {}) => {
+    const stack = TestStack.create({
+      program: compile(source),
+      config: { ...credentialsConfig(emulator.url, account.apiKey), ...extraConfig },
+    });
+    stacks.push(stack);
+    const outputs = plainOutputs((await stack.up()).outputs);
+    await stack.preview({ expectNoChanges: true });
+    return { stack, outputs };
+  };
+
+  it("README: website", async () => {
+    const { stack, outputs } = await runExample(readmeExample("website"));
+    expect(outputs.blogDomain).toBe("blog.example.com");
+    expect(emulator.getWebsite(outputs.blogId as number)).toMatchObject({ email: 1, favorite: true });
+    await stack.destroy();
+  });
+
+  it("README: adopt", async () => {
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const existing = await client.websites.create({ domain: "docs.example.com", excludeBots: false });
+    const { stack, outputs } = await runExample(readmeExample("adopt"));
+    expect(outputs.docs).toBe(existing.id);
+    expect(emulator.getWebsite(existing.id)?.exclude_bots).toBe(1);
+    await stack.destroy();
+  });
+
+  it("README: functions", async () => {
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const site = await client.websites.create({ domain: "zeta.example.com" });
+    await client.websites.update(site.id, { favorite: true });
+    const { stack, outputs } = await runExample(readmeExample("functions"));
+    expect(outputs.favoriteDomains).toEqual(["zeta.example.com"]);
+    expect(typeof outputs.plan).toBe("string");
+    await stack.destroy();
+    await client.websites.delete(site.id);
+  });
+
+  it("README: connections", async () => {
+    const agency = emulator.createAccount({ name: "Agency" });
+    const { stack, outputs } = await runExample(readmeExample("connections"), {
+      "webstats-e2e:agencyBaseUrl": { value: emulator.url },
+      "webstats-e2e:agencyApiKey": { value: agency.apiKey, secret: true },
+    });
+    const ids = outputs.ids as { own: number; client: number };
+    expect(emulator.getWebsite(ids.own)?.domain).toBe("own.example.com");
+    expect(emulator.getWebsite(ids.client)?.domain).toBe("client.example.com");
+    expect(emulator.listWebsites(agency.id).map((w) => w.id)).toEqual([ids.client]);
+    expect(outputs.agencyAccount).toBe("Agency");
+    expect(stack.output).not.toContain(agency.apiKey);
+    await stack.destroy();
+  });
+
+  it("examples/quickstart", async () => {
+    const source = readFileSync(join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
+    const { stack, outputs } = await runExample(source, {
+      "webstats-e2e:shopStatsPassword": { value: "quickstart-secret", secret: true },
+    });
+    expect(outputs).toMatchObject({
+      shopDomain: "shop.example.com",
+      shopHasPassword: true,
+      accountName: "Docs",
+    });
+    expect(emulator.getWebsite(outputs.blogId as number)?.exclude_params).toContain("utm_source");
+    expect(stack.output).not.toContain("quickstart-secret");
+    await stack.destroy();
+  });
+});

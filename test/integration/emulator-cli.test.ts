@@ -1,0 +1,144 @@
+// The `webstats-emulator` bin as users run it: the compiled dist/emulator/cli.js.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = resolve(__dirname, "..", "..");
+const cliPath = join(repoRoot, "dist", "emulator", "cli.js");
+
+/** Builds dist/ when the compiled emulator is missing or older than its sources. */
+function ensureBuilt(): void {
+  const sources = readdirSync(join(repoRoot, "emulator")).filter((name) => name.endsWith(".ts"));
+  const newestSource = Math.max(...sources.map((name) => statSync(join(repoRoot, "emulator", name)).mtimeMs));
+  if (existsSync(cliPath) && statSync(cliPath).mtimeMs >= newestSource) return;
+  const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  // Type errors elsewhere in the repository do not stop tsc from emitting the emulator.
+  spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: repoRoot, stdio: "ignore" });
+  if (!existsSync(cliPath)) throw new Error("the build did not produce dist/emulator/cli.js");
+}
+
+interface RunningCli {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  apiKey: string;
+  adminToken: string;
+  lines: string[];
+}
+
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+function startCli(args: string[]): Promise<RunningCli> {
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd: repoRoot });
+  running.add(child);
+  return new Promise((resolvePromise, reject) => {
+    let output = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      output += chunk;
+      const lines = output.split("\n");
+      const value = (prefix: string): string | undefined =>
+        lines.find((line) => line.startsWith(prefix))?.slice(prefix.length);
+      const url = value("WEBSTATS_BASE_URL=");
+      const apiKey = value("WEBSTATS_API_KEY=");
+      const adminToken = value("admin token: ");
+      if (url && apiKey && adminToken) resolvePromise({ child, url, apiKey, adminToken, lines });
+    });
+    child.on("exit", (code) => reject(new Error(`emulator exited early with ${String(code)}: ${output}`)));
+  });
+}
+
+function stopCli(cli: RunningCli, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  return new Promise((resolvePromise) => {
+    cli.child.removeAllListeners("exit");
+    cli.child.on("exit", (code) => {
+      running.delete(cli.child);
+      resolvePromise(code);
+    });
+    cli.child.kill(signal);
+  });
+}
+
+let dataDirectory: string;
+
+beforeAll(() => {
+  ensureBuilt();
+  dataDirectory = mkdtempSync(join(tmpdir(), "webstats-emulator-cli-"));
+}, 180_000);
+
+afterAll(() => {
+  for (const child of running) child.kill("SIGKILL");
+  rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+describe("webstats-emulator", () => {
+  it("starts with a shebang, prints its URL, an API key that works and the admin token, and stops on SIGTERM", async () => {
+    expect(readFileSync(cliPath, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    const cli = await startCli(["--port", "0", "--admin-token", "cli-admin"]);
+    expect(cli.lines[0]).toBe(`webstats emulator listening on ${cli.url}`);
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(cli.apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(cli.adminToken).toBe("cli-admin");
+
+    const response = await fetch(`${cli.url}/api/v1/account`, {
+      headers: { authorization: `Bearer ${cli.apiKey}`, accept: "application/json" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(await stopCli(cli)).toBe(0);
+  });
+
+  it("reuses the account of its data file and flushes on SIGINT", async () => {
+    const dataFile = join(dataDirectory, "cli.json");
+    const first = await startCli(["--port", "0", "--data", dataFile]);
+    const created = await fetch(`${first.url}/api/v1/websites`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${first.apiKey}`,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "domain=cli-data.example",
+    });
+    expect(created.status).toBe(201);
+    expect(await stopCli(first, "SIGINT")).toBe(0);
+    expect(readFileSync(dataFile, "utf8")).toContain("cli-data.example");
+
+    const second = await startCli(["--port", "0", "--data", dataFile]);
+    expect(second.apiKey).toBe(first.apiKey);
+    const listed = await fetch(`${second.url}/api/v1/websites`, {
+      headers: { authorization: `Bearer ${second.apiKey}`, accept: "application/json" },
+    });
+    expect(((await listed.json()) as { meta: { total: number } }).meta.total).toBe(1);
+    expect(await stopCli(second)).toBe(0);
+  });
+
+  it("applies --no-quirks, --requests-per-minute and --website-limit", async () => {
+    const cli = await startCli([
+      "--port",
+      "0",
+      "--no-quirks",
+      "--requests-per-minute",
+      "0",
+      "--website-limit",
+      "4",
+    ]);
+    const anonymous = await fetch(`${cli.url}/api/v1/websites`, { redirect: "manual" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("x-ratelimit-limit")).toBeNull();
+    const account = await fetch(`${cli.url}/api/v1/account`, {
+      headers: { authorization: `Bearer ${cli.apiKey}`, accept: "application/json" },
+    });
+    expect(await account.json()).toMatchObject({ data: { plan: { features: { websites: 4 } } } });
+    expect(await stopCli(cli)).toBe(0);
+  });
+
+  it("refuses unknown flags and bad numbers with usage and exit code 2", () => {
+    for (const args of [["--bogus"], ["--port", "eighty"], ["--requests-per-minute", "-5"]]) {
+      const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: "utf8" });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("Usage: webstats-emulator");
+    }
+  });
+});
