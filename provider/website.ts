@@ -63,12 +63,21 @@ export class Website extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every property is listed, even when undefined: the engine exposes as outputs on this
+    // object only the properties named here.
     const props: Record<string, unknown> = {
-      ...args,
+      domain: args.domain,
+      privacy: args.privacy,
+      email: args.email,
+      excludeBots: args.excludeBots,
+      favorite: args.favorite,
+      excludeParams: args.excludeParams,
+      excludeIps: args.excludeIps,
+      adoptExisting: args.adoptExisting,
       // Secret inputs stay encrypted in the state; their outputs are marked secret below.
       password: args.password === undefined ? undefined : pulumi.secret(args.password),
       connection: args.connection === undefined ? undefined : pulumi.secret(args.connection),
-      // Outputs only: listed so the engine exposes them on this object.
+      // Outputs only.
       websiteId: undefined,
       hasPassword: undefined,
       favoritedAt: undefined,
