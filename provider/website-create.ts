@@ -136,13 +136,11 @@ export async function createWebsite(
   } catch (error) {
     const properties = { ...outputsFrom(created, remembered), __provider: inputs.__provider };
     const reason = error instanceof Error ? error.message : String(error);
-    throw new PartialCreateError(
+    // The engine shows the reasons, not the message, of an initialization failure.
+    const explanation =
       `Website ${created.id} (${created.domain}) was created but could not be marked as favorite: ${reason}. ` +
-        `Run pulumi up again to finish it.`,
-      String(created.id),
-      properties,
-      [reason],
-    );
+      `It is recorded in the state; run pulumi up again to finish it.`;
+    throw new PartialCreateError(explanation, String(created.id), properties, [explanation]);
   }
 }
 
