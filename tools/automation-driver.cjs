@@ -70,9 +70,6 @@ async function main() {
       result = await stack.destroy({ ...common });
       result = { summary: result.summary };
       break;
-    case "export":
-      result = { deployment: await stack.exportStack() };
-      break;
     case "outputs":
       result = { outputs: await stack.outputs() };
       break;

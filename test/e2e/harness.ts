@@ -123,15 +123,15 @@ export class TestStack {
     return (await this.run("outputs", {})).outputs ?? {};
   }
 
-  /** The stack's state as `pulumi stack export` gives it (secrets stay encrypted). */
-  async exportState(): Promise<{ raw: string; resources: StateResource[] }> {
-    const result = (await this.run("export", {})) as OperationResult & {
-      deployment?: { deployment?: { resources?: StateResource[] } };
-    };
-    return {
-      raw: JSON.stringify(result.deployment),
-      resources: result.deployment?.deployment?.resources ?? [],
-    };
+  /**
+   * The stack's state as the backend stores it: the checkpoint file itself, secrets still
+   * encrypted (the Automation API's export decrypts them).
+   */
+  exportState(): Promise<{ raw: string; resources: StateResource[] }> {
+    const file = join(this.dir, "backend", ".pulumi", "stacks", "webstats-e2e", "test.json");
+    const raw = readFileSync(file, "utf8");
+    const checkpoint = JSON.parse(raw) as { checkpoint?: { latest?: { resources?: StateResource[] } } };
+    return Promise.resolve({ raw, resources: checkpoint.checkpoint?.latest?.resources ?? [] });
   }
 
   /** State entries of one resource type. */
