@@ -2,11 +2,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
+import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
-import { TestStack, describeEngine } from "./harness";
+import { describeEngine } from "./harness";
+import { useEngineFixture } from "./fixture";
 import type { ConfigValue } from "./harness";
 import { credentialsConfig, plainOutputs } from "./programs";
 
@@ -32,25 +31,12 @@ function compile(source: string): string {
 }
 
 describeEngine("documented examples", () => {
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  const stacks: TestStack[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
-    account = emulator.createAccount({ name: "Docs" });
-  });
-  afterAll(async () => {
-    stacks.forEach((s) => s.cleanup());
-    await emulator?.close();
-  });
+  const fixture = useEngineFixture([{ name: "Docs" }]);
 
   const runExample = async (source: string, extraConfig: Record<string, ConfigValue> = {}) => {
-    const stack = TestStack.create({
-      program: compile(source),
-      config: { ...credentialsConfig(emulator.url, account.apiKey), ...extraConfig },
+    const stack = fixture.stack(compile(source), undefined, {
+      config: { ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey), ...extraConfig },
     });
-    stacks.push(stack);
     const outputs = plainOutputs((await stack.up()).outputs);
     await stack.preview({ expectNoChanges: true });
     return { stack, outputs };
@@ -59,21 +45,21 @@ describeEngine("documented examples", () => {
   it("README: website", async () => {
     const { stack, outputs } = await runExample(readmeExample("website"));
     expect(outputs.blogDomain).toBe("blog.example.com");
-    expect(emulator.getWebsite(outputs.blogId as number)).toMatchObject({ email: 1, favorite: true });
+    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({ email: 1, favorite: true });
     await stack.destroy();
   });
 
   it("README: adopt", async () => {
-    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const existing = await client.websites.create({ domain: "docs.example.com", excludeBots: false });
     const { stack, outputs } = await runExample(readmeExample("adopt"));
     expect(outputs.docs).toBe(existing.id);
-    expect(emulator.getWebsite(existing.id)?.exclude_bots).toBe(1);
+    expect(fixture.emulator.getWebsite(existing.id)?.exclude_bots).toBe(1);
     await stack.destroy();
   });
 
   it("README: functions", async () => {
-    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const site = await client.websites.create({ domain: "zeta.example.com" });
     await client.websites.update(site.id, { favorite: true });
     const { stack, outputs } = await runExample(readmeExample("functions"));
@@ -84,15 +70,15 @@ describeEngine("documented examples", () => {
   });
 
   it("README: connections", async () => {
-    const agency = emulator.createAccount({ name: "Agency" });
+    const agency = fixture.emulator.createAccount({ name: "Agency" });
     const { stack, outputs } = await runExample(readmeExample("connections"), {
-      "webstats-e2e:agencyBaseUrl": { value: emulator.url },
+      "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
       "webstats-e2e:agencyApiKey": { value: agency.apiKey, secret: true },
     });
     const ids = outputs.ids as { own: number; client: number };
-    expect(emulator.getWebsite(ids.own)?.domain).toBe("own.example.com");
-    expect(emulator.getWebsite(ids.client)?.domain).toBe("client.example.com");
-    expect(emulator.listWebsites(agency.id).map((w) => w.id)).toEqual([ids.client]);
+    expect(fixture.emulator.getWebsite(ids.own)?.domain).toBe("own.example.com");
+    expect(fixture.emulator.getWebsite(ids.client)?.domain).toBe("client.example.com");
+    expect(fixture.emulator.listWebsites(agency.id).map((w) => w.id)).toEqual([ids.client]);
     expect(outputs.agencyAccount).toBe("Agency");
     expect(stack.output).not.toContain(agency.apiKey);
     await stack.destroy();
@@ -108,7 +94,7 @@ describeEngine("documented examples", () => {
       shopHasPassword: true,
       accountName: "Docs",
     });
-    expect(emulator.getWebsite(outputs.blogId as number)?.exclude_params).toContain("utm_source");
+    expect(fixture.emulator.getWebsite(outputs.blogId as number)?.exclude_params).toContain("utm_source");
     expect(stack.output).not.toContain("quickstart-secret");
     await stack.destroy();
   });

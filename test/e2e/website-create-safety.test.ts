@@ -1,36 +1,16 @@
 // Creating websites safely: adoption of existing ones, domains held elsewhere, a failed
 // second step, a create whose answer is lost, and arguments rejected at preview.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
-import { TestStack, describeEngine, uniqueDomain } from "./harness";
-import { credentialsConfig, oneWebsite, plainOutputs, websiteType } from "./programs";
+import { expect, it } from "vitest";
+import { describeEngine, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import { oneWebsite, plainOutputs, websiteType } from "./programs";
 
 describeEngine("Website creation safety", () => {
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  let other: EmulatorAccount;
-  const stacks: TestStack[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
-    account = emulator.createAccount();
-    other = emulator.createAccount();
-  });
-  afterAll(async () => {
-    stacks.forEach((s) => s.cleanup());
-    await emulator?.close();
-  });
-
-  const newStack = (program: string, apiKey = account.apiKey) => {
-    const stack = TestStack.create({ program, config: credentialsConfig(emulator.url, apiKey) });
-    stacks.push(stack);
-    return stack;
-  };
+  const fixture = useEngineFixture([{}, {}]);
 
   /** Creates a website outside Pulumi, as someone using the web UI would. */
-  const createOutOfBand = async (domain: string, apiKey = account.apiKey) => {
-    const stack = newStack(oneWebsite({ domain }), apiKey);
+  const createOutOfBand = async (domain: string, account = fixture.account()) => {
+    const stack = fixture.stack(oneWebsite({ domain }), account);
     const { websiteId } = plainOutputs((await stack.up()).outputs) as { websiteId: number };
     return websiteId;
   };
@@ -39,14 +19,14 @@ describeEngine("Website creation safety", () => {
     const domain = uniqueDomain("adopt");
     const existingId = await createOutOfBand(domain);
 
-    const refused = newStack(oneWebsite({ domain, email: true }));
+    const refused = fixture.stack(oneWebsite({ domain, email: true }));
     const failed = await refused.up({ allowFailure: true });
     expect(failed.ok).toBe(false);
     expect(failed.output).toContain(`website id ${existingId}`);
     expect(failed.output).toContain("adoptExisting");
-    expect(emulator.getWebsite(existingId)?.email).toBe(0);
+    expect(fixture.emulator.getWebsite(existingId)?.email).toBe(0);
 
-    const adopting = newStack(oneWebsite({ domain, email: true, favorite: true, adoptExisting: true }));
+    const adopting = fixture.stack(oneWebsite({ domain, email: true, favorite: true, adoptExisting: true }));
     const adopted = plainOutputs((await adopting.up()).outputs);
     expect(adopted).toMatchObject({
       websiteId: existingId,
@@ -54,28 +34,35 @@ describeEngine("Website creation safety", () => {
       favorite: true,
       adoptExisting: true,
     });
-    expect(emulator.getWebsite(existingId)).toMatchObject({ email: 1, favorite: true });
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
+    expect(fixture.emulator.getWebsite(existingId)).toMatchObject({ email: 1, favorite: true });
+    expect(
+      fixture.emulator.listWebsites(fixture.account().id).filter((w) => w.domain === domain),
+    ).toHaveLength(1);
     await adopting.preview({ expectNoChanges: true });
   });
 
   it("says that domains are unique across the installation when another account holds it", async () => {
     const domain = uniqueDomain("elsewhere");
-    await createOutOfBand(domain, other.apiKey);
-    const stack = newStack(oneWebsite({ domain, adoptExisting: true }));
+    await createOutOfBand(domain, fixture.account(1));
+    const stack = fixture.stack(oneWebsite({ domain, adoptExisting: true }));
     const failed = await stack.up({ allowFailure: true });
     expect(failed.ok).toBe(false);
     expect(failed.output).toMatch(/another account/);
     expect(failed.output).toMatch(/unique across the whole installation/);
-    expect(emulator.listWebsites(account.id).some((w) => w.domain === domain)).toBe(false);
+    expect(fixture.emulator.listWebsites(fixture.account().id).some((w) => w.domain === domain)).toBe(false);
   });
 
   it("records a website whose favorite update failed, and the next up finishes it", async () => {
     const domain = uniqueDomain("halfmade");
-    emulator.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "status", status: 503, count: 20 });
-    const stack = newStack(oneWebsite({ domain, favorite: true }));
+    fixture.emulator.injectFault({
+      route: "PATCH /api/v1/websites/:id",
+      kind: "status",
+      status: 503,
+      count: 20,
+    });
+    const stack = fixture.stack(oneWebsite({ domain, favorite: true }));
     const failed = await stack.up({ allowFailure: true });
-    emulator.clearFaults();
+    fixture.emulator.clearFaults();
     expect(failed.ok).toBe(false);
     expect(failed.output).toMatch(/could not be marked as favorite/);
 
@@ -83,45 +70,51 @@ describeEngine("Website creation safety", () => {
     expect(recorded?.id).toBeTruthy();
     expect(recorded?.outputs?.favorite).toBe(false);
     const websiteId = Number(recorded?.id);
-    expect(emulator.getWebsite(websiteId)?.favorite).toBe(false);
+    expect(fixture.emulator.getWebsite(websiteId)?.favorite).toBe(false);
 
     const done = plainOutputs((await stack.up()).outputs);
     expect(done).toMatchObject({ websiteId, favorite: true });
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
+    expect(
+      fixture.emulator.listWebsites(fixture.account().id).filter((w) => w.domain === domain),
+    ).toHaveLength(1);
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
-    expect(emulator.getWebsite(websiteId)).toBeUndefined();
+    expect(fixture.emulator.getWebsite(websiteId)).toBeUndefined();
   });
 
   it("never duplicates a website when the answer to its creation is lost", async () => {
     const domain = uniqueDomain("lost");
     // The server creates the website, then the proxy in front of it answers 502.
-    emulator.injectFault({
+    fixture.emulator.injectFault({
       route: "POST /api/v1/websites",
       kind: "status",
       status: 502,
       phase: "after",
       count: 1,
     });
-    const stack = newStack(oneWebsite({ domain }));
+    const stack = fixture.stack(oneWebsite({ domain }));
     const up = plainOutputs((await stack.up()).outputs);
-    emulator.clearFaults();
+    fixture.emulator.clearFaults();
     expect(up.domain).toBe(domain);
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
+    expect(
+      fixture.emulator.listWebsites(fixture.account().id).filter((w) => w.domain === domain),
+    ).toHaveLength(1);
 
     const reset = uniqueDomain("reset");
-    emulator.injectFault({ route: "POST /api/v1/websites", kind: "reset", phase: "after", count: 1 });
+    fixture.emulator.injectFault({ route: "POST /api/v1/websites", kind: "reset", phase: "after", count: 1 });
     stack.setProgram(oneWebsite({ domain: reset }));
     await stack.up();
-    emulator.clearFaults();
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === reset)).toHaveLength(1);
-    expect(emulator.listWebsites(account.id).some((w) => w.domain === domain)).toBe(false);
+    fixture.emulator.clearFaults();
+    expect(
+      fixture.emulator.listWebsites(fixture.account().id).filter((w) => w.domain === reset),
+    ).toHaveLength(1);
+    expect(fixture.emulator.listWebsites(fixture.account().id).some((w) => w.domain === domain)).toBe(false);
     await stack.destroy();
   });
 
   it("rejects bad arguments at preview, naming the field, before any API call", async () => {
-    emulator.resetRequestCounts();
-    const stack = newStack(
+    fixture.emulator.resetRequestCounts();
+    const stack = fixture.stack(
       oneWebsite({ domain: "localhost", privacy: "public", password: "pw", excludeIps: ["300.1.1.1"] }),
     );
     const preview = await stack.preview({ allowFailure: true });
@@ -130,6 +123,6 @@ describeEngine("Website creation safety", () => {
     expect(preview.output).toMatch(/"localhost" is not a valid domain/);
     expect(preview.output).toMatch(/password is only used when privacy is "password"/);
     expect(preview.output).toMatch(/300\.1\.1\.1/);
-    expect(Object.values(emulator.requestCounts()).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(Object.values(fixture.emulator.requestCounts()).reduce((a, b) => a + b, 0)).toBe(0);
   });
 });

@@ -1,38 +1,24 @@
 // Changes made outside Pulumi: refresh reports them, up undoes them, and a website
 // deleted out of band is dropped by refresh and recreated by up.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
-import { TestStack, describeEngine, uniqueDomain } from "./harness";
-import { credentialsConfig, oneWebsite, plainOutputs, websiteType } from "./programs";
+import { expect, it } from "vitest";
+import { describeEngine, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import { oneWebsite, plainOutputs, websiteType } from "./programs";
 
 describeEngine("Website drift", () => {
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  const stacks: TestStack[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
-    account = emulator.createAccount();
-  });
-  afterAll(async () => {
-    stacks.forEach((s) => s.cleanup());
-    await emulator?.close();
-  });
-
-  const newStack = (program: string) => {
-    const stack = TestStack.create({ program, config: credentialsConfig(emulator.url, account.apiKey) });
-    stacks.push(stack);
-    return stack;
-  };
-
+  const fixture = useEngineFixture();
   it("reports drift on refresh and restores the declared values on up", async () => {
     const domain = uniqueDomain("drift");
     const declared = { domain, email: true, excludeIps: ["10.1.1.1"], excludeParams: ["ref"] };
-    const stack = newStack(oneWebsite(declared));
+    const stack = fixture.stack(oneWebsite(declared));
     const { websiteId } = plainOutputs((await stack.up()).outputs) as { websiteId: number };
 
-    emulator.updateWebsite(websiteId, { email: 0, privacy: 1, exclude_ips: "10.9.9.9", favorite: true });
+    fixture.emulator.updateWebsite(websiteId, {
+      email: 0,
+      privacy: 1,
+      exclude_ips: "10.9.9.9",
+      favorite: true,
+    });
 
     // preview --refresh sees the drift; a plain preview against the old state does not.
     await stack.preview({ expectNoChanges: true });
@@ -55,17 +41,21 @@ describeEngine("Website drift", () => {
       excludeIps: ["10.1.1.1"],
       favorite: false,
     });
-    expect(emulator.getWebsite(websiteId)).toMatchObject({ email: 1, privacy: 0, exclude_ips: "10.1.1.1" });
+    expect(fixture.emulator.getWebsite(websiteId)).toMatchObject({
+      email: 1,
+      privacy: 0,
+      exclude_ips: "10.1.1.1",
+    });
     await stack.preview({ expectNoChanges: true, refresh: true });
     await stack.destroy();
   });
 
   it("drops a website deleted out of band on refresh, and up creates it again", async () => {
     const domain = uniqueDomain("gone");
-    const stack = newStack(oneWebsite({ domain }));
+    const stack = fixture.stack(oneWebsite({ domain }));
     const { websiteId } = plainOutputs((await stack.up()).outputs) as { websiteId: number };
 
-    expect(emulator.deleteWebsite(websiteId)).toBe(true);
+    expect(fixture.emulator.deleteWebsite(websiteId)).toBe(true);
     const refresh = await stack.refresh();
     expect(refresh.summary?.resourceChanges).toMatchObject({ delete: 1 });
     expect(await stack.resourcesOfType(websiteType)).toEqual([]);
@@ -73,15 +63,17 @@ describeEngine("Website drift", () => {
     const up = plainOutputs((await stack.up()).outputs);
     expect(up.domain).toBe(domain);
     expect(up.websiteId).not.toBe(websiteId);
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
+    expect(
+      fixture.emulator.listWebsites(fixture.account().id).filter((w) => w.domain === domain),
+    ).toHaveLength(1);
     await stack.destroy();
   });
 
   it("explains an update of a website deleted out of band, instead of a bare server error", async () => {
     const domain = uniqueDomain("stale");
-    const stack = newStack(oneWebsite({ domain }));
+    const stack = fixture.stack(oneWebsite({ domain }));
     const { websiteId } = plainOutputs((await stack.up()).outputs) as { websiteId: number };
-    emulator.deleteWebsite(websiteId);
+    fixture.emulator.deleteWebsite(websiteId);
 
     stack.setProgram(oneWebsite({ domain, email: true }));
     const failed = await stack.up({ allowFailure: true });
@@ -96,9 +88,9 @@ describeEngine("Website drift", () => {
   });
 
   it("counts a website already deleted out of band as destroyed", async () => {
-    const stack = newStack(oneWebsite({ domain: uniqueDomain("destroyed") }));
+    const stack = fixture.stack(oneWebsite({ domain: uniqueDomain("destroyed") }));
     const { websiteId } = plainOutputs((await stack.up()).outputs) as { websiteId: number };
-    emulator.deleteWebsite(websiteId);
+    fixture.emulator.deleteWebsite(websiteId);
     const destroy = await stack.destroy();
     expect(destroy.summary?.result).toBe("succeeded");
     expect(await stack.resourcesOfType(websiteType)).toEqual([]);

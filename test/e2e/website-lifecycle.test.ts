@@ -1,31 +1,12 @@
 // The Website resource through the real engine: create, no-change preview, update in
 // place, replace, refresh, destroy.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
-import { TestStack, describeEngine, uniqueDomain } from "./harness";
-import { credentialsConfig, oneWebsite, plainOutputs, websiteType } from "./programs";
+import { expect, it } from "vitest";
+import { describeEngine, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import { oneWebsite, plainOutputs, program, websiteType } from "./programs";
 
 describeEngine("Website lifecycle", () => {
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  const stacks: TestStack[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
-    account = emulator.createAccount();
-  });
-  afterAll(async () => {
-    stacks.forEach((s) => s.cleanup());
-    await emulator?.close();
-  });
-
-  const newStack = (program: string) => {
-    const stack = TestStack.create({ program, config: credentialsConfig(emulator.url, account.apiKey) });
-    stacks.push(stack);
-    return stack;
-  };
-
+  const fixture = useEngineFixture();
   it("creates with every argument, previews no change, refreshes and destroys", async () => {
     const domain = uniqueDomain("full");
     const args = {
@@ -38,7 +19,7 @@ describeEngine("Website lifecycle", () => {
       excludeParams: ["utm_source", " ref ", "&"],
       excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
     };
-    const stack = newStack(oneWebsite(args));
+    const stack = fixture.stack(oneWebsite(args));
 
     const up = await stack.up();
     const out = plainOutputs(up.outputs);
@@ -57,7 +38,7 @@ describeEngine("Website lifecycle", () => {
     expect(out.favoritedAt).toEqual(expect.any(String));
     expect(up.outputs?.password?.secret).toBe(true);
 
-    const stored = emulator.getWebsite(out.websiteId as number);
+    const stored = fixture.emulator.getWebsite(out.websiteId as number);
     expect(stored).toMatchObject({ domain, privacy: 2, email: 1, exclude_bots: 0, favorite: true });
     expect(stored?.exclude_params).toBe("utm_source\nref\n&");
 
@@ -69,16 +50,16 @@ describeEngine("Website lifecycle", () => {
     await stack.preview({ expectNoChanges: true });
 
     await stack.destroy();
-    expect(emulator.getWebsite(out.websiteId as number)).toBeUndefined();
+    expect(fixture.emulator.getWebsite(out.websiteId as number)).toBeUndefined();
   });
 
   it("updates each argument in place without replacing the website", async () => {
     const domain = uniqueDomain("inplace");
-    const stack = newStack(oneWebsite({ domain }));
+    const stack = fixture.stack(oneWebsite({ domain }));
     const first = plainOutputs((await stack.up()).outputs);
     expect(first).toMatchObject({ privacy: "public", email: false, excludeBots: true, favorite: false });
 
-    emulator.resetRequestCounts();
+    fixture.emulator.resetRequestCounts();
     stack.setProgram(
       oneWebsite({
         domain,
@@ -100,10 +81,10 @@ describeEngine("Website lifecycle", () => {
       excludeParams: ["fbclid"],
       excludeIps: ["203.0.113.0/24"],
     });
-    const counts = emulator.requestCounts();
+    const counts = fixture.emulator.requestCounts();
     expect(counts["POST /api/v1/websites"] ?? 0).toBe(0);
     expect(counts["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
-    expect(emulator.getWebsite(first.websiteId as number)?.exclude_params).toBe("fbclid");
+    expect(fixture.emulator.getWebsite(first.websiteId as number)?.exclude_params).toBe("fbclid");
 
     // Password protection on, then a new password, then off again: all in place.
     stack.setProgram(oneWebsite({ domain, privacy: "password", password: "first-pass" }));
@@ -111,7 +92,7 @@ describeEngine("Website lifecycle", () => {
     expect(locked).toMatchObject({ websiteId: first.websiteId, privacy: "password", hasPassword: true });
     stack.setProgram(oneWebsite({ domain, privacy: "password", password: "second-pass" }));
     await stack.up();
-    expect(emulator.getWebsite(first.websiteId as number)?.password).toBe("second-pass");
+    expect(fixture.emulator.getWebsite(first.websiteId as number)?.password).toBe("second-pass");
     stack.setProgram(oneWebsite({ domain }));
     const reset = plainOutputs((await stack.up()).outputs);
     expect(reset).toMatchObject({
@@ -126,7 +107,7 @@ describeEngine("Website lifecycle", () => {
 
   it("replaces on a new domain and ignores another spelling of the same one", async () => {
     const domain = uniqueDomain("replace");
-    const stack = newStack(oneWebsite({ domain }));
+    const stack = fixture.stack(oneWebsite({ domain }));
     const first = plainOutputs((await stack.up()).outputs);
 
     stack.setProgram(oneWebsite({ domain: `HTTPS://WWW.${domain.toUpperCase()}` }));
@@ -139,20 +120,40 @@ describeEngine("Website lifecycle", () => {
     const second = plainOutputs((await stack.up()).outputs);
     expect(second.domain).toBe(renamed);
     expect(second.websiteId).not.toBe(first.websiteId);
-    expect(emulator.getWebsite(first.websiteId as number)).toBeUndefined();
-    expect(emulator.getWebsite(second.websiteId as number)?.domain).toBe(renamed);
+    expect(fixture.emulator.getWebsite(first.websiteId as number)).toBeUndefined();
+    expect(fixture.emulator.getWebsite(second.websiteId as number)?.domain).toBe(renamed);
     await stack.destroy();
   });
 
   it("keeps the order of list entries out of the diff", async () => {
     const domain = uniqueDomain("order");
-    const stack = newStack(
+    const stack = fixture.stack(
       oneWebsite({ domain, excludeIps: ["1.1.1.1", "2.2.2.2"], excludeParams: ["a", "b"] }),
     );
     await stack.up();
     stack.setProgram(
       oneWebsite({ domain, excludeIps: ["2.2.2.2", " 1.1.1.1 "], excludeParams: ["b", "a", ""] }),
     );
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  });
+
+  it("previews websites whose arguments are not known yet", async () => {
+    const domain = uniqueDomain("parent");
+    const stack = fixture.stack(
+      program(`
+  const parent = new webstats.Website("parent", { domain: ${JSON.stringify(domain)} });
+  const child = new webstats.Website("child", {
+    domain: parent.domain.apply((d) => "shop." + d),
+    excludeIps: [parent.websiteId.apply(() => "10.0.0.1")],
+    favorite: parent.favorite,
+  });
+  return { child: child.domain };`),
+    );
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toMatchObject({ create: 3 });
+    const up = plainOutputs((await stack.up()).outputs);
+    expect(up.child).toBe(`shop.${domain}`);
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
   });

@@ -1,0 +1,56 @@
+// The set-up every engine test file shares: one emulator (throttle off) with named
+// accounts, and stacks that are cleaned up when the file is done.
+import { afterAll, beforeAll } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { CreateAccountOptions, Emulator, EmulatorAccount } from "../../emulator";
+import { TestStack } from "./harness";
+import type { StackOptions } from "./harness";
+import { credentialsConfig } from "./programs";
+
+export interface EngineFixture {
+  readonly emulator: Emulator;
+  /** The accounts created for the file, in the order asked for. */
+  readonly accounts: EmulatorAccount[];
+  /** The account at `index` in the order asked for (default: the first). */
+  account(index?: number): EmulatorAccount;
+  /** A stack whose configuration points at `account` (default: the first account). */
+  stack(program: string, account?: EmulatorAccount, options?: Omit<StackOptions, "program">): TestStack;
+}
+
+export function useEngineFixture(accounts: CreateAccountOptions[] = [{}]): EngineFixture {
+  let emulator: Emulator | undefined;
+  const created: EmulatorAccount[] = [];
+  const stacks: TestStack[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ requestsPerMinute: 0 });
+    for (const options of accounts) created.push(emulator.createAccount(options));
+  });
+  afterAll(async () => {
+    stacks.forEach((s) => s.cleanup());
+    await emulator?.close();
+  });
+
+  return {
+    get emulator() {
+      if (!emulator) throw new Error("the emulator starts in beforeAll");
+      return emulator;
+    },
+    accounts: created,
+    account(index = 0) {
+      const account = created[index];
+      if (!account) throw new Error(`no account ${index}: the emulator starts in beforeAll`);
+      return account;
+    },
+    stack(program, account = created[0], options = {}) {
+      if (!emulator || !account) throw new Error("the emulator starts in beforeAll");
+      const stack = TestStack.create({
+        program,
+        ...options,
+        config: options.config ?? credentialsConfig(emulator.url, account.apiKey),
+      });
+      stacks.push(stack);
+      return stack;
+    },
+  };
+}
