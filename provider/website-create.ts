@@ -1,7 +1,6 @@
 // Creating a Website without ever leaving an orphan or a duplicate behind, and updating
 // one with errors that say what to do.
 import {
-  ApiError,
   ConnectionError,
   NotFoundError,
   ServerError,
@@ -145,8 +144,8 @@ export async function createWebsite(
 }
 
 /**
- * Updates a website. The server answers 500 rather than 404 when the website is gone, so
- * a failure is followed by a look-up that turns it into an error saying what to do.
+ * Updates a website; a website deleted outside Pulumi (which the client reports as
+ * NotFoundError, even though the server answers 500) becomes an error that says what to do.
  */
 export async function updateOrExplain(
   client: WebstatsClient,
@@ -157,14 +156,7 @@ export async function updateOrExplain(
   try {
     return await client.websites.update(id, patch);
   } catch (error) {
-    if (!(error instanceof ApiError) || !(error instanceof NotFoundError || error instanceof ServerError)) {
-      throw error;
-    }
-    const stillThere = await client.websites.get(id).then(
-      () => true,
-      (lookup: unknown) => !(lookup instanceof NotFoundError),
-    );
-    if (stillThere) throw error;
+    if (!(error instanceof NotFoundError)) throw error;
     throw new Error(
       `Website ${id} (${domain}) no longer exists: it was deleted outside Pulumi. ` +
         `Run pulumi refresh to drop it from the state, then pulumi up to create it again.`,

@@ -13,7 +13,16 @@
 // Importable: `ensurePulumi()` returns { binDir, pulumi, version, source } or throws.
 
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +32,7 @@ const wrapperModule = join(repoRoot, "tools", "pulumi-cli");
 const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const pluginScript = "pulumi-resource-pulumi-nodejs";
+const languageHostModule = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 
 /** The @pulumi/pulumi version that package-lock.json pins. */
 export function lockedPulumiVersion() {
@@ -94,6 +104,65 @@ function step(label, action) {
   return value;
 }
 
+/**
+ * The Node.js language host module has no tags of its own; the version that belongs to a
+ * release is the pseudo-version of the commit tagged pkg/v<version>.
+ */
+function languageHostVersion(go, version, env) {
+  const result = run(go, ["list", "-m", "-json", `github.com/pulumi/pulumi/pkg/v3@v${version}`], {
+    cwd: wrapperModule,
+    env,
+  });
+  if (result.status !== 0) return undefined;
+  const info = JSON.parse(result.stdout);
+  const hash = info.Origin?.Hash;
+  if (!hash || !info.Time) return undefined;
+  const stamp = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return `v3.0.0-${stamp}-${hash.slice(0, 12)}`;
+}
+
+/**
+ * Tries to build `pulumi-language-nodejs`, which `pulumi up` on a project directory needs
+ * (Automation API inline programs, used by the tests and the demo, do not). Returns why it
+ * was not built, or undefined when it was.
+ */
+function tryBuildLanguageHost(go, version, staging, env) {
+  const pseudo = languageHostVersion(go, version, env);
+  if (!pseudo) return `the commit of pkg/v${version} could not be read from the module proxy`;
+  const scratch = `${staging}-langhost`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  try {
+    const wrapperMod = readFileSync(join(wrapperModule, "go.mod"), "utf8");
+    const replaces = wrapperMod.split("\n").filter((line) => line.startsWith("replace "));
+    writeFileSync(
+      join(scratch, "go.mod"),
+      [`module langhost`, ``, `go 1.25`, ``, `require ${languageHostModule} ${pseudo}`, ...replaces, ``].join(
+        "\n",
+      ),
+    );
+    copyFileSync(join(wrapperModule, "go.sum"), join(scratch, "go.sum"));
+    const modEnv = { ...env, GOFLAGS: "-mod=mod" };
+    const fetched = run(go, ["mod", "download", `${languageHostModule}@${pseudo}`], {
+      cwd: scratch,
+      env: modEnv,
+    });
+    if (fetched.status !== 0) {
+      return `the module proxy does not serve ${languageHostModule}@${pseudo} (${fetched.stderr.trim().split("\n").pop().trim()})`;
+    }
+    const built = step(`building pulumi-language-nodejs ${pseudo}`, () =>
+      run(go, ["build", "-trimpath", "-o", join(staging, "pulumi-language-nodejs"), languageHostModule], {
+        cwd: scratch,
+        env: modEnv,
+        stdio: ["ignore", "inherit", "pipe"],
+      }),
+    );
+    return built.status === 0 ? undefined : `go build failed: ${built.stderr.trim().split("\n").pop()}`;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 function build(go, version, binDir) {
   // Build into a private folder and rename it into place, so a concurrent or
   // interrupted build never leaves a half-written binary in the cache.
@@ -122,6 +191,13 @@ function build(go, version, binDir) {
     );
     if (result.status !== 0) throw new Error(`go build of ${cliPackage} failed (exit ${result.status}).`);
   });
+  const missingHost = tryBuildLanguageHost(go, version, staging, env);
+  if (missingHost) {
+    process.stdout.write(
+      `pulumi:ensure: pulumi-language-nodejs not built: ${missingHost}. ` +
+        `Inline programs (tests, demo) do not need it; \`pulumi up\` on a project directory does.\n`,
+    );
+  }
   installPluginScript(staging);
   mkdirSync(dirname(binDir), { recursive: true });
   rmSync(binDir, { recursive: true, force: true });
