@@ -3,7 +3,7 @@
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { oneWebsite, plainOutputs, websiteType } from "./programs";
+import { oneWebsite, plainOutputs, program, websiteType } from "./programs";
 
 describeEngine("Website drift", () => {
   const fixture = useEngineFixture();
@@ -94,5 +94,31 @@ describeEngine("Website drift", () => {
     const destroy = await stack.destroy();
     expect(destroy.summary?.result).toBe("succeeded");
     expect(await stack.resourcesOfType(websiteType)).toEqual([]);
+  });
+
+  it("refreshes many websites with one listing instead of a request per website", async () => {
+    const prefix = uniqueDomain("many").split(".")[0];
+    const stack = fixture.stack(
+      program(`
+  const sites = Array.from({ length: 30 }, (_, i) =>
+    new webstats.Website("site-" + i, { domain: "${prefix}-" + i + ".example.com" }));
+  return { ids: sites.map((s) => s.websiteId) };`),
+    );
+    const { ids } = plainOutputs((await stack.up()).outputs) as { ids: number[] };
+    expect(ids).toHaveLength(30);
+    fixture.emulator.updateWebsite(ids[3]!, { email: 1 });
+    fixture.emulator.deleteWebsite(ids[7]!);
+
+    fixture.emulator.resetRequestCounts();
+    const refresh = await stack.refresh();
+    expect(refresh.summary?.resourceChanges).toMatchObject({ update: 1, delete: 1 });
+    const counts = fixture.emulator.requestCounts();
+    expect(counts["GET /api/v1/websites"]).toBe(1);
+    // Only the website missing from the listing is confirmed one by one.
+    expect(counts["GET /api/v1/websites/:id"]).toBe(1);
+
+    await stack.up();
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    await stack.destroy();
   });
 });
