@@ -5,13 +5,18 @@
 // are set), installs the packed package into a temporary Pulumi project, and runs the
 // program through the real engine: up, a preview that must show no change, then destroy
 // (skip the destroy with --keep). Everything it creates lives in a temporary folder.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { ensurePulumi } from "../tools/ensure-pulumi.mjs";
-import { offlineEnvironment, prepareProjectTemplate, runDriver } from "../tools/program-project.mjs";
+import {
+  compileProgram,
+  createProjectFromTemplate,
+  offlineEnvironment,
+  prepareProjectTemplate,
+  runDriver,
+} from "../tools/program-project.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv.includes("--keep");
@@ -40,19 +45,10 @@ async function main() {
     say("packing pulumi-webstats and installing it into a Pulumi project");
     const templateDir = prepareProjectTemplate(root);
     const workDir = join(root, "quickstart");
-    mkdirSync(workDir);
-    symlinkSync(join(templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
-    writeFileSync(join(workDir, "driver.cjs"), readFileSync(join(templateDir, "driver.cjs")));
-    // The example is TypeScript; compile it the way ts-node would for `pulumi up`.
+    createProjectFromTemplate(templateDir, workDir);
+    // The example is TypeScript; compile it as `pulumi up` would.
     const source = readFileSync(join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
-    const compiled = ts.transpileModule(source, {
-      compilerOptions: {
-        module: ts.ModuleKind.CommonJS,
-        target: ts.ScriptTarget.ES2022,
-        esModuleInterop: true,
-      },
-    });
-    writeFileSync(join(workDir, "index.cjs"), compiled.outputText);
+    writeFileSync(join(workDir, "index.cjs"), compileProgram(source));
 
     const pulumiHome = join(root, "home");
     mkdirSync(pulumiHome);

@@ -2,19 +2,16 @@
 // package is packed with `npm pack` and installed from the tarball into node_modules.
 // Shared by the engine tests and the demo.
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { lockedPulumiVersion } from "./ensure-pulumi.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 function npm(args, cwd) {
   return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
-
-function lockedPulumiVersion() {
-  const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8"));
-  return lock.packages["node_modules/@pulumi/pulumi"].version;
 }
 
 /**
@@ -45,6 +42,28 @@ export function prepareProjectTemplate(root) {
   );
   copyFileSync(join(repoRoot, "tools", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
   return templateDir;
+}
+
+/**
+ * A project folder that uses the template's installation: node_modules is linked (its
+ * packages are still files inside a node_modules folder, as Pulumi's serializer needs).
+ */
+export function createProjectFromTemplate(templateDir, workDir) {
+  mkdirSync(workDir, { recursive: true });
+  symlinkSync(join(templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
+  for (const file of ["package.json", "driver.cjs"])
+    copyFileSync(join(templateDir, file), join(workDir, file));
+}
+
+/** Compiles a TypeScript program to CommonJS, as `pulumi up` does for a TypeScript project. */
+export function compileProgram(source) {
+  return ts.transpileModule(source, {
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
+  }).outputText;
 }
 
 /** The environment for a Pulumi operation that must never reach the network. */

@@ -1,9 +1,9 @@
 // The README's examples and examples/quickstart run through the engine as written.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
+import { compileProgram } from "../../tools/program-project.mjs";
 import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
 import type { ConfigValue } from "./harness";
@@ -19,22 +19,11 @@ export function readmeExample(name: string): string {
   return match[1];
 }
 
-/** Compiles a TypeScript program the way `pulumi up` would run it. */
-function compile(source: string): string {
-  return ts.transpileModule(source, {
-    compilerOptions: {
-      module: ts.ModuleKind.CommonJS,
-      target: ts.ScriptTarget.ES2022,
-      esModuleInterop: true,
-    },
-  }).outputText;
-}
-
 describeEngine("documented examples", () => {
   const fixture = useEngineFixture([{ name: "Docs" }]);
 
   const runExample = async (source: string, extraConfig: Record<string, ConfigValue> = {}) => {
-    const stack = fixture.stack(compile(source), undefined, {
+    const stack = fixture.stack(compileProgram(source), undefined, {
       config: { ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey), ...extraConfig },
     });
     const outputs = plainOutputs((await stack.up()).outputs);

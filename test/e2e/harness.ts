@@ -2,11 +2,11 @@
 // its own node_modules, a local file backend, a private PULUMI_HOME, and the offline
 // settings, driven through real `pulumi` operations.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, inject } from "vitest";
-import { offlineEnvironment, runDriver } from "../../tools/program-project.mjs";
+import { createProjectFromTemplate, offlineEnvironment, runDriver } from "../../tools/program-project.mjs";
 
 export const e2e = inject("e2e");
 
@@ -76,12 +76,7 @@ export class TestStack {
     if (!e2e.available) throw new Error(`engine tests unavailable: ${e2e.skipReason}`);
     const dir = mkdtempSync(join(tmpdir(), "webstats-stack-"));
     const workDir = join(dir, "project");
-    mkdirSync(workDir);
-    // The packed package and @pulumi/pulumi are installed once per run in the template;
-    // a linked node_modules still resolves them as files inside node_modules.
-    symlinkSync(join(e2e.templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
-    writeFileSync(join(workDir, "package.json"), readFileSync(join(e2e.templateDir, "package.json")));
-    writeFileSync(join(workDir, "driver.cjs"), readFileSync(join(e2e.templateDir, "driver.cjs")));
+    createProjectFromTemplate(e2e.templateDir, workDir);
     mkdirSync(join(dir, "backend"));
     mkdirSync(join(dir, "home"));
     const stack = new TestStack(dir, workDir, options.env ?? {}, options.config ?? {});

@@ -1,5 +1,6 @@
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
+import { wireWebsite } from "../support/wire-records";
 import { NotFoundError, SDK_VERSION, ServerError, WebstatsClient, type Website } from "../../sdk";
 import { sharedPoolFor } from "../../sdk/connection-pool";
 
@@ -14,21 +15,7 @@ interface SeenRequest {
   body: string;
 }
 
-function record(id: number, domain = `site${id}.example`) {
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: null,
-    favorite: false,
-    favorited_at: null,
-    created_at: "2024-05-01T10:00:00.000000Z",
-    updated_at: "2024-05-01T10:00:00.000000Z",
-  };
-}
+const record = wireWebsite;
 
 function listBody(ids: number[], page: number, lastPage: number, perPage = 100) {
   return {

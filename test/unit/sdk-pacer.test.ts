@@ -1,27 +1,11 @@
 import { MockAgent } from "undici";
 import { describe, expect, it } from "vitest";
+import { START, fakeClock } from "../support/fake-clock";
 import { RateLimitError } from "../../sdk";
-import type { Clock } from "../../sdk/clock";
 import { pacerForOrigin, RequestPacer } from "../../sdk/pacer";
 import { parseRetryAfterMs, readRateLimitSignals } from "../../sdk/rate-limit-headers";
 import { createRequester } from "../../sdk/requester";
 import { resolveClientSettings } from "../../sdk/settings";
-
-const START = Date.UTC(2025, 0, 1);
-
-function fakeClock() {
-  const clock = {
-    time: START,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-      return Promise.resolve();
-    },
-  };
-  return clock satisfies Clock;
-}
 
 async function startTimes(pacer: RequestPacer, clock: { time: number }, count: number): Promise<number[]> {
   const times: number[] = [];

@@ -1,5 +1,6 @@
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
+import { START, fakeClock } from "../support/fake-clock";
 import {
   ConnectionError,
   NotFoundError,
@@ -8,7 +9,6 @@ import {
   TimeoutError,
   type WebstatsClientOptions,
 } from "../../sdk";
-import type { Clock } from "../../sdk/clock";
 import { RequestPacer } from "../../sdk/pacer";
 import { createRequester } from "../../sdk/requester";
 import { backoffMs, RETRY_TABLE } from "../../sdk/retry-policy";
@@ -17,23 +17,7 @@ import type { HttpMethod } from "../../sdk/transport";
 import { WebsitesApi } from "../../sdk/websites";
 
 const ORIGIN = "http://retry.test";
-const START = Date.UTC(2025, 0, 1);
 const agents: MockAgent[] = [];
-
-/** Time that only moves when someone sleeps; every sleep is recorded. */
-function fakeClock() {
-  const clock = {
-    time: START,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-      return Promise.resolve();
-    },
-  };
-  return clock satisfies Clock;
-}
 
 type Step =
   | { status: number; body?: unknown; headers?: Record<string, string> }

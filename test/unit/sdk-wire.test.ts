@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wireWebsite } from "../support/wire-records";
 import { normalizeTimestamp } from "../../sdk/timestamps";
 import {
   decodeAccount,
@@ -11,19 +12,7 @@ import {
   splitLines,
 } from "../../sdk/wire";
 
-const baseRecord = {
-  id: 7,
-  domain: "example.com",
-  privacy: 0,
-  email: 0,
-  password: false,
-  exclude_bots: 1,
-  exclude_ips: null,
-  favorite: false,
-  favorited_at: null,
-  created_at: "2024-05-01T10:00:00.000000Z",
-  updated_at: "2024-05-01T10:00:00.000000Z",
-};
+const baseRecord = wireWebsite(7, "example.com");
 
 function websiteFrom(fields: Record<string, unknown>) {
   const decoded = decodeWebsite({ data: { ...baseRecord, ...fields }, status: 200 });
