@@ -1,5 +1,6 @@
 // Creating a Website without ever leaving an orphan or a duplicate behind, and updating
 // one with errors that say what to do.
+import { setTimeout } from "node:timers/promises";
 import {
   ConnectionError,
   NotFoundError,
@@ -16,6 +17,8 @@ import type { WebsiteOutputs } from "./website-state";
 
 /** How many times a create whose outcome is unknown is tried again after checking it did not happen. */
 const unknownOutcomeAttempts = 3;
+/** Pause before trying again, growing with each attempt: the server or proxy was in trouble. */
+const unknownOutcomePauseMs = 500;
 
 /** Errors after which the server may or may not have created the website. */
 function outcomeUnknown(error: unknown): boolean {
@@ -49,8 +52,7 @@ class PartialCreateError extends Error {
   }
 }
 
-async function explainTakenDomain(client: WebstatsClient, domain: string): Promise<Error> {
-  const existing = await client.websites.findByDomain(domain);
+function takenDomainError(domain: string, existing: ApiWebsite | undefined): Error {
   if (existing) {
     return new Error(
       `A website for "${domain}" already exists in this account (website id ${existing.id}). ` +
@@ -64,8 +66,11 @@ async function explainTakenDomain(client: WebstatsClient, domain: string): Promi
   );
 }
 
-/** POSTs the website; when the outcome is unknown, looks it up before deciding to try again. */
-async function postOnce(client: WebstatsClient, inputs: WebsiteInputs): Promise<ApiWebsite> {
+/**
+ * POSTs the website. When the answer is lost (the server may or may not have created it),
+ * looks the domain up before deciding to try again, so a website is never created twice.
+ */
+async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInputs): Promise<ApiWebsite> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= unknownOutcomeAttempts; attempt++) {
     try {
@@ -80,17 +85,16 @@ async function postOnce(client: WebstatsClient, inputs: WebsiteInputs): Promise<
       });
     } catch (error) {
       if (isDomainTaken(error)) {
-        // A previous attempt of ours may have succeeded without us hearing back.
-        if (attempt > 1) {
-          const created = await client.websites.findByDomain(inputs.domain);
-          if (created) return created;
-        }
-        throw await explainTakenDomain(client, inputs.domain);
+        const existing = await client.websites.findByDomain(inputs.domain);
+        // After an attempt whose answer was lost, the website in this account is ours.
+        if (existing && attempt > 1) return existing;
+        throw takenDomainError(inputs.domain, existing);
       }
       if (!outcomeUnknown(error)) throw error;
       lastError = error;
       const created = await client.websites.findByDomain(inputs.domain);
       if (created) return created;
+      await setTimeout(unknownOutcomePauseMs * attempt);
     }
   }
   throw lastError;
@@ -125,7 +129,7 @@ export async function createWebsite(
     if (existing) return outputsFrom(await adopt(client, existing, inputs), remembered);
   }
 
-  const created = await postOnce(client, inputs);
+  const created = await postWithoutDuplicates(client, inputs);
   if (!inputs.favorite || created.favorite) return outputsFrom(created, remembered);
 
   // Favorite can only be set by an update. If that fails the website exists: record it
