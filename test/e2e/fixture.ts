@@ -1,8 +1,8 @@
-// The set-up every engine test file shares: one emulator (throttle off) with named
+// The set-up every engine test file shares: one emulator (throttle off unless asked) with named
 // accounts, and stacks that are cleaned up when the file is done.
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "../../emulator";
-import type { CreateAccountOptions, Emulator, EmulatorAccount } from "../../emulator";
+import type { CreateAccountOptions, Emulator, EmulatorAccount, EmulatorOptions } from "../../emulator";
 import { TestStack } from "./harness";
 import type { StackOptions } from "./harness";
 import { credentialsConfig } from "./programs";
@@ -17,13 +17,16 @@ export interface EngineFixture {
   stack(program: string, account?: EmulatorAccount, options?: Omit<StackOptions, "program">): TestStack;
 }
 
-export function useEngineFixture(accounts: CreateAccountOptions[] = [{}]): EngineFixture {
+export function useEngineFixture(
+  accounts: CreateAccountOptions[] = [{}],
+  emulatorOptions: EmulatorOptions = { requestsPerMinute: 0 },
+): EngineFixture {
   let emulator: Emulator | undefined;
   const created: EmulatorAccount[] = [];
   const stacks: TestStack[] = [];
 
   beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
+    emulator = await startEmulator(emulatorOptions);
     for (const options of accounts) created.push(emulator.createAccount(options));
   });
   afterAll(async () => {
