@@ -1,6 +1,6 @@
 // What changed between the recorded state of a Website and its new arguments, and the
 // smallest API update that applies it. Pure functions over normalised values.
-import { normalizeDomain } from "../sdk";
+import { installationRoot, normalizeDomain } from "../sdk";
 import type { WebsiteUpdateInput } from "../sdk";
 import { isUnknown } from "./website-inputs";
 import type { WebsiteOutputs } from "./website-state";
@@ -20,10 +20,17 @@ const sameSet = (a: unknown, b: unknown, caseInsensitive: boolean): boolean => {
   return left.size === right.size && [...left].every((v) => right.has(v));
 };
 
+/** A connection field in a comparable form; base URLs by the installation they name. */
 const connectionValue = (connection: unknown, field: "baseUrl" | "apiKey"): string | undefined => {
   if (isUnknown(connection)) return connection as string;
   const value = (connection as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" && value.trim() !== "" ? value.trim().replace(/\/+$/, "") : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  if (field === "apiKey") return value.trim();
+  try {
+    return installationRoot(value.trim(), "connection.baseUrl");
+  } catch {
+    return value.trim();
+  }
 };
 
 type Comparison = (olds: Partial<WebsiteOutputs>, news: Record<string, unknown>) => boolean;

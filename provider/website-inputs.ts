@@ -2,7 +2,7 @@
 // Pure functions, so the rules are tested on their own and run at preview time,
 // before any API call.
 import { z } from "zod";
-import { domainProblem, ipProblem, normalizeDomain } from "../sdk";
+import { domainProblem, installationRoot, ipProblem, normalizeDomain } from "../sdk";
 import type { Privacy } from "../sdk";
 
 /** The value the engine uses for inputs that are not known yet during a preview. */
@@ -142,13 +142,9 @@ function checkConnection(value: unknown, failures: CheckFailure[]): unknown {
   const { baseUrl } = parsed.data;
   if (baseUrl !== undefined && !isUnknown(baseUrl) && baseUrl.trim() !== "") {
     try {
-      const url = new URL(baseUrl.trim());
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("protocol");
-    } catch {
-      failures.push({
-        property: "connection.baseUrl",
-        reason: `"${baseUrl}" is not an http(s) URL; use the installation's root, e.g. "https://stats.example.com".`,
-      });
+      installationRoot(baseUrl.trim(), "connection.baseUrl");
+    } catch (error) {
+      failures.push({ property: "connection.baseUrl", reason: (error as Error).message });
     }
   }
   return parsed.data;

@@ -30,6 +30,7 @@ export {
   WebstatsError,
 } from "./errors";
 export {
+  installationRoot,
   resolveClientSettings,
   ENV_API_KEY,
   ENV_BASE_URL,

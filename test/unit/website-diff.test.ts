@@ -76,6 +76,11 @@ describe("diffWebsite", () => {
       connection: { baseUrl: "https://a.example", apiKey: "k" },
     });
     expect(trailingSlashOnly.changes).toBe(false);
+    const apiPathSpelled = diffWebsite(olds, {
+      ...sameInputs,
+      connection: { baseUrl: "https://a.example/api/v1/", apiKey: "k" },
+    });
+    expect(apiPathSpelled.changes).toBe(false);
   });
 
   it("compares the write-only password with the last applied one", () => {

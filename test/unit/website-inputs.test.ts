@@ -76,7 +76,16 @@ describe("Website check: failures name the property and the fix", () => {
     [{ domain: "a.com", excludeParams: ["utm source"] }, "excludeParams", /not a query parameter name/],
     [{ domain: "a.com", excludeParams: ["a=b"] }, "excludeParams", /not a query parameter name/],
     [{ domain: "a.com", excludeParams: "utm_source" }, "excludeParams", /list of strings/],
-    [{ domain: "a.com", connection: { baseUrl: "ftp://x" } }, "connection.baseUrl", /http\(s\) URL/],
+    [
+      { domain: "a.com", connection: { baseUrl: "ftp://x" } },
+      "connection.baseUrl",
+      /http:\/\/ or https:\/\//,
+    ],
+    [
+      { domain: "a.com", connection: { baseUrl: "not a url" } },
+      "connection.baseUrl",
+      /installation's address/,
+    ],
     [{ domain: "a.com", connection: { token: "x" } }, "connection", /only baseUrl and apiKey/],
     [{ domain: "a.com", colour: "blue" }, "colour", /not an argument of Website/],
   ])("%j fails on %s", (news, property, reason) => {
