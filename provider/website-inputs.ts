@@ -227,8 +227,3 @@ export function checkWebsiteInputs(news: Record<string, unknown>): {
   if (news.__provider !== undefined) inputs.__provider = news.__provider;
   return { inputs, failures };
 }
-
-/** True when no value in the checked inputs is still unknown. */
-export function isFullyKnown(inputs: Record<string, unknown>): boolean {
-  return !JSON.stringify(inputs).includes(UNKNOWN);
-}

@@ -44,7 +44,6 @@ async function main() {
   if (request.config && Object.keys(request.config).length > 0) {
     await stack.setAllConfig(request.config);
   }
-  for (const key of request.removeConfig || []) await stack.removeConfig(key);
 
   const onOutput = (text) => process.stdout.write(text);
   const common = { onOutput, color: "never" };
@@ -69,9 +68,6 @@ async function main() {
     case "destroy":
       result = await stack.destroy({ ...common });
       result = { summary: result.summary };
-      break;
-    case "outputs":
-      result = { outputs: await stack.outputs() };
       break;
     default:
       throw new Error(`unknown operation ${request.op}`);

@@ -60,7 +60,6 @@ export class TestStack {
   /** Everything the engine printed so far, across operations. */
   output = "";
   private config: Record<string, ConfigValue>;
-  private removeConfig: string[] = [];
   private sequence = 0;
 
   private constructor(
@@ -90,12 +89,6 @@ export class TestStack {
 
   setConfig(key: string, value: ConfigValue): void {
     this.config[key] = value;
-    this.removeConfig = this.removeConfig.filter((k) => k !== key);
-  }
-
-  unsetConfig(key: string): void {
-    delete this.config[key];
-    this.removeConfig.push(key);
   }
 
   up(options: OperationOptions = {}): Promise<OperationResult> {
@@ -112,10 +105,6 @@ export class TestStack {
 
   destroy(options: OperationOptions = {}): Promise<OperationResult> {
     return this.run("destroy", options);
-  }
-
-  async outputs(): Promise<Record<string, { value: unknown; secret: boolean }>> {
-    return (await this.run("outputs", {})).outputs ?? {};
   }
 
   /**
@@ -166,12 +155,10 @@ export class TestStack {
         pulumiHome,
         backendUrl: `file://${join(this.dir, "backend")}`,
         config: this.config,
-        removeConfig: this.removeConfig,
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
       },
     })) as OperationResult;
-    this.removeConfig = [];
     this.output += result.output;
     if (!result.ok && !options.allowFailure) {
       throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${result.output}`);
