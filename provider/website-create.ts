@@ -10,7 +10,6 @@ import {
   ValidationError,
 } from "../sdk";
 import type { WebstatsClient, Website as ApiWebsite, WebsiteUpdateInput } from "../sdk";
-import { clientFor } from "./connection";
 import type { WebsiteInputs } from "./website-inputs";
 import { outputsFrom, rememberedFrom } from "./website-state";
 import type { WebsiteOutputs } from "./website-state";
@@ -119,9 +118,9 @@ async function adopt(
 }
 
 export async function createWebsite(
+  client: WebstatsClient,
   inputs: WebsiteInputs & Record<string, unknown>,
 ): Promise<WebsiteOutputs> {
-  const client = clientFor(inputs.connection);
   const remembered = rememberedFrom(inputs);
 
   if (inputs.adoptExisting) {

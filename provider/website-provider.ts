@@ -41,7 +41,8 @@ async function changing<T>(client: WebstatsClient, change: () => Promise<T>): Pr
 
 export async function create(inputs: Props): Promise<dynamic.CreateResult> {
   const checked = inputs as unknown as WebsiteInputs & Props;
-  const outs = await changing(clientFor(checked.connection), () => createWebsite(checked));
+  const client = clientFor(checked.connection);
+  const outs = await changing(client, () => createWebsite(client, checked));
   return { id: String(outs.websiteId), outs };
 }
 
