@@ -3,12 +3,13 @@ import { isIPv4 } from "node:net";
 export const MAX_DOMAIN_LENGTH = 255;
 
 /**
- * The server's clean-up before validating a domain: lowercase, no scheme, and, for names that
+ * The server's clean-up before validating a domain: trimmed, lowercase, every "https://" and then
+ * every "http://" removed wherever it stands (a plain string replacement), and, for names that
  * start with "www.", every "www." removed (not just the first one, which is the server's doing).
  */
 export function normalizeDomain(raw: string): string {
   let domain = raw.trim().toLowerCase();
-  domain = domain.replace(/^https?:\/\//, "");
+  domain = domain.replaceAll("https://", "").replaceAll("http://", "");
   if (domain.startsWith("www.")) domain = domain.split("www.").join("");
   return domain;
 }

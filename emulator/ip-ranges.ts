@@ -7,8 +7,12 @@ export function splitListEntries(text: string): string[] {
 
 const PREFIX_LENGTH = /^[0-9]{1,3}$/;
 
-/** An IPv4 or IPv6 address, or a CIDR range of either, as the tracker's IP matcher understands them. */
+/**
+ * An IPv4 or IPv6 address, or a CIDR range of either, as the tracker's IP matcher understands them.
+ * Node's isIP accepts an IPv6 zone ("fe80::1%eth0"); the matcher does not.
+ */
 export function isIpAddressOrRange(entry: string): boolean {
+  if (entry.includes("%")) return false;
   const slash = entry.indexOf("/");
   if (slash === -1) return isIP(entry) !== 0;
   const address = entry.slice(0, slash);

@@ -5,8 +5,9 @@
 // Nothing here is captured into the serialized provider: the dynamic provider receives the
 // stack configuration at run time through `configure`, and the program reads it from its
 // own runtime when a function is called.
-import { WebstatsClient } from "../sdk";
-import type { ConnectionInputs } from "./website-inputs";
+import { ENV_API_KEY, ENV_BASE_URL, WebstatsClient } from "../sdk";
+import { installationRoot } from "../sdk/settings";
+import type { ConnectionInputs } from "./website-fields";
 
 export interface ConnectionSettings {
   baseUrl?: string;
@@ -52,28 +53,66 @@ export function useStackSettings(settings: ConnectionSettings): void {
 
 const clients = new Map<string, WebstatsClient>();
 
+/** A setting's value and where it came from, in the words a Pulumi user knows it by. */
+interface Sourced {
+  value: string | undefined;
+  source: string;
+}
+
+function firstPresent(...candidates: Sourced[]): Sourced | undefined {
+  return candidates.find((candidate) => present(candidate.value) !== undefined);
+}
+
+const howToSet = {
+  baseUrl:
+    `set the ${ENV_BASE_URL} environment variable, the stack configuration ` +
+    `(pulumi config set ${configKeys.baseUrl} https://stats.example.com), ` +
+    `or connection.baseUrl of the resource or function.`,
+  apiKey:
+    `set the ${ENV_API_KEY} environment variable, the stack configuration ` +
+    `(pulumi config set --secret ${configKeys.apiKey} <key>), ` +
+    `or connection.apiKey of the resource or function.`,
+};
+
 /**
  * One client per installation and key for the whole process, so every resource of an
- * operation shares its connection pool and pacing.
+ * operation shares its connection pool and pacing. Errors name the configuration keys and
+ * environment variables a Pulumi user sets, and keep the client's own error as their cause.
  */
 export function clientFor(
   connection?: ConnectionInputs,
   settings: ConnectionSettings = stackSettings,
 ): WebstatsClient {
-  const baseUrl = present(connection?.baseUrl) ?? settings.baseUrl;
-  const apiKey = present(connection?.apiKey) ?? settings.apiKey;
-  const cacheKey = JSON.stringify([baseUrl ?? "", apiKey ?? "", settings.requestsPerMinute ?? ""]);
+  const baseUrl = firstPresent(
+    { value: connection?.baseUrl, source: "connection.baseUrl" },
+    { value: settings.baseUrl, source: configKeys.baseUrl },
+    { value: process.env[ENV_BASE_URL], source: ENV_BASE_URL },
+  );
+  const apiKey = firstPresent(
+    { value: connection?.apiKey, source: "connection.apiKey" },
+    { value: settings.apiKey, source: configKeys.apiKey },
+    { value: process.env[ENV_API_KEY], source: ENV_API_KEY },
+  );
+  if (!baseUrl)
+    throw new Error(`No address of the Website Statistics Service installation: ${howToSet.baseUrl}`);
+  if (!apiKey) throw new Error(`No API key for the Website Statistics Service: ${howToSet.apiKey}`);
+
+  const cacheKey = JSON.stringify([baseUrl.value, apiKey.value, settings.requestsPerMinute ?? ""]);
   let client = clients.get(cacheKey);
   if (!client) {
     try {
-      // Unset values fall back to WEBSTATS_BASE_URL / WEBSTATS_API_KEY inside the client.
-      client = new WebstatsClient({ baseUrl, apiKey, requestsPerMinute: settings.requestsPerMinute });
+      installationRoot(present(baseUrl.value)!, baseUrl.source);
     } catch (error) {
-      throw new Error(
-        `${(error as Error).message} Alternatively set the stack configuration ` +
-          `(pulumi config set ${configKeys.baseUrl} URL; pulumi config set --secret ${configKeys.apiKey} KEY) ` +
-          `or pass connection: { baseUrl, apiKey }.`,
-      );
+      throw new Error((error as Error).message, { cause: error });
+    }
+    try {
+      client = new WebstatsClient({
+        baseUrl: baseUrl.value,
+        apiKey: apiKey.value,
+        requestsPerMinute: settings.requestsPerMinute,
+      });
+    } catch (error) {
+      throw new Error(`${(error as Error).message} (API key from ${apiKey.source})`, { cause: error });
     }
     clients.set(cacheKey, client);
   }

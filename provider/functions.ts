@@ -3,7 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Account, ListWebsitesParams, Website as WebsiteInfo } from "../sdk";
 import { clientFor, settingsFromConfig } from "./connection";
-import type { ConnectionInputs } from "./website-inputs";
+import type { ConnectionInputs } from "./website-fields";
 
 export type { Account, WebsiteInfo };
 

@@ -1,35 +1,17 @@
 // Creating a Website without ever leaving an orphan or a duplicate behind, and updating
 // one with errors that say what to do.
 import { setTimeout } from "node:timers/promises";
-import {
-  ConnectionError,
-  NotFoundError,
-  ServerError,
-  TimeoutError,
-  UnexpectedResponseError,
-  ValidationError,
-} from "../sdk";
-import type { WebstatsClient, Website as ApiWebsite, WebsiteUpdateInput } from "../sdk";
-import type { WebsiteInputs } from "./website-inputs";
-import { outputsFrom, rememberedFrom } from "./website-state";
-import type { WebsiteOutputs } from "./website-state";
+import { NotFoundError, serverMayHaveActed, ValidationError } from "../sdk";
+import type { WebstatsClient, Website as ApiWebsite, WebsiteCreateInput, WebsiteUpdateInput } from "../sdk";
+import { updatePatch } from "./website-diff";
+import { fieldEntries } from "./website-fields";
+import type { WebsiteInputs, WebsiteOutputs } from "./website-fields";
+import { outputsFrom } from "./website-state";
 
 /** How many times a create whose outcome is unknown is tried again after checking it did not happen. */
 const unknownOutcomeAttempts = 3;
 /** Pause before trying again, growing with each attempt: the server or proxy was in trouble. */
 const unknownOutcomePauseMs = 500;
-
-/** Errors after which the server may or may not have created the website. */
-function outcomeUnknown(error: unknown): boolean {
-  // Refused connections never reached the server: the create certainly did not happen.
-  if (error instanceof ConnectionError && error.code === "ECONNREFUSED") return false;
-  return (
-    error instanceof TimeoutError ||
-    error instanceof ConnectionError ||
-    error instanceof ServerError ||
-    error instanceof UnexpectedResponseError
-  );
-}
 
 function isDomainTaken(error: unknown): boolean {
   return (
@@ -65,6 +47,17 @@ function takenDomainError(domain: string, existing: ApiWebsite | undefined): Err
   );
 }
 
+/** The arguments a create can carry; the rest (favorite) needs an update afterwards. */
+function createRequest(inputs: WebsiteInputs): WebsiteCreateInput {
+  const request: Partial<WebsiteCreateInput> = {};
+  for (const [name, spec] of fieldEntries) {
+    const value = inputs[name];
+    if (value !== undefined && (spec.sentOn === "create" || spec.sentOn === "both"))
+      spec.send?.(value, request);
+  }
+  return { ...request, domain: inputs.domain };
+}
+
 /**
  * POSTs the website. When the answer is lost (the server may or may not have created it),
  * looks the domain up before deciding to try again, so a website is never created twice.
@@ -73,15 +66,7 @@ async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInpu
   let lastError: unknown;
   for (let attempt = 1; attempt <= unknownOutcomeAttempts; attempt++) {
     try {
-      return await client.websites.create({
-        domain: inputs.domain,
-        privacy: inputs.privacy,
-        password: inputs.privacy === "password" ? inputs.password : undefined,
-        email: inputs.email,
-        excludeBots: inputs.excludeBots,
-        excludeParams: inputs.excludeParams,
-        excludeIps: inputs.excludeIps,
-      });
+      return await client.websites.create(createRequest(inputs));
     } catch (error) {
       if (isDomainTaken(error)) {
         const existing = await client.websites.findByDomain(inputs.domain);
@@ -89,7 +74,7 @@ async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInpu
         if (existing && attempt > 1) return existing;
         throw takenDomainError(inputs.domain, existing);
       }
-      if (!outcomeUnknown(error)) throw error;
+      if (!serverMayHaveActed(error)) throw error;
       lastError = error;
       const created = await client.websites.findByDomain(inputs.domain);
       if (created) return created;
@@ -99,44 +84,40 @@ async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInpu
   throw lastError;
 }
 
-/** Brings an existing website of this account in line with the arguments. */
+/**
+ * Brings an existing website of this account in line with the arguments: only what differs is
+ * sent, and nothing at all when it already matches.
+ */
 async function adopt(
   client: WebstatsClient,
   existing: ApiWebsite,
   inputs: WebsiteInputs,
 ): Promise<ApiWebsite> {
-  const patch: WebsiteUpdateInput = {
-    privacy: inputs.privacy,
-    email: inputs.email,
-    excludeBots: inputs.excludeBots,
-    excludeParams: inputs.excludeParams,
-    excludeIps: inputs.excludeIps,
-  };
-  if (inputs.privacy === "password") patch.password = inputs.password;
-  if (existing.favorite !== inputs.favorite) patch.favorite = inputs.favorite;
-  return client.websites.update(existing.id, patch);
+  const patch = updatePatch(outputsFrom(existing, {}), inputs);
+  return Object.keys(patch).length > 0 ? client.websites.update(existing.id, patch) : existing;
 }
 
 export async function createWebsite(
   client: WebstatsClient,
-  inputs: WebsiteInputs & Record<string, unknown>,
+  inputs: WebsiteInputs,
+  provider: unknown,
 ): Promise<WebsiteOutputs> {
-  const remembered = rememberedFrom(inputs);
-
   if (inputs.adoptExisting) {
     const existing = await client.websites.findByDomain(inputs.domain);
-    if (existing) return outputsFrom(await adopt(client, existing, inputs), remembered);
+    if (existing) return outputsFrom(await adopt(client, existing, inputs), inputs);
   }
 
   const created = await postWithoutDuplicates(client, inputs);
-  if (!inputs.favorite || created.favorite) return outputsFrom(created, remembered);
+  // What a create cannot carry takes an update: favorite is the one argument sent only on update.
+  const rest = updatePatch(outputsFrom(created, inputs), inputs);
+  if (Object.keys(rest).length === 0) return outputsFrom(created, inputs);
 
-  // Favorite can only be set by an update. If that fails the website exists: record it
-  // with favorite still false, so the next `up` sees the difference and finishes the job.
+  // If that update fails the website exists: record it as it is, so the next `up` sees the
+  // difference and finishes the job.
   try {
-    return outputsFrom(await client.websites.update(created.id, { favorite: true }), remembered);
+    return outputsFrom(await client.websites.update(created.id, rest), inputs);
   } catch (error) {
-    const properties = { ...outputsFrom(created, remembered), __provider: inputs.__provider };
+    const properties = { ...outputsFrom(created, inputs), __provider: provider };
     const reason = error instanceof Error ? error.message : String(error);
     // The engine shows the reasons, not the message, of an initialization failure.
     const explanation =

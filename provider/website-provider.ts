@@ -4,13 +4,11 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../sdk";
 import type { WebstatsClient } from "../sdk";
 import { clientFor, settingsFromConfig, useStackSettings } from "./connection";
-import { diffWebsite, updatePatch } from "./website-diff";
-import { checkWebsiteInputs } from "./website-inputs";
-import type { WebsiteInputs } from "./website-inputs";
+import { checkWebsiteInputs } from "./website-check";
 import { createWebsite, updateOrExplain } from "./website-create";
+import { diffWebsite, updatePatch } from "./website-diff";
 import { readerFor } from "./website-reader";
-import { inputsFromOutputs, outputsFrom, rememberedFrom } from "./website-state";
-import type { WebsiteOutputs } from "./website-state";
+import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
 
 type Props = Record<string, unknown>;
 
@@ -25,7 +23,8 @@ export function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
 }
 
 export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  const result = diffWebsite(olds, news);
+  // News may hold placeholders for values unknown during a preview: compared, never parsed.
+  const result = diffWebsite(readState(olds), news);
   // Create the new website before deleting the old one: the default order, stated for clarity.
   return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
 }
@@ -39,38 +38,38 @@ async function changing<T>(client: WebstatsClient, change: () => Promise<T>): Pr
   }
 }
 
-export async function create(inputs: Props): Promise<dynamic.CreateResult> {
-  const checked = inputs as unknown as WebsiteInputs & Props;
-  const client = clientFor(checked.connection);
-  const outs = await changing(client, () => createWebsite(client, checked));
+export async function create(props: Props): Promise<dynamic.CreateResult> {
+  const inputs = readInputs(props);
+  const client = clientFor(inputs.connection);
+  const outs = await changing(client, () => createWebsite(client, inputs, inputs.__provider));
   return { id: String(outs.websiteId), outs };
 }
 
 export async function read(id: string, props?: Props): Promise<dynamic.ReadResult> {
-  const state = (props ?? {}) as Partial<WebsiteOutputs>;
+  const state = readState(props);
   const website = await readerFor(clientFor(state.connection)).read(Number(id));
   // Deleted outside Pulumi: an empty id drops it from the state; the next `up` recreates it.
   if (!website) return { id: "", props: {} };
-  const outputs = outputsFrom(website, rememberedFrom(state));
+  const outputs = outputsFrom(website, state);
   return { id, props: outputs, inputs: inputsFromOutputs(outputs) };
 }
 
 export async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  const state = olds as Partial<WebsiteOutputs>;
-  const inputs = news as unknown as WebsiteInputs;
+  const state = readState(olds);
+  const inputs = readInputs(news);
   const client = clientFor(inputs.connection);
-  const patch = updatePatch(state, news);
+  const patch = updatePatch(state, inputs);
   const website =
     Object.keys(patch).length > 0
       ? await changing(client, () =>
           updateOrExplain(client, Number(id), state.domain ?? inputs.domain, patch),
         )
       : await client.websites.get(Number(id));
-  return { outs: outputsFrom(website, rememberedFrom(inputs)) };
+  return { outs: outputsFrom(website, inputs) };
 }
 
 export async function remove(id: string, props: Props): Promise<void> {
-  const state = props as Partial<WebsiteOutputs>;
+  const state = readState(props);
   const client = clientFor(state.connection);
   try {
     await changing(client, () => client.websites.delete(Number(id)));

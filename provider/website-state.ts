@@ -1,82 +1,75 @@
-// The Website's recorded state (its outputs) and how it is derived from the API's view
-// of a website plus the arguments the API never returns.
-import type { Privacy, Website as ApiWebsite } from "../sdk";
-import type { ConnectionInputs, WebsiteInputs } from "./website-inputs";
+// The Website's recorded state (its outputs): what the API reports, plus the arguments the API
+// never returns, kept from the last applied inputs. Also how the lifecycle methods read inputs and
+// state back: parsed against the types of website-fields.ts, never cast.
+import { z } from "zod";
+import type { Website as ApiWebsite } from "../sdk";
+import { apiOnlyOutputs, fieldEntries } from "./website-fields";
+import type { WebsiteInputs, WebsiteOutputs } from "./website-fields";
 
-export interface WebsiteOutputs {
-  websiteId: number;
-  domain: string;
-  privacy: Privacy;
-  /** Write-only: kept from the last applied arguments (secret). */
-  password?: string;
-  hasPassword: boolean;
-  email: boolean;
-  excludeBots: boolean;
-  favorite: boolean;
-  favoritedAt: string | null;
-  /** Write-only: kept from the last applied arguments. */
-  excludeParams: string[];
-  excludeIps: string[];
-  adoptExisting: boolean;
-  /** Kept so refresh and delete reach the same installation and account (secret). */
-  connection?: ConnectionInputs;
-  createdAt: string | null;
-  updatedAt: string | null;
+export type { WebsiteOutputs };
+
+const optionalShape = (entries: [string, { value: z.ZodType }][]) =>
+  Object.fromEntries(entries.map(([name, spec]) => [name, spec.value.optional()]));
+
+// Loose objects: the engine's own keys (__provider) travel along with the arguments.
+const inputsSchema = z
+  .object(
+    Object.fromEntries(
+      fieldEntries.map(([name, spec]) => [
+        name,
+        "default" in spec || spec.required ? spec.value : spec.value.optional(),
+      ]),
+    ),
+  )
+  .loose();
+
+// State written by earlier versions may lack fields: everything is optional when reading it back.
+const stateSchema = z
+  .object({ ...optionalShape(fieldEntries), ...optionalShape(Object.entries(apiOnlyOutputs)) })
+  .loose();
+
+function parsed<T>(schema: z.ZodType, value: unknown, what: string): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const where = result.error.issues.map((issue) => issue.path.join(".") || "(top)").join(", ");
+    throw new Error(
+      `The Website's ${what} could not be read (${where}). ${z.prettifyError(result.error).split("\n")[0] ?? ""}`,
+    );
+  }
+  return result.data as T;
 }
 
-/** What the API cannot tell us about a website: taken from the arguments last applied. */
-export type RememberedFields = Pick<
-  WebsiteInputs,
-  "password" | "excludeParams" | "adoptExisting" | "connection"
->;
+/** Inputs as check returned them. */
+export const readInputs = (value: unknown) =>
+  parsed<WebsiteInputs & { __provider?: unknown }>(inputsSchema, value, "arguments");
 
-export function rememberedFrom(source: Partial<WebsiteInputs> | Partial<WebsiteOutputs>): RememberedFields {
-  const remembered: RememberedFields = {
-    excludeParams: source.excludeParams ?? [],
-    adoptExisting: source.adoptExisting ?? false,
-  };
-  if (source.password) remembered.password = source.password;
-  if (source.connection) remembered.connection = source.connection;
-  return remembered;
-}
+/** A recorded state, from this version or an earlier one. */
+export const readState = (value: unknown) =>
+  parsed<Partial<WebsiteOutputs>>(stateSchema, value, "recorded state");
 
-export function outputsFrom(website: ApiWebsite, remembered: RememberedFields): WebsiteOutputs {
-  const outputs: WebsiteOutputs = {
-    websiteId: website.id,
-    domain: website.domain,
-    privacy: website.privacy,
-    hasPassword: website.hasPassword,
-    email: website.email,
-    excludeBots: website.excludeBots,
-    favorite: website.favorite,
-    favoritedAt: website.favoritedAt,
-    excludeParams: remembered.excludeParams,
-    excludeIps: website.excludeIps,
-    adoptExisting: remembered.adoptExisting,
-    createdAt: website.createdAt,
-    updatedAt: website.updatedAt,
-  };
-  // A password only matters while the site is password-protected; keeping a stale one
-  // would make a later switch back to "password" look like no change.
-  if (remembered.password && website.privacy === "password") outputs.password = remembered.password;
-  if (remembered.connection) outputs.connection = remembered.connection;
-  return outputs;
+/** The outputs for a website as the API reports it, with the arguments it cannot report taken from `applied`. */
+export function outputsFrom(website: ApiWebsite, applied: Partial<WebsiteInputs>): WebsiteOutputs {
+  const outputs: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(apiOnlyOutputs)) outputs[name] = spec.read(website);
+  for (const [name, spec] of fieldEntries) {
+    const value = spec.read ? spec.read(website) : applied[name];
+    if (value !== undefined) outputs[name] = value;
+  }
+  // A password only matters while the site is password-protected; keeping a stale one would make
+  // a later switch back to "password" look like no change.
+  if (website.privacy !== "password") delete outputs.password;
+  return parsed<WebsiteOutputs>(stateSchema, outputs, "outputs");
 }
 
 /**
- * The arguments that would produce the website as it is now: returned by `read` so a
- * refresh records drift in the inputs too. Secrets are left out: the engine cannot mark
- * values returned this way as secret, and the diff reads them from the outputs anyway.
+ * The arguments that would produce the website as it is now: returned by `read` so a refresh
+ * records drift in the inputs too. Secrets are left out: the engine cannot mark values returned
+ * this way as secret, and the diff reads them from the outputs anyway.
  */
-export function inputsFromOutputs(outputs: WebsiteOutputs): Record<string, unknown> {
-  return {
-    domain: outputs.domain,
-    privacy: outputs.privacy,
-    email: outputs.email,
-    excludeBots: outputs.excludeBots,
-    favorite: outputs.favorite,
-    excludeParams: outputs.excludeParams,
-    excludeIps: outputs.excludeIps,
-    adoptExisting: outputs.adoptExisting,
-  };
+export function inputsFromOutputs(outputs: Partial<WebsiteOutputs>): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const [name, spec] of fieldEntries) {
+    if (!spec.secret && outputs[name] !== undefined) inputs[name] = outputs[name];
+  }
+  return inputs;
 }

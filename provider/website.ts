@@ -1,6 +1,7 @@
 // The Website resource as programs see it.
 import * as pulumi from "@pulumi/pulumi";
 import type { Privacy } from "../sdk";
+import { apiOnlyOutputs, secretFields, websiteFields } from "./website-fields";
 // The provider must be this module object itself (not a copy) so Pulumi serializes it as a require.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import webstatsProvider = require("./dynamic-provider");
@@ -64,32 +65,21 @@ export class Website extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {
     // Every property is listed, even when undefined: the engine exposes as outputs on this
-    // object only the properties named here.
-    const props: Record<string, unknown> = {
-      domain: args.domain,
-      privacy: args.privacy,
-      email: args.email,
-      excludeBots: args.excludeBots,
-      favorite: args.favorite,
-      excludeParams: args.excludeParams,
-      excludeIps: args.excludeIps,
-      adoptExisting: args.adoptExisting,
-      // Secret inputs stay encrypted in the state; their outputs are marked secret below.
-      password: args.password === undefined ? undefined : pulumi.secret(args.password),
-      connection: args.connection === undefined ? undefined : pulumi.secret(args.connection),
-      // Outputs only.
-      websiteId: undefined,
-      hasPassword: undefined,
-      favoritedAt: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-    };
-    const secretOutputs = ["password", "connection"];
+    // object only the properties named here. Secret arguments stay encrypted in the state; their
+    // outputs are marked secret too.
+    // Keys that are no argument are passed on too, so that check refuses them (programs in
+    // JavaScript and data loaded from files are not held to WebsiteArgs).
+    const given: Record<string, unknown> = Object.fromEntries(Object.entries(args ?? {}));
+    const props: Record<string, unknown> = { ...given };
+    for (const field of Object.keys(websiteFields)) props[field] = given[field];
+    for (const field of secretFields)
+      if (given[field] !== undefined) props[field] = pulumi.secret(given[field]);
+    for (const output of Object.keys(apiOnlyOutputs)) props[output] = undefined;
     super(
       webstatsProvider,
       name,
       props,
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields] },
       "webstats",
       "Website",
     );

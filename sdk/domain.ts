@@ -1,12 +1,14 @@
-// The server's domain rules (design notes, section 3), so callers can compare domains the way the
+// The server's domain rules (docs/server-behaviour.md), so callers can compare domains the way the
 // server does and explain a rejection before sending anything.
+import { isIPv4 } from "node:net";
 
 /**
- * What the server stores for a given domain input: trimmed, lower-cased, without http:// and
- * https://, and - only when it then starts with "www." - without any "www.".
+ * What the server stores for a given domain input: trimmed, lower-cased, without any "https://"
+ * and then without any "http://" (wherever they stand, in that order, as the server's string
+ * replacement does), and - only when it then starts with "www." - without any "www.".
  */
 export function normalizeDomain(input: string): string {
-  const withoutScheme = input.trim().toLowerCase().replaceAll("http://", "").replaceAll("https://", "");
+  const withoutScheme = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   return withoutScheme.startsWith("www.") ? withoutScheme.replaceAll("www.", "") : withoutScheme;
 }
 
@@ -14,11 +16,6 @@ const MAX_DOMAIN_LENGTH = 255;
 const MAX_LABEL_LENGTH = 63;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DOTTED_NUMBERS = /^\d+(?:\.\d+)*$/;
-
-function isIpv4(text: string): boolean {
-  const parts = text.split(".");
-  return parts.length === 4 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255);
-}
 
 /**
  * Why the server would reject this (already normalised) domain, or undefined when it would accept
@@ -40,9 +37,10 @@ export function domainProblem(normalized: string): string | undefined {
   const host = normalized.endsWith(".") ? normalized.slice(0, -1) : normalized;
   if (host === "localhost") return "localhost cannot be tracked: use the public host name of the website.";
   if (DOTTED_NUMBERS.test(host)) {
-    return isIpv4(normalized)
+    // isIPv4 refuses leading zeros ("01.2.3.4"), as the server's address check does.
+    return isIPv4(normalized)
       ? undefined
-      : `The domain ${quoted} is not a valid IPv4 address: use four numbers from 0 to 255 without a trailing dot.`;
+      : `The domain ${quoted} is not a valid IPv4 address: use four numbers from 0 to 255, without leading zeros or a trailing dot.`;
   }
   const labels = host.split(".");
   if (labels.length < 2) return `The domain ${quoted} needs at least one dot, such as example.com.`;

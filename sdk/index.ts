@@ -29,14 +29,7 @@ export {
   ValidationError,
   WebstatsError,
 } from "./errors";
-export {
-  installationRoot,
-  resolveClientSettings,
-  ENV_API_KEY,
-  ENV_BASE_URL,
-  ENV_REQUESTS_PER_MINUTE,
-  type ClientSettings,
-} from "./settings";
-export { normalizeDomain, domainProblem } from "./domain";
-export { ipProblem } from "./ip";
+export { serverMayHaveActed } from "./server-acted";
+export { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE } from "./settings";
+export { normalizeDomain } from "./domain";
 export { SDK_VERSION } from "./version";

@@ -32,8 +32,6 @@ export interface ApiAnswer {
   line: RequestLine;
   /** Redacted. */
   bodyText: string;
-  /** True when a repeated DELETE found the website already gone. */
-  alreadyGone: boolean;
 }
 
 export interface Requester {
@@ -83,11 +81,11 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
       const result = await attempt(call, line);
       if (!(result instanceof Error)) {
         if (result.status >= 200 && result.status < 300) {
-          return { status: result.status, line, bodyText: result.bodyText, alreadyGone: false };
+          return { status: result.status, line, bodyText: result.bodyText };
         }
         // An earlier attempt may have deleted it before its answer was lost.
         if (call.method === "DELETE" && result.status === 404 && retriesSoFar > 0) {
-          return { status: result.status, line, bodyText: result.bodyText, alreadyGone: true };
+          return { status: result.status, line, bodyText: result.bodyText };
         }
       }
       const error =

@@ -41,6 +41,11 @@ function hasSpaceOrControl(text: string): boolean {
 
 /** Accepts the root, the root with a trailing slash, or the root with /api/v1 already on it. */
 export function installationRoot(raw: string, source: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    throw new WebstatsError(
+      `Invalid base URL ${JSON.stringify(raw)} (${source}): give the installation's address starting with http:// or https://, such as https://stats.example.com.`,
+    );
+  }
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,8 +1,8 @@
 // The one module that knows how the API spells things: snake_case field names, 0/1/2 codes,
 // newline-separated lists, response envelopes. Everything else in the sdk speaks the domain model
-// of types.ts. Decoding is deliberately tolerant of what real installations send (design notes,
-// section 3): the same field arrives as 1, "1" or true depending on the endpoint and framework
-// version, omitted create fields come back null, and unknown fields are ignored.
+// of types.ts. Decoding is deliberately tolerant of what real installations send
+// (docs/server-behaviour.md): the same field arrives as 1, "1" or true depending on the endpoint
+// and framework version, omitted create fields come back null, and unknown fields are ignored.
 import { z } from "zod";
 import { decodeWith, integer, nullableText, timestamp, withDefault, type Decoded } from "./lenient-schemas";
 import type {

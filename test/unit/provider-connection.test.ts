@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientFor, settingsFromConfig } from "../../provider/connection";
+import { WebstatsError } from "../../sdk";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];
 
@@ -50,5 +51,24 @@ describe("provider connection settings", () => {
     expect(() => clientFor({ apiKey: "k" }, {})).toThrow(
       /WEBSTATS_BASE_URL[\s\S]*webstats:baseUrl[\s\S]*connection/,
     );
+  });
+
+  it("names where a bad setting came from, and keeps the client's error as the cause", () => {
+    let caught: unknown;
+    try {
+      clientFor(undefined, { baseUrl: "stats.example.com", apiKey: "k" });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as Error).message).toMatch(/webstats:baseUrl/);
+    expect((caught as Error).message).toMatch(/http:\/\/ or https:\/\//);
+    expect((caught as Error).cause).toBeInstanceOf(WebstatsError);
+    expect(() => clientFor({ baseUrl: "ftp://x.example", apiKey: "k" }, {})).toThrow(/connection\.baseUrl/);
+    expect(() => clientFor(undefined, { baseUrl: "https://x.example", apiKey: "has space-sekrit" })).toThrow(
+      /spaces[\s\S]*webstats:apiKey/,
+    );
+    expect(() =>
+      clientFor(undefined, { baseUrl: "https://x.example", apiKey: "has space-sekrit" }),
+    ).not.toThrow(/sekrit/);
   });
 });

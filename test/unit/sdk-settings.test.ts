@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveClientSettings, SDK_VERSION, WebstatsClient, WebstatsError } from "../../sdk";
+import { SDK_VERSION, WebstatsClient, WebstatsError } from "../../sdk";
+import { resolveClientSettings } from "../../sdk/settings";
 
 const KEY = "k".repeat(64);
 

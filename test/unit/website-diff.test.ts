@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffWebsite, updatePatch } from "../../provider/website-diff";
-import { UNKNOWN } from "../../provider/website-inputs";
+import { unknownValue as UNKNOWN } from "../../provider/unknown-values";
 import type { WebsiteOutputs } from "../../provider/website-state";
 
 const state: WebsiteOutputs = {
@@ -52,7 +52,7 @@ describe("diffWebsite", () => {
     ["excludeIps", { excludeIps: ["10.0.0.0/8", "fe80::1", "1.2.3.4"] }],
     ["password", { privacy: "public", password: "new" }],
     ["adoptExisting", { adoptExisting: true }],
-    ["connection.apiKey", { connection: { apiKey: "k2" } }],
+    ["connection", { connection: { apiKey: "k2" } }],
   ])("updates %s in place", (property, change) => {
     const result = diffWebsite(state, { ...sameInputs, ...change });
     expect(result.changes).toBe(true);

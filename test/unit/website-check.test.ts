@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN, checkWebsiteInputs } from "../../provider/website-inputs";
+import { checkWebsiteInputs } from "../../provider/website-check";
+import { unknownValue as UNKNOWN } from "../../provider/unknown-values";
 
 const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
 const reasonsFor = (news: Record<string, unknown>, property: string) =>
