@@ -15,6 +15,7 @@ export class SnapshotWriter {
     private readonly takeSnapshot: () => StoreSnapshot,
     private readonly onError: (error: unknown) => void,
     private readonly delayMs = 25,
+    private readonly write: (file: string, snapshot: StoreSnapshot) => Promise<void> = writeSnapshotFile,
   ) {}
 
   /** Called after every change. */
@@ -51,7 +52,7 @@ export class SnapshotWriter {
 
   private writeNow(): Promise<void> {
     this.dirty = false;
-    this.inFlight = writeSnapshotFile(this.file, this.takeSnapshot())
+    this.inFlight = this.write(this.file, this.takeSnapshot())
       .catch((error: unknown) => this.onError(error))
       .finally(() => {
         this.inFlight = undefined;

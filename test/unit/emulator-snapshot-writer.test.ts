@@ -46,11 +46,20 @@ describe("SnapshotWriter", () => {
     expect(saved.accounts).toHaveLength(500);
   });
 
-  it("writes again for changes made while a write is running", async () => {
-    const file = join(directory, "again.json");
+  it("writes again, without being asked, for changes made while a write is running", async () => {
+    const written: number[] = [];
+    const pending: (() => void)[] = [];
     let version = 0;
+    // Each write completes only when the test says so.
+    const slowWrite = (_file: string, snapshot: { nextAccountId: number }) =>
+      new Promise<void>((resolve) => {
+        pending.push(() => {
+          written.push(snapshot.nextAccountId);
+          resolve();
+        });
+      });
     const writer = new SnapshotWriter(
-      file,
+      join(directory, "again.json"),
       () => ({
         format: "webstats-emulator/1",
         nextAccountId: ++version,
@@ -60,12 +69,24 @@ describe("SnapshotWriter", () => {
       }),
       () => undefined,
       0,
+      slowWrite,
     );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
     writer.markDirty();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
+    expect(pending).toHaveLength(1); // the first write is running
     writer.markDirty();
-    await writer.flush();
-    expect((JSON.parse(readFileSync(file, "utf8")) as { nextAccountId: number }).nextAccountId).toBe(version);
-    expect(version).toBeGreaterThanOrEqual(2);
+    writer.markDirty();
+    await settle();
+    expect(pending).toHaveLength(1); // one write at a time
+    pending.shift()!();
+    await settle();
+    // The changes made during the first write got a write of their own, with the latest state.
+    expect(pending).toHaveLength(1);
+    pending.shift()!();
+    await settle();
+    expect(written).toEqual([1, 2]);
+    expect(pending).toHaveLength(0);
   });
 });

@@ -1,0 +1,129 @@
+// Create's guard against duplicates and adoption of existing websites, over real HTTP against
+// the emulator's faults: the client and the provider's create logic together, without the engine.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount, FaultSpec } from "../../emulator";
+import { WebstatsClient } from "../../sdk";
+import { checkWebsiteInputs } from "../../provider/website-check";
+import { createWebsite } from "../../provider/website-create";
+import { readInputs } from "../../provider/website-state";
+
+let emulator: Emulator;
+let account: EmulatorAccount;
+let client: WebstatsClient;
+let sequence = 0;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ requestsPerMinute: 0 });
+  account = emulator.createAccount();
+  // Short timeouts and retries so that lost answers are found out quickly.
+  client = new WebstatsClient({
+    baseUrl: emulator.url,
+    apiKey: account.apiKey,
+    timeoutMs: 1_000,
+    maxRetries: 2,
+  });
+});
+afterEach(() => emulator.clearFaults());
+afterAll(() => emulator.close());
+
+const domain = () => `guard-${++sequence}-${Date.now()}.example.com`;
+
+function checked(args: Record<string, unknown>) {
+  const { inputs, failures } = checkWebsiteInputs(args);
+  expect(failures).toEqual([]);
+  return readInputs(inputs);
+}
+
+const websitesFor = (name: string) => emulator.listWebsites(account.id).filter((w) => w.domain === name);
+
+describe("create never leaves a duplicate when an answer is lost", () => {
+  const lostAnswers: [string, FaultSpec][] = [
+    ["a reset connection after the server created it", { kind: "reset", phase: "after", count: 1 }],
+    ["a 502 page after the server created it", { kind: "status", status: 502, phase: "after", count: 1 }],
+    ["a 500 page after the server created it", { kind: "status", status: 500, phase: "after", count: 1 }],
+    ["a truncated answer", { kind: "truncate", phase: "after", count: 1 }],
+    ["an answer slower than the timeout", { kind: "latency", latencyMs: 1_500, phase: "after", count: 1 }],
+  ];
+
+  it.each(lostAnswers)("after %s, finds the website instead of creating another", async (_label, fault) => {
+    const name = domain();
+    emulator.injectFault({ ...fault, route: "POST /api/v1/websites" });
+    emulator.resetRequestCounts();
+    const outputs = await createWebsite(
+      client,
+      checked({ domain: name, email: true, favorite: true }),
+      "provider",
+    );
+    expect(websitesFor(name)).toHaveLength(1);
+    expect(outputs.websiteId).toBe(websitesFor(name)[0]!.id);
+    expect(outputs).toMatchObject({ domain: name, email: true, favorite: true });
+    // One POST only: the lost one was looked up, not repeated.
+    expect(emulator.requestCounts()["POST /api/v1/websites"]).toBe(1);
+  });
+
+  it("after a 503 for a create the server did not make, looks, then creates it once", async () => {
+    const name = domain();
+    emulator.injectFault({ route: "POST /api/v1/websites", kind: "status", status: 503, count: 1 });
+    emulator.resetRequestCounts();
+    const outputs = await createWebsite(client, checked({ domain: name }), "provider");
+    expect(websitesFor(name)).toHaveLength(1);
+    expect(outputs.websiteId).toBe(websitesFor(name)[0]!.id);
+    expect(emulator.requestCounts()["POST /api/v1/websites"]).toBe(2);
+  });
+
+  it("records a created website whose favorite could not be set, with its id and provider", async () => {
+    const name = domain();
+    emulator.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "status", status: 500 });
+    const failure = await createWebsite(
+      client,
+      checked({ domain: name, favorite: true }),
+      "the-provider",
+    ).then(
+      () => undefined,
+      (error: unknown) => error as { id: string; properties: Record<string, unknown>; reasons: string[] },
+    );
+    expect(websitesFor(name)).toHaveLength(1);
+    expect(failure?.id).toBe(String(websitesFor(name)[0]!.id));
+    expect(failure?.properties).toMatchObject({ domain: name, favorite: false, __provider: "the-provider" });
+    expect(failure?.reasons.join(" ")).toMatch(/run pulumi up again/);
+  });
+});
+
+describe("adoption", () => {
+  it("takes over an existing website, sending only what differs", async () => {
+    const name = domain();
+    const existing = await client.websites.create({ domain: name, email: true, excludeBots: true });
+    emulator.resetRequestCounts();
+    const outputs = await createWebsite(
+      client,
+      checked({ domain: name, email: true, privacy: "private", adoptExisting: true }),
+      "provider",
+    );
+    expect(outputs).toMatchObject({ websiteId: existing.id, privacy: "private", email: true });
+    expect(emulator.requestCounts()["POST /api/v1/websites"] ?? 0).toBe(0);
+    expect(emulator.getWebsite(existing.id)).toMatchObject({ privacy: 1, email: 1 });
+  });
+
+  it("sends no update when the website already matches", async () => {
+    const name = domain();
+    const existing = await client.websites.create({ domain: name, excludeIps: ["192.0.2.1"] });
+    emulator.resetRequestCounts();
+    const outputs = await createWebsite(
+      client,
+      checked({ domain: name, excludeIps: ["192.0.2.1"], adoptExisting: true }),
+      "provider",
+    );
+    expect(outputs.websiteId).toBe(existing.id);
+    expect(emulator.requestCounts()).toEqual({ "GET /api/v1/websites": 1 });
+  });
+
+  it("refuses, naming the option, when the domain exists and adoption is off", async () => {
+    const name = domain();
+    const existing = await client.websites.create({ domain: name });
+    await expect(createWebsite(client, checked({ domain: name }), "provider")).rejects.toThrow(
+      new RegExp(`website id ${existing.id}[\\s\\S]*adoptExisting`),
+    );
+    expect(websitesFor(name)).toHaveLength(1);
+  });
+});
