@@ -1,6 +1,6 @@
-// Where the provider finds its credentials, in order: a resource's or function's
-// `connection` argument, the stack configuration (`webstats:baseUrl`, `webstats:apiKey`,
-// `webstats:requestsPerMinute`), then the environment (`WEBSTATS_*`).
+// Where the provider finds its credentials and stack-wide defaults, in order: a resource's or
+// function's own argument, the stack configuration (`webstats:baseUrl`, `webstats:apiKey`,
+// `webstats:requestsPerMinute`, `webstats:adoptExisting`), then the environment (`WEBSTATS_*`).
 //
 // Nothing here is captured into the serialized provider: the dynamic provider receives the
 // stack configuration at run time through `configure`, and the program reads it from its
@@ -13,12 +13,17 @@ export interface ConnectionSettings {
   baseUrl?: string;
   apiKey?: string;
   requestsPerMinute?: number;
+  /** The default of every Website's adoptExisting argument. */
+  adoptExisting?: boolean;
 }
+
+export const ENV_ADOPT_EXISTING = "WEBSTATS_ADOPT_EXISTING";
 
 export const configKeys = {
   baseUrl: "webstats:baseUrl",
   apiKey: "webstats:apiKey",
   requestsPerMinute: "webstats:requestsPerMinute",
+  adoptExisting: "webstats:adoptExisting",
 } as const;
 
 let stackSettings: ConnectionSettings = {};
@@ -43,7 +48,26 @@ export function settingsFromConfig(get: (key: string) => string | undefined): Co
     }
     settings.requestsPerMinute = parsed;
   }
+  const adopt = switchValue(get(configKeys.adoptExisting), configKeys.adoptExisting);
+  if (adopt !== undefined) settings.adoptExisting = adopt;
   return settings;
+}
+
+/** A true/false setting as configuration and environment spell it; undefined when unset. */
+function switchValue(raw: string | undefined, name: string): boolean | undefined {
+  const value = present(raw)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw new Error(`${name} must be true or false, not "${raw}".`);
+}
+
+/**
+ * The default of adoptExisting for Websites that do not set it: the stack configuration, then
+ * the environment, then false. Switched on for one run, it lets an interrupted update converge.
+ */
+export function adoptExistingDefault(settings: ConnectionSettings = stackSettings): boolean {
+  return settings.adoptExisting ?? switchValue(process.env[ENV_ADOPT_EXISTING], ENV_ADOPT_EXISTING) ?? false;
 }
 
 /** Called from the dynamic provider's `configure`: remembers the stack's settings for this process. */

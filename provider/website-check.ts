@@ -2,8 +2,14 @@
 // call, by the rules of website-fields.ts plus the one rule that spans two arguments (a password
 // belongs to privacy "password"). Values unknown during a preview pass through untouched; they
 // are checked when known.
+//
+// The engine prints a failure as `property <name> value {<the raw value>} has a problem`, secrets
+// included. So a failure names its argument as the property only when that argument is present
+// and not secret; otherwise it is a failure of the whole resource, which the engine prints as
+// `resource <urn> has a problem: <reason>`, and the reason names the argument.
 import type { z } from "zod";
-import { fieldEntries, maxPasswordLength, websiteFields } from "./website-fields";
+import { closestName } from "./closest-name";
+import { defaultOf, fieldEntries, maxPasswordLength, websiteFields } from "./website-fields";
 import type { FieldName, FieldSpec } from "./website-fields";
 import { isUnknown } from "./unknown-values";
 
@@ -18,6 +24,17 @@ const engineKeys = new Set(["__provider"]);
 /** An omitted argument: null counts as omitted, as it does for the engine. */
 const omitted = (value: unknown): value is null | undefined => value === undefined || value === null;
 
+/** The property a failure is reported on: "" (the whole resource) when showing its value could leak a secret. */
+function reportedProperty(
+  name: string,
+  spec: FieldSpec<z.ZodType> | undefined,
+  raw: unknown,
+  path: string[] = [],
+): string {
+  if (!spec || spec.secret || omitted(raw)) return "";
+  return [name, ...path].join(".");
+}
+
 function checkField(
   name: FieldName,
   spec: FieldSpec<z.ZodType>,
@@ -25,36 +42,66 @@ function checkField(
   failures: CheckFailure[],
 ): unknown {
   if (omitted(raw)) {
-    if (spec.required) failures.push({ property: name, reason: spec.required });
-    return spec.default;
+    if (spec.required) failures.push({ property: "", reason: spec.required });
+    return defaultOf(spec);
   }
   if (isUnknown(raw)) return raw;
   const parsed = spec.argument.safeParse(raw);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
-    failures.push({ property: [name, ...issue.path.map(String)].join("."), reason: issue.message });
+    const path = issue.path.map(String);
+    const where = [name, ...path].join(".");
+    // Failures of secret arguments are reported on the resource: their reason must say where.
+    const reason =
+      spec.secret && !issue.message.includes(where) ? `${where}: ${issue.message}` : issue.message;
+    failures.push({ property: reportedProperty(name, spec, raw, path), reason });
   }
   return raw;
 }
 
-/** A password belongs to privacy "password": required there, refused elsewhere (the server would ignore it). */
-function checkPasswordMatchesPrivacy(privacy: unknown, password: unknown, failures: CheckFailure[]): void {
+/**
+ * A password belongs to privacy "password". Given with another privacy, it is refused (the server
+ * would ignore it). Omitted with privacy "password", it is left as the server has it: fine for a
+ * website that exists (an adopted one keeps its password), but a new website needs one.
+ */
+function checkPasswordMatchesPrivacy(
+  inputs: Record<string, unknown>,
+  creating: boolean,
+  failures: CheckFailure[],
+): void {
+  const { privacy, password, adoptExisting } = inputs;
   if (isUnknown(privacy) || isUnknown(password)) return;
-  if (privacy === "password" && password === undefined) {
+  if (privacy === "password" && password === undefined && creating && adoptExisting === false) {
     failures.push({
-      property: "password",
-      reason: `password is required when privacy is "password": visitors of the statistics page need it (1 to ${maxPasswordLength} characters).`,
+      property: "",
+      reason:
+        `password is required when privacy is "password" for a new website: visitors of the statistics page need it ` +
+        `(1 to ${maxPasswordLength} characters). To take over an existing website and keep its password, set adoptExisting.`,
     });
   } else if (privacy !== "password" && password !== undefined) {
     failures.push({
-      property: "password",
+      property: "",
       reason: `password is only used when privacy is "password" (privacy is "${String(privacy)}"); remove password or set privacy = "password".`,
     });
   }
 }
 
-/** Validates and normalises raw Website inputs; returns what create, diff and update receive. */
-export function checkWebsiteInputs(news: Record<string, unknown>): {
+function unknownArgument(key: string): CheckFailure {
+  const near = closestName(key, Object.keys(websiteFields));
+  return {
+    property: "",
+    reason: `${key} is not an argument of Website${near ? ` (did you mean ${near}?)` : ""}; remove it or correct its name.`,
+  };
+}
+
+/**
+ * Validates and normalises raw Website inputs; returns what create, diff and update receive.
+ * `olds` are the arguments last applied, empty for a website not created yet.
+ */
+export function checkWebsiteInputs(
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+): {
   inputs: Record<string, unknown>;
   failures: CheckFailure[];
 } {
@@ -62,17 +109,21 @@ export function checkWebsiteInputs(news: Record<string, unknown>): {
   const inputs: Record<string, unknown> = {};
 
   for (const key of Object.keys(news)) {
-    if (!(key in websiteFields) && !engineKeys.has(key)) {
-      failures.push({ property: key, reason: `${key} is not an argument of Website.` });
-    }
+    if (!(key in websiteFields) && !engineKeys.has(key)) failures.push(unknownArgument(key));
   }
   for (const [name, spec] of fieldEntries) {
     // An empty password is no password.
     const raw = name === "password" && news[name] === "" ? undefined : news[name];
-    const value = checkField(name, spec, raw, failures);
-    if (value !== undefined) inputs[name] = value;
+    try {
+      const value = checkField(name, spec, raw, failures);
+      if (value !== undefined) inputs[name] = value;
+    } catch (error) {
+      // A stack-wide default that cannot be read (webstats:adoptExisting, WEBSTATS_ADOPT_EXISTING).
+      failures.push({ property: "", reason: (error as Error).message });
+    }
   }
-  checkPasswordMatchesPrivacy(inputs.privacy, inputs.password, failures);
+  const creating = olds.domain === undefined;
+  checkPasswordMatchesPrivacy(inputs, creating, failures);
 
   for (const key of engineKeys) if (news[key] !== undefined) inputs[key] = news[key];
   return { inputs, failures };

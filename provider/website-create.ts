@@ -3,7 +3,7 @@
 import { setTimeout } from "node:timers/promises";
 import { NotFoundError, serverMayHaveActed, ValidationError } from "../sdk";
 import type { WebstatsClient, Website as ApiWebsite, WebsiteCreateInput, WebsiteUpdateInput } from "../sdk";
-import { updatePatch } from "./website-diff";
+import { passwordGap, updatePatch } from "./website-diff";
 import { fieldEntries } from "./website-fields";
 import type { WebsiteInputs, WebsiteOutputs } from "./website-fields";
 import { outputsFrom } from "./website-state";
@@ -93,7 +93,10 @@ async function adopt(
   existing: ApiWebsite,
   inputs: WebsiteInputs,
 ): Promise<ApiWebsite> {
-  const patch = updatePatch(outputsFrom(existing, {}), inputs);
+  const current = outputsFrom(existing, {});
+  const gap = passwordGap(current, inputs);
+  if (gap) throw new Error(gap);
+  const patch = updatePatch(current, inputs);
   return Object.keys(patch).length > 0 ? client.websites.update(existing.id, patch) : existing;
 }
 
@@ -107,6 +110,8 @@ export async function createWebsite(
     if (existing) return outputsFrom(await adopt(client, existing, inputs), inputs);
   }
 
+  const gap = passwordGap({}, inputs);
+  if (gap) throw new Error(gap);
   const created = await postWithoutDuplicates(client, inputs);
   // What a create cannot carry takes an update: favorite is the one argument sent only on update.
   const rest = updatePatch(outputsFrom(created, inputs), inputs);

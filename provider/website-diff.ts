@@ -2,7 +2,7 @@
 // smallest API update that applies it, both derived from website-fields.ts. Pure functions.
 import type { WebsiteUpdateInput } from "../sdk";
 import { containsUnknown } from "./unknown-values";
-import { fieldEntries } from "./website-fields";
+import { fieldEntries, isWriteOnly, maxPasswordLength } from "./website-fields";
 import type { WebsiteOutputs } from "./website-fields";
 
 export interface WebsiteDiff {
@@ -19,9 +19,13 @@ export function diffWebsite(recorded: Partial<WebsiteOutputs>, wanted: Wanted): 
   const changed: string[] = [];
   const replaces: string[] = [];
   for (const [name, spec] of fieldEntries) {
+    if (spec.createOnly) continue;
+    // An omitted argument the API never returns is left as it is on the server.
+    if (isWriteOnly(spec) && wanted[name] === undefined) continue;
     // State written before an argument existed holds its default.
-    const before = recorded[name] ?? spec.default;
-    const after = wanted[name] ?? spec.default;
+    const fallback = typeof spec.default === "function" ? undefined : spec.default;
+    const before = recorded[name] ?? fallback;
+    const after = wanted[name] ?? fallback;
     // A value not known yet during a preview may turn out to be anything.
     if (!containsUnknown(after)) {
       const same = spec.same ?? ((a: unknown, b: unknown) => a === b);
@@ -51,4 +55,18 @@ export function updatePatch(recorded: Partial<WebsiteOutputs>, wanted: Wanted): 
     patch.password = wanted.password;
   }
   return patch;
+}
+
+/**
+ * Why the website cannot have privacy "password" as asked, or undefined: the password argument is
+ * omitted (left as the server has it) and the server has none to keep.
+ */
+export function passwordGap(recorded: Partial<WebsiteOutputs>, wanted: Wanted): string | undefined {
+  if (wanted.privacy !== "password" || wanted.password !== undefined || recorded.hasPassword)
+    return undefined;
+  const which =
+    recorded.websiteId === undefined
+      ? `the new website ${String(wanted.domain)}`
+      : `website ${recorded.websiteId} (${String(recorded.domain)})`;
+  return `privacy "password" needs a password and ${which} has none: give the password argument (1 to ${maxPasswordLength} characters).`;
 }

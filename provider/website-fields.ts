@@ -20,6 +20,7 @@ import {
   sameEntries,
 } from "./argument-schemas";
 import type { ConnectionInputs } from "./argument-schemas";
+import { adoptExistingDefault } from "./connection";
 
 /** The fields an API request can carry, create and update together. */
 type ApiFields = Partial<WebsiteCreateInput> & WebsiteUpdateInput;
@@ -31,8 +32,14 @@ export interface FieldSpec<V extends z.ZodType> {
   argument: z.ZodType<z.output<V>>;
   /** Said when the argument is missing; absent for optional arguments. */
   required?: string;
-  /** Applied by check when the argument is omitted; without one, an omitted argument stays omitted. */
-  default?: z.output<V>;
+  /**
+   * Applied by check when the argument is omitted (a function when it comes from the stack's
+   * settings); without one, an omitted argument stays omitted. An argument the API never returns
+   * (no `read`) and has no default is unmanaged while omitted: never sent, never compared.
+   */
+  default?: z.output<V> | (() => z.output<V>);
+  /** It only matters when the website is created: changing it is never a change. */
+  createOnly?: true;
   /** When it is sent to the API, and how it is put into a request. */
   sentOn?: "create" | "update" | "both";
   send?: (value: z.output<V>, request: ApiFields) => void;
@@ -119,7 +126,6 @@ export const websiteFields = {
   excludeParams: field({
     value: z.array(z.string()),
     argument: entryList("excludeParams", queryParameterProblem, false),
-    default: [],
     sentOn: "both",
     send: (value, request) => (request.excludeParams = value),
     same: sameEntries(false),
@@ -137,7 +143,8 @@ export const websiteFields = {
   adoptExisting: field({
     value: z.boolean(),
     argument: flag("adoptExisting"),
-    default: false,
+    default: () => adoptExistingDefault(),
+    createOnly: true,
   }),
   connection: field({
     value: connectionValue,
@@ -180,6 +187,14 @@ export type { ConnectionInputs };
 
 /** The fields in declaration order, typed loosely for the loops that derive behaviour from them. */
 export const fieldEntries = Object.entries(websiteFields) as [FieldName, FieldSpec<z.ZodType>][];
+
+/** The default of an argument, resolved now. */
+export function defaultOf(spec: FieldSpec<z.ZodType>): unknown {
+  return typeof spec.default === "function" ? (spec.default as () => unknown)() : spec.default;
+}
+
+/** Sent to the API but never returned by it: while omitted, it is left as it is on the server. */
+export const isWriteOnly = (spec: FieldSpec<z.ZodType>): boolean => spec.sentOn !== undefined && !spec.read;
 
 /** Names of the secret arguments: encrypted in the state, never shown in a message. */
 export const secretFields = fieldEntries.filter(([, spec]) => spec.secret).map(([name]) => name);

@@ -6,7 +6,7 @@ import type { WebstatsClient } from "../sdk";
 import { clientFor, settingsFromConfig, useStackSettings } from "./connection";
 import { checkWebsiteInputs } from "./website-check";
 import { createWebsite, updateOrExplain } from "./website-create";
-import { diffWebsite, updatePatch } from "./website-diff";
+import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
 import { readerFor } from "./website-reader";
 import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
 
@@ -17,8 +17,8 @@ export function configure(req: dynamic.ConfigureRequest): Promise<void> {
   return Promise.resolve();
 }
 
-export function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
-  const { inputs, failures } = checkWebsiteInputs(news);
+export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  const { inputs, failures } = checkWebsiteInputs(news, olds);
   return Promise.resolve({ inputs, failures });
 }
 
@@ -58,6 +58,8 @@ export async function update(id: string, olds: Props, news: Props): Promise<dyna
   const state = readState(olds);
   const inputs = readInputs(news);
   const client = clientFor(inputs.connection);
+  const gap = passwordGap(state, inputs);
+  if (gap) throw new Error(gap);
   const patch = updatePatch(state, inputs);
   const website =
     Object.keys(patch).length > 0

@@ -62,8 +62,17 @@ async function main() {
       result = { changeSummary: result.changeSummary };
       break;
     case "refresh":
-      result = await stack.refresh({ ...common, expectNoChanges: request.expectNoChanges });
+      result = await stack.refresh({
+        ...common,
+        expectNoChanges: request.expectNoChanges,
+        clearPendingCreates: request.clearPendingCreates,
+      });
       result = { summary: result.summary };
+      break;
+    case "cancel":
+      // Clears the lock a killed operation left behind.
+      await stack.cancel();
+      result = {};
       break;
     case "destroy":
       result = await stack.destroy({ ...common });

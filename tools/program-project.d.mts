@@ -21,4 +21,6 @@ export function runDriver(options: {
   env: Record<string, string>;
   timeoutMs: number;
   onOutput?: (text: string) => void;
+  /** Receives a function that SIGKILLs the driver, the CLI and the provider together. */
+  onStart?: (killAll: () => void) => void;
 }): Promise<DriverResult>;

@@ -79,16 +79,27 @@ export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
 
 /**
  * Runs the automation driver of a project folder for one request; resolves with what the
- * engine printed and the driver's result object.
+ * engine printed and the driver's result object. The driver leads its own process group, with
+ * the CLI and the provider it starts: `onStart` receives a function that kills them all at once,
+ * as a crash or an operator's `kill -9` would.
  */
-export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput }) {
+export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput, onStart }) {
   writeFileSync(requestFile, JSON.stringify(request));
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ["driver.cjs", requestFile, resultFile], {
       cwd: workDir,
       env,
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    const killAll = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    onStart?.(killAll);
     let output = "";
     const collect = (chunk) => {
       const text = chunk.toString();
@@ -98,7 +109,7 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      killAll();
       reject(new Error(`pulumi ${request.op} timed out after ${timeoutMs} ms\n${output}`));
     }, timeoutMs);
     child.on("error", reject);

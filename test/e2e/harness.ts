@@ -33,6 +33,10 @@ export interface OperationOptions {
   refresh?: boolean;
   /** When true, a failing operation resolves with its error instead of throwing. */
   allowFailure?: boolean;
+  /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
+  clearPendingCreates?: boolean;
+  /** Receives a function that kills the operation's processes with SIGKILL. */
+  onStart?: (killAll: () => void) => void;
 }
 
 export interface OperationResult {
@@ -91,6 +95,12 @@ export class TestStack {
     this.config[key] = value;
   }
 
+  /** Sets (or, with undefined, removes) an environment variable of later operations. */
+  setEnv(key: string, value: string | undefined): void {
+    if (value === undefined) delete this.env[key];
+    else this.env[key] = value;
+  }
+
   up(options: OperationOptions = {}): Promise<OperationResult> {
     return this.run("up", options);
   }
@@ -105,6 +115,11 @@ export class TestStack {
 
   destroy(options: OperationOptions = {}): Promise<OperationResult> {
     return this.run("destroy", options);
+  }
+
+  /** `pulumi cancel`: releases the lock of an operation that was killed. */
+  cancel(options: OperationOptions = {}): Promise<OperationResult> {
+    return this.run("cancel", options);
   }
 
   /**
@@ -145,6 +160,7 @@ export class TestStack {
       resultFile: join(this.dir, `${id}.result.json`),
       env,
       timeoutMs: operationTimeoutMs,
+      onStart: options.onStart,
       request: {
         op,
         stackName: "test",
@@ -157,6 +173,7 @@ export class TestStack {
         config: this.config,
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
+        clearPendingCreates: options.clearPendingCreates,
       },
     })) as OperationResult;
     this.output += result.output;

@@ -118,6 +118,46 @@ describe("adoption", () => {
     expect(emulator.requestCounts()).toEqual({ "GET /api/v1/websites": 1 });
   });
 
+  it("keeps write-only settings the program leaves out: query parameters and the password", async () => {
+    const name = domain();
+    const existing = await client.websites.create({
+      domain: name,
+      privacy: "password",
+      password: "kept-secret",
+      excludeParams: ["utm_source", "fbclid"],
+    });
+    emulator.resetRequestCounts();
+    const outputs = await createWebsite(
+      client,
+      checked({ domain: name, privacy: "password", email: true, adoptExisting: true }),
+      "provider",
+    );
+    expect(outputs).toMatchObject({
+      websiteId: existing.id,
+      privacy: "password",
+      hasPassword: true,
+      email: true,
+    });
+    expect(outputs).not.toHaveProperty("excludeParams");
+    expect(outputs).not.toHaveProperty("password");
+    expect(emulator.getWebsite(existing.id)).toMatchObject({
+      password: "kept-secret",
+      exclude_params: "utm_source\nfbclid",
+      email: 1,
+    });
+  });
+
+  it("refuses before any change to protect a website without a password when none is given", async () => {
+    const name = domain();
+    const existing = await client.websites.create({ domain: name });
+    emulator.resetRequestCounts();
+    await expect(
+      createWebsite(client, checked({ domain: name, privacy: "password", adoptExisting: true }), "provider"),
+    ).rejects.toThrow(/privacy "password" needs a password/);
+    expect(emulator.requestCounts()["PATCH /api/v1/websites/:id"] ?? 0).toBe(0);
+    expect(emulator.getWebsite(existing.id)?.privacy).toBe(0);
+  });
+
   it("refuses, naming the option, when the domain exists and adoption is off", async () => {
     const name = domain();
     const existing = await client.websites.create({ domain: name });

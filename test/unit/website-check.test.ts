@@ -3,9 +3,15 @@ import { checkWebsiteInputs } from "../../provider/website-check";
 import { unknownValue as UNKNOWN } from "../../provider/unknown-values";
 
 const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
-const reasonsFor = (news: Record<string, unknown>, property: string) =>
+/**
+ * Reasons of the failures about `argument`: reported on the argument itself, or on the whole
+ * resource ("") with a reason that names it (secret, missing and unknown arguments).
+ */
+const reasonsFor = (news: Record<string, unknown>, argument: string) =>
   check(news)
-    .failures.filter((f) => f.property === property)
+    .failures.filter(
+      (f) => f.property === argument || (f.property === "" && f.reason.includes(argument.split(".")[0]!)),
+    )
     .map((f) => f.reason);
 
 describe("Website check: defaults and normalisation", () => {
@@ -19,7 +25,6 @@ describe("Website check: defaults and normalisation", () => {
       excludeBots: true,
       favorite: false,
       adoptExisting: false,
-      excludeParams: [],
       excludeIps: [],
     });
   });
@@ -62,7 +67,11 @@ describe("Website check: failures name the property and the fix", () => {
     [{ domain: "example.123" }, "domain", /not a valid domain/],
     [{ domain: `${"a".repeat(64)}.com` }, "domain", /not a valid domain/],
     [{ domain: "a.com", privacy: "secret" }, "privacy", /one of "public", "private" or "password"/],
-    [{ domain: "a.com", privacy: "password" }, "password", /required when privacy is "password"/],
+    [
+      { domain: "a.com", privacy: "password" },
+      "password",
+      /required when privacy is "password" for a new website/,
+    ],
     [{ domain: "a.com", privacy: "password", password: "x".repeat(129) }, "password", /1 to 128/],
     [{ domain: "a.com", password: "hunter2" }, "password", /only used when privacy is "password"/],
     [{ domain: "a.com", privacy: "private", password: "p" }, "password", /remove password/],
@@ -89,6 +98,12 @@ describe("Website check: failures name the property and the fix", () => {
     ],
     [{ domain: "a.com", connection: { token: "x" } }, "connection", /only baseUrl and apiKey/],
     [{ domain: "a.com", colour: "blue" }, "colour", /not an argument of Website/],
+    [
+      { domain: "a.com", privcy: "private" },
+      "privcy",
+      /not an argument of Website \(did you mean privacy\?\)/,
+    ],
+    [{ domain: "a.com", exclude_ips: ["1.2.3.4"] }, "exclude_ips", /did you mean excludeIps\?/],
   ])("%j fails on %s", (news, property, reason) => {
     const reasons = reasonsFor(news, property);
     expect(reasons.length).toBeGreaterThan(0);
@@ -104,6 +119,42 @@ describe("Website check: failures name the property and the fix", () => {
     });
     expect(failures).toEqual([]);
     expect(inputs.password).toBe("s3cret");
+  });
+
+  it("reports failures of secret, missing and unknown arguments on the resource, never on the argument", () => {
+    const { failures } = check({
+      privacy: "public",
+      password: "pw",
+      connection: { baseUrl: "nope", apiKey: 5 },
+      passwrd: "typo",
+    });
+    const properties = failures.map((f) => f.property);
+    expect(properties.filter((p) => p !== "")).toEqual([]);
+    expect(failures.map((f) => f.reason).join(" ")).toMatch(/domain is required/);
+    expect(failures.map((f) => f.reason).join(" ")).toMatch(
+      /passwrd is not an argument of Website \(did you mean password\?\)/,
+    );
+    expect(failures.map((f) => f.reason).join(" ")).toMatch(/connection\.apiKey/);
+  });
+
+  it("still names a present, non-secret argument as the property", () => {
+    expect(
+      check({ domain: "localhost", email: "yes" })
+        .failures.map((f) => f.property)
+        .sort(),
+    ).toEqual(["domain", "email"]);
+  });
+
+  it("lets a website that exists keep its password when privacy is password and none is given", () => {
+    expect(check({ domain: "a.com", privacy: "password", adoptExisting: true }).failures).toEqual([]);
+    expect(
+      checkWebsiteInputs({ domain: "a.com", privacy: "password" }, { domain: "a.com" }).failures,
+    ).toEqual([]);
+  });
+
+  it("leaves excludeParams unmanaged when omitted, and managed when given, even empty", () => {
+    expect(check({ domain: "a.com" }).inputs).not.toHaveProperty("excludeParams");
+    expect(check({ domain: "a.com", excludeParams: [] }).inputs.excludeParams).toEqual([]);
   });
 
   it("never puts a password or API key into a failure", () => {

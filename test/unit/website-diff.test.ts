@@ -51,13 +51,25 @@ describe("diffWebsite", () => {
     ["excludeParams", { excludeParams: ["utm_source"] }],
     ["excludeIps", { excludeIps: ["10.0.0.0/8", "fe80::1", "1.2.3.4"] }],
     ["password", { privacy: "public", password: "new" }],
-    ["adoptExisting", { adoptExisting: true }],
     ["connection", { connection: { apiKey: "k2" } }],
   ])("updates %s in place", (property, change) => {
     const result = diffWebsite(state, { ...sameInputs, ...change });
     expect(result.changes).toBe(true);
     expect(result.changed).toContain(property);
     expect(result.replaces).toEqual([]);
+  });
+
+  it("never counts adoptExisting as a change: it only matters at create", () => {
+    expect(diffWebsite(state, { ...sameInputs, adoptExisting: true }).changes).toBe(false);
+    expect(diffWebsite({ ...state, adoptExisting: true }, sameInputs).changes).toBe(false);
+  });
+
+  it("leaves omitted write-only arguments alone, and compares them once given", () => {
+    const { excludeParams: _omitted, ...withoutParams } = sameInputs;
+    expect(diffWebsite(state, withoutParams).changes).toBe(false);
+    expect(diffWebsite(state, { ...withoutParams, excludeParams: [] }).changed).toEqual(["excludeParams"]);
+    const protectedState = { ...state, privacy: "password" as const, hasPassword: true, password: "one" };
+    expect(diffWebsite(protectedState, { ...sameInputs, privacy: "password" }).changes).toBe(false);
   });
 
   it("replaces on a new domain", () => {
@@ -118,6 +130,16 @@ describe("updatePatch", () => {
     expect(updatePatch(state, { ...sameInputs, privacy: "password", password: "pw" })).toEqual({
       privacy: "password",
       password: "pw",
+    });
+  });
+
+  it("never sends an omitted write-only argument", () => {
+    const { excludeParams: _omitted, ...withoutParams } = sameInputs;
+    expect(updatePatch({ ...state, excludeParams: undefined }, { ...withoutParams, email: true })).toEqual({
+      email: true,
+    });
+    expect(updatePatch({ ...state, privacy: "private" }, { ...sameInputs, privacy: "password" })).toEqual({
+      privacy: "password",
     });
   });
 
