@@ -61,7 +61,7 @@ export async function handleApiRequest(deps: PipelineDependencies, request: ApiR
 
   if (latency && latency.phase === "before") await sleep(latency.latencyMs);
   if (disruption && disruption.phase === "before") {
-    return faultOutcome(disruption, undefined, deps.throttle.requestsPerMinute, Date.now());
+    return faultOutcome(disruption, undefined, deps.throttle.requestsPerMinute, Date.now(), request.origin);
   }
 
   let response: ApiResponse;
@@ -75,7 +75,7 @@ export async function handleApiRequest(deps: PipelineDependencies, request: ApiR
 
   if (latency && latency.phase === "after") await sleep(latency.latencyMs);
   if (disruption && disruption.phase === "after") {
-    return faultOutcome(disruption, response, deps.throttle.requestsPerMinute, Date.now());
+    return faultOutcome(disruption, response, deps.throttle.requestsPerMinute, Date.now(), request.origin);
   }
   return { kind: "respond", response };
 }

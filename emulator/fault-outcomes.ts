@@ -1,6 +1,13 @@
 // What an injected fault does to the answer a client receives.
 import type { ActiveFault } from "./faults";
-import { jsonResponse, proxyErrorPage, tooManyAttempts, type ApiResponse } from "./http-responses";
+import {
+  htmlResponse,
+  jsonResponse,
+  proxyErrorPage,
+  redirectResponse,
+  tooManyAttempts,
+  type ApiResponse,
+} from "./http-responses";
 
 /** "reset" drops the connection; "truncate" sends the headers and part of the body, then drops it. */
 export type ApiOutcome =
@@ -17,6 +24,7 @@ export function faultOutcome(
   handled: ApiResponse | undefined,
   requestsPerMinute: number,
   now: number,
+  origin: string,
 ): ApiOutcome {
   switch (fault.kind) {
     case "status":
@@ -27,14 +35,22 @@ export function faultOutcome(
       return { kind: "truncate", response: handled ?? jsonResponse(200, { data: [], status: 200 }) };
     case "rate-limit": {
       const retryAfter = fault.retryAfterSeconds;
-      const response = tooManyAttempts({
+      const headers: Record<string, string> = {
         "x-ratelimit-limit": String(requestsPerMinute > 0 ? requestsPerMinute : 60),
         "x-ratelimit-remaining": "0",
-        "retry-after": String(retryAfter),
-        "x-ratelimit-reset": String(Math.floor(now / 1000) + retryAfter),
-      });
-      return { kind: "respond", response };
+      };
+      if (retryAfter !== null) {
+        headers["retry-after"] = String(retryAfter);
+        headers["x-ratelimit-reset"] = String(Math.floor(now / 1000) + retryAfter);
+      }
+      return { kind: "respond", response: tooManyAttempts(headers) };
     }
+    case "html":
+      // A success status with a page instead of JSON: a captive portal or a misrouted proxy.
+      return { kind: "respond", response: htmlResponse(200, "<html><body><h1>Welcome</h1></body></html>") };
+    case "login-redirect":
+      // What the server answers when it takes a request for a browser's.
+      return { kind: "respond", response: redirectResponse(`${origin}/login`) };
     case "latency":
       return { kind: "respond", response: handled ?? jsonResponse(200, {}) };
   }

@@ -4,10 +4,10 @@ import type { FaultSpec } from "./types";
 
 export const faultSpecSchema = z.strictObject({
   route: z.string().min(1).optional(),
-  kind: z.enum(["latency", "status", "reset", "truncate", "rate-limit"]),
+  kind: z.enum(["latency", "status", "reset", "truncate", "rate-limit", "html", "login-redirect"]),
   status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
   latencyMs: z.number().min(0).optional(),
-  retryAfterSeconds: z.number().int().min(0).optional(),
+  retryAfterSeconds: z.number().int().min(0).nullable().optional(),
   phase: z.enum(["before", "after"]).optional(),
   count: z.number().int().min(1).optional(),
   rate: z.number().min(0).max(1).optional(),
@@ -24,7 +24,8 @@ export interface ActiveFault {
   phase: "before" | "after";
   status: number;
   latencyMs: number;
-  retryAfterSeconds: number;
+  /** null: the 429 carries no Retry-After (a proxy's throttle, not the application's). */
+  retryAfterSeconds: number | null;
   method: string;
   /** A route template such as /api/v1/websites/:id, a concrete path, or "*". */
   path: string;
@@ -56,7 +57,7 @@ export class FaultRegistry {
       phase: parsed.phase ?? "before",
       status: parsed.status ?? 502,
       latencyMs: parsed.latencyMs ?? 1000,
-      retryAfterSeconds: parsed.retryAfterSeconds ?? 60,
+      retryAfterSeconds: parsed.retryAfterSeconds === undefined ? 60 : parsed.retryAfterSeconds,
       method,
       path,
       remaining: parsed.count ?? Number.POSITIVE_INFINITY,

@@ -50,7 +50,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     now,
   });
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger:
+      typeof options.logger === "object" ? { stream: options.logger.stream } : (options.logger ?? false),
+  });
   registerBodyParsers(app);
   registerLoginPage(app);
   registerApiRoutes(app, { store, quirks, throttle, faults, counters, now });

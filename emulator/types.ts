@@ -16,8 +16,8 @@ export interface EmulatorOptions {
   websiteLimit?: number;
   /** JSON file holding accounts and websites: loaded on start when present, rewritten after changes. */
   dataFile?: string;
-  /** Turn on the HTTP server's request log; default false. */
-  logger?: boolean;
+  /** Turn on the HTTP server's request log (JSON lines on stdout, or on the given stream); default false. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 /** Behaviours observed on the real server; each can be switched off to get the tidy variant. */
@@ -94,7 +94,8 @@ export interface WebsitePatch {
   favorite?: boolean;
 }
 
-export type FaultKind = "latency" | "status" | "reset" | "truncate" | "rate-limit";
+export type FaultKind =
+  "latency" | "status" | "reset" | "truncate" | "rate-limit" | "html" | "login-redirect";
 
 export interface FaultSpec {
   /** "METHOD /api/v1/websites/:id" (route template), "* /api/v1/websites" or "*" (default). */
@@ -104,8 +105,8 @@ export interface FaultSpec {
   status?: 500 | 502 | 503 | 504;
   /** For "latency": delay before the request is handled (or, with phase "after", before it is answered). */
   latencyMs?: number;
-  /** For "rate-limit": the Retry-After value; default 60. */
-  retryAfterSeconds?: number;
+  /** For "rate-limit": the Retry-After value; default 60; null sends no Retry-After and no X-RateLimit-Reset. */
+  retryAfterSeconds?: number | null;
   /** "before" (default): the fault replaces handling; "after": the request is handled, then its answer is lost. */
   phase?: "before" | "after";
   /** Apply to the next N matching requests; default unlimited. */

@@ -53,7 +53,7 @@ export const domainArgument = z
   });
 
 /**
- * A list of entries: trimmed, empty ones dropped, order kept, each listed once (compared without
+ * A list of entries: trimmed, empty ones refused, order kept, each listed once (compared without
  * letter case when `caseInsensitive`), each checked by `entryProblem`. Entries unknown during a
  * preview are kept as they are.
  */
@@ -71,7 +71,11 @@ export function entryList(
         continue;
       }
       const entry = raw.trim();
-      if (entry === "") continue;
+      if (entry === "") {
+        // Most often a slip in a list built from data; dropping it silently would hide the slip.
+        ctx.addIssue({ code: "custom", message: `${name} has an empty entry; remove it.` });
+        continue;
+      }
       const key = caseInsensitive ? entry.toLowerCase() : entry;
       if (seen.has(key)) {
         ctx.addIssue({

@@ -4,7 +4,9 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { NotFoundError } from "../sdk";
 import type { WebstatsClient } from "../sdk";
 import { clientFor, settingsFromConfig, useStackSettings } from "./connection";
+import { connectionValue } from "./argument-schemas";
 import { checkWebsiteInputs } from "./website-check";
+import { containsUnknown } from "./unknown-values";
 import { createWebsite, updateOrExplain } from "./website-create";
 import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
 import { readerFor } from "./website-reader";
@@ -19,6 +21,15 @@ export function configure(req: dynamic.ConfigureRequest): Promise<void> {
 
 export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const { inputs, failures } = checkWebsiteInputs(news, olds);
+  // Credentials that are missing or malformed fail the preview rather than the first request
+  // (once the arguments themselves are right). Reported on the resource: the connection is secret.
+  if (failures.length === 0 && !containsUnknown(inputs.connection)) {
+    try {
+      clientFor(connectionOf(inputs.connection));
+    } catch (error) {
+      failures.push({ property: "", reason: (error as Error).message });
+    }
+  }
   return Promise.resolve({ inputs, failures });
 }
 
@@ -27,6 +38,12 @@ export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.Dif
   const result = diffWebsite(readState(olds), news);
   // Create the new website before deleting the old one: the default order, stated for clarity.
   return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
+}
+
+/** The connection argument when it has the right shape (check reports it otherwise). */
+function connectionOf(value: unknown) {
+  const parsed = connectionValue.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Runs a change, then drops any listing read before it, whatever the outcome. */

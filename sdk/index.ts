@@ -30,6 +30,6 @@ export {
   WebstatsError,
 } from "./errors";
 export { serverMayHaveActed } from "./server-acted";
-export { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE } from "./settings";
+export { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE, ENV_TIMEOUT_MS } from "./settings";
 export { normalizeDomain } from "./domain";
 export { SDK_VERSION } from "./version";

@@ -8,6 +8,7 @@ import { SDK_VERSION } from "./version";
 export const ENV_BASE_URL = "WEBSTATS_BASE_URL";
 export const ENV_API_KEY = "WEBSTATS_API_KEY";
 export const ENV_REQUESTS_PER_MINUTE = "WEBSTATS_REQUESTS_PER_MINUTE";
+export const ENV_TIMEOUT_MS = "WEBSTATS_TIMEOUT_MS";
 
 export interface ClientSettings {
   /** The installation root without a trailing slash, e.g. https://stats.example.com. */
@@ -126,7 +127,12 @@ export function resolveClientSettings(
     baseUrl,
     apiBaseUrl: `${baseUrl}/api/v1`,
     apiKey,
-    timeoutMs: numberSetting(options.timeoutMs, "timeoutMs option", DEFAULTS.timeoutMs, { min: 1 }),
+    timeoutMs:
+      options.timeoutMs !== undefined
+        ? numberSetting(options.timeoutMs, "timeoutMs option", DEFAULTS.timeoutMs, { min: 1 })
+        : numberSetting(firstGiven(undefined, env[ENV_TIMEOUT_MS]), ENV_TIMEOUT_MS, DEFAULTS.timeoutMs, {
+            min: 1,
+          }),
     maxRetries: numberSetting(options.maxRetries, "maxRetries option", DEFAULTS.maxRetries, {
       integer: true,
       min: 0,

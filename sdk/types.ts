@@ -95,7 +95,7 @@ export interface WebstatsClientOptions {
   baseUrl?: string;
   /** Falls back to WEBSTATS_API_KEY. */
   apiKey?: string;
-  /** Limit for one attempt (connect, headers and body). Default 30000. */
+  /** Limit for one attempt (connect, headers and body). Falls back to WEBSTATS_TIMEOUT_MS; default 30000. */
   timeoutMs?: number;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;

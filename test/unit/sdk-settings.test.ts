@@ -138,4 +138,15 @@ describe("resolveClientSettings", () => {
       "https://x.example",
     );
   });
+
+  it("takes the per-attempt timeout from WEBSTATS_TIMEOUT_MS when the option is not given", () => {
+    const env = { WEBSTATS_TIMEOUT_MS: " 2500 " };
+    expect(resolveClientSettings({ baseUrl: "https://x.example", apiKey: KEY }, env).timeoutMs).toBe(2500);
+    expect(
+      resolveClientSettings({ baseUrl: "https://x.example", apiKey: KEY, timeoutMs: 10 }, env).timeoutMs,
+    ).toBe(10);
+    expect(() =>
+      resolveClientSettings({ baseUrl: "https://x.example", apiKey: KEY }, { WEBSTATS_TIMEOUT_MS: "soon" }),
+    ).toThrow(/WEBSTATS_TIMEOUT_MS/);
+  });
 });

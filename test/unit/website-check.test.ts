@@ -45,15 +45,24 @@ describe("Website check: defaults and normalisation", () => {
     expect(check({ domain: "a.com", __provider: "x" }).inputs.__provider).toBe("x");
   });
 
-  it("trims list entries, drops empty ones and keeps order", () => {
+  it("trims list entries and keeps their order", () => {
     const { inputs, failures } = check({
       domain: "a.com",
-      excludeParams: [" utm_source ", "", "ref", "  "],
-      excludeIps: ["10.0.0.0/8", " ::1 ", ""],
+      excludeParams: [" utm_source ", "ref"],
+      excludeIps: ["10.0.0.0/8", " ::1 "],
     });
     expect(failures).toEqual([]);
     expect(inputs.excludeParams).toEqual(["utm_source", "ref"]);
     expect(inputs.excludeIps).toEqual(["10.0.0.0/8", "::1"]);
+  });
+
+  it("refuses empty list entries", () => {
+    expect(reasonsFor({ domain: "a.com", excludeParams: ["ref", ""] }, "excludeParams")).toEqual([
+      "excludeParams has an empty entry; remove it.",
+    ]);
+    expect(reasonsFor({ domain: "a.com", excludeIps: ["  "] }, "excludeIps")).toEqual([
+      "excludeIps has an empty entry; remove it.",
+    ]);
   });
 });
 
