@@ -2,14 +2,7 @@
 // repeat a request that could have taken effect: the retry policy (a POST is repeated only when
 // the answer is no) and callers that guard against duplicate creates (when the answer is yes, look
 // before trying again).
-import {
-  ApiError,
-  ConnectionError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UnexpectedResponseError,
-} from "./errors";
+import { ConnectionError, ServerError, TimeoutError, UnexpectedResponseError } from "./errors";
 
 /**
  * Connection error codes that mean no byte of the request reached the server: the connection was
@@ -27,9 +20,8 @@ const NEVER_CONNECTED = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
  */
 export function serverMayHaveActed(error: unknown): boolean {
   if (error instanceof ConnectionError) return error.code === undefined || !NEVER_CONNECTED.has(error.code);
-  if (error instanceof TimeoutError || error instanceof UnexpectedResponseError) return true;
-  if (error instanceof RateLimitError) return false;
-  if (error instanceof ServerError) return true;
-  if (error instanceof ApiError) return false;
-  return false;
+  // Any other status, 429 included, is the server refusing the request.
+  return (
+    error instanceof TimeoutError || error instanceof UnexpectedResponseError || error instanceof ServerError
+  );
 }

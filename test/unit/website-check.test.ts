@@ -146,6 +146,11 @@ describe("Website check: failures name the property and the fix", () => {
     expect(failures.map((f) => f.reason).join(" ")).toMatch(/connection\.apiKey/);
   });
 
+  it("suggests an argument only for a likely typo", () => {
+    const reasons = check({ domain: "a.com", colour: "blue" }).failures.map((f) => f.reason);
+    expect(reasons).toEqual(["colour is not an argument of Website; remove it or correct its name."]);
+  });
+
   it("still names a present, non-secret argument as the property", () => {
     expect(
       check({ domain: "localhost", email: "yes" })

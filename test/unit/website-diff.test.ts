@@ -133,6 +133,24 @@ describe("updatePatch", () => {
     });
   });
 
+  it("sends the password again only when the server needs it", () => {
+    const protectedState = { ...state, privacy: "password" as const, hasPassword: true, password: "pw" };
+    const protectedInputs = { ...sameInputs, privacy: "password", password: "pw" };
+    expect(updatePatch(protectedState, { ...protectedInputs, email: true })).toEqual({ email: true });
+    expect(
+      updatePatch({ ...protectedState, hasPassword: false }, { ...protectedInputs, email: true }),
+    ).toEqual({
+      email: true,
+      password: "pw",
+    });
+  });
+
+  it("never puts an argument the API takes only on create into an update", () => {
+    expect(updatePatch(state, { ...sameInputs, domain: "example.org", email: true })).toEqual({
+      email: true,
+    });
+  });
+
   it("never sends an omitted write-only argument", () => {
     const { excludeParams: _omitted, ...withoutParams } = sameInputs;
     expect(updatePatch({ ...state, excludeParams: undefined }, { ...withoutParams, email: true })).toEqual({

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Website as ApiWebsite } from "../../sdk";
+import { inputsFromOutputs, outputsFrom, readState } from "../../provider/website-state";
+
+const website: ApiWebsite = {
+  id: 3,
+  domain: "example.com",
+  privacy: "password",
+  email: true,
+  excludeBots: false,
+  excludeIps: ["192.0.2.1"],
+  hasPassword: true,
+  favorite: true,
+  favoritedAt: "2026-01-02T03:04:05Z",
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-02T00:00:00Z",
+};
+const applied = {
+  password: "pw",
+  excludeParams: ["ref"],
+  adoptExisting: false,
+  connection: { baseUrl: "https://stats.example.com", apiKey: "key" },
+};
+
+describe("Website outputs", () => {
+  it("take what the API reports and keep the arguments it never returns", () => {
+    expect(outputsFrom(website, applied)).toEqual({
+      websiteId: 3,
+      domain: "example.com",
+      privacy: "password",
+      password: "pw",
+      hasPassword: true,
+      email: true,
+      excludeBots: false,
+      favorite: true,
+      favoritedAt: "2026-01-02T03:04:05Z",
+      excludeParams: ["ref"],
+      excludeIps: ["192.0.2.1"],
+      adoptExisting: false,
+      connection: applied.connection,
+      createdAt: "2026-01-01T00:00:00Z",
+      updatedAt: "2026-01-02T00:00:00Z",
+    });
+  });
+
+  it("drop the password once the website is no longer password-protected", () => {
+    expect(outputsFrom({ ...website, privacy: "public", hasPassword: false }, applied)).not.toHaveProperty(
+      "password",
+    );
+  });
+
+  it("give a refresh the arguments that produce the website, without secrets", () => {
+    const inputs = inputsFromOutputs(outputsFrom(website, applied));
+    expect(inputs).toEqual({
+      domain: "example.com",
+      privacy: "password",
+      email: true,
+      excludeBots: false,
+      favorite: true,
+      excludeParams: ["ref"],
+      excludeIps: ["192.0.2.1"],
+      adoptExisting: false,
+    });
+  });
+
+  it("read state written before an argument existed, and refuse state of the wrong shape", () => {
+    expect(readState({ websiteId: 3, domain: "example.com" })).toMatchObject({ websiteId: 3 });
+    expect(() => readState({ websiteId: "three" })).toThrow(/recorded state could not be read \(websiteId\)/);
+  });
+});
