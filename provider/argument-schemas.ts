@@ -62,7 +62,8 @@ export function entryList(
   entryProblem: (entry: string) => string | undefined,
   caseInsensitive: boolean,
 ) {
-  return z.array(z.string(), { error: `${name} must be a list of strings.` }).transform((entries, ctx) => {
+  const shape = `${name} must be a list of strings.`;
+  return z.array(z.string({ error: shape }), { error: shape }).transform((entries, ctx) => {
     const cleaned: string[] = [];
     const seen = new Set<string>();
     for (const raw of entries) {

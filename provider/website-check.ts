@@ -24,15 +24,12 @@ const engineKeys = new Set(["__provider"]);
 /** An omitted argument: null counts as omitted, as it does for the engine. */
 const omitted = (value: unknown): value is null | undefined => value === undefined || value === null;
 
-/** The property a failure is reported on: "" (the whole resource) when showing its value could leak a secret. */
-function reportedProperty(
-  name: string,
-  spec: FieldSpec<z.ZodType> | undefined,
-  raw: unknown,
-  path: string[] = [],
-): string {
-  if (!spec || spec.secret || omitted(raw)) return "";
-  return [name, ...path].join(".");
+/**
+ * The property a failure is reported on: the argument itself (the engine resolves only top-level
+ * names), or "" (the whole resource) when showing its value could leak a secret or there is none.
+ */
+function reportedProperty(name: string, spec: FieldSpec<z.ZodType>, raw: unknown): string {
+  return spec.secret || omitted(raw) ? "" : name;
 }
 
 function checkField(
@@ -54,7 +51,7 @@ function checkField(
     // Failures of secret arguments are reported on the resource: their reason must say where.
     const reason =
       spec.secret && !issue.message.includes(where) ? `${where}: ${issue.message}` : issue.message;
-    failures.push({ property: reportedProperty(name, spec, raw, path), reason });
+    failures.push({ property: reportedProperty(name, spec, raw), reason });
   }
   return raw;
 }
