@@ -70,8 +70,9 @@ async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInpu
     } catch (error) {
       if (isDomainTaken(error)) {
         const existing = await client.websites.findByDomain(inputs.domain);
-        // After an attempt whose answer was lost, the website in this account is ours.
-        if (existing && attempt > 1) return existing;
+        // After an attempt whose answer was lost, the website in this account is ours; with
+        // adoptExisting, one made meanwhile by someone else is taken over.
+        if (existing && (attempt > 1 || inputs.adoptExisting)) return adopt(client, existing, inputs);
         throw takenDomainError(inputs.domain, existing);
       }
       if (!serverMayHaveActed(error)) throw error;
@@ -100,13 +101,19 @@ async function adopt(
   return Object.keys(patch).length > 0 ? client.websites.update(existing.id, patch) : existing;
 }
 
+/**
+ * Creates the website, or with adoptExisting takes over this account's website of the domain.
+ * `findExisting` looks the domain up (a provider shares one listing among many adoptions).
+ */
 export async function createWebsite(
   client: WebstatsClient,
   inputs: WebsiteInputs,
   provider: unknown,
+  findExisting: (domain: string) => Promise<ApiWebsite | undefined> = (domain) =>
+    client.websites.findByDomain(domain),
 ): Promise<WebsiteOutputs> {
   if (inputs.adoptExisting) {
-    const existing = await client.websites.findByDomain(inputs.domain);
+    const existing = await findExisting(inputs.domain);
     if (existing) return outputsFrom(await adopt(client, existing, inputs), inputs);
   }
 

@@ -58,7 +58,13 @@ async function changing<T>(client: WebstatsClient, change: () => Promise<T>): Pr
 export async function create(props: Props): Promise<dynamic.CreateResult> {
   const inputs = readInputs(props);
   const client = clientFor(inputs.connection);
-  const outs = await changing(client, () => createWebsite(client, inputs, inputs.__provider));
+  // Adoptions look their domains up in the listing the whole operation shares. A create only
+  // adds a website, which no shared listing needs to know: absent domains are created, and a
+  // domain taken meanwhile is found out by the create itself.
+  const reader = readerFor(client);
+  const outs = await createWebsite(client, inputs, inputs.__provider, (domain) =>
+    reader.findByDomain(domain),
+  );
   return { id: String(outs.websiteId), outs };
 }
 

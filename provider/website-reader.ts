@@ -1,21 +1,31 @@
-// Reads for `pulumi refresh`. A real installation allows 60 requests a minute, and a
-// refresh reads every website of the stack at once: reads that arrive together are served
-// from one listing of the account (100 websites per request), fetched once and shared for
-// the rest of the operation, instead of one GET per website. A lone read stays one GET.
+// Reads for `pulumi refresh` and look-ups for adoption. A real installation allows 60 requests a
+// minute, and a refresh (or the first `up` of a project that adopts a fleet) reads every website of
+// the stack at once: reads that arrive together are served from one listing of the account (100
+// websites per request), fetched once and shared for the rest of the operation, instead of one
+// request per website. A lone read stays one request.
 import { NotFoundError } from "../sdk";
+import { normalizeDomain } from "../sdk/domain";
 import type { WebstatsClient, Website } from "../sdk";
 
 /** How long the first read waits for others before deciding between one GET and a listing. */
 const gatherWindowMs = 25;
 
+/** A website wanted by id (a refresh) or by domain (an adoption). */
+type Wanted = { id: number } | { domain: string };
+
 interface PendingRead {
-  id: number;
+  wanted: Wanted;
   resolve: (website: Website | undefined) => void;
   reject: (error: unknown) => void;
 }
 
+interface Listing {
+  byId: Map<number, Website>;
+  byDomain: Map<string, Website>;
+}
+
 export class WebsiteReader {
-  private listing: Promise<Map<number, Website>> | undefined;
+  private listing: Promise<Listing> | undefined;
   private pending: PendingRead[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -23,9 +33,22 @@ export class WebsiteReader {
 
   /** The website as the API has it now, or undefined when it no longer exists. */
   read(id: number): Promise<Website | undefined> {
-    if (this.listing) return this.fromListing(id);
+    return this.lookUp({ id });
+  }
+
+  /**
+   * This account's website for the domain (compared as the server normalises it), or undefined.
+   * From a listing, a domain that is absent is not confirmed: a create that follows finds out
+   * that the domain was taken meanwhile, and says so.
+   */
+  findByDomain(domain: string): Promise<Website | undefined> {
+    return this.lookUp({ domain: normalizeDomain(domain) });
+  }
+
+  private lookUp(wanted: Wanted): Promise<Website | undefined> {
+    if (this.listing) return this.fromListing(wanted);
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, resolve, reject });
+      this.pending.push({ wanted, resolve, reject });
       this.timer ??= setTimeout(() => this.flush(), gatherWindowMs);
     });
   }
@@ -41,15 +64,21 @@ export class WebsiteReader {
     this.timer = undefined;
     const only = batch.length === 1 && !this.listing ? batch[0] : undefined;
     if (only) {
-      this.getOrUndefined(only.id).then(only.resolve, only.reject);
+      this.direct(only.wanted).then(only.resolve, only.reject);
       return;
     }
-    for (const read of batch) this.fromListing(read.id).then(read.resolve, read.reject);
+    for (const read of batch) this.fromListing(read.wanted).then(read.resolve, read.reject);
   }
 
-  private fetchListing(): Promise<Map<number, Website>> {
+  private fetchListing(): Promise<Listing> {
     if (!this.listing) {
-      const listing = (async () => new Map((await this.client.websites.list()).map((w) => [w.id, w])))();
+      const listing = (async () => {
+        const websites = await this.client.websites.list();
+        return {
+          byId: new Map(websites.map((w) => [w.id, w])),
+          byDomain: new Map(websites.map((w) => [normalizeDomain(w.domain), w])),
+        };
+      })();
       // A failed listing is not kept: the next read tries again.
       listing.catch(() => {
         if (this.listing === listing) this.listing = undefined;
@@ -59,16 +88,19 @@ export class WebsiteReader {
     return this.listing;
   }
 
-  private async fromListing(id: number): Promise<Website | undefined> {
-    const found = (await this.fetchListing()).get(id);
+  private async fromListing(wanted: Wanted): Promise<Website | undefined> {
+    const listing = await this.fetchListing();
+    if ("domain" in wanted) return listing.byDomain.get(wanted.domain);
     // Absent from the listing: confirm with a GET before declaring it gone (it may have been
     // created after the listing, or the listing may have shifted under a concurrent delete).
-    return found ?? this.getOrUndefined(id);
+    return listing.byId.get(wanted.id) ?? this.direct(wanted);
   }
 
-  private async getOrUndefined(id: number): Promise<Website | undefined> {
+  /** One request for one website. */
+  private async direct(wanted: Wanted): Promise<Website | undefined> {
+    if ("domain" in wanted) return this.client.websites.findByDomain(wanted.domain);
     try {
-      return await this.client.websites.get(id);
+      return await this.client.websites.get(wanted.id);
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
       throw error;

@@ -7,6 +7,7 @@ import { WebstatsClient } from "../../sdk";
 import { checkWebsiteInputs } from "../../provider/website-check";
 import { createWebsite } from "../../provider/website-create";
 import { readInputs } from "../../provider/website-state";
+import { WebsiteReader } from "../../provider/website-reader";
 
 let emulator: Emulator;
 let account: EmulatorAccount;
@@ -165,5 +166,61 @@ describe("adoption", () => {
       new RegExp(`website id ${existing.id}[\\s\\S]*adoptExisting`),
     );
     expect(websitesFor(name)).toHaveLength(1);
+  });
+});
+
+describe("adoption at fleet scale", () => {
+  it("looks up many adopted websites in one shared listing and sends nothing for those that match", async () => {
+    const prefix = `fleet-${Date.now()}`;
+    const existing = [];
+    for (let i = 0; i < 150; i++) {
+      existing.push(
+        await client.websites.create({ domain: `${prefix}-${i}.example.com`, email: i % 2 === 0 }),
+      );
+    }
+    const reader = new WebsiteReader(client);
+    const find = (d: string) => reader.findByDomain(d);
+    emulator.resetRequestCounts();
+    const adopted = await Promise.all(
+      existing.map((w, i) =>
+        createWebsite(
+          client,
+          checked({ domain: w.domain, email: i % 2 === 0, adoptExisting: true }),
+          "p",
+          find,
+        ),
+      ),
+    );
+    expect(adopted.map((o) => o.websiteId)).toEqual(existing.map((w) => w.id));
+    // The account holds more than these 150 websites, so the listing takes a few pages; no update.
+    const counts = emulator.requestCounts();
+    expect(Object.keys(counts)).toEqual(["GET /api/v1/websites"]);
+    expect(counts["GET /api/v1/websites"]).toBeLessThanOrEqual(
+      Math.ceil(emulator.listWebsites(account.id).length / 100),
+    );
+  });
+
+  it("creates a domain absent from the listing, and adopts one created meanwhile when the create finds it taken", async () => {
+    const reader = new WebsiteReader(client);
+    const find = (d: string) => reader.findByDomain(d);
+    const fresh = domain();
+    const late = domain();
+    // Both look-ups are served by one listing that holds neither domain.
+    const [absent] = await Promise.all([find(fresh), find(late)]);
+    expect(absent).toBeUndefined();
+    // Someone creates `late` after the listing was taken.
+    const made = await client.websites.create({ domain: late });
+    const created = await createWebsite(client, checked({ domain: fresh, adoptExisting: true }), "p", find);
+    const adopted = await createWebsite(
+      client,
+      checked({ domain: late, email: true, adoptExisting: true }),
+      "p",
+      find,
+    );
+    expect(websitesFor(fresh)).toHaveLength(1);
+    expect(created.websiteId).toBe(websitesFor(fresh)[0]!.id);
+    expect(adopted.websiteId).toBe(made.id);
+    expect(websitesFor(late)).toHaveLength(1);
+    expect(emulator.getWebsite(made.id)?.email).toBe(1);
   });
 });
