@@ -37,7 +37,7 @@ describe("answers that are not the API's", () => {
       count: 1,
     });
     emulator.resetRequestCounts();
-    await expect(client.account.get()).resolves.toMatchObject({ id: expect.any(Number) });
+    expect((await client.account.get()).id).toBeGreaterThan(0);
     expect(emulator.requestCounts()["GET /api/v1/account"]).toBe(2);
   });
 
