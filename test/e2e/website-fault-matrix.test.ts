@@ -76,10 +76,9 @@ describeEngine("the fault matrix", () => {
   /** Server and state agree: the cell's two websites, once each, with their settings. */
   async function expectAgreement(cell: number) {
     const onServer = emulator.listWebsites(account.id);
-    expect(onServer.map((w) => w.domain).sort()).toEqual([
-      `site-${cell - 1}.matrix.example.com`,
-      `site-${cell}.matrix.example.com`,
-    ]);
+    expect(onServer.map((w) => w.domain).sort()).toEqual(
+      [`site-${cell - 1}.matrix.example.com`, `site-${cell}.matrix.example.com`].sort(),
+    );
     const recorded = await stack.resourcesOfType(websiteType);
     expect(recorded.map((r) => Number(r.id)).sort()).toEqual(onServer.map((w) => w.id).sort());
     const updated = onServer.find((w) => w.domain.startsWith(`site-${cell - 1}.`));
