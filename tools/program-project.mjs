@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { lockedPulumiVersion } from "./ensure-pulumi.mjs";
+import { pulumiVersionUnderTest } from "./ensure-pulumi.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -16,7 +16,8 @@ function npm(args, cwd) {
 
 /**
  * Packs the package (its prepack script builds dist/) and installs the tarball and the
- * locked @pulumi/pulumi into `<root>/template`, with the automation driver beside them.
+ * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
+ * `<root>/template`, with the automation driver beside them.
  */
 export function prepareProjectTemplate(root) {
   const packDir = join(root, "pack");
@@ -36,7 +37,7 @@ export function prepareProjectTemplate(root) {
       "--prefer-offline",
       "--ignore-scripts",
       join(packDir, tarball),
-      `@pulumi/pulumi@${lockedPulumiVersion()}`,
+      `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],
     templateDir,
   );
