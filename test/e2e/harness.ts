@@ -64,7 +64,8 @@ export class TestStack {
 
   private constructor(
     readonly dir: string,
-    private readonly workDir: string,
+    /** The Pulumi project folder: program.cjs, and node_modules linked to the template's. */
+    readonly workDir: string,
     private readonly env: Record<string, string>,
     config: Record<string, ConfigValue>,
   ) {
