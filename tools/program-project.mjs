@@ -48,10 +48,15 @@ export function prepareProjectTemplate(root) {
 /**
  * A project folder that uses the template's installation: node_modules is linked (its
  * packages are still files inside a node_modules folder, as Pulumi's serializer needs).
+ * `nodeModules` links another installation instead (e.g. this repository's own).
  */
-export function createProjectFromTemplate(templateDir, workDir) {
+export function createProjectFromTemplate(
+  templateDir,
+  workDir,
+  nodeModules = join(templateDir, "node_modules"),
+) {
   mkdirSync(workDir, { recursive: true });
-  symlinkSync(join(templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
+  symlinkSync(nodeModules, join(workDir, "node_modules"), "dir");
   for (const file of ["package.json", "driver.cjs"])
     copyFileSync(join(templateDir, file), join(workDir, file));
 }
