@@ -1,6 +1,6 @@
-// Pins the Pulumi CLI used by this repository's tests and demo to the
-// @pulumi/pulumi version locked in package-lock.json. tools/ensure-pulumi.mjs
-// builds the `pulumi` tool declared below into a cache outside the repository.
+// Pins the Pulumi CLI 3.248.0, the @pulumi/pulumi version locked in package-lock.json,
+// used by `npm test` and the demo. tools/ensure-pulumi.mjs builds the `pulumi` tool
+// declared below into a cache outside the repository.
 module pulumi-webstats/tools/pulumi-cli
 
 go 1.25.11

@@ -1,9 +1,14 @@
+// Pins the Pulumi CLI 3.259.0 for the compatibility lane (tools/test-compat.mjs).
+// tools/ensure-pulumi.mjs builds the `pulumi` tool declared below into a cache outside
+// the repository.
 module pulumi-webstats/tools/pulumi-cli
 
 go 1.25.11
 
 tool github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
 
+// The CLI's own module replaces the clipboard library with a fork; a replace in a
+// dependency's go.mod is ignored, so it is repeated here to build the same code.
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
 
 require (
