@@ -5,7 +5,16 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/node_modules/**", "bench/results/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "docs/api/**",
+      "node_modules/**",
+      "coverage/**",
+      "**/node_modules/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   {
     files: ["**/*.ts", "**/*.mts"],

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `webstats-emulator`: runs the emulator in the foreground and prints what a client needs to
 // reach it, in a form that can be pasted into a shell or an .env file.
+
+// First, so that a missing optional peer dependency is reported before the server loads it.
+import "./cli-preflight";
 import { parseCliArguments, USAGE } from "./cli-options";
 import { startEmulator } from "./server";
 

@@ -17,8 +17,13 @@ import { EmulatorStore } from "./store";
 import { ClientThrottle } from "./throttle";
 import type { Emulator, EmulatorOptions } from "./types";
 
+/** The real server's limit: 60 requests a minute per client IP. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 60;
 
+/**
+ * Starts an emulator of the Website Statistics Service API on a local port and resolves once it
+ * listens. Needs the optional peer dependency fastify.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const host = options.host ?? "127.0.0.1";
   const adminToken = options.adminToken ?? randomAlphanumeric(32);

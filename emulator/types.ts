@@ -1,6 +1,7 @@
 // Public types of the emulator: its options, the records it stores and the control surface
 // returned by startEmulator().
 
+/** How `startEmulator` sets the emulator up; every field is optional. */
 export interface EmulatorOptions {
   /** TCP port; 0 (the default) picks a free one. */
   port?: number;
@@ -38,15 +39,23 @@ export interface EmulatorQuirks {
   isoFavoritedAtOnUpdate: boolean;
 }
 
+/** An account of the emulator and the API key that reaches it. */
 export interface EmulatorAccount {
+  /** The account's numeric id. */
   id: number;
+  /** The account's 64-character API key. */
   apiKey: string;
+  /** The account holder's name. */
   name: string;
+  /** The account's e-mail address. */
   email: string;
 }
 
+/** Settings of a new emulator account; unset ones are generated. */
 export interface CreateAccountOptions {
+  /** The account holder's name; default: a generated one. */
   name?: string;
+  /** The account's e-mail address; default: a generated one. */
   email?: string;
   /** Website limit of the account's plan; -1 = unlimited. Default: the emulator's `websiteLimit`. */
   websiteLimit?: number;
@@ -56,7 +65,9 @@ export interface CreateAccountOptions {
 
 /** An account as stored, with its plan settings. */
 export interface StoredAccount extends EmulatorAccount {
+  /** Website limit of the account's plan; -1 = unlimited. */
   websiteLimit: number;
+  /** false: every API call of the account answers 403. */
   apiAccess: boolean;
   /** "Y-m-d H:i:s", UTC. */
   created_at: string;
@@ -64,42 +75,65 @@ export interface StoredAccount extends EmulatorAccount {
 
 /** A website row as the database would hold it: wire names, integers, write-only columns included. */
 export interface StoredWebsite {
+  /** The website's numeric id. */
   id: number;
+  /** The id of the owning account. */
   account_id: number;
+  /** The normalised domain. */
   domain: string;
+  /** 0 public, 1 private, 2 password; null when created without it. */
   privacy: number | null;
+  /** 1 when e-mail reports are on; null when created without it. */
   email: number | null;
   /** The password itself; the API only ever says whether one is set. */
   password: string | null;
+  /** 1 when bots are excluded. */
   exclude_bots: number | null;
-  /** Never returned by the API. */
+  /** Newline-separated parameter names. Never returned by the API. */
   exclude_params: string | null;
+  /** Newline-separated IP addresses and CIDR ranges. */
   exclude_ips: string | null;
+  /** Whether the website is a favourite. */
   favorite: boolean;
   /** "Y-m-d H:i:s", UTC, or null when not a favorite. */
   favorited_at: string | null;
   /** "Y-m-d H:i:s", UTC. */
   created_at: string;
+  /** "Y-m-d H:i:s", UTC. */
   updated_at: string;
 }
 
 /** Out-of-band change to a website, as a person in the web interface would make it; wire values. */
 export interface WebsitePatch {
+  /** 0 public, 1 private, 2 password. */
   privacy?: 0 | 1 | 2;
+  /** The new password; null removes it. */
   password?: string | null;
+  /** 1 turns e-mail reports on, 0 off. */
   email?: 0 | 1;
+  /** 1 excludes bots, 0 counts them. */
   exclude_bots?: 0 | 1;
+  /** Newline-separated parameter names; null clears them. */
   exclude_params?: string | null;
+  /** Newline-separated IP addresses and CIDR ranges; null clears them. */
   exclude_ips?: string | null;
+  /** Marks (and sets favorited_at to now) or unmarks as favourite. */
   favorite?: boolean;
 }
 
+/**
+ * What an injected fault does: delay the request, answer with a proxy's HTML error page, reset
+ * the connection, cut the body short, answer 429 as the throttle would, answer 200 with an HTML
+ * page instead of JSON, or redirect to the login page.
+ */
 export type FaultKind =
   "latency" | "status" | "reset" | "truncate" | "rate-limit" | "html" | "login-redirect";
 
+/** Which requests a fault hits, and how. */
 export interface FaultSpec {
   /** "METHOD /api/v1/websites/:id" (route template), "* /api/v1/websites" or "*" (default). */
   route?: string;
+  /** What the fault does. */
   kind: FaultKind;
   /** For "status": the code of the HTML error page a proxy would send; default 502. */
   status?: 500 | 502 | 503 | 504;
@@ -115,24 +149,34 @@ export interface FaultSpec {
   rate?: number;
 }
 
+/** A running emulator: where it listens, and controls for tests. */
 export interface Emulator {
   /** Installation root, e.g. "http://127.0.0.1:4010"; the API lives under /api/v1. */
   readonly url: string;
+  /** Bearer token of the /_emulator admin routes. */
   readonly adminToken: string;
+  /** Adds an account and returns it with its API key. */
   createAccount(options?: CreateAccountOptions): EmulatorAccount;
   /** Every account, oldest first (a data file may bring some along). */
   listAccounts(): EmulatorAccount[];
   /** Changes a website out of band; throws when it does not exist. */
   updateWebsite(id: number, patch: WebsitePatch): void;
+  /** Deletes a website out of band; false when it did not exist. */
   deleteWebsite(id: number): boolean;
+  /** A copy of the stored row, or undefined. */
   getWebsite(id: number): StoredWebsite | undefined;
+  /** Copies of the stored rows, of one account or of all. */
   listWebsites(accountId?: number): StoredWebsite[];
+  /** Starts injecting a fault; returns its id. */
   injectFault(fault: FaultSpec): string;
+  /** Removes every injected fault. */
   clearFaults(): void;
   /** 0 or Infinity turns throttling off; any call starts a fresh window. */
   setRequestsPerMinute(rpm: number): void;
   /** Requests that reached the API, keyed "METHOD /api/v1/route/template", faulted and throttled ones included. */
   requestCounts(): Record<string, number>;
+  /** Sets every request count back to zero. */
   resetRequestCounts(): void;
+  /** Stops the server (and writes the data file, when there is one). */
   close(): Promise<void>;
 }

@@ -3,16 +3,24 @@
 // It is the whole `module.exports` of a file of this package, which Pulumi serializes as
 // `require("pulumi-webstats/dynamic-provider")`: a few hundred bytes that stay valid across
 // versions. Its methods load the implementation when called, so nothing of it (and no
-// credential) is captured by value. Keep this file free of imports and state.
+// credential) is captured by value. Keep this file free of imports and state (the path below
+// is a constant).
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type * as WebsiteProvider from "./website-provider";
 
 type Implementation = typeof WebsiteProvider;
 type Props = Record<string, unknown>;
 
+// An absolute path, computed when this module loads. Loaded from outside node_modules (a
+// checkout, a linked or `file:` dependency), the object is serialized by value: its methods'
+// code runs in the provider process, where a relative require would resolve against Pulumi's
+// own files; the captured absolute path still names this file's neighbour. Installed in
+// node_modules, the object is serialized as a require of this module, which computes its own.
+const implementationPath = `${__dirname}/website-provider`;
+
 const load = (): Implementation =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require("./website-provider") as Implementation;
+  require(implementationPath) as Implementation;
 
 const webstatsProvider: dynamic.ResourceProvider = {
   configure: (req) => load().configure(req),

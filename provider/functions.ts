@@ -7,27 +7,49 @@ import type { ConnectionInputs } from "./website-fields";
 
 export type { Account, WebsiteInfo };
 
+/** Arguments every data function accepts. */
 export interface FunctionConnectionArgs {
-  /** Credentials to use instead of the stack configuration and environment. */
+  /**
+   * Credentials to use instead of the stack configuration and environment: `baseUrl` (the
+   * installation's root URL) and `apiKey`, both optional plain strings.
+   */
   connection?: ConnectionInputs;
 }
 
+/** Filters and order of {@link getWebsites}. */
 export interface GetWebsitesArgs extends FunctionConnectionArgs {
   /** Substring of the domain. */
   search?: string;
   /** Only favorites (true) or only the others (false). */
   favorite?: boolean;
+  /** Order by creation (`"id"`, the default) or by domain. */
   sortBy?: "id" | "domain";
+  /** Direction of the order; default `"desc"`. */
   sort?: "asc" | "desc";
 }
 
+/** What {@link getWebsites} resolves to. */
 export interface GetWebsitesResult {
   /** Every matching website, across all pages. */
   websites: WebsiteInfo[];
 }
 
+/** Which website {@link getWebsite} reads: by `id` or by `domain`, not both. */
 export type GetWebsiteArgs = FunctionConnectionArgs &
-  ({ id: number; domain?: never } | { domain: string; id?: never });
+  (
+    | {
+        /** The website's id in the service. */
+        id: number;
+        /** Not with `id`. */
+        domain?: never;
+      }
+    | {
+        /** The domain, normalised like the server does (`https://www.Example.com` is `example.com`). */
+        domain: string;
+        /** Not with `domain`. */
+        id?: never;
+      }
+  );
 
 /** The stack configuration of the running program (secrets included, as plain values). */
 function programClient(connection?: ConnectionInputs) {
@@ -42,6 +64,7 @@ export function getAccount(args: FunctionConnectionArgs = {}): Promise<Account> 
   return programClient(args.connection).account.get();
 }
 
+/** Every website of the account (all pages), optionally filtered and ordered. */
 export async function getWebsites(args: GetWebsitesArgs = {}): Promise<GetWebsitesResult> {
   const params: ListWebsitesParams = {};
   if (args.search !== undefined) params.search = args.search;
@@ -66,16 +89,19 @@ export async function getWebsite(args: GetWebsiteArgs): Promise<WebsiteInfo> {
   return website;
 }
 
+/** {@link getAccount} as an Output, for arguments that are Outputs themselves. */
 export function getAccountOutput(args: pulumi.Input<FunctionConnectionArgs> = {}): pulumi.Output<Account> {
   return pulumi.output(args).apply((resolved) => getAccount(resolved as FunctionConnectionArgs));
 }
 
+/** {@link getWebsites} as an Output, for arguments that are Outputs themselves. */
 export function getWebsitesOutput(
   args: pulumi.Input<GetWebsitesArgs> = {},
 ): pulumi.Output<GetWebsitesResult> {
   return pulumi.output(args).apply((resolved) => getWebsites(resolved as GetWebsitesArgs));
 }
 
+/** {@link getWebsite} as an Output, for arguments that are Outputs themselves. */
 export function getWebsiteOutput(args: pulumi.Input<GetWebsiteArgs>): pulumi.Output<WebsiteInfo> {
   return pulumi.output(args).apply((resolved) => getWebsite(resolved));
 }

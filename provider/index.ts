@@ -1,4 +1,8 @@
-// pulumi-webstats: websites of the Website Statistics Service as Pulumi resources.
+/**
+ * Websites of the Website Statistics Service as Pulumi resources, and data functions that read
+ * the account and its websites.
+ * @module pulumi-webstats
+ */
 export { Website } from "./website";
 export type { WebsiteArgs, WebsiteConnection } from "./website";
 export {

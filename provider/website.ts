@@ -14,6 +14,7 @@ export interface WebsiteConnection {
   apiKey?: pulumi.Input<string>;
 }
 
+/** The desired settings of a {@link Website}; only `domain` is required. */
 export interface WebsiteArgs {
   /** The tracked domain. Normalised like the server does (`https://www.Example.com` is `example.com`); changing it replaces the website. */
   domain: pulumi.Input<string>;
@@ -47,20 +48,31 @@ export interface WebsiteArgs {
 export class Website extends pulumi.dynamic.Resource {
   /** The website's id in the service (also the resource id). */
   declare readonly websiteId: pulumi.Output<number>;
+  /** The domain as the service stores it (normalised). */
   declare readonly domain: pulumi.Output<string>;
+  /** Who may see the statistics page. */
   declare readonly privacy: pulumi.Output<Privacy>;
+  /** The statistics page's password as given in the program (secret), or undefined. */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Whether the service holds a password for the statistics page. */
   declare readonly hasPassword: pulumi.Output<boolean>;
+  /** Whether periodic e-mail reports are sent. */
   declare readonly email: pulumi.Output<boolean>;
+  /** Whether common bots are left out of the statistics. */
   declare readonly excludeBots: pulumi.Output<boolean>;
+  /** Whether the website is pinned to the top of the dashboard. */
   declare readonly favorite: pulumi.Output<boolean>;
   /** When the website was marked as favorite, or null. */
   declare readonly favoritedAt: pulumi.Output<string | null>;
+  /** Query parameter names stripped from tracked URLs (the service never reports them; this is the desired list). */
   declare readonly excludeParams: pulumi.Output<string[]>;
+  /** Addresses and CIDR ranges whose visits are not tracked. */
   declare readonly excludeIps: pulumi.Output<string[]>;
+  /** Whether an existing website with the domain was to be taken over on create. */
   declare readonly adoptExisting: pulumi.Output<boolean>;
+  /** When the website was added to the service, ISO-8601 in UTC, or null. */
   declare readonly createdAt: pulumi.Output<string | null>;
+  /** When the website last changed in the service, ISO-8601 in UTC, or null. */
   declare readonly updatedAt: pulumi.Output<string | null>;
 
   constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {

@@ -10,12 +10,20 @@ import { resolveClientSettings } from "./settings";
 import type { WebstatsClientOptions } from "./types";
 import { WebsitesApi } from "./websites";
 
+/**
+ * A client of one installation of the Website Statistics Service, for one API key. Clients of
+ * the same origin share one connection pool and one pacer per process, so several clients do
+ * not together exceed the server's rate limit.
+ */
 export class WebstatsClient {
   /** The installation root, without /api/v1 and without a trailing slash. */
   readonly baseUrl: string;
+  /** The account's websites: list, read, create, update, delete. */
   readonly websites: WebsitesApi;
+  /** The account that owns the API key. */
   readonly account: AccountApi;
 
+  /** Resolves and checks the settings (options first, then environment); throws a WebstatsError naming a missing or bad one. */
   constructor(options: WebstatsClientOptions = {}) {
     const settings = resolveClientSettings(options);
     const origin = new URL(settings.baseUrl).origin;

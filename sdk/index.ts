@@ -1,8 +1,12 @@
-// Public surface of pulumi-webstats/sdk: a typed client for the Website Statistics Service API.
+/**
+ * A typed client for the Website Statistics Service API, with retries, pacing and an error class
+ * per kind of failure. Knows nothing of Pulumi.
+ * @module pulumi-webstats/sdk
+ */
 export { WebstatsClient } from "./client";
 export type { WebsitesApi } from "./websites";
 export type { AccountApi } from "./account";
-export type { PaginatedList } from "./paginated-list";
+export type { Identified, PaginatedList } from "./paginated-list";
 export type {
   Account,
   ListWebsitesParams,
@@ -28,6 +32,7 @@ export {
   UnexpectedResponseError,
   ValidationError,
   WebstatsError,
+  type ApiErrorDetails,
 } from "./errors";
 export { serverMayHaveActed } from "./server-acted";
 export { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE, ENV_TIMEOUT_MS } from "./settings";

@@ -5,27 +5,38 @@ import { WebstatsError } from "./errors";
 import type { WebstatsClientOptions } from "./types";
 import { SDK_VERSION } from "./version";
 
+/** Environment variable read when the baseUrl option is not given. */
 export const ENV_BASE_URL = "WEBSTATS_BASE_URL";
+/** Environment variable read when the apiKey option is not given. */
 export const ENV_API_KEY = "WEBSTATS_API_KEY";
+/** Environment variable read when the requestsPerMinute option is not given. */
 export const ENV_REQUESTS_PER_MINUTE = "WEBSTATS_REQUESTS_PER_MINUTE";
 export const ENV_TIMEOUT_MS = "WEBSTATS_TIMEOUT_MS";
 
+/** The checked settings a client runs with: options and environment merged, defaults applied. */
 export interface ClientSettings {
   /** The installation root without a trailing slash, e.g. https://stats.example.com. */
   baseUrl: string;
   /** baseUrl + "/api/v1". */
   apiBaseUrl: string;
+  /** The API key (a secret: never log it). */
   apiKey: string;
+  /** Limit for one attempt, in milliseconds. */
   timeoutMs: number;
+  /** Retries after the first attempt. */
   maxRetries: number;
+  /** No retry starts later than this many milliseconds after the call began. */
   retryDeadlineMs: number;
+  /** Fixed client-side spacing; 0 follows only the server's rate-limit headers. */
   requestsPerMinute: number;
+  /** The whole User-Agent header sent with every request. */
   userAgent: string;
 }
 
 export const DEFAULTS = { timeoutMs: 30_000, maxRetries: 4, retryDeadlineMs: 120_000, requestsPerMinute: 0 };
 
-type Environment = Record<string, string | undefined>;
+/** Environment variables by name, as in `process.env`. */
+export type Environment = Record<string, string | undefined>;
 
 function firstGiven(option: string | undefined, envValue: string | undefined): string | undefined {
   for (const candidate of [option, envValue]) {
@@ -91,6 +102,11 @@ function numberSetting(
   return number;
 }
 
+/**
+ * Merges client options with the environment (options win; blank values count as unset),
+ * applies defaults and checks every value; throws a WebstatsError that names the option and
+ * the environment variable of a missing or bad value.
+ */
 export function resolveClientSettings(
   options: WebstatsClientOptions = {},
   env: Environment = process.env,

@@ -2,94 +2,150 @@
 // lists; how these travel over HTTP (snake_case, 0/1 codes, newline lists) is wire.ts's business only.
 import type { Dispatcher } from "undici";
 
+/** Who may see a website's statistics page: anyone, only the account, or whoever has its password. */
 export type Privacy = "public" | "private" | "password";
 
+/** A tracked website as the server reports it. */
 export interface Website {
+  /** The server's numeric id. */
   id: number;
+  /** The hostname as the server stored it (lowercased, without scheme or leading `www.`). */
   domain: string;
+  /** Who may see the statistics page. */
   privacy: Privacy;
+  /** Whether periodic e-mail reports are sent. */
   email: boolean;
+  /** Whether visits by known bots are left out of the statistics. */
   excludeBots: boolean;
+  /** IP addresses and CIDR ranges whose visits are left out. */
   excludeIps: string[];
   /** Whether a password is set; the server never returns the password itself. */
   hasPassword: boolean;
+  /** Whether the website is marked as a favourite in the dashboard. */
   favorite: boolean;
   /** ISO-8601 in UTC without fractions ("2024-05-01T12:30:00Z"), or null. */
   favoritedAt: string | null;
+  /** When the website was added, ISO-8601 in UTC, or null when the server did not say. */
   createdAt: string | null;
+  /** When the website last changed, ISO-8601 in UTC, or null when the server did not say. */
   updatedAt: string | null;
   // excludeParams is absent on purpose: the server accepts it but never returns it.
 }
 
+/** What `websites.create` sends; omitted settings get the documented defaults. */
 export interface WebsiteCreateInput {
+  /** Hostname or IPv4 address; a scheme and a leading `www.` are removed by the server. */
   domain: string;
+  /** Default "public". */
   privacy?: Privacy;
   /** Only takes effect when privacy is "password"; then it is required. */
   password?: string;
+  /** Send periodic e-mail reports. Default false. */
   email?: boolean;
+  /** Leave visits by known bots out. Default true. */
   excludeBots?: boolean;
+  /** Query parameter names dropped from recorded URLs; `&` drops them all. */
   excludeParams?: string[];
+  /** IP addresses and CIDR ranges whose visits are left out. */
   excludeIps?: string[];
 }
 
+/** What `websites.update` sends: only the fields present change. The domain cannot change. */
 export interface WebsiteUpdateInput {
+  /** Who may see the statistics page. */
   privacy?: Privacy;
+  /** The statistics page's password; needed when switching privacy to "password". */
   password?: string;
+  /** Send periodic e-mail reports. */
   email?: boolean;
+  /** Leave visits by known bots out. */
   excludeBots?: boolean;
   /** An empty list clears the stored list. */
   excludeParams?: string[];
   /** An empty list clears the stored list. */
   excludeIps?: string[];
+  /** Mark or unmark as favourite; marking again moves favoritedAt to now. */
   favorite?: boolean;
 }
 
+/** Page sizes the server accepts; anything else silently falls back to its default. */
 export type PerPage = 10 | 25 | 50 | 100;
 
+/** Filters, order and page of a website listing. */
 export interface ListWebsitesParams {
   /** Substring match on the domain, as the server does it. */
   search?: string;
+  /** Only favourites (true) or only the others (false). */
   favorite?: boolean;
+  /** Field to order by. Default "id". */
   sortBy?: "id" | "domain";
+  /** Direction of the order. Default "desc". */
   sort?: "asc" | "desc";
+  /** Websites per page. */
   perPage?: PerPage;
+  /** 1-based page number. */
   page?: number;
 }
 
+/** One page of a listing and where it sits among the others. */
 export interface Page<T> {
+  /** The items on this page. */
   data: T[];
+  /** This page's 1-based number. */
   currentPage: number;
+  /** The number of the last page. */
   lastPage: number;
+  /** Items per page the server used. */
   perPage: number;
+  /** Items on all pages together. */
   total: number;
 }
 
+/** What an account's plan allows. */
 export interface PlanFeatures {
+  /** The plan's pageview allowance as the server reports it; -1 means unlimited. */
   pageviews: number;
   /** -1 means unlimited. */
   websites: number;
+  /** Whether e-mail reports are available. */
   emailReports: boolean;
+  /** Whether statistics can be exported. */
   dataExport: boolean;
+  /** Whether the API may be used (without it every call answers 403). */
   api: boolean;
 }
 
+/** The plan an account is on. */
 export interface Plan {
+  /** The server's numeric id of the plan. */
   id: number;
+  /** The plan's display name. */
   name: string;
+  /** What the plan allows. */
   features: PlanFeatures;
 }
 
+/** The account that owns the API key. */
 export interface Account {
+  /** The server's numeric id of the account. */
   id: number;
+  /** The account holder's name. */
   name: string;
+  /** The account's e-mail address. */
   email: string;
+  /** URL of the account's picture, or null. */
   avatarUrl: string | null;
+  /** The account's language, e.g. "en", or null. */
   locale: string | null;
+  /** The account's time zone, e.g. "Europe/Berlin", or null. */
   timezone: string | null;
+  /** The plan, or null when the server reports none. */
   plan: Plan | null;
+  /** When the account was created, ISO-8601 in UTC, or null. */
   createdAt: string | null;
 }
 
+/** How a `WebstatsClient` reaches the server; every field has a default or an environment fallback. */
 export interface WebstatsClientOptions {
   /** The installation root, e.g. https://stats.example.com. Falls back to WEBSTATS_BASE_URL. */
   baseUrl?: string;

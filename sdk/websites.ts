@@ -22,9 +22,11 @@ function websitePath(id: number): string {
   return `/websites/${id}`;
 }
 
+/** The website endpoints, reached through `client.websites`. */
 export class WebsitesApi {
   private readonly requester: Requester;
 
+  /** @internal Created by WebstatsClient. */
   constructor(requester: Requester) {
     this.requester = requester;
   }
@@ -49,6 +51,7 @@ export class WebsitesApi {
     return this.requester.decode(answer, decodeWebsitePage);
   }
 
+  /** One website by id; a NotFoundError when it does not exist or belongs to another account. */
   async get(id: number): Promise<Website> {
     const answer = await this.requester.send({ method: "GET", path: websitePath(id) });
     return this.requester.decode(answer, decodeWebsite);
@@ -67,6 +70,7 @@ export class WebsitesApi {
     return undefined;
   }
 
+  /** Adds a website; a ValidationError when the server rejects a field (e.g. the domain is taken). */
   async create(input: WebsiteCreateInput): Promise<Website> {
     const answer = await this.requester.send({
       method: "POST",

@@ -8,5 +8,7 @@ export interface EnsuredPulumi {
 }
 export function ensurePulumi(options?: { quiet?: boolean }): EnsuredPulumi;
 export function lockedPulumiVersion(): string;
+export function pulumiVersionUnderTest(): string;
+export function wrapperModuleDir(version: string): string;
 export function cacheDir(version: string): string;
 export function isCompatible(found: string, wanted: string): boolean;

@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 // Makes the Pulumi CLI and the Node.js dynamic-provider plugin available at the
-// version of @pulumi/pulumi locked in package-lock.json, and prints where they are.
+// version of @pulumi/pulumi under test, and prints where they are. That version is the one
+// locked in package-lock.json, or WEBSTATS_PULUMI_VERSION when set (the compatibility lane,
+// tools/test-compat.mjs, sets it); either way it must have a wrapper module in
+// tools/pulumi-cli/v<version>/ (go.mod and go.sum committed, so builds are reproducible).
+//
+// Only the `pulumi` CLI is built. The Node.js language host (`pulumi-language-nodejs`), which
+// `pulumi up` in a project folder needs, is not: the Go module proxy does not serve its module,
+// so it cannot be built from source here. The tests and the demo run Automation API inline
+// programs, which do not use it.
 //
 // Order of preference:
-//   1. a `pulumi` on PATH whose version is compatible (same major, not older);
+//   1. a `pulumi` on PATH whose version is compatible (same major, not older; exactly the
+//      version asked for when WEBSTATS_PULUMI_VERSION is set);
 //   2. a previous build in the per-version cache outside the repository;
-//   3. a fresh build of tools/pulumi-cli with Go (found on PATH or in /usr/local/go).
+//   3. a fresh build of tools/pulumi-cli/v<version> with Go (on PATH or in /usr/local/go).
 // With none of these it fails with one message that says what to install; outside CI
 // (CI unset) that failure is reported loudly but does not stop `npm test`, and the
 // engine tests skip themselves.
@@ -13,26 +22,16 @@
 // Importable: `ensurePulumi()` returns { binDir, pulumi, version, source } or throws.
 
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const wrapperModule = join(repoRoot, "tools", "pulumi-cli");
+const wrapperModules = join(repoRoot, "tools", "pulumi-cli");
 const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const pluginScript = "pulumi-resource-pulumi-nodejs";
-const languageHostModule = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 
 /** The @pulumi/pulumi version that package-lock.json pins. */
 export function lockedPulumiVersion() {
@@ -40,6 +39,21 @@ export function lockedPulumiVersion() {
   const entry = lock.packages?.["node_modules/@pulumi/pulumi"];
   if (!entry?.version) throw new Error("package-lock.json has no entry for @pulumi/pulumi; run npm install.");
   return entry.version;
+}
+
+/** The version under test: WEBSTATS_PULUMI_VERSION when set, else the locked one. */
+export function pulumiVersionUnderTest() {
+  const override = process.env.WEBSTATS_PULUMI_VERSION?.trim();
+  if (!override) return lockedPulumiVersion();
+  if (!/^\d+\.\d+\.\d+$/.test(override)) {
+    throw new Error(`WEBSTATS_PULUMI_VERSION must be a version such as 3.259.0, not "${override}".`);
+  }
+  return override;
+}
+
+/** The Go wrapper module that pins the CLI at `version`; one folder per version. */
+export function wrapperModuleDir(version) {
+  return join(wrapperModules, `v${version}`);
 }
 
 /** Where builds are cached: shared by every clone on the machine, one folder per version. */
@@ -104,65 +118,6 @@ function step(label, action) {
   return value;
 }
 
-/**
- * The Node.js language host module has no tags of its own; the version that belongs to a
- * release is the pseudo-version of the commit tagged pkg/v<version>.
- */
-function languageHostVersion(go, version, env) {
-  const result = run(go, ["list", "-m", "-json", `github.com/pulumi/pulumi/pkg/v3@v${version}`], {
-    cwd: wrapperModule,
-    env,
-  });
-  if (result.status !== 0) return undefined;
-  const info = JSON.parse(result.stdout);
-  const hash = info.Origin?.Hash;
-  if (!hash || !info.Time) return undefined;
-  const stamp = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
-  return `v3.0.0-${stamp}-${hash.slice(0, 12)}`;
-}
-
-/**
- * Tries to build `pulumi-language-nodejs`, which `pulumi up` on a project directory needs
- * (Automation API inline programs, used by the tests and the demo, do not). Returns why it
- * was not built, or undefined when it was.
- */
-function tryBuildLanguageHost(go, version, staging, env) {
-  const pseudo = languageHostVersion(go, version, env);
-  if (!pseudo) return `the commit of pkg/v${version} could not be read from the module proxy`;
-  const scratch = `${staging}-langhost`;
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  try {
-    const wrapperMod = readFileSync(join(wrapperModule, "go.mod"), "utf8");
-    const replaces = wrapperMod.split("\n").filter((line) => line.startsWith("replace "));
-    writeFileSync(
-      join(scratch, "go.mod"),
-      [`module langhost`, ``, `go 1.25`, ``, `require ${languageHostModule} ${pseudo}`, ...replaces, ``].join(
-        "\n",
-      ),
-    );
-    copyFileSync(join(wrapperModule, "go.sum"), join(scratch, "go.sum"));
-    const modEnv = { ...env, GOFLAGS: "-mod=mod" };
-    const fetched = run(go, ["mod", "download", `${languageHostModule}@${pseudo}`], {
-      cwd: scratch,
-      env: modEnv,
-    });
-    if (fetched.status !== 0) {
-      return `the module proxy does not serve ${languageHostModule}@${pseudo} (${fetched.stderr.trim().split("\n").pop().trim()})`;
-    }
-    const built = step(`building pulumi-language-nodejs ${pseudo}`, () =>
-      run(go, ["build", "-trimpath", "-o", join(staging, "pulumi-language-nodejs"), languageHostModule], {
-        cwd: scratch,
-        env: modEnv,
-        stdio: ["ignore", "inherit", "pipe"],
-      }),
-    );
-    return built.status === 0 ? undefined : `go build failed: ${built.stderr.trim().split("\n").pop()}`;
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
 function build(go, version, binDir) {
   // Build into a private folder and rename it into place, so a concurrent or
   // interrupted build never leaves a half-written binary in the cache.
@@ -187,17 +142,10 @@ function build(go, version, binDir) {
         join(staging, "pulumi"),
         cliPackage,
       ],
-      { cwd: wrapperModule, env, stdio: ["ignore", "inherit", "inherit"] },
+      { cwd: wrapperModuleDir(version), env, stdio: ["ignore", "inherit", "inherit"] },
     );
     if (result.status !== 0) throw new Error(`go build of ${cliPackage} failed (exit ${result.status}).`);
   });
-  const missingHost = tryBuildLanguageHost(go, version, staging, env);
-  if (missingHost) {
-    process.stdout.write(
-      `pulumi:ensure: pulumi-language-nodejs not built: ${missingHost}. ` +
-        `Inline programs (tests, demo) do not need it; \`pulumi up\` on a project directory does.\n`,
-    );
-  }
   installPluginScript(staging);
   mkdirSync(dirname(binDir), { recursive: true });
   rmSync(binDir, { recursive: true, force: true });
@@ -206,14 +154,16 @@ function build(go, version, binDir) {
 
 export function ensurePulumi({ quiet = false } = {}) {
   const log = (line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
-  const version = lockedPulumiVersion();
+  const version = pulumiVersionUnderTest();
+  // The compatibility lane asks for one exact version: a newer CLI on PATH would test another.
+  const exact = Boolean(process.env.WEBSTATS_PULUMI_VERSION?.trim());
   const binDir = join(cacheDir(version), "bin");
   const cached = join(binDir, "pulumi");
 
   const existing = onPath("pulumi");
   if (existing) {
     const found = versionOf(existing);
-    if (found && isCompatible(found, version)) {
+    if (found && (exact ? found === version : isCompatible(found, version))) {
       // The dynamic-provider plugin must sit beside a CLI we run; keep our copy in the cache.
       mkdirSync(binDir, { recursive: true });
       installPluginScript(binDir);
@@ -235,6 +185,12 @@ export function ensurePulumi({ quiet = false } = {}) {
     return { binDir, pluginDir: binDir, pulumi: cached, version, source: "cache" };
   }
 
+  if (!existsSync(join(wrapperModuleDir(version), "go.mod"))) {
+    throw new Error(
+      `No Pulumi CLI v${version} and no wrapper module to build it in ${wrapperModuleDir(version)}. ` +
+        `Install Pulumi CLI v${version}, or add the module as CONTRIBUTING.md describes.`,
+    );
+  }
   const go = findGo();
   if (!go) {
     throw new Error(

@@ -1,6 +1,6 @@
 // Types for tools/program-project.mjs, used by the engine tests.
 export function prepareProjectTemplate(root: string): string;
-export function createProjectFromTemplate(templateDir: string, workDir: string): void;
+export function createProjectFromTemplate(templateDir: string, workDir: string, nodeModules?: string): void;
 export function compileProgram(source: string): string;
 export function offlineEnvironment(dirs: {
   binDir: string;

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { lockedPulumiVersion } from "./ensure-pulumi.mjs";
+import { pulumiVersionUnderTest } from "./ensure-pulumi.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -16,7 +16,8 @@ function npm(args, cwd) {
 
 /**
  * Packs the package (its prepack script builds dist/) and installs the tarball and the
- * locked @pulumi/pulumi into `<root>/template`, with the automation driver beside them.
+ * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
+ * `<root>/template`, with the automation driver beside them.
  */
 export function prepareProjectTemplate(root) {
   const packDir = join(root, "pack");
@@ -36,7 +37,7 @@ export function prepareProjectTemplate(root) {
       "--prefer-offline",
       "--ignore-scripts",
       join(packDir, tarball),
-      `@pulumi/pulumi@${lockedPulumiVersion()}`,
+      `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],
     templateDir,
   );
@@ -47,10 +48,15 @@ export function prepareProjectTemplate(root) {
 /**
  * A project folder that uses the template's installation: node_modules is linked (its
  * packages are still files inside a node_modules folder, as Pulumi's serializer needs).
+ * `nodeModules` links another installation instead (e.g. this repository's own).
  */
-export function createProjectFromTemplate(templateDir, workDir) {
+export function createProjectFromTemplate(
+  templateDir,
+  workDir,
+  nodeModules = join(templateDir, "node_modules"),
+) {
   mkdirSync(workDir, { recursive: true });
-  symlinkSync(join(templateDir, "node_modules"), join(workDir, "node_modules"), "dir");
+  symlinkSync(nodeModules, join(workDir, "node_modules"), "dir");
   for (const file of ["package.json", "driver.cjs"])
     copyFileSync(join(templateDir, file), join(workDir, file));
 }

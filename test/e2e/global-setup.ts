@@ -1,6 +1,6 @@
 // Once per test run: make sure the Pulumi CLI is there, pack this package with `npm pack`,
 // and install the tarball into a template Pulumi project that every engine test links to.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -43,6 +43,12 @@ export default function setup(project: TestProject): () => void {
   }
   const root = mkdtempSync(join(tmpdir(), "webstats-e2e-"));
   const templateDir = prepareProjectTemplate(root);
+  // Say which combination runs: the compatibility lane and the main lane differ only here.
+  const sdkManifest = join(templateDir, "node_modules", "@pulumi", "pulumi", "package.json");
+  const sdkVersion = (JSON.parse(readFileSync(sdkManifest, "utf8")) as { version: string }).version;
+  process.stdout.write(
+    `engine tests: Node.js ${process.version}, @pulumi/pulumi ${sdkVersion}, pulumi CLI v${pulumi.version}\n`,
+  );
   project.provide("e2e", {
     available: true,
     skipReason: "",

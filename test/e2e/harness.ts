@@ -25,6 +25,8 @@ export interface StackOptions {
   config?: Record<string, ConfigValue>;
   /** Extra environment for the CLI and the provider process. */
   env?: Record<string, string>;
+  /** A node_modules folder to link instead of the template's (which has the packed package). */
+  nodeModules?: string;
 }
 
 export interface OperationOptions {
@@ -68,7 +70,8 @@ export class TestStack {
 
   private constructor(
     readonly dir: string,
-    private readonly workDir: string,
+    /** The Pulumi project folder: program.cjs, and node_modules linked to the template's. */
+    readonly workDir: string,
     private readonly env: Record<string, string>,
     config: Record<string, ConfigValue>,
   ) {
@@ -79,7 +82,7 @@ export class TestStack {
     if (!e2e.available) throw new Error(`engine tests unavailable: ${e2e.skipReason}`);
     const dir = mkdtempSync(join(tmpdir(), "webstats-stack-"));
     const workDir = join(dir, "project");
-    createProjectFromTemplate(e2e.templateDir, workDir);
+    createProjectFromTemplate(e2e.templateDir, workDir, options.nodeModules);
     mkdirSync(join(dir, "backend"));
     mkdirSync(join(dir, "home"));
     const stack = new TestStack(dir, workDir, options.env ?? {}, options.config ?? {});

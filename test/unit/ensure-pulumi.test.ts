@@ -1,12 +1,29 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheDir, isCompatible, lockedPulumiVersion } from "../../tools/ensure-pulumi.mjs";
+import {
+  cacheDir,
+  isCompatible,
+  lockedPulumiVersion,
+  pulumiVersionUnderTest,
+} from "../../tools/ensure-pulumi.mjs";
 
 describe("ensure-pulumi", () => {
   const saved = process.env.WEBSTATS_PULUMI_CACHE;
+  const savedVersion = process.env.WEBSTATS_PULUMI_VERSION;
   afterEach(() => {
     if (saved === undefined) delete process.env.WEBSTATS_PULUMI_CACHE;
     else process.env.WEBSTATS_PULUMI_CACHE = saved;
+    if (savedVersion === undefined) delete process.env.WEBSTATS_PULUMI_VERSION;
+    else process.env.WEBSTATS_PULUMI_VERSION = savedVersion;
+  });
+
+  it("tests the locked version unless WEBSTATS_PULUMI_VERSION names another", () => {
+    delete process.env.WEBSTATS_PULUMI_VERSION;
+    expect(pulumiVersionUnderTest()).toBe(lockedPulumiVersion());
+    process.env.WEBSTATS_PULUMI_VERSION = "3.259.0";
+    expect(pulumiVersionUnderTest()).toBe("3.259.0");
+    process.env.WEBSTATS_PULUMI_VERSION = "latest";
+    expect(() => pulumiVersionUnderTest()).toThrow(/WEBSTATS_PULUMI_VERSION must be a version/);
   });
 
   it.each([

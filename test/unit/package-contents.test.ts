@@ -1,0 +1,76 @@
+// What users install: `npm pack` puts the build and the three documents in the tarball and
+// nothing else (no sources, tests, tools or examples), and the runtime dependencies bring no
+// server framework (only the emulator needs one, as an optional peer dependency).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+interface LockEntry {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+const manifest = JSON.parse(readFileSync("package.json", "utf8")) as PackageJson;
+
+/** Listed with --dry-run and without the prepack build: it reads the dist/ already built. */
+function packedPaths(): string[] {
+  if (!existsSync("dist/provider/index.js")) throw new Error("dist/ is missing: run npm run build first.");
+  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const [report] = JSON.parse(output) as { files: { path: string }[] }[];
+  return report!.files.map((file) => file.path).sort();
+}
+
+/** Every package a plain install pulls in, following package-lock.json from `dependencies`. */
+function runtimeClosure(): Set<string> {
+  const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const seen = new Set<string>();
+  const queue = Object.keys(manifest.dependencies ?? {});
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const entry = lock.packages[`node_modules/${name}`];
+    if (!entry) throw new Error(`package-lock.json has no entry for ${name}`);
+    queue.push(...Object.keys({ ...entry.dependencies, ...entry.optionalDependencies }));
+  }
+  return seen;
+}
+
+describe("the packed package", () => {
+  it("holds exactly dist/, README, CHANGELOG, LICENSE and package.json", () => {
+    const paths = packedPaths();
+    expect(paths.filter((path) => !path.startsWith("dist/"))).toEqual([
+      "CHANGELOG.md",
+      "LICENSE",
+      "README.md",
+      "package.json",
+    ]);
+    // Every entry point package.json names is there, with its types.
+    for (const entry of ["provider/index", "provider/dynamic-provider", "sdk/index", "emulator/index"]) {
+      expect(paths).toContain(`dist/${entry}.js`);
+      expect(paths).toContain(`dist/${entry}.d.ts`);
+    }
+    expect(paths).toContain("dist/emulator/cli.js");
+  });
+
+  it("pulls no server framework into a plain install; fastify is an optional peer", () => {
+    const closure = runtimeClosure();
+    expect(closure.has("undici")).toBe(true);
+    for (const framework of ["fastify", "pino", "express", "light-my-request"]) {
+      expect(closure.has(framework), `${framework} is installed with the package`).toBe(false);
+    }
+    expect(manifest.peerDependencies?.fastify).toBeDefined();
+    expect(manifest.peerDependenciesMeta?.fastify?.optional).toBe(true);
+  });
+});

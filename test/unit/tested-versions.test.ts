@@ -1,0 +1,44 @@
+// The versions the two lanes run are the ones the README promises, each has a pinned CLI
+// module, and package.json's ranges cover them.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/ensure-pulumi.mjs";
+import { COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION } from "../../tools/test-compat.mjs";
+
+const readme = readFileSync("README.md", "utf8");
+const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+  engines: { node: string };
+  peerDependencies: Record<string, string>;
+};
+
+/** The README's "Tested combinations" rows: Node.js, @pulumi/pulumi, CLI. */
+function testedRows(): string[][] {
+  return [...readme.matchAll(/^\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|/gm)].map((m) =>
+    m.slice(1, 4),
+  );
+}
+
+describe("tested versions", () => {
+  const locked = lockedPulumiVersion();
+
+  it("the README names both lanes' combinations", () => {
+    expect(testedRows()).toContainEqual(["20", locked, locked]);
+    expect(testedRows()).toContainEqual([COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION, COMPAT_PULUMI_VERSION]);
+  });
+
+  it.each([[locked], [COMPAT_PULUMI_VERSION]])("CLI %s has a wrapper module that pins it", (version) => {
+    const goMod = readFileSync(join(wrapperModuleDir(version), "go.mod"), "utf8");
+    expect(goMod).toContain(`github.com/pulumi/pulumi/pkg/v3 v${version}`);
+    expect(goMod).toContain(`github.com/pulumi/pulumi/sdk/v3 v${version}`);
+  });
+
+  it("the peer range starts at the oldest tested @pulumi/pulumi; engines name both Node.js lines", () => {
+    expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(`^${locked}`);
+    const lines = manifest.engines.node
+      .split("||")
+      .map((range) => range.trim().replace(/^\^/, "").split(".")[0]);
+    expect(lines).toContain("20");
+    expect(lines).toContain(COMPAT_NODE_VERSION.split(".")[0]);
+  });
+});

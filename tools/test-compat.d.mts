@@ -1,0 +1,3 @@
+// Types for tools/test-compat.mjs, whose versions a unit test compares with the README.
+export const COMPAT_NODE_VERSION: string;
+export const COMPAT_PULUMI_VERSION: string;
