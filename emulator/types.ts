@@ -18,7 +18,12 @@ export interface EmulatorOptions {
   /** JSON file holding accounts and websites: loaded on start when present, rewritten after changes. */
   dataFile?: string;
   /** Turn on the HTTP server's request log (JSON lines on stdout, or on the given stream); default false. */
-  logger?: boolean | { stream: NodeJS.WritableStream };
+  logger?:
+    | boolean
+    | {
+        /** Where the JSON lines go instead of stdout. */
+        stream: NodeJS.WritableStream;
+      };
 }
 
 /** Behaviours observed on the real server; each can be switched off to get the tidy variant. */

@@ -114,8 +114,18 @@ export function sameEntries(caseInsensitive: boolean) {
   };
 }
 
-export const connectionValue = z.object({ baseUrl: z.string().optional(), apiKey: z.string().optional() });
-export type ConnectionInputs = z.output<typeof connectionValue>;
+/** Credentials for one installation and account, as plain values. */
+export interface ConnectionInputs {
+  /** The installation's root URL, e.g. `https://stats.example.com`. */
+  baseUrl?: string;
+  /** An API key of the account. */
+  apiKey?: string;
+}
+
+export const connectionValue: z.ZodType<ConnectionInputs> = z.object({
+  baseUrl: z.string().optional(),
+  apiKey: z.string().optional(),
+});
 
 const connectionShape = "connection takes only baseUrl and apiKey, both strings.";
 

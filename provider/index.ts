@@ -22,3 +22,4 @@ export type {
   WebsiteInfo,
 } from "./functions";
 export type { Privacy } from "../sdk";
+export type { ConnectionInputs } from "./argument-schemas";

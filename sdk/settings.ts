@@ -11,6 +11,7 @@ export const ENV_BASE_URL = "WEBSTATS_BASE_URL";
 export const ENV_API_KEY = "WEBSTATS_API_KEY";
 /** Environment variable read when the requestsPerMinute option is not given. */
 export const ENV_REQUESTS_PER_MINUTE = "WEBSTATS_REQUESTS_PER_MINUTE";
+/** Environment variable read when the timeoutMs option is not given. */
 export const ENV_TIMEOUT_MS = "WEBSTATS_TIMEOUT_MS";
 
 /** The checked settings a client runs with: options and environment merged, defaults applied. */
