@@ -18,3 +18,12 @@ export type {
   WebsiteInfo,
 } from "./functions";
 export type { Privacy } from "../sdk";
+export { FleetError, WebsiteFleet, loadFleet, parseFleet } from "../fleet";
+export type {
+  Fleet,
+  FleetProblem,
+  FleetSettings,
+  FleetWebsite,
+  FleetWebsiteArgs,
+  WebsiteFleetArgs,
+} from "../fleet";
