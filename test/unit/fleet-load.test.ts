@@ -86,7 +86,7 @@ describe("loadFleet: valid files", () => {
   it("accepts an empty list of websites but not an empty file", () => {
     expect(parseFleet("websites: []\n", "f.yaml").websites).toEqual([]);
     expect(problemsOf("")).toEqual([
-      expect.objectContaining({ line: 1, message: expect.stringMatching(/empty/) as string }),
+      expect.objectContaining({ line: 1, message: expect.stringMatching(/empty/) as string }) as string,
     ]);
   });
 
@@ -166,12 +166,12 @@ describe("loadFleet: problems", () => {
       expect.objectContaining({
         line: 3,
         argument: "password",
-        message: expect.stringMatching(/passwordConfig: NAME/),
+        message: expect.stringMatching(/passwordConfig: NAME/) as string,
       }),
       expect.objectContaining({
         line: 5,
         argument: "connection",
-        message: expect.stringMatching(/connection argument/),
+        message: expect.stringMatching(/connection argument/) as string,
       }),
     ]);
     // The password itself is never repeated.
@@ -241,7 +241,7 @@ describe("loadFleet: problems", () => {
   it("checks the shape of the file and of each entry", () => {
     expect(problemsOf("- a.example.com\n")[0]).toMatchObject({ line: 1, where: "top level" });
     expect(problemsOf("defaults: {}\n")[0]).toMatchObject({
-      message: expect.stringMatching(/websites is missing/),
+      message: expect.stringMatching(/websites is missing/) as string,
     });
     expect(problemsOf("websites: a.example.com\n")[0]).toMatchObject({ line: 1, where: "websites" });
     expect(problemsOf(lines("websites:", "  - a.example.com"))[0]).toMatchObject({
@@ -257,7 +257,7 @@ describe("loadFleet: problems", () => {
     expect(problemsOf(lines("defaults:", "  domain: a.example.com", "websites: []"))[0]).toMatchObject({
       line: 2,
       where: "defaults",
-      message: expect.stringMatching(/belongs to each website/),
+      message: expect.stringMatching(/belongs to each website/) as string,
     });
     expect(problemsOf(lines("websites:", "  - domain: a.example.com", "    email:"))[0]).toMatchObject({
       line: 3,
