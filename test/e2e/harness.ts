@@ -31,6 +31,8 @@ export interface OperationOptions {
   expectNoChanges?: boolean;
   /** preview only: refresh before previewing (`pulumi preview --refresh`). */
   refresh?: boolean;
+  /** preview and up: show each changed property (`--diff`). */
+  diff?: boolean;
   /** When true, a failing operation resolves with its error instead of throwing. */
   allowFailure?: boolean;
 }
@@ -85,6 +87,11 @@ export class TestStack {
 
   setProgram(source: string): void {
     writeFileSync(join(this.workDir, "program.cjs"), source);
+  }
+
+  /** Writes a file beside the program, e.g. a fleet file the program reads. */
+  writeFile(name: string, content: string): void {
+    writeFileSync(join(this.workDir, name), content);
   }
 
   setConfig(key: string, value: ConfigValue): void {
@@ -157,6 +164,7 @@ export class TestStack {
         config: this.config,
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
+        diff: options.diff,
       },
     })) as OperationResult;
     this.output += result.output;
