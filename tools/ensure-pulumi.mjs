@@ -187,9 +187,13 @@ function build(go, version, binDir) {
         join(staging, "pulumi"),
         cliPackage,
       ],
-      { cwd: wrapperModule, env, stdio: ["ignore", "inherit", "inherit"] },
+      // Go's "downloading ..." lines fill screens on a first build: keep them unless it fails.
+      { cwd: wrapperModule, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 },
     );
-    if (result.status !== 0) throw new Error(`go build of ${cliPackage} failed (exit ${result.status}).`);
+    if (result.status !== 0) {
+      const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
+      throw new Error(`go build of ${cliPackage} failed (exit ${result.status}):\n${tail}`);
+    }
   });
   const missingHost = tryBuildLanguageHost(go, version, staging, env);
   if (missingHost) {

@@ -29,7 +29,7 @@ export interface StackOptions {
 
 export interface OperationOptions {
   expectNoChanges?: boolean;
-  /** preview only: refresh before previewing (`pulumi preview --refresh`). */
+  /** preview and up: refresh first (`--refresh`). */
   refresh?: boolean;
   /** preview and up: show each changed property (`--diff`). */
   diff?: boolean;

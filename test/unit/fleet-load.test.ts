@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { FleetError } from "../../fleet/fleet-errors";
 import type { FleetProblem } from "../../fleet/fleet-errors";
 import { loadFleet, parseFleet } from "../../fleet/load-fleet";
+import { readmeExample } from "../support/readme";
 
 /** The problems of a file that must not load. */
 function problemsOf(text: string): FleetProblem[] {
@@ -288,5 +289,29 @@ describe("loadFleet: problems", () => {
       ),
     );
     expect(problems).toEqual([expect.objectContaining({ line: 4, argument: "passwordConfig" })]);
+  });
+});
+
+describe("loadFleet: the README's sample", () => {
+  it("is what loadFleet says about such a file", () => {
+    const file = lines(
+      "defaults:",
+      "  excludeBots: true",
+      "websites:",
+      "  - domain: shop.example.com",
+      "  - domain: example.com",
+      "    email: true",
+      "  - domain: blog.example.com",
+      "  - domain: status.example.com",
+      "    privcy: private",
+      "  - domain: docs.example.com",
+      "  - domain: news.example.com",
+      "  - domain: www.shop.example.com",
+    );
+    expect(() => parseFleet(file, "websites.yaml")).toThrow(readmeExample("fleet-errors", "").trimEnd());
+  });
+
+  it("loads the README's fleet file", () => {
+    expect(parseFleet(readmeExample("fleet-file", "yaml"), "websites.yaml").websites).toHaveLength(3);
   });
 });
