@@ -128,7 +128,15 @@ class FleetReader {
       return [];
     }
     const node = section.value as Node | null;
-    if (node === null || (isScalar(node) && node.value === null)) return [];
+    if (node === null || (isScalar(node) && node.value === null)) {
+      // An empty fleet deletes every website it held: say so on purpose, not by accident.
+      this.problem(
+        section.line,
+        "websites",
+        "websites has no entries: list them, or write websites: [] for none.",
+      );
+      return [];
+    }
     if (!isSeq(node)) {
       this.problem(
         section.line,

@@ -245,6 +245,10 @@ describe("loadFleet: problems", () => {
       message: expect.stringMatching(/websites is missing/) as string,
     });
     expect(problemsOf("websites: a.example.com\n")[0]).toMatchObject({ line: 1, where: "websites" });
+    expect(problemsOf("websites:\n")[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/no entries/) as string,
+    });
     expect(problemsOf(lines("websites:", "  - a.example.com"))[0]).toMatchObject({
       line: 2,
       where: "websites[0]",
