@@ -30,9 +30,16 @@ describeEngine("examples", () => {
   const stored = (domain: string) => fixture.emulator.listWebsites().find((w) => w.domain === domain);
 
   it("fleet: thirty websites from a YAML file; reordering and respelling it is no change", async () => {
-    const stack = exampleStack("fleet", {
-      "webstats-e2e:shopStatsPassword": { value: "partners-only-2024", secret: true },
-    });
+    const stack = exampleStack("fleet");
+    // Without the password's configuration key nothing is declared, and the message says where.
+    const missing = await stack.preview({ allowFailure: true });
+    expect(missing.ok).toBe(false);
+    expect(missing.output).toMatch(
+      /websites\.yaml:\d+: website shop\.example\.com, passwordConfig: the stack configuration has no shopStatsPassword: set it with pulumi config set --secret shopStatsPassword PASSWORD\./,
+    );
+    expect(fixture.emulator.listWebsites(fixture.account().id)).toHaveLength(0);
+
+    stack.setConfig("webstats-e2e:shopStatsPassword", { value: "partners-only-2024", secret: true });
     const outputs = plainOutputs((await stack.up()).outputs);
     expect(outputs.websiteCount).toBe(30);
     expect(Object.keys(outputs.websiteIds as object)).toHaveLength(30);
