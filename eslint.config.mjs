@@ -29,6 +29,18 @@ export default tseslint.config(
     },
   },
   {
+    // Each example carries the tsconfig.json a user's project would have, which cannot see
+    // this repository's sources; lint them with the repository's own project instead.
+    files: ["examples/**/*.ts"],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: "./tsconfig.json",
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
     languageOptions: { globals: { ...globals.node } },
     rules: { eqeqeq: ["error", "smart"] },

@@ -23,3 +23,12 @@ export type {
 } from "./functions";
 export type { Privacy } from "../sdk";
 export type { ConnectionInputs } from "./argument-schemas";
+export { FleetError, WebsiteFleet, loadFleet, parseFleet } from "../fleet";
+export type {
+  Fleet,
+  FleetProblem,
+  FleetSettings,
+  FleetWebsite,
+  FleetWebsiteArgs,
+  WebsiteFleetArgs,
+} from "../fleet";

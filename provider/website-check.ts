@@ -14,7 +14,10 @@ import type { FieldName, FieldSpec } from "./website-fields";
 import { isUnknown } from "./unknown-values";
 
 export interface CheckFailure {
+  /** What the engine is told the failure is about: the argument, or "" for the whole resource. */
   property: string;
+  /** The argument the failure is about, always named (for fleet files, which show no values). */
+  argument: string;
   reason: string;
 }
 
@@ -39,7 +42,7 @@ function checkField(
   failures: CheckFailure[],
 ): unknown {
   if (omitted(raw)) {
-    if (spec.required) failures.push({ property: "", reason: spec.required });
+    if (spec.required) failures.push({ property: "", argument: name, reason: spec.required });
     return defaultOf(spec);
   }
   if (isUnknown(raw)) return raw;
@@ -51,7 +54,7 @@ function checkField(
     // Failures of secret arguments are reported on the resource: their reason must say where.
     const reason =
       spec.secret && !issue.message.includes(where) ? `${where}: ${issue.message}` : issue.message;
-    failures.push({ property: reportedProperty(name, spec, raw), reason });
+    failures.push({ property: reportedProperty(name, spec, raw), argument: name, reason });
   }
   return raw;
 }
@@ -71,6 +74,7 @@ function checkPasswordMatchesPrivacy(
   if (privacy === "password" && password === undefined && creating && adoptExisting === false) {
     failures.push({
       property: "",
+      argument: "password",
       reason:
         `password is required when privacy is "password" for a new website: visitors of the statistics page need it ` +
         `(1 to ${maxPasswordLength} characters). To take over an existing website and keep its password, set adoptExisting.`,
@@ -78,6 +82,7 @@ function checkPasswordMatchesPrivacy(
   } else if (privacy !== "password" && password !== undefined) {
     failures.push({
       property: "",
+      argument: "password",
       reason: `password is only used when privacy is "password" (privacy is "${String(privacy)}"); remove password or set privacy = "password".`,
     });
   }
@@ -87,6 +92,7 @@ function unknownArgument(key: string): CheckFailure {
   const near = closestName(key, Object.keys(websiteFields));
   return {
     property: "",
+    argument: key,
     reason: `${key} is not an argument of Website${near ? ` (did you mean ${near}?)` : ""}; remove it or correct its name.`,
   };
 }
@@ -116,7 +122,7 @@ export function checkWebsiteInputs(
       if (value !== undefined) inputs[name] = value;
     } catch (error) {
       // A stack-wide default that cannot be read (webstats:adoptExisting, WEBSTATS_ADOPT_EXISTING).
-      failures.push({ property: "", reason: (error as Error).message });
+      failures.push({ property: "", argument: name, reason: (error as Error).message });
     }
   }
   const creating = olds.domain === undefined;

@@ -27,7 +27,7 @@ export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
     try {
       clientFor(connectionOf(inputs.connection));
     } catch (error) {
-      failures.push({ property: "", reason: (error as Error).message });
+      failures.push({ property: "", argument: "connection", reason: (error as Error).message });
     }
   }
   return Promise.resolve({ inputs, failures });

@@ -50,7 +50,12 @@ async function main() {
   let result;
   switch (request.op) {
     case "up":
-      result = await stack.up({ ...common, expectNoChanges: request.expectNoChanges });
+      result = await stack.up({
+        ...common,
+        expectNoChanges: request.expectNoChanges,
+        diff: request.diff,
+        refresh: request.refresh,
+      });
       result = { summary: result.summary, outputs: result.outputs };
       break;
     case "preview":
@@ -58,6 +63,7 @@ async function main() {
         ...common,
         expectNoChanges: request.expectNoChanges,
         refresh: request.refresh,
+        diff: request.diff,
       });
       result = { changeSummary: result.changeSummary };
       break;

@@ -142,9 +142,13 @@ function build(go, version, binDir) {
         join(staging, "pulumi"),
         cliPackage,
       ],
-      { cwd: wrapperModuleDir(version), env, stdio: ["ignore", "inherit", "inherit"] },
+      // Go's "downloading ..." lines fill screens on a first build: keep them unless it fails.
+      { cwd: wrapperModuleDir(version), env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 },
     );
-    if (result.status !== 0) throw new Error(`go build of ${cliPackage} failed (exit ${result.status}).`);
+    if (result.status !== 0) {
+      const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
+      throw new Error(`go build of ${cliPackage} failed (exit ${result.status}):\n${tail}`);
+    }
   });
   installPluginScript(staging);
   mkdirSync(dirname(binDir), { recursive: true });

@@ -1,4 +1,4 @@
-// Quickstart: two tracked websites with their settings, and what the account holds.
+// Quickstart: three tracked websites with their settings, and what the account holds.
 import * as pulumi from "@pulumi/pulumi";
 import * as webstats from "pulumi-webstats";
 
@@ -26,10 +26,18 @@ const shop = new webstats.Website(
   { protect: false },
 );
 
+// A site whose statistics only the account sees; its monitoring robots are counted too.
+const intranet = new webstats.Website("intranet", {
+  domain: "intranet.example.com",
+  privacy: "private",
+  excludeBots: false,
+});
+
 const account = webstats.getAccountOutput();
 
 export const blogId = blog.websiteId;
 export const shopDomain = shop.domain;
 export const shopHasPassword = shop.hasPassword;
+export const intranetId = intranet.websiteId;
 export const accountName = account.name;
 export const websiteLimit = account.plan.apply((plan) => plan?.features.websites ?? -1);

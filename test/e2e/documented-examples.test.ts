@@ -8,16 +8,9 @@ import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
 import type { ConfigValue } from "./harness";
 import { credentialsConfig, plainOutputs } from "./programs";
+import { readmeExample } from "../support/readme";
 
 const repoRoot = join(__dirname, "..", "..");
-
-/** The TypeScript block that follows `<!-- example: NAME -->` in the README. */
-export function readmeExample(name: string): string {
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-  const match = new RegExp(`<!-- example: ${name} -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!match?.[1]) throw new Error(`README has no example named ${name}`);
-  return match[1];
-}
 
 describeEngine("documented examples", () => {
   const fixture = useEngineFixture([{ name: "Docs" }]);
@@ -70,6 +63,26 @@ describeEngine("documented examples", () => {
     expect(fixture.emulator.listWebsites(agency.id).map((w) => w.id)).toEqual([ids.client]);
     expect(outputs.agencyAccount).toBe("Agency");
     expect(stack.output).not.toContain(agency.apiKey);
+    await stack.destroy();
+  });
+
+  it("README: fleet", async () => {
+    const stack = fixture.stack(compileProgram(readmeExample("fleet")), undefined, {
+      config: {
+        ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey),
+        "webstats-e2e:shopStatsPassword": { value: "readme-fleet-secret", secret: true },
+      },
+    });
+    stack.writeFile("websites.yaml", readmeExample("fleet-file", "yaml"));
+    const outputs = plainOutputs((await stack.up()).outputs);
+    await stack.preview({ expectNoChanges: true });
+    const ids = outputs.websiteIds as Record<string, number>;
+    expect(Object.keys(ids).sort()).toEqual(["example.com", "shop.example.com", "status.example.com"]);
+    expect(fixture.emulator.getWebsite(ids["shop.example.com"]!)).toMatchObject({
+      privacy: 2,
+      password: "readme-fleet-secret",
+      exclude_params: "utm_source\nutm_medium\nfbclid",
+    });
     await stack.destroy();
   });
 

@@ -31,8 +31,10 @@ export interface StackOptions {
 
 export interface OperationOptions {
   expectNoChanges?: boolean;
-  /** preview only: refresh before previewing (`pulumi preview --refresh`). */
+  /** preview and up: refresh first (`--refresh`). */
   refresh?: boolean;
+  /** preview and up: show each changed property (`--diff`). */
+  diff?: boolean;
   /** When true, a failing operation resolves with its error instead of throwing. */
   allowFailure?: boolean;
   /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
@@ -92,6 +94,11 @@ export class TestStack {
 
   setProgram(source: string): void {
     writeFileSync(join(this.workDir, "program.cjs"), source);
+  }
+
+  /** Writes a file beside the program, e.g. a fleet file the program reads. */
+  writeFile(name: string, content: string): void {
+    writeFileSync(join(this.workDir, name), content);
   }
 
   setConfig(key: string, value: ConfigValue): void {
@@ -177,6 +184,7 @@ export class TestStack {
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
         clearPendingCreates: options.clearPendingCreates,
+        diff: options.diff,
       },
     })) as OperationResult;
     this.output += result.output;

@@ -1,0 +1,58 @@
+// What a fleet file may say: its sections and the keys of a website entry. Shared by the
+// reader (loadFleet) and the writer (`pulumi-webstats generate`), so the two agree on the
+// format; this module knows nothing of Pulumi.
+import type { Privacy } from "../sdk";
+
+/** The sections at the top of a fleet file. */
+export const sectionKeys = ["defaults", "websites"] as const;
+
+/**
+ * Website arguments a fleet file carries as they are, in the order the writer puts them.
+ * `password` and `connection` are left out on purpose: see `refusedKeys`.
+ */
+export const settingKeys = [
+  "privacy",
+  "email",
+  "excludeBots",
+  "favorite",
+  "excludeIps",
+  "excludeParams",
+  "adoptExisting",
+] as const;
+
+export type SettingKey = (typeof settingKeys)[number];
+
+/** Names a stack configuration key whose (secret) value is the website's password. */
+export const passwordConfigKey = "passwordConfig";
+
+/** Keys of `defaults`: everything an entry may set except its domain. */
+export const defaultsKeys: readonly string[] = [...settingKeys, passwordConfigKey];
+
+/** Keys of an entry of `websites`. */
+export const entryKeys: readonly string[] = ["domain", ...defaultsKeys];
+
+/** Website arguments that a fleet file refuses, with the reason and what to do instead. */
+export const refusedKeys: Readonly<Record<string, string>> = {
+  password:
+    "a password does not belong in a file that is reviewed and committed. Store it as a secret in the " +
+    "stack configuration (pulumi config set --secret NAME VALUE) and name it here: passwordConfig: NAME.",
+  connection:
+    "credentials do not belong in a fleet file. Give them to the WebsiteFleet (its connection argument) " +
+    "or through the stack configuration (webstats:baseUrl, webstats:apiKey).",
+};
+
+/** The settings of one website or of `defaults`, as a fleet file holds them. */
+export interface FleetSettings {
+  privacy?: Privacy;
+  email?: boolean;
+  excludeBots?: boolean;
+  favorite?: boolean;
+  excludeIps?: string[];
+  excludeParams?: string[];
+  adoptExisting?: boolean;
+  /** The stack configuration key (`name` or `namespace:name`) holding the password as a secret. */
+  passwordConfig?: string;
+}
+
+/** A stack configuration key: a name, optionally after a namespace and a colon. */
+export const configKeyPattern = /^(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]+$/;

@@ -1,0 +1,93 @@
+// WebsiteFleet: one Website per entry of a fleet file, as a Pulumi component.
+import * as pulumi from "@pulumi/pulumi";
+import { Website } from "../provider/website";
+import type { WebsiteConnection } from "../provider/website";
+import { FleetError } from "./fleet-errors";
+import type { FleetProblem } from "./fleet-errors";
+import { loadFleet } from "./load-fleet";
+import type { Fleet, FleetWebsite } from "./load-fleet";
+
+export interface WebsiteFleetArgs {
+  /** A fleet read by `loadFleet`, or the path of a fleet file to read. */
+  fleet: Fleet | string;
+  /** Credentials for every website of the fleet; default: stack config, then `WEBSTATS_*` variables. */
+  connection?: pulumi.Input<WebsiteConnection>;
+}
+
+/** The secret behind `passwordConfig: NAME` (`NAME` in the project's namespace, or `namespace:NAME`). */
+function configuredPassword(key: string): pulumi.Output<string> | undefined {
+  const colon = key.indexOf(":");
+  const config = colon < 0 ? new pulumi.Config() : new pulumi.Config(key.slice(0, colon));
+  return config.getSecret(colon < 0 ? key : key.slice(colon + 1));
+}
+
+/** Every configured password, or a FleetError naming each one that is missing. */
+function passwordsOf(fleet: Fleet): Map<string, pulumi.Output<string>> {
+  const passwords = new Map<string, pulumi.Output<string>>();
+  const problems: FleetProblem[] = [];
+  for (const site of fleet.websites) {
+    if (site.passwordConfig === undefined) continue;
+    const password = configuredPassword(site.passwordConfig);
+    if (password) {
+      passwords.set(site.domain, password);
+      continue;
+    }
+    problems.push({
+      file: fleet.file,
+      line: site.line,
+      where: `website ${site.domain}`,
+      argument: "passwordConfig",
+      message:
+        `the stack configuration has no ${site.passwordConfig}: ` +
+        `set it with pulumi config set --secret ${site.passwordConfig} PASSWORD.`,
+    });
+  }
+  if (problems.length > 0) throw new FleetError(fleet.file, problems);
+  return passwords;
+}
+
+/**
+ * The websites of a fleet file, one `Website` per entry. Each is named after the fleet and
+ * its normalised domain (`NAME-example.com`), so reordering the file or respelling a domain
+ * (`https://www.Example.com`) changes nothing. Removing an entry deletes that website, and
+ * its statistics, on the next `up`: pass `{ protect: true }` to guard them all.
+ */
+export class WebsiteFleet extends pulumi.ComponentResource {
+  /** The fleet's websites by normalised domain. */
+  readonly websites: Readonly<Record<string, Website>>;
+  /** The websites' ids by normalised domain. */
+  readonly websiteIds: pulumi.Output<Record<string, number>>;
+
+  constructor(name: string, args: WebsiteFleetArgs, opts?: pulumi.ComponentResourceOptions) {
+    // Everything is read and checked before the component or any website is declared.
+    const fleet = typeof args.fleet === "string" ? loadFleet(args.fleet) : args.fleet;
+    const passwords = passwordsOf(fleet);
+    super("webstats:fleet:WebsiteFleet", name, {}, opts);
+
+    const websites: Record<string, Website> = {};
+    for (const site of fleet.websites) {
+      websites[site.domain] = new Website(`${name}-${site.domain}`, websiteArgs(site, passwords, args), {
+        parent: this,
+      });
+    }
+    this.websites = websites;
+    const domains = Object.keys(websites);
+    this.websiteIds = pulumi
+      .all(domains.map((domain) => websites[domain]!.websiteId))
+      .apply((ids) => Object.fromEntries(domains.map((domain, i) => [domain, ids[i]!])));
+    this.registerOutputs({ websiteIds: this.websiteIds });
+  }
+}
+
+function websiteArgs(
+  site: FleetWebsite,
+  passwords: Map<string, pulumi.Output<string>>,
+  args: WebsiteFleetArgs,
+): ConstructorParameters<typeof Website>[1] {
+  const password = passwords.get(site.domain);
+  return {
+    ...site.args,
+    ...(password === undefined ? {} : { password }),
+    ...(args.connection === undefined ? {} : { connection: args.connection }),
+  };
+}

@@ -1,0 +1,21 @@
+// Writing a generated project: into a new or empty folder, or over one with --force.
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError } from "./cli-options";
+import type { ProjectFiles } from "./project";
+
+/** Refuses a folder that holds anything, unless forced: a project must not overwrite someone's work. */
+export function checkOutputFolder(folder: string, force: boolean): void {
+  if (!existsSync(folder)) return;
+  if (!statSync(folder).isDirectory()) throw new UsageError(`--out ${folder} is a file, not a folder.`);
+  if (!force && readdirSync(folder).length > 0) {
+    throw new UsageError(
+      `--out ${folder} is not empty: choose a new folder, or add --force to write the project's files over it.`,
+    );
+  }
+}
+
+export function writeProject(folder: string, files: ProjectFiles): void {
+  mkdirSync(folder, { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+}

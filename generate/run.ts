@@ -1,0 +1,70 @@
+// `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process.
+import { basename, resolve } from "node:path";
+import { WebstatsClient } from "../sdk";
+import { USAGE, UsageError, parseCommand } from "./cli-options";
+import type { GenerateOptions } from "./cli-options";
+import { checkOutputFolder, writeProject } from "./output-folder";
+import { projectFiles } from "./project";
+import { projectNameFrom } from "./project-files";
+
+export interface Console {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+type Environment = Record<string, string | undefined>;
+
+function clientFrom(env: Environment): WebstatsClient {
+  const baseUrl = env.WEBSTATS_BASE_URL?.trim();
+  const apiKey = env.WEBSTATS_API_KEY?.trim();
+  const missing = [!baseUrl && "WEBSTATS_BASE_URL", !apiKey && "WEBSTATS_API_KEY"].filter(Boolean);
+  if (missing.length > 0) {
+    throw new UsageError(
+      `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set: export the installation's ` +
+        "root URL as WEBSTATS_BASE_URL and the account's API key as WEBSTATS_API_KEY.",
+    );
+  }
+  const rate = env.WEBSTATS_REQUESTS_PER_MINUTE?.trim();
+  return new WebstatsClient({ baseUrl, apiKey, requestsPerMinute: rate ? Number(rate) : undefined });
+}
+
+async function generate(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
+  const folder = resolve(options.out);
+  checkOutputFolder(folder, options.force);
+  const client = clientFrom(env);
+  const websites = await client.websites.list({ sortBy: "id", sort: "asc" });
+  const files = projectFiles({
+    websites,
+    format: options.format,
+    name: options.name ?? projectNameFrom(basename(folder)),
+    baseUrl: client.baseUrl,
+    date: new Date().toISOString().slice(0, 10),
+  });
+  writeProject(folder, files);
+  io.out(
+    `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +
+      `Wrote ${options.out}: ${Object.keys(files).join(", ")}.\n` +
+      `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`,
+  );
+}
+
+/** Runs the command line; resolves with the exit code (0 done, 1 failed, 2 wrong usage). */
+export async function runCli(argv: string[], env: Environment, io: Console): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command.kind === "help") {
+      io.out(USAGE);
+      return 0;
+    }
+    await generate(command.options, env, io);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      io.err(`pulumi-webstats: ${message}\nRun pulumi-webstats --help for usage.\n`);
+      return 2;
+    }
+    io.err(`pulumi-webstats: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,165 @@
+// Every example under examples/ (quickstart runs in documented-examples.test.ts), run through
+// the engine as written, with the files beside its index.ts: up, then a preview with no change.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { parse, parseDocument } from "yaml";
+import { WebstatsClient } from "../../sdk";
+import { compileProgram } from "../../tools/program-project.mjs";
+import { describeEngine } from "./harness";
+import type { ConfigValue } from "./harness";
+import { useEngineFixture } from "./fixture";
+import { credentialsConfig, plainOutputs } from "./programs";
+
+const examplesDir = join(__dirname, "..", "..", "examples");
+
+describeEngine("examples", () => {
+  const fixture = useEngineFixture([{ name: "Examples" }, { name: "Acme" }, { name: "Globex" }]);
+
+  /** A stack running examples/NAME/index.ts, with the example's YAML files beside it. */
+  const exampleStack = (name: string, extraConfig: Record<string, ConfigValue> = {}) => {
+    const dir = join(examplesDir, name);
+    const stack = fixture.stack(compileProgram(readFileSync(join(dir, "index.ts"), "utf8")), undefined, {
+      config: { ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey), ...extraConfig },
+    });
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".yaml") && f !== "Pulumi.yaml")) {
+      stack.writeFile(file, readFileSync(join(dir, file), "utf8"));
+    }
+    return stack;
+  };
+  const stored = (domain: string) => fixture.emulator.listWebsites().find((w) => w.domain === domain);
+
+  it("fleet: thirty websites from a YAML file; reordering and respelling it is no change", async () => {
+    const stack = exampleStack("fleet");
+    // Without the password's configuration key nothing is declared, and the message says where.
+    const missing = await stack.preview({ allowFailure: true });
+    expect(missing.ok).toBe(false);
+    expect(missing.output).toMatch(
+      /websites\.yaml:\d+: website shop\.example\.com, passwordConfig: the stack configuration has no shopStatsPassword: set it with pulumi config set --secret shopStatsPassword PASSWORD\./,
+    );
+    expect(fixture.emulator.listWebsites(fixture.account().id)).toHaveLength(0);
+
+    stack.setConfig("webstats-e2e:shopStatsPassword", { value: "partners-only-2024", secret: true });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(outputs.websiteCount).toBe(30);
+    expect(Object.keys(outputs.websiteIds as object)).toHaveLength(30);
+    expect(fixture.emulator.listWebsites(fixture.account().id)).toHaveLength(30);
+
+    // Defaults apply; entries override them.
+    expect(stored("de.example.com")).toMatchObject({
+      exclude_bots: 1,
+      exclude_params: "utm_source\nutm_medium\nutm_campaign\nutm_term\nutm_content\nfbclid\ngclid",
+      exclude_ips: "203.0.113.0/24\n2001:db8:100::/48",
+    });
+    expect(stored("example.net")).toMatchObject({ email: 1 });
+    expect(stored("app.example.com")).toMatchObject({ exclude_params: "&" });
+    expect(stored("api.example.com")).toMatchObject({ privacy: 1, exclude_bots: 0 });
+    expect(stored("support.example.com")?.exclude_ips?.split("\n")).toHaveLength(3);
+    // The password comes from the stack configuration and stays out of the engine's output.
+    expect(stored("shop.example.com")).toMatchObject({
+      privacy: 2,
+      password: "partners-only-2024",
+      email: 1,
+    });
+    expect(stack.output).not.toContain("partners-only-2024");
+
+    await stack.preview({ expectNoChanges: true });
+
+    const reordered = parseDocument(readFileSync(join(examplesDir, "fleet", "websites.yaml"), "utf8"));
+    const entries = (reordered.toJS() as { websites: { domain: string }[] }).websites.reverse();
+    const de = entries.find((e) => e.domain === "de.example.com")!;
+    de.domain = "https://www.DE.example.com";
+    reordered.set("websites", entries);
+    stack.writeFile("websites.yaml", reordered.toString());
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  it("adopt-existing: takes over websites made by hand, creating only the missing one", async () => {
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
+    const main = await client.websites.create({ domain: "example.info", email: false });
+    const blog = await client.websites.create({ domain: "blog.example.info", excludeBots: false });
+    const stack = exampleStack("adopt-existing");
+
+    fixture.emulator.resetRequestCounts();
+    const { ids } = plainOutputs((await stack.up()).outputs) as { ids: Record<string, number> };
+    expect(ids.main).toBe(main.id);
+    expect(ids.blog).toBe(blog.id);
+    expect(fixture.emulator.requestCounts()["POST /api/v1/websites"]).toBe(1);
+    // The declared settings now hold; the shop did not exist and was created.
+    expect(fixture.emulator.getWebsite(main.id)).toMatchObject({ email: 1, favorite: true });
+    expect(fixture.emulator.getWebsite(blog.id)).toMatchObject({ exclude_ips: "203.0.113.0/24" });
+    expect(fixture.emulator.getWebsite(ids.shop!)?.domain).toBe("shop.example.info");
+
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  it("multi-account: each website lands in the account of its connection", async () => {
+    const [own, acme, globex] = [fixture.account(0), fixture.account(1), fixture.account(2)];
+    const stack = exampleStack("multi-account", {
+      "webstats-e2e:acmeBaseUrl": { value: fixture.emulator.url },
+      "webstats-e2e:acmeApiKey": { value: acme.apiKey, secret: true },
+      "webstats-e2e:globexBaseUrl": { value: fixture.emulator.url },
+      "webstats-e2e:globexApiKey": { value: globex.apiKey, secret: true },
+    });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(outputs.accounts).toEqual({ agency: "Examples", acme: "Acme", globex: "Globex" });
+    const domainsOf = (accountId: number) =>
+      fixture.emulator
+        .listWebsites(accountId)
+        .map((w) => w.domain)
+        .sort();
+    expect(domainsOf(own.id)).toContain("agency.example");
+    expect(domainsOf(acme.id)).toEqual(["blog.acme.example", "shop.acme.example"]);
+    expect(domainsOf(globex.id)).toEqual([
+      "globex.example",
+      "intranet.globex.example",
+      "shop.globex.example",
+    ]);
+    expect(stored("intranet.globex.example")).toMatchObject({
+      privacy: 1,
+      email: 1,
+      exclude_ips: "192.0.2.0/24",
+    });
+    for (const key of [acme.apiKey, globex.apiKey]) {
+      expect(stack.output).not.toContain(key);
+      expect((await stack.exportState()).raw).not.toContain(key);
+    }
+
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  it("gitops: the workflow's preview passes while nothing drifts and fails on drift", async () => {
+    // The workflow runs pulumi/actions with `preview --refresh --expect-no-changes` on a schedule.
+    const workflow = parse(
+      readFileSync(join(examplesDir, "gitops", ".github", "workflows", "drift-check.yml"), "utf8"),
+    ) as {
+      on: { schedule: { cron: string }[] };
+      jobs: Record<
+        string,
+        { steps: { uses?: string; with?: Record<string, unknown>; env?: Record<string, string> }[] }
+      >;
+    };
+    expect(workflow.on.schedule[0]?.cron).toMatch(/^[\d*]+ [\d*]+ \* \* \*$/);
+    const step = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps)
+      .find((s) => s.uses?.startsWith("pulumi/actions@"));
+    expect(step?.with).toMatchObject({ command: "preview", refresh: true, "expect-no-changes": true });
+    expect(step?.env).toMatchObject({ WEBSTATS_API_KEY: "${{ secrets.WEBSTATS_API_KEY }}" });
+    const check = { refresh: step?.with?.refresh === true, expectNoChanges: true, diff: true };
+
+    const stack = exampleStack("gitops");
+    const { websiteIds } = plainOutputs((await stack.up()).outputs) as { websiteIds: Record<string, number> };
+    expect(Object.keys(websiteIds).sort()).toEqual(["docs.example.dev", "example.dev", "status.example.dev"]);
+
+    const clean = await stack.preview(check);
+    expect(clean.ok).toBe(true);
+
+    // Someone makes the docs statistics private in the web interface.
+    fixture.emulator.updateWebsite(websiteIds["docs.example.dev"]!, { privacy: 1 });
+    const drifted = await stack.preview({ ...check, allowFailure: true });
+    expect(drifted.ok).toBe(false);
+    expect(drifted.output).toMatch(/sites-docs\.example\.dev/);
+    expect(drifted.output).toMatch(/privacy\s*: "private" => "public"/);
+    expect(drifted.error).toMatch(/no changes were expected/);
+  });
+});

@@ -1,0 +1,148 @@
+// `pulumi-webstats generate` against the emulator over real HTTP: credentials from the
+// environment only, every website of every page listed, folders never overwritten unasked.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
+import { parseCommand } from "../../generate/cli-options";
+import { runCli } from "../../generate/run";
+import { WebstatsClient } from "../../sdk";
+
+async function run(argv: string[], env: Record<string, string | undefined>) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe("pulumi-webstats generate", () => {
+  let emulator: Emulator;
+  let account: EmulatorAccount;
+  let env: Record<string, string>;
+  const siteCount = 120; // more than one page of 100
+  const root = mkdtempSync(join(tmpdir(), "generate-cli-"));
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ requestsPerMinute: 0 });
+    account = emulator.createAccount();
+    env = { WEBSTATS_BASE_URL: emulator.url, WEBSTATS_API_KEY: account.apiKey };
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    for (let i = 0; i < siteCount; i++) {
+      await client.websites.create({
+        domain: `site-${String(i).padStart(3, "0")}.example.com`,
+        email: i % 2 === 0,
+      });
+    }
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  it("writes a project with every website of the account", async () => {
+    const out = join(root, "all-sites");
+    emulator.resetRequestCounts();
+    const result = await run(["generate", "--out", out], env);
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toContain(`Listed ${siteCount} websites of ${emulator.url}.`);
+    const program = readFileSync(join(out, "index.ts"), "utf8");
+    expect(program.match(/new webstats\.Website\(/g)).toHaveLength(siteCount);
+    expect(program).toContain(`new webstats.Website("site-119.example.com", {`);
+    expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: all-sites$/m);
+    // Two pages of 100: two requests, nothing else.
+    expect(emulator.requestCounts()).toEqual({ "GET /api/v1/websites": 2 });
+  });
+
+  it("writes the YAML format", async () => {
+    const out = join(root, "as-yaml");
+    const result = await run(["generate", "--out", out, "--format", "yaml", "--name", "fleet"], env);
+    expect(result.code).toBe(0);
+    const fleet = readFileSync(join(out, "websites.yaml"), "utf8");
+    expect(fleet.match(/^ {2}- domain: /gm)).toHaveLength(siteCount);
+    expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: fleet$/m);
+  });
+
+  it("refuses a folder that is not empty, unless --force", async () => {
+    const out = join(root, "busy");
+    mkdirSync(out);
+    writeFileSync(join(out, "notes.txt"), "mine");
+    const refused = await run(["generate", "--out", out], env);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("is not empty: choose a new folder, or add --force");
+    expect(existsSync(join(out, "index.ts"))).toBe(false);
+
+    const forced = await run(["generate", "--out", out, "--force"], env);
+    expect(forced.code).toBe(0);
+    expect(existsSync(join(out, "index.ts"))).toBe(true);
+    expect(readFileSync(join(out, "notes.txt"), "utf8")).toBe("mine");
+  });
+
+  it("takes credentials only from the environment and never echoes a key given as an argument", async () => {
+    const key = account.apiKey;
+    for (const argv of [
+      ["generate", "--out", join(root, "k1"), "--api-key", key],
+      ["generate", "--out", join(root, "k2"), `--apiKey=${key}`],
+      ["generate", "--out", join(root, "k3"), `--token=${key}`],
+    ]) {
+      const result = await run(argv, env);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain("does not take an API key on the command line");
+      expect(result.err).toContain("WEBSTATS_API_KEY");
+      expect(result.err).not.toContain(key);
+    }
+    const missing = await run(["generate", "--out", join(root, "k4")], { WEBSTATS_BASE_URL: emulator.url });
+    expect(missing).toMatchObject({ code: 2 });
+    expect(missing.err).toContain("WEBSTATS_API_KEY is not set");
+  });
+
+  it("reports a refused key as the API's error, without the key", async () => {
+    const wrong = "x".repeat(64);
+    const result = await run(["generate", "--out", join(root, "bad-key")], {
+      ...env,
+      WEBSTATS_API_KEY: wrong,
+    });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/401|Unauthenticated/);
+    expect(result.err).not.toContain(wrong);
+    expect(existsSync(join(root, "bad-key", "index.ts"))).toBe(false);
+  });
+});
+
+describe("pulumi-webstats command line", () => {
+  it("prints help", async () => {
+    for (const argv of [["--help"], ["-h"], ["generate", "--help"], ["help"]]) {
+      const result = await run(argv, {});
+      expect(result.code).toBe(0);
+      expect(result.out).toMatch(/^Usage: pulumi-webstats generate --out DIR/);
+    }
+  });
+
+  it("explains wrong usage without repeating the arguments", async () => {
+    const cases: [string[], RegExp][] = [
+      [[], /say what to do: generate/],
+      [["deploy"], /the only command is generate/],
+      [["generate"], /--out DIR is required/],
+      [["generate", "--out", "x", "--format", "json"], /--format is ts or yaml, not "json"/],
+      [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],
+      [["generate", "--out", "x", "s3cr3t"], /takes no further arguments/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(argv, {});
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.err).toMatch(message);
+      expect(result.err).not.toContain("s3cr3t");
+    }
+  });
+
+  it("parses the options", () => {
+    expect(parseCommand(["generate", "--out", "dir", "--format", "yaml", "--name", "n", "--force"])).toEqual({
+      kind: "generate",
+      options: { out: "dir", format: "yaml", name: "n", force: true },
+    });
+    expect(parseCommand(["generate", "--out", "dir"])).toEqual({
+      kind: "generate",
+      options: { out: "dir", format: "ts", force: false },
+    });
+  });
+});

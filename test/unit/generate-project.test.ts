@@ -1,0 +1,230 @@
+// The project `pulumi-webstats generate` writes, for both formats: names, settings, what is
+// left out and why, versions, and TypeScript that compiles against the package's own types.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import type { Website } from "../../sdk";
+import { parseFleet } from "../../fleet/load-fleet";
+import { projectFiles } from "../../generate/project";
+import type { ProjectRequest } from "../../generate/project";
+import { PULUMI_VERSION_RANGE, projectNameFrom } from "../../generate/project-files";
+import { namedWebsites } from "../../generate/website-settings";
+
+const repoRoot = join(__dirname, "..", "..");
+
+function site(id: number, domain: string, settings: Partial<Website> = {}): Website {
+  return {
+    id,
+    domain,
+    privacy: "public",
+    email: false,
+    excludeBots: true,
+    excludeIps: [],
+    hasPassword: false,
+    favorite: false,
+    favoritedAt: null,
+    createdAt: "2024-01-01T00:00:00Z",
+    updatedAt: "2024-01-01T00:00:00Z",
+    ...settings,
+  };
+}
+
+const websites: Website[] = [
+  site(3, "shop.example.com", { privacy: "password", hasPassword: true }),
+  site(1, "blog.example.com", { email: true, favorite: true, excludeIps: ["10.0.0.1", "2001:db8::/32"] }),
+  site(2, "docs.example.com", { privacy: "private", excludeBots: false }),
+  site(4, "a-b.example.com"),
+  site(5, "a.b.example.com"),
+  site(6, "192.0.2.10"),
+];
+
+const request = (format: "ts" | "yaml", list = websites): ProjectRequest => ({
+  websites: list,
+  format,
+  name: "my-sites",
+  baseUrl: "https://stats.example.com",
+  date: "2026-05-01",
+});
+
+/**
+ * Type-checks generated projects, each with its own tsconfig.json, against this package's
+ * sources (one compiler run for all: it takes seconds).
+ */
+function typeErrors(...projects: Record<string, string>[]): string[] {
+  const configs = projects.map((files) => {
+    const dir = mkdtempSync(join(tmpdir(), "generated-"));
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    return ts.parseJsonConfigFileContent(
+      JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8")),
+      ts.sys,
+      dir,
+    );
+  });
+  const modules = join(repoRoot, "node_modules");
+  const program = ts.createProgram(
+    configs.flatMap((c) => c.fileNames),
+    {
+      ...configs[0]!.options,
+      noEmit: true,
+      typeRoots: [join(modules, "@types")],
+      paths: {
+        "pulumi-webstats": [join(repoRoot, "provider", "index.ts")],
+        "@pulumi/pulumi": [join(modules, "@pulumi", "pulumi")],
+        "@pulumi/pulumi/*": [join(modules, "@pulumi", "pulumi", "*")],
+      },
+    },
+  );
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+describe("generate: TypeScript format", () => {
+  const files = projectFiles(request("ts"));
+  const program = files["index.ts"]!;
+
+  it("writes a complete project", () => {
+    expect(Object.keys(files).sort()).toEqual(
+      [".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"].sort(),
+    );
+    expect(files["Pulumi.yaml"]).toMatch(
+      /^name: my-sites\nruntime: nodejs\n|^name: my-sites\n[\s\S]*runtime: nodejs/,
+    );
+  });
+
+  it("declares one adopted Website per site, named after its domain, with its current settings", () => {
+    for (const w of websites)
+      expect(program).toContain(`new webstats.Website(${JSON.stringify(w.domain)}, {`);
+    expect(program.match(/new webstats\.Website\(/g)).toHaveLength(websites.length);
+    expect(program.match(/^ {4}adoptExisting: true,$/gm)).toHaveLength(websites.length);
+    expect(program).toContain(
+      [
+        `  "blog.example.com": new webstats.Website("blog.example.com", {`,
+        `    domain: "blog.example.com",`,
+        `    privacy: "public",`,
+        `    email: true,`,
+        `    excludeBots: true,`,
+        `    favorite: true,`,
+        `    excludeIps: ["10.0.0.1", "2001:db8::/32"],`,
+        `    adoptExisting: true,`,
+        `  }),`,
+      ].join("\n"),
+    );
+  });
+
+  it("leaves write-only settings out and says how to manage them", () => {
+    const code = program
+      .split("\n")
+      .filter((line) => !line.trimStart().startsWith("//"))
+      .join("\n");
+    expect(code).not.toMatch(/excludeParams|password:/);
+    expect(program).toContain("// Not declared: excludeParams and password.");
+    expect(program).toMatch(
+      /\/\/ Password-protected: [^\n]*\n {2}"shop\.example\.com": new webstats\.Website/,
+    );
+  });
+
+  it("compiles against the package's types, as does the YAML format's program", () => {
+    expect(typeErrors(files, projectFiles(request("yaml", [websites[1]!])))).toEqual([]);
+  }, 60_000);
+
+  it("does not depend on the order the API lists the websites in", () => {
+    expect(projectFiles(request("ts", [...websites].reverse()))).toEqual(files);
+  });
+});
+
+describe("generate: resource names", () => {
+  it("are the normalised domains; domains that normalise alike get their id appended", () => {
+    const named = namedWebsites([
+      site(9, "www.shop.example.com"),
+      site(2, "shop.example.com"),
+      site(5, "A.example.com"),
+    ]);
+    expect(named.map((n) => n.name)).toEqual(["a.example.com", "shop.example.com", "shop.example.com-id9"]);
+  });
+});
+
+describe("generate: YAML format", () => {
+  const plain = websites.filter((w) => w.privacy !== "password");
+  const files = projectFiles(request("yaml", plain));
+
+  it("writes a fleet file and a program that loads it", () => {
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["websites.yaml", "index.ts", "package.json"]));
+    expect(files["index.ts"]).toContain(`webstats.loadFleet("websites.yaml")`);
+  });
+
+  it("round-trips: loadFleet reads back every site with its current settings and adoptExisting", () => {
+    const fleet = parseFleet(files["websites.yaml"]!, "websites.yaml");
+    const bySite = Object.fromEntries(fleet.websites.map((w) => [w.domain, w.args]));
+    expect(Object.keys(bySite).sort()).toEqual(plain.map((w) => w.domain).sort());
+    for (const w of plain) {
+      expect(bySite[w.domain]).toEqual({
+        domain: w.domain,
+        privacy: w.privacy,
+        email: w.email,
+        excludeBots: w.excludeBots,
+        favorite: w.favorite,
+        excludeIps: w.excludeIps,
+        adoptExisting: true,
+      });
+    }
+  });
+
+  it("puts the most common settings in defaults and only differences in entries", () => {
+    const text = files["websites.yaml"]!;
+    expect(text).toContain(
+      "defaults:\n  privacy: public\n  email: false\n  excludeBots: true\n  favorite: false\n  excludeIps: []\n  adoptExisting: true\n",
+    );
+    expect(text).toContain("  - domain: docs.example.com\n    privacy: private\n    excludeBots: false\n");
+    expect(text).toContain("  - domain: a-b.example.com\n  - domain");
+  });
+
+  it("writes password-protected sites without a password, with a comment saying how to manage it", () => {
+    const text = projectFiles(request("yaml"))["websites.yaml"]!;
+    expect(text).toMatch(
+      / {2}# Password-protected: [^\n]*\n {2}- domain: shop\.example\.com\n {4}privacy: password\n/,
+    );
+    expect(text).not.toMatch(/^\s*(password|passwordConfig):/m);
+    expect(text).toContain("#   passwordConfig: shopPassword");
+  });
+
+  it("refuses domains that normalise alike, which a fleet file cannot hold", () => {
+    expect(() =>
+      projectFiles(request("yaml", [site(1, "a.example.com"), site(2, "www.a.example.com")])),
+    ).toThrow(/--format ts/);
+  });
+});
+
+describe("generate: project files", () => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+    version: string;
+    peerDependencies: Record<string, string>;
+  };
+
+  it("depends on this package's version and the @pulumi/pulumi range it supports", () => {
+    const generated = JSON.parse(projectFiles(request("ts"))["package.json"]!) as {
+      dependencies: Record<string, string>;
+    };
+    expect(PULUMI_VERSION_RANGE).toBe(manifest.peerDependencies["@pulumi/pulumi"]);
+    expect(generated.dependencies).toEqual({
+      "@pulumi/pulumi": manifest.peerDependencies["@pulumi/pulumi"],
+      "pulumi-webstats": `^${manifest.version}`,
+    });
+  });
+
+  it("examples depend on the same versions as generated projects", () => {
+    const generated = (JSON.parse(projectFiles(request("ts"))["package.json"]!) as { dependencies: unknown })
+      .dependencies;
+    for (const example of ["quickstart", "fleet", "adopt-existing", "multi-account", "gitops"]) {
+      const pkg = JSON.parse(readFileSync(join(repoRoot, "examples", example, "package.json"), "utf8")) as {
+        dependencies: unknown;
+      };
+      expect(pkg.dependencies, example).toEqual(generated);
+    }
+  });
+
+  it("derives a valid project name from the folder", () => {
+    expect(projectNameFrom("My Websites!")).toBe("my-websites");
+    expect(projectNameFrom("...")).toBe("webstats-websites");
+  });
+});
