@@ -3,6 +3,12 @@
 // what the framework does too: validation then reports the missing fields.
 import type { FastifyInstance } from "fastify";
 
+/**
+ * Bodies larger than this are refused with 413 before they reach the API, as the web server in
+ * front of an installation does with its default limit. No legitimate request comes near it.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (request, body, done) => {

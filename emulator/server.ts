@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { registerAdminRoutes } from "./admin-routes";
 import { registerApiRoutes } from "./api-http";
-import { registerBodyParsers } from "./body-parsers";
+import { MAX_BODY_BYTES, registerBodyParsers } from "./body-parsers";
 import { createControls } from "./emulator-controls";
 import { FaultRegistry } from "./faults";
 import { registerLoginPage } from "./login-page";
@@ -50,7 +50,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     now,
   });
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: MAX_BODY_BYTES });
   registerBodyParsers(app);
   registerLoginPage(app);
   registerApiRoutes(app, { store, quirks, throttle, faults, counters, now });
