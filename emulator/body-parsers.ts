@@ -9,6 +9,9 @@ import type { FastifyInstance } from "fastify";
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** PHP's json_decode gives up on deeper structures, and the framework then sees no input at all. */
+export const MAX_JSON_DEPTH = 512;
+
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (request, body, done) => {
@@ -25,13 +28,30 @@ export function parseUrlEncoded(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  return nestingDepth(value) > MAX_JSON_DEPTH ? undefined : (value as Record<string, unknown>);
+}
+
+/**
+ * Levels of arrays and objects (a scalar is 0, `[[1]]` is 2), measured without recursion:
+ * JSON.parse accepts nesting far deeper than the call stack, and whatever walks the value
+ * afterwards must not meet such a structure.
+ */
+export function nestingDepth(root: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[root, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== "object" || value === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
