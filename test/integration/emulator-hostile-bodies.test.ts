@@ -76,6 +76,8 @@ describe("bodies the framework cannot read count as empty", () => {
     ["binary garbage labelled form", new Uint8Array([0xc3, 0x28, 0x3d, 0xa0, 0xa1]), FORM],
     ["a form body without content type", "domain=untyped.example", undefined],
     ["a form body labelled multipart", "domain=multipart.example", "multipart/form-data; boundary=x"],
+    ["a form body with an empty Content-Type", "domain=empty-type.example", ""],
+    ["a form body with an unparseable Content-Type", "domain=bad-type.example", "form urlencoded"],
   ])("%s: 422 domain required", async (_label, body, contentType) => {
     const reply = await create(body, contentType);
     expect(fieldsOf(reply)).toEqual(["domain"]);

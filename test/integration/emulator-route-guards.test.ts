@@ -124,6 +124,21 @@ describe("API routes without a valid key", () => {
     },
   );
 
+  it.each(["", "text", "a b", "application/json; charset", "multipart/form-data"])(
+    "refuses with 401 whatever the Content-Type (%j), before looking at the body",
+    async (contentType) => {
+      for (const route of API_ROUTES.filter((candidate) => candidate.form)) {
+        const response = await fetch(url(route), {
+          method: route.method,
+          headers: { accept: "application/json", "content-type": contentType },
+          body: route.form,
+        });
+        expect(response.status, `${route.method} ${route.path}`).toBe(401);
+      }
+      expectUntouched();
+    },
+  );
+
   it("covers every route the emulator serves", () => {
     const guarded = new Set(API_ROUTES.map((route) => `${route.method} ${route.path}`));
     for (const route of ROUTES) {
