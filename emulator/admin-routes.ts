@@ -1,10 +1,10 @@
 // The /_emulator control routes: the same controls as the programmatic API, for tests and tools
 // in other processes. They are neither throttled nor counted.
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { createAccountSchema, throttleSchema, websitePatchSchema } from "./admin-schemas";
 import { faultSpecSchema } from "./faults";
+import { matchesDigest, secretDigest } from "./secret-digest";
 import type { Emulator } from "./types";
 
 export const ADMIN_PREFIX = "/_emulator";
@@ -28,10 +28,11 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listQuery = z.object({ account: z.coerce.number().int().positive().optional() });
 
 export function registerAdminRoutes(app: FastifyInstance, adminToken: string, controls: AdminControls): void {
+  const tokenDigest = secretDigest(adminToken);
   void app.register(
     (admin, _options, done) => {
       admin.addHook("onRequest", async (request, reply) => {
-        if (!isAdminToken(request.headers.authorization, adminToken)) {
+        if (!isAdminToken(request.headers.authorization, tokenDigest)) {
           await reply.code(401).send({ message: "Missing or wrong admin token." });
         }
       });
@@ -91,11 +92,10 @@ export function registerAdminRoutes(app: FastifyInstance, adminToken: string, co
   );
 }
 
-function isAdminToken(authorization: string | undefined, adminToken: string): boolean {
+/** Compared by digest: a guess of the wrong length takes as long as one of the right length. */
+function isAdminToken(authorization: string | undefined, tokenDigest: Buffer): boolean {
   if (!authorization?.startsWith("Bearer ")) return false;
-  const given = Buffer.from(authorization.slice("Bearer ".length));
-  const expected = Buffer.from(adminToken);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return matchesDigest(authorization.slice("Bearer ".length), tokenDigest);
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {

@@ -8,8 +8,10 @@ import type { ApiOutcome } from "./fault-outcomes";
 import { encodeJsonLikePhp, type ApiResponse } from "./http-responses";
 import { cleanRequestInput } from "./request-input";
 
-export function registerApiRoutes(app: FastifyInstance, deps: PipelineDependencies): void {
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+export type ApiHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function createApiHandler(deps: PipelineDependencies): ApiHandler {
+  return async (request, reply) => {
     const queryStart = request.url.indexOf("?");
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     const queryString = queryStart === -1 ? "" : request.url.slice(queryStart + 1);
@@ -24,9 +26,37 @@ export function registerApiRoutes(app: FastifyInstance, deps: PipelineDependenci
     });
     writeOutcome(request, reply, outcome);
   };
+}
+
+export function registerApiRoutes(app: FastifyInstance, handler: ApiHandler): void {
   for (const url of [API_PREFIX, `${API_PREFIX}/*`]) {
     app.route({ method: [...ALL_METHODS], url, handler, exposeHeadRoute: false });
   }
+  // Methods Fastify has no route for (PROPFIND, ...) still reach the API's router, which answers
+  // them after authentication with 405 as the server does. Elsewhere a bare 404: Fastify's own
+  // echoes the whole URL, query string and any api_token in it included.
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return handler(request, reply);
+    return reply.code(404).send({ message: "Not Found." });
+  });
+}
+
+/**
+ * For Fastify's `frameworkErrors`: a path with broken percent-encoding is not refused with 400
+ * before authentication but handed to the API (which keeps such a segment as it is), and nowhere
+ * is the path echoed back.
+ */
+export function answerFrameworkError(
+  handler: ApiHandler,
+): (error: Error, request: FastifyRequest, reply: FastifyReply) => void {
+  return (_error, request, reply) => {
+    if (isApiPath(request.url)) void handler(request, reply);
+    else void reply.code(400).send({ message: "Bad Request." });
+  };
+}
+
+function isApiPath(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

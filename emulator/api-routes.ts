@@ -14,13 +14,14 @@ export type ApiAction =
 export const API_PREFIX = "/api/v1";
 export const FALLBACK_TEMPLATE = `${API_PREFIX}/*`;
 
-interface RouteDefinition {
+export interface RouteDefinition {
   template: string;
   pattern: RegExp;
   actions: Partial<Record<string, ApiAction>>;
 }
 
-const ROUTES: RouteDefinition[] = [
+/** Exported so that tests can check they cover every route. */
+export const ROUTES: readonly RouteDefinition[] = [
   {
     template: `${API_PREFIX}/websites`,
     pattern: /^\/api\/v1\/websites$/,

@@ -6,13 +6,15 @@ export type RequestInput = Record<string, InputValue>;
 
 const UNTRIMMED_FIELDS = new Set(["password", "password_confirmation", "current_password"]);
 
+/**
+ * Built with Object.fromEntries rather than by assignment: a "__proto__" key from a JSON body must
+ * stay an ordinary field, not replace the prototype of the object the handlers read.
+ */
 export function cleanRequestInput(raw: unknown): RequestInput {
   if (!isPlainObject(raw)) return {};
-  const cleaned: RequestInput = {};
-  for (const [key, value] of Object.entries(raw)) {
-    cleaned[key] = cleanValue(value, !UNTRIMMED_FIELDS.has(key));
-  }
-  return cleaned;
+  return Object.fromEntries(
+    Object.entries(raw).map(([key, value]) => [key, cleanValue(value, !UNTRIMMED_FIELDS.has(key))]),
+  );
 }
 
 function cleanValue(value: unknown, trim: boolean): InputValue {
@@ -23,9 +25,7 @@ function cleanValue(value: unknown, trim: boolean): InputValue {
   if (typeof value === "number" || typeof value === "boolean") return value;
   if (Array.isArray(value)) return value.map((item) => cleanValue(item, trim));
   if (isPlainObject(value)) {
-    const nested: Record<string, InputValue> = {};
-    for (const [key, item] of Object.entries(value)) nested[key] = cleanValue(item, trim);
-    return nested;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleanValue(item, trim)]));
   }
   return null;
 }

@@ -3,8 +3,8 @@
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { registerAdminRoutes } from "./admin-routes";
-import { registerApiRoutes } from "./api-http";
-import { registerBodyParsers } from "./body-parsers";
+import { answerFrameworkError, createApiHandler, registerApiRoutes } from "./api-http";
+import { MAX_BODY_BYTES, registerBodyParsers } from "./body-parsers";
 import { createControls } from "./emulator-controls";
 import { FaultRegistry } from "./faults";
 import { registerLoginPage } from "./login-page";
@@ -55,13 +55,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     now,
   });
 
+  const apiHandler = createApiHandler({ store, quirks, throttle, faults, counters, now });
   const app = Fastify({
     logger:
       typeof options.logger === "object" ? { stream: options.logger.stream } : (options.logger ?? false),
+    bodyLimit: MAX_BODY_BYTES,
+    frameworkErrors: answerFrameworkError(apiHandler),
   });
   registerBodyParsers(app);
   registerLoginPage(app);
-  registerApiRoutes(app, { store, quirks, throttle, faults, counters, now });
+  registerApiRoutes(app, apiHandler);
   registerAdminRoutes(app, adminToken, controls);
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;

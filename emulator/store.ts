@@ -1,3 +1,5 @@
+import { timingSafeEqual } from "node:crypto";
+import { secretDigest } from "./secret-digest";
 import type { StoredAccount, StoredWebsite } from "./types";
 
 /** Everything the emulator remembers, in a form that can be written to disk and read back. */
@@ -19,7 +21,11 @@ export type NewWebsite = Omit<StoredWebsite, "id">;
  */
 export class EmulatorStore {
   private readonly accounts = new Map<number, StoredAccount>();
-  private readonly accountsByKey = new Map<string, StoredAccount>();
+  /**
+   * Accounts by the SHA-256 digest of their API key. The map's own comparison only ever sees
+   * digests, whose timing tells nothing about a key; the final check is constant-time.
+   */
+  private readonly accountsByKeyDigest = new Map<string, { account: StoredAccount; digest: Buffer }>();
   private readonly websites = new Map<number, StoredWebsite>();
   /** Website ids per account; a Set keeps insertion order, which is id order. */
   private readonly websiteIdsByAccount = new Map<number, Set<number>>();
@@ -63,7 +69,9 @@ export class EmulatorStore {
   }
 
   findAccountByApiKey(apiKey: string): StoredAccount | undefined {
-    return this.accountsByKey.get(apiKey);
+    const digest = secretDigest(apiKey);
+    const entry = this.accountsByKeyDigest.get(digest.toString("base64"));
+    return entry && timingSafeEqual(entry.digest, digest) ? entry.account : undefined;
   }
 
   allAccounts(): StoredAccount[] {
@@ -125,7 +133,8 @@ export class EmulatorStore {
 
   private indexAccount(account: StoredAccount): void {
     this.accounts.set(account.id, account);
-    this.accountsByKey.set(account.apiKey, account);
+    const digest = secretDigest(account.apiKey);
+    this.accountsByKeyDigest.set(digest.toString("base64"), { account, digest });
   }
 
   private indexWebsite(website: StoredWebsite): void {

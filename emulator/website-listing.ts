@@ -1,6 +1,7 @@
 // The list endpoint's query parameters and the selection they make. Invalid values fall back to
 // the defaults silently, as on the real server.
 import { numericValue, phpString, type RequestInput } from "./request-input";
+import { likeMatcher } from "./sql-like";
 import type { StoredWebsite } from "./types";
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
@@ -57,8 +58,8 @@ export function keptQueryParameters(query: ListQuery): [string, string][] {
 export function selectWebsites(rows: StoredWebsite[], query: ListQuery): StoredWebsite[] {
   let selected = rows;
   if (query.search !== null) {
-    const pattern = likePattern(query.search);
-    selected = selected.filter((row) => pattern.test(row.domain));
+    const matches = likeMatcher(query.search);
+    selected = selected.filter((row) => matches(row.domain));
   }
   if (query.favorite !== null) {
     const wantFavorites = query.favorite === 1;
@@ -71,26 +72,4 @@ export function selectWebsites(rows: StoredWebsite[], query: ListQuery): StoredW
   }
   if (query.sort === "desc") selected.reverse();
   return selected;
-}
-
-/**
- * The search term goes into an SQL LIKE '%term%' unescaped, so `%` and `_` act as wildcards and a
- * backslash makes the next character literal. Matching ignores case, like the database collation.
- */
-export function likePattern(term: string): RegExp {
-  let source = "";
-  for (let index = 0; index < term.length; index += 1) {
-    const character = term.charAt(index);
-    if (character === "\\" && index + 1 < term.length) {
-      index += 1;
-      source += escapeRegExp(term.charAt(index));
-    } else if (character === "%") source += "[\\s\\S]*";
-    else if (character === "_") source += "[\\s\\S]";
-    else source += escapeRegExp(character);
-  }
-  return new RegExp(source, "i");
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }

@@ -141,6 +141,40 @@ describe("routing", () => {
     expect(collection.headers.get("allow")).toBe("GET, HEAD, POST");
   });
 
+  it("routes methods the HTTP framework does not know through the API's router, echoing no query", async () => {
+    const response = await request(`/api/v1/websites?api_token=${owner.apiKey}`, {
+      method: "PROPFIND",
+      headers: { accept: "application/json" },
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(await response.text()).not.toContain(owner.apiKey);
+  });
+
+  it("hands a path with broken percent-encoding to the API instead of refusing it first", async () => {
+    const path = "/api/v1/websites/%zz";
+    const anonymous = await request(path, { headers: { accept: "application/json" } });
+    expect(anonymous.status).toBe(401);
+    const authenticated = await request(`${path}?api_token=${owner.apiKey}`, {
+      headers: { accept: "application/json" },
+    });
+    expect(authenticated.status).toBe(404);
+    expect(await authenticated.text()).not.toContain(owner.apiKey);
+  });
+
+  it("answers paths outside the API with a bare 404 or 400 that does not echo the URL", async () => {
+    for (const [path, status] of [
+      [`/elsewhere?api_token=${owner.apiKey}`, 404],
+      [`/elsewhere/%zz?api_token=${owner.apiKey}`, 400],
+    ] as const) {
+      const response = await request(path);
+      expect(response.status).toBe(status);
+      const text = await response.text();
+      expect(text).not.toContain(owner.apiKey);
+      expect(text).not.toContain("elsewhere");
+    }
+  });
+
   it("treats a non-numeric id as a missing website", async () => {
     const response = await request("/api/v1/websites/abc", { headers: asAccount(owner.apiKey) });
     expect(response.status).toBe(404);

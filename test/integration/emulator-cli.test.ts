@@ -1,64 +1,10 @@
 // The `webstats-emulator` bin as users run it: the compiled dist/emulator/cli.js.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const repoRoot = resolve(__dirname, "..", "..");
-const cliPath = join(repoRoot, "dist", "emulator", "cli.js");
-
-/** Builds dist/ when the compiled emulator is missing or older than its sources. */
-function ensureBuilt(): void {
-  const sources = readdirSync(join(repoRoot, "emulator")).filter((name) => name.endsWith(".ts"));
-  const newestSource = Math.max(...sources.map((name) => statSync(join(repoRoot, "emulator", name)).mtimeMs));
-  if (existsSync(cliPath) && statSync(cliPath).mtimeMs >= newestSource) return;
-  const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  // Type errors elsewhere in the repository do not stop tsc from emitting the emulator.
-  spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: repoRoot, stdio: "ignore" });
-  if (!existsSync(cliPath)) throw new Error("the build did not produce dist/emulator/cli.js");
-}
-
-interface RunningCli {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  apiKey: string;
-  adminToken: string;
-  lines: string[];
-}
-
-const running = new Set<ChildProcessWithoutNullStreams>();
-
-function startCli(args: string[]): Promise<RunningCli> {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd: repoRoot });
-  running.add(child);
-  return new Promise((resolvePromise, reject) => {
-    let output = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      output += chunk;
-      const lines = output.split("\n");
-      const value = (prefix: string): string | undefined =>
-        lines.find((line) => line.startsWith(prefix))?.slice(prefix.length);
-      const url = value("WEBSTATS_BASE_URL=");
-      const apiKey = value("WEBSTATS_API_KEY=");
-      const adminToken = value("admin token: ");
-      if (url && apiKey && adminToken) resolvePromise({ child, url, apiKey, adminToken, lines });
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited early with ${String(code)}: ${output}`)));
-  });
-}
-
-function stopCli(cli: RunningCli, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
-  return new Promise((resolvePromise) => {
-    cli.child.removeAllListeners("exit");
-    cli.child.on("exit", (code) => {
-      running.delete(cli.child);
-      resolvePromise(code);
-    });
-    cli.child.kill(signal);
-  });
-}
+import { cliPath, ensureBuilt, running, startCli, stopCli } from "../support/emulator-process";
 
 let dataDirectory: string;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow, paginatedEnvelope } from "../../emulator/pagination";
-import { likePattern, parseListQuery } from "../../emulator/website-listing";
+import { parseListQuery } from "../../emulator/website-listing";
 
 describe("pageWindow", () => {
   it("lists every page of a short listing", () => {
@@ -73,13 +73,5 @@ describe("list query", () => {
       page: 4,
       favorite: 0,
     });
-  });
-
-  it("treats % and _ as LIKE wildcards and a backslash as an escape", () => {
-    expect(likePattern("ex%le").test("example.com")).toBe(true);
-    expect(likePattern("ex_mple").test("example.com")).toBe(true);
-    expect(likePattern("ex\\_mple").test("example.com")).toBe(false);
-    expect(likePattern("a.c").test("abc")).toBe(false);
-    expect(likePattern("EXAMPLE").test("example.com")).toBe(true);
   });
 });
