@@ -1,7 +1,9 @@
 // Problems found in a fleet file, each pinned to a file, a line, a website and an argument,
 // gathered into one error so that a user fixes them all in one pass.
 
+/** One thing wrong with a fleet file, located precisely enough to fix it. */
 export interface FleetProblem {
+  /** The file, as given to loadFleet. */
   file: string;
   /** 1-based line of the offending key or value. */
   line: number;
@@ -9,6 +11,7 @@ export interface FleetProblem {
   where: string;
   /** The argument or key concerned, when there is one. */
   argument?: string;
+  /** What is wrong and what to do. */
   message: string;
 }
 
@@ -19,6 +22,7 @@ export function formatProblem(problem: FleetProblem): string {
 
 /** Thrown by loadFleet (and WebsiteFleet) before any website is declared. */
 export class FleetError extends Error {
+  /** Every problem found in the file, in the order of its lines. */
   readonly problems: readonly FleetProblem[];
 
   constructor(file: string, problems: FleetProblem[]) {

@@ -43,12 +43,19 @@ export const refusedKeys: Readonly<Record<string, string>> = {
 
 /** The settings of one website or of `defaults`, as a fleet file holds them. */
 export interface FleetSettings {
+  /** As the Website argument: `"public"`, `"private"` or `"password"`. */
   privacy?: Privacy;
+  /** As the Website argument: periodic email reports. */
   email?: boolean;
+  /** As the Website argument: leave common bots out of the statistics. */
   excludeBots?: boolean;
+  /** As the Website argument: pin the website to the dashboard. */
   favorite?: boolean;
+  /** As the Website argument: addresses and CIDR ranges whose visits are not tracked. */
   excludeIps?: string[];
+  /** As the Website argument: query parameter names to drop; unmanaged while omitted. */
   excludeParams?: string[];
+  /** As the Website argument: take over an existing website of the domain. */
   adoptExisting?: boolean;
   /** The stack configuration key (`name` or `namespace:name`) holding the password as a secret. */
   passwordConfig?: string;

@@ -27,9 +27,11 @@ export interface FleetWebsiteArgs extends Omit<FleetSettings, "passwordConfig"> 
   domain: string;
 }
 
+/** One website of a fleet file, checked. */
 export interface FleetWebsite {
   /** The normalised domain: the website's key in the fleet. */
   domain: string;
+  /** Its Website arguments: the entry's own, over the file's `defaults`. */
   args: FleetWebsiteArgs;
   /** The stack configuration key that holds the password, when the website has one. */
   passwordConfig?: string;
@@ -37,9 +39,11 @@ export interface FleetWebsite {
   line: number;
 }
 
+/** A fleet file read and checked by loadFleet. */
 export interface Fleet {
   /** The file the fleet was read from, as given. */
   file: string;
+  /** The websites, in the order of the file. */
   websites: FleetWebsite[];
 }
 

@@ -7,6 +7,7 @@ import type { FleetProblem } from "./fleet-errors";
 import { loadFleet } from "./load-fleet";
 import type { Fleet, FleetWebsite } from "./load-fleet";
 
+/** The arguments of a WebsiteFleet. */
 export interface WebsiteFleetArgs {
   /** A fleet read by `loadFleet`, or the path of a fleet file to read. */
   fleet: Fleet | string;
