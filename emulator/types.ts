@@ -8,8 +8,16 @@ export interface EmulatorOptions {
   host?: string;
   /** Guards the /_emulator admin routes; default: a random token. */
   adminToken?: string;
-  /** Requests per minute per client IP, as the real server's throttle; default 60; 0 or Infinity turns it off. */
+  /**
+   * Requests per window per client IP, as the real server's throttle ("per minute" there, where a
+   * window lasts a minute); default 60; 0 or Infinity turns it off.
+   */
   requestsPerMinute?: number;
+  /**
+   * Length of a throttle window in whole seconds; default 60, as on a real installation. Shorter
+   * windows let tests and benchmarks of paced operations run in seconds instead of minutes.
+   */
+  rateWindowSeconds?: number;
   /** Behaviours of the real server that are surprising; every one defaults to on except `stringPerPage`. */
   quirks?: Partial<EmulatorQuirks>;
   /** Website limit of the plan given to new accounts; -1 (the default) means unlimited. */
