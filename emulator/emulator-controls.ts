@@ -59,6 +59,7 @@ export function createControls(deps: ControlDependencies): EmulatorControls {
     clearFaults: () => faults.clear(),
     setRequestsPerMinute: (rpm: number) => throttle.setRequestsPerMinute(rpm),
     requestCounts: () => counters.snapshot(),
+    throttledRequestCounts: () => counters.throttledSnapshot(),
     resetRequestCounts: () => counters.reset(),
   };
 }

@@ -140,6 +140,9 @@ export interface Emulator {
   setRequestsPerMinute(rpm: number): void;
   /** Requests that reached the API, keyed "METHOD /api/v1/route/template", faulted and throttled ones included. */
   requestCounts(): Record<string, number>;
+  /** Of those, the ones the throttle refused (429), keyed the same way; injected faults not included. */
+  throttledRequestCounts(): Record<string, number>;
+  /** Zeroes both counters. */
   resetRequestCounts(): void;
   close(): Promise<void>;
 }

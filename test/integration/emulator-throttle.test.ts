@@ -38,7 +38,7 @@ describe("throttle", () => {
     }
   });
 
-  it("takes the window length from rateWindowSeconds", async () => {
+  it("takes the window length from rateWindowSeconds and counts the refusals", async () => {
     const short = await startEmulator({ requestsPerMinute: 1, rateWindowSeconds: 2 });
     try {
       const get = () => fetch(`${short.url}/api/v1/account`, { headers: { accept: "application/json" } });
@@ -49,6 +49,8 @@ describe("throttle", () => {
       const resetAt = Number(refused.headers.get("x-ratelimit-reset")) * 1000;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, resetAt - Date.now())));
       expect((await get()).status).toBe(401);
+      expect(short.requestCounts()).toEqual({ "GET /api/v1/account": 3 });
+      expect(short.throttledRequestCounts()).toEqual({ "GET /api/v1/account": 1 });
     } finally {
       await short.close();
     }
