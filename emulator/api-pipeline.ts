@@ -55,7 +55,7 @@ export interface PipelineDependencies {
 export async function handleApiRequest(deps: PipelineDependencies, request: ApiRequest): Promise<ApiOutcome> {
   const match = matchApiRoute(request.method, request.path);
   const routeKey = `${request.method} ${match.template}`;
-  deps.counters.record(routeKey);
+  deps.counters.record(routeKey, Date.now());
   const faults: FaultSelection =
     deps.faults.size > 0 ? deps.faults.select(request.method, match.template, request.path) : {};
   const { latency, disruption } = faults;

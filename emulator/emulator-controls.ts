@@ -60,6 +60,7 @@ export function createControls(deps: ControlDependencies): EmulatorControls {
     setRequestsPerMinute: (rpm: number) => throttle.setRequestsPerMinute(rpm),
     requestCounts: () => counters.snapshot(),
     throttledRequestCounts: () => counters.throttledSnapshot(),
+    requestSpan: () => counters.spanSnapshot(),
     resetRequestCounts: () => counters.reset(),
   };
 }

@@ -5,9 +5,12 @@
 export class RequestCounters {
   private counts = new Map<string, number>();
   private refused = new Map<string, number>();
+  private span: { firstAt: number; lastAt: number } | undefined;
 
-  record(key: string): void {
+  record(key: string, at: number): void {
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    if (this.span) this.span.lastAt = at;
+    else this.span = { firstAt: at, lastAt: at };
   }
 
   recordThrottled(key: string): void {
@@ -22,8 +25,14 @@ export class RequestCounters {
     return Object.fromEntries(this.refused);
   }
 
+  /** When the first and the last counted request arrived, in milliseconds since the epoch. */
+  spanSnapshot(): { firstAt: number; lastAt: number } | undefined {
+    return this.span && { ...this.span };
+  }
+
   reset(): void {
     this.counts = new Map();
     this.refused = new Map();
+    this.span = undefined;
   }
 }

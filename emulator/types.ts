@@ -142,7 +142,9 @@ export interface Emulator {
   requestCounts(): Record<string, number>;
   /** Of those, the ones the throttle refused (429), keyed the same way; injected faults not included. */
   throttledRequestCounts(): Record<string, number>;
-  /** Zeroes both counters. */
+  /** When the first and the last counted request arrived (ms since the epoch); undefined before any. */
+  requestSpan(): { firstAt: number; lastAt: number } | undefined;
+  /** Zeroes the counters and the span. */
   resetRequestCounts(): void;
   close(): Promise<void>;
 }

@@ -51,6 +51,10 @@ describe("throttle", () => {
       expect((await get()).status).toBe(401);
       expect(short.requestCounts()).toEqual({ "GET /api/v1/account": 3 });
       expect(short.throttledRequestCounts()).toEqual({ "GET /api/v1/account": 1 });
+      const span = short.requestSpan()!;
+      // The last request was let through, so it arrived once the window had ended.
+      expect(span.lastAt).toBeGreaterThanOrEqual(resetAt);
+      expect(span.firstAt).toBeLessThan(resetAt);
     } finally {
       await short.close();
     }
