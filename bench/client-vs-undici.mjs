@@ -24,7 +24,7 @@ async function timed(task) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function clientAgainstUndici(count, rounds = 3) {
+export async function clientAgainstUndici(count, rounds = 5) {
   const emulator = await startEmulator({ requestsPerMinute: 0 });
   const pool = new Pool(emulator.url);
   // Reads go to an account holding exactly `count` websites; creates to another one.
@@ -59,13 +59,18 @@ export async function clientAgainstUndici(count, rounds = 3) {
       client: () => inParallel(count, (i) => readClient.websites.get(ids[i])),
     },
     {
-      name: `list ${count} websites, 100 per page`,
+      // Ten times over: once takes a few milliseconds, too little to time on a busy machine.
+      name: `list ${count} websites, 100 per page, 10 times`,
       raw: async () => {
-        for (let page = 1, last = 1; page <= last; page += 1) {
-          last = (await readRaw("GET", `/websites?per_page=100&page=${page}`)).meta.last_page;
+        for (let repeat = 0; repeat < 10; repeat += 1) {
+          for (let page = 1, last = 1; page <= last; page += 1) {
+            last = (await readRaw("GET", `/websites?per_page=100&page=${page}`)).meta.last_page;
+          }
         }
       },
-      client: () => readClient.websites.list(),
+      client: async () => {
+        for (let repeat = 0; repeat < 10; repeat += 1) await readClient.websites.list();
+      },
     },
     {
       name: `create ${count} websites, ${concurrency} at a time`,
@@ -75,6 +80,13 @@ export async function clientAgainstUndici(count, rounds = 3) {
         inParallel(count, (i) =>
           writeClient.websites.create({ domain: `client-${round}-${i}.bench.example` }),
         ),
+    },
+    {
+      // The same reads from a server that takes 5 ms to answer, as a nearby real one would.
+      name: `get ${count} websites, ${concurrency} at a time, server answering in 5 ms`,
+      serverLatencyMs: 5,
+      raw: () => inParallel(count, (i) => readRaw("GET", `/websites/${ids[i]}`)),
+      client: () => inParallel(count, (i) => readClient.websites.get(ids[i])),
     },
   ];
   const results = [];
@@ -87,10 +99,18 @@ export async function clientAgainstUndici(count, rounds = 3) {
     for (const pair of pairs) {
       const rawMs = [];
       const clientMs = [];
+      if (pair.serverLatencyMs) {
+        emulator.injectFault({
+          route: "GET /api/v1/websites/:id",
+          kind: "latency",
+          latencyMs: pair.serverLatencyMs,
+        });
+      }
       for (round = 1; round <= rounds; round += 1) {
         rawMs.push(await timed(pair.raw));
         clientMs.push(await timed(pair.client));
       }
+      emulator.clearFaults();
       results.push({
         name: pair.name,
         rawMs: Math.round(median(rawMs)),

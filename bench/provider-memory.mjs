@@ -33,9 +33,11 @@ export function watchProviderMemory(nodeModulesDir, intervalMs = 100) {
     for (const pid of pids) {
       if (!seen.has(pid)) {
         const command = readOrUndefined(`/proc/${pid}/cmdline`) ?? "";
-        seen.set(pid, command.includes(nodeModulesDir) && command.includes("dynamic-provider"));
+        const isProvider = command.includes(nodeModulesDir) && command.includes("dynamic-provider");
+        // The plugin's shell script becomes the provider by exec, under the same pid: look again.
+        if (isProvider || !command.includes("pulumi-resource-pulumi-nodejs")) seen.set(pid, isProvider);
       }
-      if (!seen.get(pid)) continue;
+      if (seen.get(pid) !== true) continue;
       const kb = highWaterKb(pid);
       if (kb !== undefined) peakKb = Math.max(peakKb ?? 0, kb);
     }
