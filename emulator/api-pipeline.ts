@@ -54,7 +54,8 @@ export interface PipelineDependencies {
 
 export async function handleApiRequest(deps: PipelineDependencies, request: ApiRequest): Promise<ApiOutcome> {
   const match = matchApiRoute(request.method, request.path);
-  deps.counters.record(`${request.method} ${match.template}`);
+  const routeKey = `${request.method} ${match.template}`;
+  deps.counters.record(routeKey, Date.now());
   const faults: FaultSelection =
     deps.faults.size > 0 ? deps.faults.select(request.method, match.template, request.path) : {};
   const { latency, disruption } = faults;
@@ -71,6 +72,7 @@ export async function handleApiRequest(deps: PipelineDependencies, request: ApiR
     response = { status: 200, headers: { allow: match.allowed.join(", ") }, body: { type: "empty" } };
   } else {
     response = throttledResponse(deps, request, match.action, match.id);
+    if (response.status === 429) deps.counters.recordThrottled(routeKey);
   }
 
   if (latency && latency.phase === "after") await sleep(latency.latencyMs);

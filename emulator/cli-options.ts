@@ -11,6 +11,7 @@ export const USAGE = `Usage: webstats-emulator [options]
   --host HOST               interface to listen on (default 127.0.0.1)
   --data FILE               keep accounts and websites in FILE across restarts
   --requests-per-minute N   throttle per client IP (default 60; 0 turns it off)
+  --rate-window-seconds N   length of a throttle window (default 60, as a real server)
   --admin-token TOKEN       token for the /_emulator admin routes (default: random)
   --website-limit N         website limit of new accounts (default -1, unlimited)
   --no-quirks               behave like a tidy server instead of the real one
@@ -30,6 +31,7 @@ export function parseCliArguments(argv: string[]): CliCommand {
       host: { type: "string" },
       data: { type: "string" },
       "requests-per-minute": { type: "string" },
+      "rate-window-seconds": { type: "string" },
       "admin-token": { type: "string" },
       "website-limit": { type: "string" },
       "no-quirks": { type: "boolean" },
@@ -41,6 +43,7 @@ export function parseCliArguments(argv: string[]): CliCommand {
     port: integerFlag("--port", values.port, DEFAULT_CLI_PORT, 0),
     host: values.host ?? "127.0.0.1",
     requestsPerMinute: integerFlag("--requests-per-minute", values["requests-per-minute"], 60, 0),
+    rateWindowSeconds: integerFlag("--rate-window-seconds", values["rate-window-seconds"], 60, 1),
     websiteLimit: integerFlag("--website-limit", values["website-limit"], -1, -1),
   };
   if (values.data !== undefined) options.dataFile = values.data;

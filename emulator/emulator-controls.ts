@@ -59,6 +59,8 @@ export function createControls(deps: ControlDependencies): EmulatorControls {
     clearFaults: () => faults.clear(),
     setRequestsPerMinute: (rpm: number) => throttle.setRequestsPerMinute(rpm),
     requestCounts: () => counters.snapshot(),
+    throttledRequestCounts: () => counters.throttledSnapshot(),
+    requestSpan: () => counters.spanSnapshot(),
     resetRequestCounts: () => counters.reset(),
   };
 }

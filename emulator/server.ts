@@ -14,7 +14,7 @@ import { RequestCounters } from "./request-counters";
 import { readSnapshotFile } from "./snapshot-file";
 import { SnapshotWriter } from "./snapshot-writer";
 import { EmulatorStore } from "./store";
-import { ClientThrottle } from "./throttle";
+import { ClientThrottle, DEFAULT_WINDOW_SECONDS } from "./throttle";
 import type { Emulator, EmulatorOptions } from "./types";
 
 /** The real server's limit: 60 requests a minute per client IP. */
@@ -42,7 +42,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     );
   }
 
-  const throttle = new ClientThrottle(options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
+  const throttle = new ClientThrottle(
+    options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    Date.now,
+    options.rateWindowSeconds ?? DEFAULT_WINDOW_SECONDS,
+  );
   const faults = new FaultRegistry();
   const counters = new RequestCounters();
   const quirks = resolveQuirks(options.quirks);

@@ -1,5 +1,11 @@
-// The framework's request throttle: a fixed window per client that opens with the first request
-// and lasts a minute. Refused requests do not count towards the limit.
+// The framework's request throttle (Laravel's RateLimiter on its default file cache), per client:
+// - a fixed window opens with the first request after the previous window expired and admits
+//   `limit` requests;
+// - the window's end is kept as a whole Unix second (floor(opened) + window length), and the window
+//   expires at that instant, so a window opened at 12.7 s with 60-second windows ends at 72.0 s;
+// - the limit is checked before the request is counted: a refused request costs no quota;
+// - a refusal says how long is left, in whole seconds measured the same way
+//   (Retry-After = end - floor(now)), and when the window ends (X-RateLimit-Reset = end).
 
 export interface ThrottleDecision {
   allowed: boolean;
@@ -8,21 +14,29 @@ export interface ThrottleDecision {
 }
 
 interface Window {
-  openedAt: number;
+  /** Unix seconds at which the window expires. */
+  endsAtSecond: number;
   hits: number;
 }
 
-const WINDOW_MS = 60_000;
+export const DEFAULT_WINDOW_SECONDS = 60;
 
 export class ClientThrottle {
   private windows = new Map<string, Window>();
   private limit: number;
+  private readonly windowSeconds: number;
 
+  /** `requestsPerWindow` is what the real server calls requests per minute; windows last a minute there. */
   constructor(
-    requestsPerMinute: number,
+    requestsPerWindow: number,
     private readonly now: () => number = Date.now,
+    windowSeconds = DEFAULT_WINDOW_SECONDS,
   ) {
-    this.limit = normalizeLimit(requestsPerMinute);
+    this.limit = normalizeLimit(requestsPerWindow);
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+      throw new Error(`rateWindowSeconds must be a whole number of at least 1, got ${windowSeconds}`);
+    }
+    this.windowSeconds = windowSeconds;
   }
 
   get requestsPerMinute(): number {
@@ -42,21 +56,20 @@ export class ClientThrottle {
   /** Counts one request; undefined when throttling is off. */
   hit(client: string): ThrottleDecision | undefined {
     if (!this.enabled) return undefined;
-    const now = this.now();
+    const nowSecond = Math.floor(this.now() / 1000);
     let window = this.windows.get(client);
-    if (!window || now >= window.openedAt + WINDOW_MS) {
-      window = { openedAt: now, hits: 0 };
+    if (!window || nowSecond >= window.endsAtSecond) {
+      window = { endsAtSecond: nowSecond + this.windowSeconds, hits: 0 };
       this.windows.set(client, window);
     }
     if (window.hits >= this.limit) {
-      const retryAfter = Math.max(1, Math.ceil((window.openedAt + WINDOW_MS - now) / 1000));
       return {
         allowed: false,
         headers: {
           "x-ratelimit-limit": String(this.limit),
           "x-ratelimit-remaining": "0",
-          "retry-after": String(retryAfter),
-          "x-ratelimit-reset": String(Math.floor(now / 1000) + retryAfter),
+          "retry-after": String(window.endsAtSecond - nowSecond),
+          "x-ratelimit-reset": String(window.endsAtSecond),
         },
       };
     }

@@ -9,8 +9,16 @@ export interface EmulatorOptions {
   host?: string;
   /** Guards the /_emulator admin routes; default: a random token. */
   adminToken?: string;
-  /** Requests per minute per client IP, as the real server's throttle; default 60; 0 or Infinity turns it off. */
+  /**
+   * Requests per window per client IP, as the real server's throttle ("per minute" there, where a
+   * window lasts a minute); default 60; 0 or Infinity turns it off.
+   */
   requestsPerMinute?: number;
+  /**
+   * Length of a throttle window in whole seconds; default 60, as on a real installation. Shorter
+   * windows let tests and benchmarks of paced operations run in seconds instead of minutes.
+   */
+  rateWindowSeconds?: number;
   /** Behaviours of the real server that are surprising; every one defaults to on except `stringPerPage`. */
   quirks?: Partial<EmulatorQuirks>;
   /** Website limit of the plan given to new accounts; -1 (the default) means unlimited. */
@@ -180,7 +188,18 @@ export interface Emulator {
   setRequestsPerMinute(rpm: number): void;
   /** Requests that reached the API, keyed "METHOD /api/v1/route/template", faulted and throttled ones included. */
   requestCounts(): Record<string, number>;
-  /** Sets every request count back to zero. */
+  /** Of those, the ones the throttle refused (429), keyed the same way; injected faults not included. */
+  throttledRequestCounts(): Record<string, number>;
+  /** When the first and the last counted request arrived (ms since the epoch); undefined before any. */
+  requestSpan():
+    | {
+        /** When the first counted request arrived. */
+        firstAt: number;
+        /** When the last counted request arrived. */
+        lastAt: number;
+      }
+    | undefined;
+  /** Zeroes the counters and the span. */
   resetRequestCounts(): void;
   /** Stops the server (and writes the data file, when there is one). */
   close(): Promise<void>;

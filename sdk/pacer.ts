@@ -1,21 +1,27 @@
 // Client-side pacing. The server counts requests per client address across all accounts (60 a
 // minute on a stock installation), so every client of one origin in this process shares one pacer:
-// a large operation then runs at the server's pace instead of bouncing off 429s.
+// a large operation then runs at the server's limit instead of bouncing off it.
 //
-// Two mechanisms, both optional in effect:
-// - adaptive: remember X-RateLimit-Remaining / -Reset and Retry-After from answers, and hold new
-//   requests while the server has said the budget is spent;
-// - fixed: with requestsPerMinute > 0, start requests at least 60000/rpm ms apart, in call order.
+// Two mechanisms:
+// - the server's window (server-window.ts): spend each window's budget at full speed, learn when
+//   the window ends, and start again the moment it does;
+// - fixed, opt-in: with requestsPerMinute > 0, start requests at least 60000/rpm ms apart, in call
+//   order (for servers shared with other clients, where our count of the budget is not the truth).
 import { systemClock, type Clock } from "./clock";
 import { readRateLimitSignals, type ResponseHeaders } from "./rate-limit-headers";
+import { ServerWindow } from "./server-window";
+
+/** One admitted request; hand it back through `answered` or `abandoned`. */
+export interface PacerTicket {
+  readonly admittedAt: number;
+}
 
 export class RequestPacer {
   private readonly clock: Clock;
+  private readonly window = new ServerWindow();
   private intervalMs = 0;
   private nextSlotAt = 0;
-  private blockedUntil = 0;
-  private remaining: number | undefined;
-  private windowResetAt: number | undefined;
+  private answerWaiters: (() => void)[] = [];
 
   constructor(clock: Clock = systemClock, requestsPerMinute = 0) {
     this.clock = clock;
@@ -28,37 +34,39 @@ export class RequestPacer {
   }
 
   /** Resolves when a request may start. */
-  async acquire(): Promise<void> {
+  async acquire(): Promise<PacerTicket> {
     if (this.intervalMs > 0) {
       // Reserve the slot now, before waiting, so concurrent callers queue in order.
       const slot = Math.max(this.clock.now(), this.nextSlotAt);
       this.nextSlotAt = slot + this.intervalMs;
       await this.sleepUntil(slot);
     }
-    // Re-check after each wait: an answer that arrived meanwhile may have moved the limit.
-    for (let until = this.adaptiveHoldUntil(); until > this.clock.now(); until = this.adaptiveHoldUntil()) {
-      await this.sleepUntil(until);
+    for (;;) {
+      const now = this.clock.now();
+      const admission = this.window.admit(now);
+      if (admission.kind === "go") return { admittedAt: now };
+      if (admission.kind === "wait-until") await this.sleepUntil(admission.at);
+      else await new Promise<void>((resolve) => this.answerWaiters.push(resolve));
     }
-    if (this.remaining !== undefined) this.remaining -= 1;
   }
 
-  /** Feed every answer's headers here. */
-  observe(status: number, headers: ResponseHeaders): void {
+  /** Feed every answer's status and headers here. */
+  answered(ticket: PacerTicket, status: number, headers: ResponseHeaders): void {
     const now = this.clock.now();
-    const signals = readRateLimitSignals(headers, now);
-    if (signals.remaining !== undefined) this.remaining = signals.remaining;
-    if (signals.resetAtMs !== undefined) this.windowResetAt = signals.resetAtMs;
-    if ((status === 429 || status === 503) && signals.retryAfterMs !== undefined) {
-      this.blockedUntil = Math.max(this.blockedUntil, now + signals.retryAfterMs);
-    }
+    this.window.answered(ticket.admittedAt, now, status, readRateLimitSignals(headers, now));
+    this.wakeAnswerWaiters();
   }
 
-  private adaptiveHoldUntil(): number {
-    const budgetSpent = this.remaining !== undefined && this.remaining <= 0;
-    // Without a known reset time a spent budget cannot be waited out; the next request then
-    // learns the wait from the 429's Retry-After.
-    const windowEnd = budgetSpent && this.windowResetAt !== undefined ? this.windowResetAt : 0;
-    return Math.max(this.blockedUntil, windowEnd);
+  /** The request ended without an answer. */
+  abandoned(): void {
+    this.window.abandoned();
+    this.wakeAnswerWaiters();
+  }
+
+  private wakeAnswerWaiters(): void {
+    const waiters = this.answerWaiters;
+    this.answerWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   private async sleepUntil(time: number): Promise<void> {

@@ -5,11 +5,13 @@
 export type ResponseHeaders = Record<string, string | undefined>;
 
 export interface RateLimitSignals {
+  /** Requests a window admits. */
+  limit: number | undefined;
   /** Requests left in the current window. */
   remaining: number | undefined;
-  /** When the window starts over, in milliseconds since the epoch. */
+  /** X-RateLimit-Reset: when the window starts over, in milliseconds since the epoch. */
   resetAtMs: number | undefined;
-  /** How long the server asked us to wait, from Retry-After or else X-RateLimit-Reset. */
+  /** Retry-After: how long the server asked us to wait. */
   retryAfterMs: number | undefined;
 }
 
@@ -30,11 +32,33 @@ export function parseRetryAfterMs(value: string | undefined, nowMs: number): num
 
 /** Header names are expected in lower case, as undici delivers them. */
 export function readRateLimitSignals(headers: ResponseHeaders, nowMs: number): RateLimitSignals {
+  const limit = nonNegativeNumber(headers["x-ratelimit-limit"]);
   const remaining = nonNegativeNumber(headers["x-ratelimit-remaining"]);
   const resetSeconds = nonNegativeNumber(headers["x-ratelimit-reset"]);
-  const resetAtMs = resetSeconds === undefined ? undefined : resetSeconds * 1000;
-  const retryAfterMs =
-    parseRetryAfterMs(headers["retry-after"], nowMs) ??
-    (resetAtMs === undefined ? undefined : Math.max(0, resetAtMs - nowMs));
-  return { remaining, resetAtMs, retryAfterMs };
+  return {
+    limit: limit === undefined || limit < 1 ? undefined : Math.floor(limit),
+    remaining,
+    resetAtMs: resetSeconds === undefined ? undefined : resetSeconds * 1000,
+    retryAfterMs: parseRetryAfterMs(headers["retry-after"], nowMs),
+  };
+}
+
+/**
+ * When a refusal says the wait ends, or undefined when it does not say.
+ *
+ * X-RateLimit-Reset is exact (the window's end, kept by the server as a whole Unix second) when
+ * our clock agrees with the server's, and Retry-After lets us check that: the server computed it
+ * as Reset minus its own current second. Otherwise Retry-After counted from now is the safe
+ * reading; it can be up to a second late, since the server rounds it to whole seconds.
+ */
+export function waitEndsAt(signals: RateLimitSignals, nowMs: number): number | undefined {
+  const { resetAtMs, retryAfterMs } = signals;
+  if (resetAtMs !== undefined && retryAfterMs !== undefined) {
+    const serverSecond = (resetAtMs - retryAfterMs) / 1000;
+    const ourSecond = Math.floor(nowMs / 1000);
+    // The answer may arrive in the second after the one the server computed it in.
+    if (serverSecond === ourSecond || serverSecond === ourSecond - 1) return resetAtMs;
+  }
+  if (retryAfterMs !== undefined) return nowMs + retryAfterMs;
+  return resetAtMs;
 }

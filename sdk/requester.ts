@@ -3,7 +3,7 @@
 // Authorization header; nothing it returns or throws can contain it.
 import type { Dispatcher } from "undici";
 import type { Clock } from "./clock";
-import { UnexpectedResponseError, type WebstatsError } from "./errors";
+import { RateLimitError, UnexpectedResponseError, type WebstatsError } from "./errors";
 import type { RequestPacer } from "./pacer";
 import { excerptOf, makeRedactor } from "./redact";
 import { errorFromResponse, parseJson, type RequestLine } from "./response-errors";
@@ -59,7 +59,7 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
     const headers = call.form
       ? { ...fixedHeaders, "content-type": "application/x-www-form-urlencoded" }
       : fixedHeaders;
-    await deps.pacer.acquire();
+    const ticket = await deps.pacer.acquire();
     try {
       const response = await sendOnce(
         deps.dispatcher,
@@ -67,9 +67,10 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         settings.timeoutMs,
         redact,
       );
-      deps.pacer.observe(response.status, response.headers);
+      deps.pacer.answered(ticket, response.status, response.headers);
       return response;
     } catch (error) {
+      deps.pacer.abandoned();
       return error as WebstatsError;
     }
   }
@@ -100,7 +101,9 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         random: deps.random,
       });
       if (!decision.retry) throw error;
-      await deps.clock.sleep(decision.delayMs);
+      // After a 429 the pacer holds every request to this origin until the moment the window
+      // ends; sleeping Retry-After here as well would add its rounding to whole seconds.
+      if (!(error instanceof RateLimitError)) await deps.clock.sleep(decision.delayMs);
     }
   }
 

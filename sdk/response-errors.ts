@@ -14,7 +14,7 @@ import {
   type ApiErrorDetails,
   type WebstatsError,
 } from "./errors";
-import { readRateLimitSignals } from "./rate-limit-headers";
+import { readRateLimitSignals, waitEndsAt } from "./rate-limit-headers";
 import { excerptOf, type Redactor } from "./redact";
 import type { HttpResponse } from "./transport";
 import { decodeErrorBody } from "./wire";
@@ -105,7 +105,8 @@ export function errorFromResponse(
   };
   if (status === 422) return new ValidationError(details, summary.fieldErrors);
   if (status === 429) {
-    return new RateLimitError(details, readRateLimitSignals(response.headers, nowMs).retryAfterMs);
+    const endsAt = waitEndsAt(readRateLimitSignals(response.headers, nowMs), nowMs);
+    return new RateLimitError(details, endsAt === undefined ? undefined : Math.max(0, endsAt - nowMs));
   }
   if (status >= 500) return new ServerError(details);
   const ErrorClass = CLASS_BY_STATUS[status] ?? ApiError;

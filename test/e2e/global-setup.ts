@@ -15,6 +15,8 @@ export interface E2eContext {
   /** Folder holding the dynamic-provider plugin script; put on PATH. */
   pluginDir: string;
   templateDir: string;
+  /** Version of that `pulumi`. */
+  version: string;
 }
 
 declare module "vitest" {
@@ -38,6 +40,7 @@ export default function setup(project: TestProject): () => void {
       binDir: "",
       pluginDir: "",
       templateDir: "",
+      version: "",
     });
     return () => {};
   }
@@ -55,6 +58,7 @@ export default function setup(project: TestProject): () => void {
     binDir: pulumi.binDir,
     pluginDir: pulumi.pluginDir,
     templateDir,
+    version: pulumi.version,
   });
   return () => rmSync(root, { recursive: true, force: true });
 }

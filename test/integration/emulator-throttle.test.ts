@@ -38,6 +38,28 @@ describe("throttle", () => {
     }
   });
 
+  it("takes the window length from rateWindowSeconds and counts the refusals", async () => {
+    const short = await startEmulator({ requestsPerMinute: 1, rateWindowSeconds: 2 });
+    try {
+      const get = () => fetch(`${short.url}/api/v1/account`, { headers: { accept: "application/json" } });
+      expect((await get()).status).toBe(401);
+      const refused = await get();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(2);
+      const resetAt = Number(refused.headers.get("x-ratelimit-reset")) * 1000;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, resetAt - Date.now())));
+      expect((await get()).status).toBe(401);
+      expect(short.requestCounts()).toEqual({ "GET /api/v1/account": 3 });
+      expect(short.throttledRequestCounts()).toEqual({ "GET /api/v1/account": 1 });
+      const span = short.requestSpan()!;
+      // The last request was let through, so it arrived once the window had ended.
+      expect(span.lastAt).toBeGreaterThanOrEqual(resetAt);
+      expect(span.firstAt).toBeLessThan(resetAt);
+    } finally {
+      await short.close();
+    }
+  });
+
   it("counts down X-RateLimit-Remaining, then answers 429 with Retry-After and X-RateLimit-Reset", async () => {
     const remaining: (string | null)[] = [];
     for (let index = 0; index < 5; index += 1) {

@@ -59,7 +59,13 @@ describe("parseCliArguments", () => {
   it("has defaults for a local run", () => {
     expect(parseCliArguments([])).toEqual({
       kind: "start",
-      options: { port: 4010, host: "127.0.0.1", requestsPerMinute: 60, websiteLimit: -1 },
+      options: {
+        port: 4010,
+        host: "127.0.0.1",
+        requestsPerMinute: 60,
+        rateWindowSeconds: 60,
+        websiteLimit: -1,
+      },
     });
   });
 
@@ -72,6 +78,8 @@ describe("parseCliArguments", () => {
       "state.json",
       "--requests-per-minute",
       "0",
+      "--rate-window-seconds",
+      "5",
       "--admin-token",
       "t",
       "--website-limit",
@@ -85,6 +93,7 @@ describe("parseCliArguments", () => {
         host: "0.0.0.0",
         dataFile: "state.json",
         requestsPerMinute: 0,
+        rateWindowSeconds: 5,
         adminToken: "t",
         websiteLimit: 5,
       },
@@ -97,5 +106,6 @@ describe("parseCliArguments", () => {
   it("rejects unknown flags and bad numbers", () => {
     expect(() => parseCliArguments(["--nope"])).toThrow();
     expect(() => parseCliArguments(["--port", "1.5"])).toThrow(/--port/);
+    expect(() => parseCliArguments(["--rate-window-seconds", "0"])).toThrow(/--rate-window-seconds/);
   });
 });

@@ -1,17 +1,20 @@
 import { MockAgent } from "undici";
 import { describe, expect, it } from "vitest";
 import { START, fakeClock } from "../support/fake-clock";
+import { simulatedClock } from "../support/simulated-clock";
+import { ClientThrottle } from "../../emulator/throttle";
 import { RateLimitError } from "../../sdk";
 import { pacerForOrigin, RequestPacer } from "../../sdk/pacer";
-import { parseRetryAfterMs, readRateLimitSignals } from "../../sdk/rate-limit-headers";
+import { parseRetryAfterMs, readRateLimitSignals, waitEndsAt } from "../../sdk/rate-limit-headers";
 import { createRequester } from "../../sdk/requester";
 import { resolveClientSettings } from "../../sdk/settings";
 
 async function startTimes(pacer: RequestPacer, clock: { time: number }, count: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    await pacer.acquire();
+    const ticket = await pacer.acquire();
     times.push(clock.time - START);
+    pacer.answered(ticket, 200, {});
   }
   return times;
 }
@@ -29,21 +32,57 @@ describe("rate-limit headers", () => {
     expect(parseRetryAfterMs(value, START)).toBe(expected);
   });
 
-  it("reads remaining, reset and the wait", () => {
+  it("reads limit, remaining, reset and Retry-After", () => {
     expect(
       readRateLimitSignals(
         {
           "x-ratelimit-remaining": "0",
           "x-ratelimit-reset": String(START / 1000 + 30),
           "x-ratelimit-limit": "60",
+          "retry-after": "30",
         },
         START,
       ),
-    ).toEqual({ remaining: 0, resetAtMs: START + 30_000, retryAfterMs: 30_000 });
+    ).toEqual({ limit: 60, remaining: 0, resetAtMs: START + 30_000, retryAfterMs: 30_000 });
     expect(readRateLimitSignals({}, START)).toEqual({
+      limit: undefined,
       remaining: undefined,
       resetAtMs: undefined,
       retryAfterMs: undefined,
+    });
+  });
+
+  describe("waitEndsAt", () => {
+    const at = (ms: number) => START + ms;
+    const signals = (resetSecond: number, retryAfter: number) =>
+      readRateLimitSignals(
+        { "x-ratelimit-reset": String(resetSecond), "retry-after": String(retryAfter) },
+        0,
+      );
+
+    it("takes X-RateLimit-Reset to the millisecond when Retry-After agrees with our clock", () => {
+      // 700 ms into a second; the window ends 3 whole seconds after that second's start.
+      const now = at(10_700);
+      expect(waitEndsAt(signals(START / 1000 + 13, 3), now)).toBe(at(13_000));
+      // Computed by the server in second 10, arriving just after second 11 began.
+      expect(waitEndsAt(signals(START / 1000 + 13, 3), at(11_001))).toBe(at(13_000));
+    });
+
+    it("counts Retry-After from now when the server's clock disagrees with ours", () => {
+      const now = at(10_700);
+      expect(waitEndsAt(signals(START / 1000 + 50, 3), now)).toBe(now + 3000);
+    });
+
+    it("uses whichever header there is", () => {
+      expect(waitEndsAt({ ...signals(0, 0), resetAtMs: undefined, retryAfterMs: 2000 }, START)).toBe(
+        START + 2000,
+      );
+      expect(waitEndsAt({ ...signals(0, 0), resetAtMs: START + 5000, retryAfterMs: undefined }, START)).toBe(
+        START + 5000,
+      );
+      expect(waitEndsAt({ ...signals(0, 0), resetAtMs: undefined, retryAfterMs: undefined }, START)).toBe(
+        undefined,
+      );
     });
   });
 });
@@ -77,32 +116,101 @@ describe("RequestPacer", () => {
     expect(clock.time - START).toBe(2000);
   });
 
-  it("holds requests after a 429 until Retry-After has passed", async () => {
+  it("holds requests after a 429 until the window's end, to the millisecond", async () => {
+    const clock = fakeClock();
+    clock.time = START + 400;
+    const pacer = new RequestPacer(clock);
+    pacer.answered(await pacer.acquire(), 429, {
+      "retry-after": "5",
+      "x-ratelimit-reset": String(START / 1000 + 5),
+    });
+    // Retry-After alone would say 5400; the window ends at second 5.
+    expect(await startTimes(pacer, clock, 2)).toEqual([5000, 5000]);
+  });
+
+  it("holds for Retry-After from now when that is all a 429 says", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
-    pacer.observe(429, { "retry-after": "5" });
+    pacer.answered(await pacer.acquire(), 429, { "retry-after": "5" });
     expect(await startTimes(pacer, clock, 2)).toEqual([5000, 5000]);
+  });
+
+  it("asks again shortly when a 429 names a moment already past", async () => {
+    const clock = fakeClock();
+    clock.time = START + 400;
+    const pacer = new RequestPacer(clock);
+    pacer.answered(await pacer.acquire(), 429, {
+      "retry-after": "0",
+      "x-ratelimit-reset": String(START / 1000),
+    });
+    expect(await startTimes(pacer, clock, 1)).toEqual([500]);
   });
 
   it("ignores Retry-After on a success", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
-    pacer.observe(200, { "retry-after": "5" });
+    pacer.answered(await pacer.acquire(), 200, { "retry-after": "5" });
     expect(await startTimes(pacer, clock, 1)).toEqual([0]);
   });
 
-  it("spends the remaining budget, then waits for the window reset", async () => {
+  it("holds new requests while the ones in flight may spend the last of the budget", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
-    pacer.observe(200, { "x-ratelimit-remaining": "2", "x-ratelimit-reset": String(START / 1000 + 20) });
-    expect(await startTimes(pacer, clock, 3)).toEqual([0, 0, 20_000]);
+    const first = await pacer.acquire();
+    pacer.answered(first, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2" });
+    const inFlight = [await pacer.acquire(), await pacer.acquire()];
+    let third = false;
+    const next = pacer.acquire().then((ticket) => {
+      third = true;
+      return ticket;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(third).toBe(false);
+    // The server counted one of them after the other: one more may go, then none.
+    pacer.answered(inFlight[0]!, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "1" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(third).toBe(false);
+    pacer.answered(inFlight[1]!, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "1" });
+    await next;
+    expect(third).toBe(true);
   });
 
-  it("cannot wait out a spent budget without a reset time, so lets the server say how long", async () => {
+  it("once the budget is spent, sends one request alone to learn when the window ends", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
-    pacer.observe(200, { "x-ratelimit-remaining": "0" });
-    expect(await startTimes(pacer, clock, 1)).toEqual([0]);
+    pacer.answered(await pacer.acquire(), 200, { "x-ratelimit-limit": "1", "x-ratelimit-remaining": "0" });
+    const probe = await pacer.acquire();
+    let second = false;
+    void pacer.acquire().then(() => (second = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(second).toBe(false);
+    pacer.answered(probe, 429, { "retry-after": "7", "x-ratelimit-reset": String(START / 1000 + 7) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(second).toBe(true);
+    expect(clock.time - START).toBe(7000);
+  });
+
+  it("an older answer arriving late does not raise the budget", async () => {
+    const clock = fakeClock();
+    const pacer = new RequestPacer(clock);
+    const [a, b] = [await pacer.acquire(), await pacer.acquire()];
+    // b was counted last (1 left) but a's answer (2 left) arrives after it.
+    pacer.answered(b, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "1" });
+    pacer.answered(a, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2" });
+    const last = await pacer.acquire();
+    pacer.answered(last, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "0" });
+    let more = false;
+    const probe = pacer.acquire().then((ticket) => {
+      more = true;
+      return ticket;
+    });
+    await probe;
+    // Only as a lone request asking when the window ends.
+    expect(more).toBe(true);
+    let another = false;
+    void pacer.acquire().then(() => (another = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(another).toBe(false);
   });
 
   it("is shared per origin across the process", () => {
@@ -110,6 +218,75 @@ describe("RequestPacer", () => {
     expect(pacerForOrigin("http://pacer-shared.test", 0)).toBe(a);
     expect(pacerForOrigin("http://pacer-other.test", 0)).not.toBe(a);
   });
+});
+
+describe("pacing against the server's fixed windows (simulated time)", () => {
+  /**
+   * `count` requests, `concurrency` at a time, each taking `latencyMs` and counted by a throttle
+   * that works as the server's when it arrives halfway. Returns when the last one finished and
+   * how many were refused.
+   */
+  async function simulate(options: {
+    count: number;
+    concurrency: number;
+    limit: number;
+    windowSeconds: number;
+    latencyMs: number;
+    startAt: number;
+  }) {
+    const clock = simulatedClock(options.startAt);
+    const throttle = new ClientThrottle(options.limit, clock.now, options.windowSeconds);
+    const pacer = new RequestPacer(clock);
+    let refused = 0;
+    let firstSentAt: number | undefined;
+    let next = 0;
+    const request = async () => {
+      for (;;) {
+        const ticket = await pacer.acquire();
+        firstSentAt ??= clock.now();
+        await clock.sleep(options.latencyMs / 2);
+        const decision = throttle.hit("client")!;
+        await clock.sleep(options.latencyMs / 2);
+        pacer.answered(ticket, decision.allowed ? 200 : 429, decision.headers);
+        if (decision.allowed) return;
+        refused += 1;
+      }
+    };
+    const worker = async () => {
+      while (next < options.count) {
+        next += 1;
+        await request();
+      }
+    };
+    await clock.run(Promise.all(Array.from({ length: options.concurrency }, worker)));
+    return { elapsedMs: clock.now() - firstSentAt!, refused };
+  }
+
+  it.each([
+    { count: 100, limit: 20, windowSeconds: 5, startAt: START },
+    { count: 100, limit: 20, windowSeconds: 5, startAt: START + 700 },
+    { count: 300, limit: 60, windowSeconds: 60, startAt: START + 250 },
+    { count: 61, limit: 60, windowSeconds: 60, startAt: START + 999 },
+  ])(
+    "%o: finishes one window length per filled window after the first request, one 429 per filled window",
+    async ({ count, limit, windowSeconds, startAt }) => {
+      const { elapsedMs, refused } = await simulate({
+        count,
+        concurrency: 8,
+        limit,
+        windowSeconds,
+        latencyMs: 10,
+        startAt,
+      });
+      const filledWindows = Math.floor((count - 1) / limit);
+      const floorMs = filledWindows * windowSeconds * 1000;
+      // The first window is shorter when it opens mid-second (its end is a whole second).
+      expect(elapsedMs).toBeGreaterThan(floorMs - 1000);
+      // After the last window opens, only the requests of that window remain (8 at a time).
+      expect(elapsedMs).toBeLessThanOrEqual(floorMs + Math.ceil(limit / 8) * 10 + 10);
+      expect(refused).toBeLessThanOrEqual(filledWindows);
+    },
+  );
 });
 
 describe("pacing between clients of one origin", () => {

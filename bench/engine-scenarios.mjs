@@ -1,0 +1,185 @@
+// The bench's scenarios that run through the real Pulumi engine, with the packed package
+// installed in a temporary project as a user has it (tools/program-stack.mjs).
+import { randomBytes } from "node:crypto";
+import { startEmulator } from "../dist/emulator/index.js";
+import { WebstatsClient } from "../dist/sdk/index.js";
+import { ProgramStack } from "../tools/program-stack.mjs";
+import { measureOperation, rateFloorMs } from "./operations.mjs";
+import { credentials, noOpProgram, websitesProgram } from "./programs.mjs";
+
+const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
+
+/** Runs `body(stack)` with a stack of `program`, removed afterwards. */
+async function withStack(context, program, config, body) {
+  const stack = new ProgramStack({ pulumi: context.pulumi, program, config, timeoutMs: 3_600_000 });
+  try {
+    return await body(stack);
+  } finally {
+    stack.cleanup();
+  }
+}
+
+async function withEmulator(options, body) {
+  const emulator = await startEmulator(options);
+  try {
+    return await body(emulator, emulator.createAccount());
+  } finally {
+    await emulator.close();
+  }
+}
+
+const prefix = (name) => `${name}-${randomBytes(3).toString("hex")}`;
+
+/** Adds the floor and the ratios to a throttled operation's measurement. */
+function againstFloor(measured, throttle) {
+  const counted = measured.requests - measured.refused;
+  const floorMs = rateFloorMs(counted, throttle.limit, throttle.windowSeconds);
+  return {
+    ...measured,
+    floorMs,
+    overFloor: floorMs > 0 ? measured.ms / floorMs : undefined,
+    spanOverFloor: floorMs > 0 ? measured.requestSpanMs / floorMs : undefined,
+  };
+}
+
+/** 1. `up` of N new websites under a throttle, beside the same `up` with the throttle off. */
+export async function upUnderThrottle(context, count, throttle) {
+  const unthrottled = await withEmulator({ requestsPerMinute: 0 }, (emulator, account) =>
+    withStack(context, websitesProgram(count, prefix("free")), credentials(emulator, account), (stack) =>
+      measureOperation({
+        stack,
+        op: "up",
+        emulator,
+        templateDir: context.pulumi.templateDir,
+        expected: count,
+      }),
+    ),
+  );
+  const paced = await withEmulator(
+    { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds },
+    (emulator, account) =>
+      withStack(context, websitesProgram(count, prefix("paced")), credentials(emulator, account), (stack) =>
+        measureOperation({
+          stack,
+          op: "up",
+          emulator,
+          templateDir: context.pulumi.templateDir,
+          expected: count,
+        }),
+      ),
+  );
+  return { count, throttle, baseline: unthrottled, measured: againstFloor(paced, throttle) };
+}
+
+/**
+ * 2, 4 and 5 on one fleet, throttle off: `up` and `refresh` of N websites beside N no-op
+ * dynamic resources; state and `__provider` sizes; the provider's memory.
+ */
+export async function fleetAgainstNoOp(context, count) {
+  const templateDir = context.pulumi.templateDir;
+  const websites = await withEmulator({ requestsPerMinute: 0 }, (emulator, account) =>
+    withStack(
+      context,
+      websitesProgram(count, prefix("fleet")),
+      credentials(emulator, account),
+      async (stack) => {
+        const up = await measureOperation({ stack, op: "up", emulator, templateDir, expected: count });
+        const refresh = await measureOperation({
+          stack,
+          op: "refresh",
+          emulator,
+          templateDir,
+          expected: count,
+        });
+        return {
+          up,
+          refresh,
+          state: stateSizes(stack, websiteType),
+          oneGetEach: await oneGetEach(emulator, account, refresh),
+        };
+      },
+    ),
+  );
+  const noOp = await withStack(context, noOpProgram(count), {}, async (stack) => {
+    const up = await measureOperation({ stack, op: "up", templateDir, expected: count });
+    const refresh = await measureOperation({ stack, op: "refresh", templateDir, expected: count });
+    return { up, refresh, state: stateSizes(stack, "pulumi-nodejs:dynamic:Resource") };
+  });
+  const { oneGetEach: gets, ...websitesFigures } = websites;
+  return { count, websites: websitesFigures, noOp, oneGetEach: gets };
+}
+
+/** What reading every website with its own GET costs, beside the refresh's listing. */
+async function oneGetEach(emulator, account, refresh) {
+  const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+  const ids = emulator.listWebsites(account.id).map((w) => w.id);
+  const started = Date.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) await client.websites.get(ids[next++]);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return {
+    requests: ids.length,
+    unthrottledMs: Date.now() - started,
+    realLimitFloorMs: rateFloorMs(ids.length, 60, 60),
+    listingRealLimitFloorMs: rateFloorMs(refresh.requests, 60, 60),
+  };
+}
+
+/** Bytes of the checkpoint, per resource of `type`, and of its serialized provider. */
+function stateSizes(stack, type) {
+  const { raw, resources } = stack.exportState();
+  const ours = resources.filter((r) => r.type === type);
+  const perResource = ours.map((r) => JSON.stringify(r).length);
+  const providers = ours.map((r) => String(r.outputs?.__provider ?? "").length);
+  return {
+    checkpointBytes: raw.length,
+    resources: ours.length,
+    bytesPerResource: perResource.length
+      ? Math.round(perResource.reduce((a, b) => a + b, 0) / ours.length)
+      : 0,
+    providerBytes: providers.length ? Math.max(...providers) : 0,
+  };
+}
+
+/**
+ * 3. Adoption: an `up` declaring N websites with adoptExisting against N that already exist,
+ * beside an `up` creating N new ones, both under the same throttle.
+ */
+export async function adoption(context, count, throttle) {
+  const templateDir = context.pulumi.templateDir;
+  const throttled = { requestsPerMinute: 0, rateWindowSeconds: throttle.windowSeconds };
+  const adopting = await withEmulator(throttled, async (emulator, account) => {
+    const name = prefix("adopt");
+    // The existing websites are made before the throttle is switched on.
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    for (let i = 0; i < count; i += 1) await client.websites.create({ domain: `${name}-${i}.bench.example` });
+    emulator.setRequestsPerMinute(throttle.limit);
+    const program = websitesProgram(count, name, { adoptExisting: true });
+    return withStack(context, program, credentials(emulator, account), async (stack) => {
+      const measured = await measureOperation({ stack, op: "up", emulator, templateDir, expected: count });
+      const adopted = stack.exportState().resources.filter((r) => r.type === websiteType).length;
+      return {
+        ...againstFloor(measured, throttle),
+        adopted,
+        websitesAfter: emulator.listWebsites(account.id).length,
+      };
+    });
+  });
+  const creating = await withEmulator(
+    { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds },
+    (emulator, account) =>
+      withStack(
+        context,
+        websitesProgram(count, prefix("new")),
+        credentials(emulator, account),
+        async (stack) =>
+          againstFloor(
+            await measureOperation({ stack, op: "up", emulator, templateDir, expected: count }),
+            throttle,
+          ),
+      ),
+  );
+  return { count, throttle, baseline: creating, measured: adopting };
+}

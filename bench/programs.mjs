@@ -1,0 +1,43 @@
+// The Pulumi programs the bench runs: a fleet of websites, and the same number of dynamic
+// resources that do nothing (what the engine itself costs per resource).
+
+/** `count` websites named <prefix>-<i>.bench.example; `adoptExisting` as given. */
+export function websitesProgram(count, prefix, { adoptExisting = false } = {}) {
+  return `"use strict";
+const webstats = require("pulumi-webstats");
+module.exports = async () => {
+  for (let i = 0; i < ${count}; i += 1) {
+    new webstats.Website("site-" + i, {
+      domain: "${prefix}-" + i + ".bench.example",
+      adoptExisting: ${adoptExisting},
+    });
+  }
+  return {};
+};
+`;
+}
+
+/** `count` dynamic resources whose provider answers at once and has no read (refresh keeps state). */
+export function noOpProgram(count) {
+  return `"use strict";
+const pulumi = require("@pulumi/pulumi");
+const noOp = {
+  async create(inputs) {
+    return { id: inputs.name, outs: inputs };
+  },
+};
+module.exports = async () => {
+  for (let i = 0; i < ${count}; i += 1) {
+    new pulumi.dynamic.Resource(noOp, "noop-" + i, { name: "noop-" + i });
+  }
+  return {};
+};
+`;
+}
+
+export function credentials(emulator, account) {
+  return {
+    "webstats:baseUrl": { value: emulator.url },
+    "webstats:apiKey": { value: account.apiKey, secret: true },
+  };
+}

@@ -1,0 +1,54 @@
+// The figures the pacing and fleet work aims for, checked against one bench result. They are
+// reported, never asserted: a busy machine can miss a time target without anything being wrong.
+
+export const TARGETS = {
+  upOverFloor: 1.05,
+  refreshRequestsPer500: 8,
+  refreshOverNoOp: 1.2,
+  clientOverUndici: 1.1,
+  providerBytes: 512,
+};
+
+const fixed = (value, digits = 2) =>
+  value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(digits);
+
+export function checkTargets(result) {
+  const checks = [];
+  for (const run of result.up) {
+    const { measured, count, throttle } = run;
+    checks.push({
+      target: `up of ${count} at ${throttle.limit} per ${throttle.windowSeconds} s within ${TARGETS.upOverFloor}x of the rate floor, no failure`,
+      value: `${fixed(measured.overFloor)}x (${measured.failed} failed)`,
+      met:
+        measured.failed === 0 &&
+        measured.overFloor !== undefined &&
+        measured.overFloor <= TARGETS.upOverFloor,
+    });
+  }
+  const { websites, noOp, count } = result.fleet;
+  const allowed = Math.ceil((TARGETS.refreshRequestsPer500 * count) / 500);
+  checks.push({
+    target: `refresh of ${count} in at most ${allowed} requests`,
+    value: `${websites.refresh.requests} requests`,
+    met: websites.refresh.failed === 0 && websites.refresh.requests <= allowed,
+  });
+  const refreshRatio = websites.refresh.ms / noOp.refresh.ms;
+  checks.push({
+    target: `refresh of ${count} within ${TARGETS.refreshOverNoOp}x of ${count} no-op resources`,
+    value: `${fixed(refreshRatio)}x`,
+    met: refreshRatio <= TARGETS.refreshOverNoOp,
+  });
+  for (const pair of result.client.pairs) {
+    checks.push({
+      target: `client within ${TARGETS.clientOverUndici}x of raw undici: ${pair.name}`,
+      value: `${fixed(pair.ratio)}x`,
+      met: pair.ratio <= TARGETS.clientOverUndici,
+    });
+  }
+  checks.push({
+    target: `__provider under ${TARGETS.providerBytes} bytes`,
+    value: `${websites.state.providerBytes} bytes`,
+    met: websites.state.providerBytes > 0 && websites.state.providerBytes < TARGETS.providerBytes,
+  });
+  return checks;
+}

@@ -1,0 +1,67 @@
+// `npm run bench` in smoke mode (tiny sizes), so that the bench cannot rot: every scenario runs
+// through the engine and its results are complete and make sense. Times are not judged here;
+// counts, failures and sizes are.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { MODES, runBench, writeResults } from "../../bench/bench.mjs";
+import { describeEngine, e2e } from "./harness";
+
+describeEngine("the bench, in smoke mode", () => {
+  it("runs every scenario through the engine and writes complete, sane results", async () => {
+    const result = await runBench({ mode: "smoke", pulumi: e2e });
+    const sizes = MODES.smoke;
+
+    expect(result.up).toHaveLength(sizes.up.length);
+    for (const { count, throttle, baseline, measured } of result.up) {
+      expect(baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: count });
+      expect(measured).toMatchObject({ ok: true, failed: 0 });
+      // One counted POST per website; refusals come on top, at most one per window filled.
+      expect(measured.requests! - measured.refused!).toBe(count);
+      expect(measured.refused).toBeLessThanOrEqual(Math.ceil(count / throttle.limit));
+      // The throttle really held the operation back: its requests spread over the floor, less
+      // at most the part of the first window before its first whole second.
+      expect(measured.floorMs).toBe(Math.floor((count - 1) / throttle.limit) * throttle.windowSeconds * 1000);
+      expect(measured.requestSpanMs).toBeGreaterThan(measured.floorMs - 1000);
+      expect(measured.ms).toBeGreaterThanOrEqual(measured.requestSpanMs! + measured.toFirstRequestMs!);
+    }
+
+    const { websites, noOp, count } = result.fleet;
+    expect(websites.up).toMatchObject({ ok: true, failed: 0, requests: count });
+    // A refresh reads every website from one shared listing (100 per page).
+    expect(websites.refresh).toMatchObject({ ok: true, failed: 0, requests: Math.ceil(count / 100) });
+    expect(noOp.up.ok && noOp.refresh.ok).toBe(true);
+    expect(result.fleet.oneGetEach.requests).toBe(count);
+    expect(websites.state.resources).toBe(count);
+    expect(noOp.state.resources).toBe(count);
+    // The provider is a `require` of the package's subpath, not serialized code.
+    expect(websites.state.providerBytes).toBeGreaterThan(0);
+    expect(websites.state.providerBytes).toBeLessThan(512);
+    expect(websites.state.bytesPerResource).toBeGreaterThan(0);
+    if (process.platform === "linux") expect(websites.up.providerPeakRssKb).toBeGreaterThan(0);
+
+    const { adoption } = result;
+    expect(adoption.measured).toMatchObject({ ok: true, failed: 0, adopted: adoption.count });
+    // Adopted, not created again.
+    expect(adoption.measured.websitesAfter).toBe(adoption.count);
+    expect(adoption.baseline).toMatchObject({ ok: true, failed: 0 });
+
+    expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
+    for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
+    expect(result.targets.length).toBeGreaterThanOrEqual(5);
+
+    const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
+    try {
+      const markdown = writeResults(result, dir);
+      expect(JSON.parse(readFileSync(join(dir, "latest.json"), "utf8"))).toEqual(result);
+      expect(readFileSync(join(dir, "latest.md"), "utf8")).toBe(markdown);
+      for (const heading of ["## 1.", "## 2, 4.", "## 3.", "## 4b.", "## 5.", "## Targets"]) {
+        expect(markdown).toContain(heading);
+      }
+      expect(markdown).not.toMatch(/undefined|NaN/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

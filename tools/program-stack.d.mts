@@ -1,0 +1,62 @@
+// Types for tools/program-stack.mjs, used by the engine tests.
+import type { DriverResult } from "./program-project.mjs";
+
+export interface ConfigValue {
+  value: string;
+  secret?: boolean;
+}
+
+export interface PulumiInstallation {
+  /** Folder of the `pulumi` binary the Automation API runs. */
+  binDir: string;
+  /** Folder holding the dynamic-provider plugin script; put on PATH. */
+  pluginDir: string;
+  /** A project folder with the packed package installed (prepareProjectTemplate). */
+  templateDir: string;
+}
+
+export interface RunOptions {
+  expectNoChanges?: boolean;
+  /** preview and up: refresh first (`--refresh`). */
+  refresh?: boolean;
+  /** preview and up: show each changed property (`--diff`). */
+  diff?: boolean;
+  /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
+  clearPendingCreates?: boolean;
+  allowFailure?: boolean;
+  onOutput?: (text: string) => void;
+  /** Receives a function that kills the operation's processes with SIGKILL. */
+  onStart?: (killAll: () => void) => void;
+}
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  initErrors?: string[];
+}
+
+export class ProgramStack {
+  constructor(options: {
+    pulumi: PulumiInstallation;
+    program: string;
+    config?: Record<string, ConfigValue>;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    tmpPrefix?: string;
+    /** A node_modules folder to link instead of the template's (which has the packed package). */
+    nodeModules?: string;
+  });
+  readonly dir: string;
+  readonly workDir: string;
+  output: string;
+  setProgram(source: string): void;
+  writeFile(name: string, content: string): void;
+  setConfig(key: string, value: ConfigValue): void;
+  setEnv(key: string, value: string | undefined): void;
+  run(op: "up" | "preview" | "refresh" | "destroy" | "cancel", options?: RunOptions): Promise<DriverResult>;
+  exportState(): { raw: string; resources: StateResource[] };
+  cleanup(): void;
+}

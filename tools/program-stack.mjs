@@ -1,0 +1,126 @@
+// One Pulumi stack of a program, in a temporary folder: a project linked to a template that has
+// the packed package installed, a local file backend and a private PULUMI_HOME, driven through
+// real `pulumi` operations by the automation driver. Shared by the engine tests and the bench.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./program-project.mjs";
+
+const projectName = "webstats-e2e";
+const stackName = "test";
+
+export class ProgramStack {
+  /** Everything the engine printed so far, across operations. */
+  output = "";
+  #config;
+  #env;
+  #pulumi;
+  #timeoutMs;
+  #sequence = 0;
+
+  /**
+   * `pulumi`: { binDir, pluginDir, templateDir }; `program`: source of a CommonJS module whose
+   * export is the program function; `config`: { key: { value, secret? } }; `env`: extra
+   * environment for the CLI and the provider process.
+   */
+  constructor({
+    pulumi,
+    program,
+    config = {},
+    env = {},
+    timeoutMs = 300_000,
+    tmpPrefix = "webstats-stack-",
+    nodeModules,
+  }) {
+    this.dir = mkdtempSync(join(tmpdir(), tmpPrefix));
+    this.workDir = join(this.dir, "project");
+    createProjectFromTemplate(pulumi.templateDir, this.workDir, nodeModules);
+    mkdirSync(join(this.dir, "backend"));
+    mkdirSync(join(this.dir, "home"));
+    this.#pulumi = pulumi;
+    this.#config = { ...config };
+    this.#env = { ...env };
+    this.#timeoutMs = timeoutMs;
+    this.setProgram(program);
+  }
+
+  setProgram(source) {
+    writeFileSync(join(this.workDir, "program.cjs"), source);
+  }
+
+  /** Writes a file beside the program, e.g. a fleet file the program reads. */
+  writeFile(name, content) {
+    writeFileSync(join(this.workDir, name), content);
+  }
+
+  setConfig(key, value) {
+    this.#config[key] = value;
+  }
+
+  /** Sets (or, with undefined, removes) an environment variable of later operations. */
+  setEnv(key, value) {
+    if (value === undefined) delete this.#env[key];
+    else this.#env[key] = value;
+  }
+
+  /**
+   * Runs `op` (up, preview, refresh, destroy, cancel). Options: expectNoChanges, refresh (preview
+   * and up), diff, clearPendingCreates (refresh), allowFailure (resolve with the failure instead
+   * of throwing), onOutput (engine output as it comes), onStart (receives a function that
+   * SIGKILLs the operation's processes).
+   */
+  async run(op, options = {}) {
+    const id = `${++this.#sequence}-${op}`;
+    const pulumiHome = join(this.dir, "home");
+    const env = {
+      ...process.env,
+      ...offlineEnvironment({ binDir: this.#pulumi.binDir, pluginDir: this.#pulumi.pluginDir, pulumiHome }),
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    };
+    // Credentials reach the provider only the way the caller asks for them.
+    delete env.WEBSTATS_API_KEY;
+    delete env.WEBSTATS_BASE_URL;
+    Object.assign(env, this.#env);
+    const result = await runDriver({
+      workDir: this.workDir,
+      requestFile: join(this.dir, `${id}.request.json`),
+      resultFile: join(this.dir, `${id}.result.json`),
+      env,
+      timeoutMs: this.#timeoutMs,
+      onOutput: options.onOutput,
+      onStart: options.onStart,
+      request: {
+        op,
+        stackName,
+        projectName,
+        workDir: this.workDir,
+        programFile: "program.cjs",
+        binDir: this.#pulumi.binDir,
+        pulumiHome,
+        backendUrl: `file://${join(this.dir, "backend")}`,
+        config: this.#config,
+        expectNoChanges: options.expectNoChanges,
+        refresh: options.refresh,
+        diff: options.diff,
+        clearPendingCreates: options.clearPendingCreates,
+      },
+    });
+    this.output += result.output;
+    if (!result.ok && !options.allowFailure) {
+      throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${result.output}`);
+    }
+    return result;
+  }
+
+  /** The checkpoint file as the backend stores it (secrets still encrypted) and its resources. */
+  exportState() {
+    const file = join(this.dir, "backend", ".pulumi", "stacks", projectName, `${stackName}.json`);
+    const raw = readFileSync(file, "utf8");
+    const checkpoint = JSON.parse(raw);
+    return { raw, resources: checkpoint.checkpoint?.latest?.resources ?? [] };
+  }
+
+  cleanup() {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
