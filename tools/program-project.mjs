@@ -2,7 +2,7 @@
 // package is packed with `npm pack` and installed from the tarball into node_modules.
 // Shared by the engine tests and the demo.
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -84,10 +84,35 @@ export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
 }
 
 /**
+ * Processes started for one stack: the CLI's plugins (the dynamic provider among them) run in
+ * process groups of their own, so only their environment, which names the stack's PULUMI_HOME,
+ * tells them apart. Linux only (/proc); elsewhere none are found.
+ */
+function processesOfStack(pulumiHome) {
+  const marker = `PULUMI_HOME=${pulumiHome}\0`;
+  const found = [];
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return found;
+  }
+  for (const pid of entries) {
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) found.push(Number(pid));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/**
  * Runs the automation driver of a project folder for one request; resolves with what the
- * engine printed and the driver's result object. The driver leads its own process group, with
- * the CLI and the provider it starts: `onStart` receives a function that kills them all at once,
- * as a crash or an operator's `kill -9` would.
+ * engine printed and the driver's result object. `onStart` receives a function that kills the
+ * driver, the CLI and every plugin it started at once, as a crash or an operator's `kill -9`
+ * would (the driver leads a process group; plugins, which lead their own, are found by the
+ * stack's PULUMI_HOME in their environment).
  */
 export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput, onStart }) {
   writeFileSync(requestFile, JSON.stringify(request));
@@ -99,10 +124,13 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
       detached: true,
     });
     const killAll = () => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
+      const victims = env.PULUMI_HOME ? processesOfStack(env.PULUMI_HOME) : [];
+      for (const target of [-child.pid, ...victims]) {
+        try {
+          process.kill(target, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
       }
     };
     onStart?.(killAll);
