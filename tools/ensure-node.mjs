@@ -9,16 +9,13 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { machineCacheDir } from "./machine-cache.mjs";
 
 /** Where Node.js releases are cached: one folder per version, outside any clone. */
 export function nodeCacheDir(version) {
-  const base =
-    process.env.WEBSTATS_NODE_CACHE ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-webstats", "node");
-  return join(base, `v${version}`);
+  return machineCacheDir("node", "WEBSTATS_NODE_CACHE", version);
 }
 
 function run(command, args, options = {}) {

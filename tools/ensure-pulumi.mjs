@@ -23,9 +23,9 @@
 
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { machineCacheDir } from "./machine-cache.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const wrapperModules = join(repoRoot, "tools", "pulumi-cli");
@@ -58,10 +58,7 @@ export function wrapperModuleDir(version) {
 
 /** Where builds are cached: shared by every clone on the machine, one folder per version. */
 export function cacheDir(version) {
-  const base =
-    process.env.WEBSTATS_PULUMI_CACHE ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-webstats", "pulumi-cli");
-  return join(base, `v${version}`);
+  return machineCacheDir("pulumi-cli", "WEBSTATS_PULUMI_CACHE", version);
 }
 
 function run(command, args, options = {}) {
