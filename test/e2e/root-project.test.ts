@@ -1,6 +1,6 @@
 // The root Pulumi.yaml runs the quickstart from this checkout. There, `pulumi-webstats` resolves
-// to the checkout itself (a package may require itself by name), so the program uses the built
-// dist/ and this repository's node_modules, and the provider is serialized by value.
+// to the checkout itself (npm ci links node_modules/pulumi-webstats to it), so the program uses
+// the built dist/ and this repository's node_modules, and the provider is serialized by value.
 //
 // `pulumi up` in the checkout needs the Node.js language host of a Pulumi installation, which
 // cannot be built here; this test runs the same program the same way through the engine as an
