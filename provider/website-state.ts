@@ -58,7 +58,9 @@ export function outputsFrom(website: ApiWebsite, applied: Partial<WebsiteInputs>
   // A password only matters while the site is password-protected; keeping a stale one would make
   // a later switch back to "password" look like no change.
   if (website.privacy !== "password") delete outputs.password;
-  return parsed<WebsiteOutputs>(stateSchema, outputs, "outputs");
+  // Built from the client's typed answer and already-checked inputs: nothing here to validate
+  // again, and a refresh of hundreds of websites calls this once per website.
+  return outputs as WebsiteOutputs;
 }
 
 /**
