@@ -42,10 +42,10 @@ function againstFloor(measured, throttle) {
   };
 }
 
-/** 1. `up` of N new websites under a throttle, beside the same `up` with the throttle off. */
-export async function upUnderThrottle(context, count, throttle) {
-  const unthrottled = await withEmulator({ requestsPerMinute: 0 }, (emulator, account) =>
-    withStack(context, websitesProgram(count, prefix("free")), credentials(emulator, account), (stack) =>
+/** An `up` creating N new websites against a fresh emulator with these options. */
+function upOfNewWebsites(context, count, emulatorOptions, label) {
+  return withEmulator(emulatorOptions, (emulator, account) =>
+    withStack(context, websitesProgram(count, prefix(label)), credentials(emulator, account), (stack) =>
       measureOperation({
         stack,
         op: "up",
@@ -55,18 +55,16 @@ export async function upUnderThrottle(context, count, throttle) {
       }),
     ),
   );
-  const paced = await withEmulator(
+}
+
+/** 1. `up` of N new websites under a throttle, beside the same `up` with the throttle off. */
+export async function upUnderThrottle(context, count, throttle) {
+  const unthrottled = await upOfNewWebsites(context, count, { requestsPerMinute: 0 }, "free");
+  const paced = await upOfNewWebsites(
+    context,
+    count,
     { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds },
-    (emulator, account) =>
-      withStack(context, websitesProgram(count, prefix("paced")), credentials(emulator, account), (stack) =>
-        measureOperation({
-          stack,
-          op: "up",
-          emulator,
-          templateDir: context.pulumi.templateDir,
-          expected: count,
-        }),
-      ),
+    "paced",
   );
   return { count, throttle, baseline: unthrottled, measured: againstFloor(paced, throttle) };
 }
@@ -167,19 +165,14 @@ export async function adoption(context, count, throttle) {
       };
     });
   });
-  const creating = await withEmulator(
-    { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds },
-    (emulator, account) =>
-      withStack(
-        context,
-        websitesProgram(count, prefix("new")),
-        credentials(emulator, account),
-        async (stack) =>
-          againstFloor(
-            await measureOperation({ stack, op: "up", emulator, templateDir, expected: count }),
-            throttle,
-          ),
-      ),
+  const creating = againstFloor(
+    await upOfNewWebsites(
+      context,
+      count,
+      { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds },
+      "new",
+    ),
+    throttle,
   );
   return { count, throttle, baseline: creating, measured: adopting };
 }
