@@ -15,6 +15,7 @@ export interface FleetProblem {
   message: string;
 }
 
+/** @internal */
 export function formatProblem(problem: FleetProblem): string {
   const subject = problem.argument ? `${problem.where}, ${problem.argument}` : problem.where;
   return `${problem.file}:${problem.line}: ${subject}: ${problem.message}`;
@@ -36,7 +37,7 @@ export class FleetError extends Error {
   }
 }
 
-/** How a website is named in messages: its domain as written, or its position when it has none. */
+/** How a website is named in messages: its domain as written, or its position when it has none. @internal */
 export function websiteLabel(domain: unknown, index: number): string {
   return typeof domain === "string" && domain.trim() !== ""
     ? `website ${domain.trim()}`

@@ -1,37 +1,33 @@
 // What a fleet file may say: its sections and the keys of a website entry. Shared by the
 // reader (loadFleet) and the writer (`pulumi-webstats generate`), so the two agree on the
-// format; this module knows nothing of Pulumi.
+// format; the keys come from the Website's field table, so a new argument is a new key. This
+// module knows nothing of Pulumi.
 import type { Privacy } from "../sdk";
+import { plainSettings } from "../core/website-fields";
 
-/** The sections at the top of a fleet file. */
+/** The sections at the top of a fleet file. @internal */
 export const sectionKeys = ["defaults", "websites"] as const;
 
 /**
- * Website arguments a fleet file carries as they are, in the order the writer puts them.
- * `password` and `connection` are left out on purpose: see `refusedKeys`.
+ * Website arguments a fleet file carries as they are, in the table's order, which is the order
+ * the writer puts them in. The secret ones (`password`, `connection`) are refused: see `refusedKeys`.
+ * @internal
  */
-export const settingKeys = [
-  "privacy",
-  "email",
-  "excludeBots",
-  "favorite",
-  "excludeIps",
-  "excludeParams",
-  "adoptExisting",
-] as const;
+export const settingKeys = plainSettings;
 
+/** @internal */
 export type SettingKey = (typeof settingKeys)[number];
 
-/** Names a stack configuration key whose (secret) value is the website's password. */
+/** Names a stack configuration key whose (secret) value is the website's password. @internal */
 export const passwordConfigKey = "passwordConfig";
 
-/** Keys of `defaults`: everything an entry may set except its domain. */
+/** Keys of `defaults`: everything an entry may set except its domain. @internal */
 export const defaultsKeys: readonly string[] = [...settingKeys, passwordConfigKey];
 
-/** Keys of an entry of `websites`. */
+/** Keys of an entry of `websites`. @internal */
 export const entryKeys: readonly string[] = ["domain", ...defaultsKeys];
 
-/** Website arguments that a fleet file refuses, with the reason and what to do instead. */
+/** Website arguments that a fleet file refuses, with the reason and what to do instead. @internal */
 export const refusedKeys: Readonly<Record<string, string>> = {
   password:
     "a password does not belong in a file that is reviewed and committed. Store it as a secret in the " +
@@ -41,7 +37,10 @@ export const refusedKeys: Readonly<Record<string, string>> = {
     "or through the stack configuration (webstats:baseUrl, webstats:apiKey).",
 };
 
-/** The settings of one website or of `defaults`, as a fleet file holds them. */
+/**
+ * The settings of one website or of `defaults`, as a fleet file holds them: one property per
+ * key of `settingKeys` (a compile-time check in the tests holds the two together).
+ */
 export interface FleetSettings {
   /** As the Website argument: `"public"`, `"private"` or `"password"`. */
   privacy?: Privacy;
@@ -61,5 +60,5 @@ export interface FleetSettings {
   passwordConfig?: string;
 }
 
-/** A stack configuration key: a name, optionally after a namespace and a colon. */
+/** A stack configuration key: a name, optionally after a namespace and a colon. @internal */
 export const configKeyPattern = /^(?:[A-Za-z0-9_.-]+:)?[A-Za-z0-9_.-]+$/;

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import type { Document, Node, YAMLMap } from "yaml";
 import { normalizeDomain } from "../sdk";
-import { closestName } from "../provider/closest-name";
+import { closestName } from "../core/closest-name";
+import { programSettings } from "../provider/program-context";
 import { FleetError, websiteLabel } from "./fleet-errors";
 import type { FleetProblem } from "./fleet-errors";
 import {
@@ -67,6 +68,7 @@ class FleetReader {
   constructor(
     private readonly file: string,
     text: string,
+    private readonly adoptExisting: boolean,
   ) {
     this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
   }
@@ -213,7 +215,7 @@ class FleetReader {
     }
 
     let ok = true;
-    for (const { argument, reason } of websiteArgumentProblems(checked)) {
+    for (const { argument, reason } of websiteArgumentProblems(checked, this.adoptExisting)) {
       ok = false;
       const key = argument === "password" ? passwordConfigKey : argument;
       const own = fields[key];
@@ -311,17 +313,33 @@ function describeMapping(where: string): string {
   return "a website entry";
 }
 
+/** How a fleet is checked. */
+export interface FleetReadOptions {
+  /**
+   * The default of adoptExisting for entries that do not set it, which decides what a new
+   * website needs (a password-protected one needs passwordConfig unless it is adopted).
+   * Default: the running program's stack setting `webstats:adoptExisting`, then
+   * `WEBSTATS_ADOPT_EXISTING`, else false: the default each Website gets.
+   */
+  adoptExisting?: boolean;
+}
+
+/** The stack's default, read only when the caller gives none. */
+const adoptExistingOf = (options: FleetReadOptions): boolean =>
+  options.adoptExisting ?? programSettings().adoptExisting?.value ?? false;
+
 /** Reads and checks a fleet from YAML text; `file` names it in messages. Throws FleetError. */
-export function parseFleet(text: string, file: string): Fleet {
-  return new FleetReader(file, text).read();
+export function parseFleet(text: string, file: string, options: FleetReadOptions = {}): Fleet {
+  return new FleetReader(file, text, adoptExistingOf(options)).read();
 }
 
 /**
  * Reads a fleet file (a path relative to the program's working directory, which for
- * `pulumi up` is the project folder) and checks every entry by the Website's own rules.
+ * `pulumi up` is the project folder) and checks every entry by the Website's own rules, under
+ * the stack's settings (see {@link FleetReadOptions}).
  * Throws FleetError listing every problem, each with its file, line, website and argument.
  */
-export function loadFleet(path: string): Fleet {
+export function loadFleet(path: string, options: FleetReadOptions = {}): Fleet {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -332,5 +350,5 @@ export function loadFleet(path: string): Fleet {
       { file: path, line: 1, where: "file", message: `cannot be read: ${reason}.` },
     ]);
   }
-  return parseFleet(text, path);
+  return parseFleet(text, path, options);
 }

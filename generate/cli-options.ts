@@ -13,10 +13,15 @@ export interface GenerateOptions {
   force: boolean;
 }
 
-export type Command = { kind: "help" } | { kind: "generate"; options: GenerateOptions };
+export type Command = { kind: "help" } | { kind: "schema" } | { kind: "generate"; options: GenerateOptions };
 
 export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml] [--name NAME] [--force]
+       pulumi-webstats schema
 
+schema prints the Pulumi package schema of webstats (JSON): the Website resource, the
+functions and the provider configuration.
+
+generate:
 Writes a Pulumi project that declares every website of an account with its current
 settings and adoptExisting: true, so that its first \`pulumi up\` takes them over without
 creating, deleting or changing anything.
@@ -70,11 +75,17 @@ export function parseCommand(argv: string[]): Command {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === "help") return { kind: "help" };
+  if (positionals[0] === "schema") {
+    const extra =
+      positionals.length > 1 || values.out !== undefined || values.name !== undefined || values.force;
+    if (extra) throw new UsageError("schema takes no arguments or options.");
+    return { kind: "schema" };
+  }
   if (positionals[0] !== "generate") {
     throw new UsageError(
       positionals.length === 0
-        ? "say what to do: generate."
-        : "unknown command: the only command is generate.",
+        ? "say what to do: generate or schema."
+        : "unknown command: the commands are generate and schema.",
     );
   }
   if (positionals.length > 1) throw new UsageError("generate takes no further arguments; see --help.");

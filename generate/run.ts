@@ -1,6 +1,9 @@
 // `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process.
 import { basename, resolve } from "node:path";
-import { WebstatsClient } from "../sdk";
+import type { WebstatsClient } from "../sdk";
+import { ClientRegistry } from "../core/clients";
+import { packageSchema } from "../core/package-schema";
+import { resolveSettings } from "../core/settings";
 import { USAGE, UsageError, parseCommand } from "./cli-options";
 import type { GenerateOptions } from "./cli-options";
 import { checkOutputFolder, writeProject } from "./output-folder";
@@ -14,6 +17,7 @@ export interface Console {
 
 type Environment = Record<string, string | undefined>;
 
+/** Credentials from the environment only; pacing and timeout read as the provider reads them. */
 function clientFrom(env: Environment): WebstatsClient {
   const baseUrl = env.WEBSTATS_BASE_URL?.trim();
   const apiKey = env.WEBSTATS_API_KEY?.trim();
@@ -24,8 +28,9 @@ function clientFrom(env: Environment): WebstatsClient {
         "root URL as WEBSTATS_BASE_URL and the account's API key as WEBSTATS_API_KEY.",
     );
   }
-  const rate = env.WEBSTATS_REQUESTS_PER_MINUTE?.trim();
-  return new WebstatsClient({ baseUrl, apiKey, requestsPerMinute: rate ? Number(rate) : undefined });
+  // A stack configuration is no source here: the command runs outside any stack.
+  const settings = resolveSettings(() => undefined, env);
+  return new ClientRegistry().clientFor(undefined, settings);
 }
 
 async function generate(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
@@ -54,6 +59,10 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
     const command = parseCommand(argv);
     if (command.kind === "help") {
       io.out(USAGE);
+      return 0;
+    }
+    if (command.kind === "schema") {
+      io.out(`${JSON.stringify(packageSchema(), null, 2)}\n`);
       return 0;
     }
     await generate(command.options, env, io);

@@ -1,27 +1,21 @@
 // What generate writes for each website: the settings the API returns, and a resource name.
+// Which settings those are, and how each is read from the API's answer, is the Website's field
+// table's (core/website-fields.ts): a readable setting added there is declared here too, so a
+// generated project's first `up` never sets it back to its default.
 import { normalizeDomain } from "../sdk";
 import type { Website } from "../sdk";
-import type { FleetSettings, SettingKey } from "../fleet/fleet-format";
+import { readableSettings, websiteFields } from "../core/website-fields";
+import type { ReadableSetting, ValueOf } from "../core/website-fields";
 
-/** Settings the API returns, which a generated project declares. */
-export const readableSettings = [
-  "privacy",
-  "email",
-  "excludeBots",
-  "favorite",
-  "excludeIps",
-] as const satisfies readonly SettingKey[];
+export { readableSettings };
 
-export type ReadableSettings = Required<Pick<FleetSettings, (typeof readableSettings)[number]>>;
+export type ReadableSettings = { [K in ReadableSetting]: ValueOf<K> };
 
+/** A website's readable settings, in the table's order, as the API reports them. */
 export function settingsOf(website: Website): ReadableSettings {
-  return {
-    privacy: website.privacy,
-    email: website.email,
-    excludeBots: website.excludeBots,
-    favorite: website.favorite,
-    excludeIps: [...website.excludeIps],
-  };
+  const settings: Record<string, unknown> = {};
+  for (const name of readableSettings) settings[name] = websiteFields[name].read(website);
+  return settings as ReadableSettings;
 }
 
 export interface NamedWebsite {

@@ -1,9 +1,11 @@
 // Data functions: read the account and its websites. They run in the program's own
-// process (dynamic providers have no invoke), during previews as well as updates.
+// process (dynamic providers have no invoke), during previews as well as updates; what they do
+// is the core's (core/functions.ts), which the provider plugin serves as well.
 import * as pulumi from "@pulumi/pulumi";
-import type { Account, ListWebsitesParams, Website as WebsiteInfo } from "../sdk";
-import { clientFor, settingsFromConfig } from "./connection";
-import type { ConnectionInputs } from "./website-fields";
+import type { Account, Website as WebsiteInfo } from "../sdk";
+import * as core from "../core/functions";
+import type { ConnectionInputs } from "../core/connection-inputs";
+import { programContext } from "./program-context";
 
 export type { Account, WebsiteInfo };
 
@@ -51,42 +53,22 @@ export type GetWebsiteArgs = FunctionConnectionArgs &
       }
   );
 
-/** The stack configuration of the running program (secrets included, as plain values). */
-function programClient(connection?: ConnectionInputs) {
-  return clientFor(
-    connection,
-    settingsFromConfig((key) => pulumi.runtime.getConfig(key)),
-  );
-}
-
 /** The account that owns the API key, with its plan and limits. */
 export function getAccount(args: FunctionConnectionArgs = {}): Promise<Account> {
-  return programClient(args.connection).account.get();
+  return core.getAccount(programContext(), args);
 }
 
 /** Every website of the account (all pages), optionally filtered and ordered. */
-export async function getWebsites(args: GetWebsitesArgs = {}): Promise<GetWebsitesResult> {
-  const params: ListWebsitesParams = {};
-  if (args.search !== undefined) params.search = args.search;
-  if (args.favorite !== undefined) params.favorite = args.favorite;
-  if (args.sortBy !== undefined) params.sortBy = args.sortBy;
-  if (args.sort !== undefined) params.sort = args.sort;
-  return { websites: await programClient(args.connection).websites.list(params) };
+export function getWebsites(args: GetWebsitesArgs = {}): Promise<GetWebsitesResult> {
+  return core.getWebsites(programContext(), args);
 }
 
-/** One website, by id or by domain (normalised like the server does). */
-export async function getWebsite(args: GetWebsiteArgs): Promise<WebsiteInfo> {
-  const client = programClient(args.connection);
-  if (args.id !== undefined && args.domain !== undefined) {
-    throw new Error("getWebsite takes either id or domain, not both.");
-  }
-  if (args.id !== undefined) return client.websites.get(args.id);
-  if (args.domain === undefined) throw new Error("getWebsite needs an id or a domain.");
-  const website = await client.websites.findByDomain(args.domain);
-  if (!website) {
-    throw new Error(`No website with the domain "${args.domain}" in this account.`);
-  }
-  return website;
+/**
+ * One website, by id or by domain (normalised like the server does). When the account has no
+ * such website, it rejects with a {@link WebsiteNotFoundError} either way.
+ */
+export function getWebsite(args: GetWebsiteArgs): Promise<WebsiteInfo> {
+  return core.getWebsite(programContext(), args);
 }
 
 /** {@link getAccount} as an Output, for arguments that are Outputs themselves. */
@@ -105,3 +87,6 @@ export function getWebsitesOutput(
 export function getWebsiteOutput(args: pulumi.Input<GetWebsiteArgs>): pulumi.Output<WebsiteInfo> {
   return pulumi.output(args).apply((resolved) => getWebsite(resolved));
 }
+
+export { WebsiteNotFoundError } from "../core/lookup-errors";
+export type { WebsiteLookup } from "../core/lookup-errors";

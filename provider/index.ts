@@ -1,8 +1,5 @@
-/**
- * Websites of the Website Statistics Service as Pulumi resources, and data functions that read
- * the account and its websites.
- * @module pulumi-webstats
- */
+// The dynamic-provider host's surface: the Website resource and the data functions. The
+// package's entry (index.ts at the root) exports it with the fleets.
 export { Website } from "./website";
 export type { WebsiteArgs, WebsiteConnection } from "./website";
 export {
@@ -12,6 +9,7 @@ export {
   getWebsiteOutput,
   getWebsites,
   getWebsitesOutput,
+  WebsiteNotFoundError,
 } from "./functions";
 export type {
   Account,
@@ -20,15 +18,7 @@ export type {
   GetWebsitesArgs,
   GetWebsitesResult,
   WebsiteInfo,
+  WebsiteLookup,
 } from "./functions";
 export type { Privacy } from "../sdk";
-export type { ConnectionInputs } from "./argument-schemas";
-export { FleetError, WebsiteFleet, loadFleet, parseFleet } from "../fleet";
-export type {
-  Fleet,
-  FleetProblem,
-  FleetSettings,
-  FleetWebsite,
-  FleetWebsiteArgs,
-  WebsiteFleetArgs,
-} from "../fleet";
+export type { ConnectionInputs } from "../core/connection-inputs";

@@ -1,105 +1,108 @@
-// The Website resource's lifecycle: what `check`, `diff`, `create`, `read`, `update` and
-// `delete` do against the API. Loaded by dynamic-provider.ts when the engine calls it.
+// The dynamic provider's host: translates the engine's dynamic-provider calls into the Website
+// core (core/website-lifecycle.ts) and back. Loaded by dynamic-provider.ts when the engine calls
+// it. What is particular to this host lives here: the serialized provider (`__provider`) that
+// travels in every input and state, and the stack settings that `configure` hands over.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError } from "../sdk";
-import type { WebstatsClient } from "../sdk";
-import { clientFor, settingsFromConfig, useStackSettings } from "./connection";
-import { connectionValue } from "./argument-schemas";
-import { checkWebsiteInputs } from "./website-check";
-import { containsUnknown } from "./unknown-values";
-import { createWebsite, updateOrExplain } from "./website-create";
-import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
-import { readerFor } from "./website-reader";
-import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
+import { ClientRegistry } from "../core/clients";
+import * as lifecycle from "../core/website-lifecycle";
+import type { CoreContext } from "../core/website-lifecycle";
+import { PartialCreateError } from "../core/website-create";
+import { namespacedLookup, resolveSettings } from "../core/settings";
+import type { ProviderSettings } from "../core/settings";
 
 type Props = Record<string, unknown>;
 
+/** The key the engine adds to a dynamic resource's inputs and state: the serialized provider. */
+const providerKey = "__provider";
+
+// This process's settings (from `configure`) and clients: one provider process serves every
+// Website of an operation, so they share pools, pacing and listings.
+const clients = new ClientRegistry();
+let settings: ProviderSettings | Error = resolveOrError(() => undefined);
+
+function resolveOrError(get: (key: string) => unknown): ProviderSettings | Error {
+  try {
+    return resolveSettings(namespacedLookup(get));
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** The context of a call; a stack setting that cannot be read fails every call that needs one. */
+function context(): CoreContext {
+  if (settings instanceof Error) throw settings;
+  return { settings, clients };
+}
+
+/** The engine's key split off the arguments, which the core never sees. */
+function withoutProvider(props: Props | undefined): { args: Props; provider: unknown } {
+  const { [providerKey]: provider, ...args } = props ?? {};
+  return { args, provider };
+}
+
 export function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  useStackSettings(settingsFromConfig((key) => req.config.get(key)));
+  // Stored synchronously: the engine may call the provider before this promise settles.
+  settings = resolveOrError((key) => req.config.get(key));
   return Promise.resolve();
 }
 
 export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
-  const { inputs, failures } = checkWebsiteInputs(news, olds);
-  // Credentials that are missing or malformed fail the preview rather than the first request
-  // (once the arguments themselves are right). Reported on the resource: the connection is secret.
-  if (failures.length === 0 && !containsUnknown(inputs.connection)) {
-    try {
-      clientFor(connectionOf(inputs.connection));
-    } catch (error) {
-      failures.push({ property: "", argument: "connection", reason: (error as Error).message });
-    }
+  const { args, provider } = withoutProvider(news);
+  if (settings instanceof Error) {
+    return Promise.resolve({ inputs: news, failures: [{ property: "", reason: settings.message }] });
   }
-  return Promise.resolve({ inputs, failures });
+  const { inputs, failures } = lifecycle.check(context(), withoutProvider(olds).args, args);
+  if (provider !== undefined) inputs[providerKey] = provider;
+  return Promise.resolve({
+    inputs,
+    failures: failures.map(({ property, reason }) => ({ property, reason })),
+  });
 }
 
 export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  // News may hold placeholders for values unknown during a preview: compared, never parsed.
-  const result = diffWebsite(readState(olds), news);
+  const result = lifecycle.diff(olds, news);
   // Create the new website before deleting the old one: the default order, stated for clarity.
   return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
 }
 
-/** The connection argument when it has the right shape (check reports it otherwise). */
-function connectionOf(value: unknown) {
-  const parsed = connectionValue.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** Runs a change, then drops any listing read before it, whatever the outcome. */
-async function changing<T>(client: WebstatsClient, change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } finally {
-    readerFor(client).invalidate();
+/** The engine's form of a created-but-unfinished website: its state must hold the provider too. */
+class InitializationError extends Error {
+  constructor(
+    failure: PartialCreateError,
+    readonly id: string,
+    readonly properties: Props,
+    readonly reasons: string[],
+  ) {
+    super(failure.message);
+    this.name = "PartialCreateError";
   }
 }
 
 export async function create(props: Props): Promise<dynamic.CreateResult> {
-  const inputs = readInputs(props);
-  const client = clientFor(inputs.connection);
-  // Adoptions look their domains up in the listing the whole operation shares. A create only
-  // adds a website, which no shared listing needs to know: absent domains are created, and a
-  // domain taken meanwhile is found out by the create itself.
-  const reader = readerFor(client);
-  const outs = await createWebsite(client, inputs, inputs.__provider, (domain) =>
-    reader.findByDomain(domain),
-  );
-  return { id: String(outs.websiteId), outs };
+  const { args, provider } = withoutProvider(props);
+  try {
+    const { id, outputs } = await lifecycle.create(context(), args);
+    return { id, outs: outputs };
+  } catch (error) {
+    if (!(error instanceof PartialCreateError)) throw error;
+    // Without the provider in its state, the recorded website could not be refreshed or deleted.
+    const properties = { ...error.outputs, [providerKey]: provider };
+    throw new InitializationError(error, error.id, properties, error.reasons);
+  }
 }
 
 export async function read(id: string, props?: Props): Promise<dynamic.ReadResult> {
-  const state = readState(props);
-  const website = await readerFor(clientFor(state.connection)).read(Number(id));
+  const found = await lifecycle.read(context(), id, withoutProvider(props).args);
   // Deleted outside Pulumi: an empty id drops it from the state; the next `up` recreates it.
-  if (!website) return { id: "", props: {} };
-  const outputs = outputsFrom(website, state);
-  return { id, props: outputs, inputs: inputsFromOutputs(outputs) };
+  if (!found) return { id: "", props: {} };
+  return { id, props: found.outputs, inputs: found.inputs };
 }
 
 export async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  const state = readState(olds);
-  const inputs = readInputs(news);
-  const client = clientFor(inputs.connection);
-  const gap = passwordGap(state, inputs);
-  if (gap) throw new Error(gap);
-  const patch = updatePatch(state, inputs);
-  const website =
-    Object.keys(patch).length > 0
-      ? await changing(client, () =>
-          updateOrExplain(client, Number(id), state.domain ?? inputs.domain, patch),
-        )
-      : await client.websites.get(Number(id));
-  return { outs: outputsFrom(website, inputs) };
+  const outs = await lifecycle.update(context(), id, withoutProvider(olds).args, withoutProvider(news).args);
+  return { outs };
 }
 
 export async function remove(id: string, props: Props): Promise<void> {
-  const state = readState(props);
-  const client = clientFor(state.connection);
-  try {
-    await changing(client, () => client.websites.delete(Number(id)));
-  } catch (error) {
-    // Already gone (deleted outside Pulumi): the goal of a delete is met.
-    if (!(error instanceof NotFoundError)) throw error;
-  }
+  await lifecycle.remove(context(), id, withoutProvider(props).args);
 }

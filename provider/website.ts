@@ -1,7 +1,8 @@
 // The Website resource as programs see it.
 import * as pulumi from "@pulumi/pulumi";
 import type { Privacy } from "../sdk";
-import { apiOnlyOutputs, secretFields, websiteFields } from "./website-fields";
+import type { ConnectionInputs } from "../core/connection-inputs";
+import { apiOnlyOutputs, secretFields, websiteFields } from "../core/website-fields";
 // The provider must be this module object itself (not a copy) so Pulumi serializes it as a require.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import webstatsProvider = require("./dynamic-provider");
@@ -16,25 +17,25 @@ export interface WebsiteConnection {
 
 /** The desired settings of a {@link Website}; only `domain` is required. */
 export interface WebsiteArgs {
-  /** The tracked domain. Normalised like the server does (`https://www.Example.com` is `example.com`); changing it replaces the website. */
+  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted). */
   domain: pulumi.Input<string>;
-  /** Who may see the statistics: `"public"` (default), `"private"` or `"password"`. */
+  /** Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`). */
   privacy?: pulumi.Input<Privacy>;
-  /** Password for the statistics page; required when privacy is `"password"`, refused otherwise. Stored as a secret. */
+  /** The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept. */
   password?: pulumi.Input<string>;
-  /** Periodic email reports. Default false. */
+  /** Periodic email reports. */
   email?: pulumi.Input<boolean>;
-  /** Leave common bots out of the statistics. Default true. */
+  /** Leave common bots out of the statistics. */
   excludeBots?: pulumi.Input<boolean>;
-  /** Pin the website to the top of the dashboard. Default false. */
+  /** Pin the website to the dashboard. Sent only when it changes, because every update that sends it resets `favoritedAt`. */
   favorite?: pulumi.Input<boolean>;
-  /** Query parameter names to strip from tracked URLs; `"&"` strips every parameter. Order does not matter. */
+  /** Query parameter names to drop from tracked URLs; `&` drops every parameter. Entries are trimmed; empty entries and duplicates are refused; order is not a change. The API never returns this list: changes made outside Pulumi cannot be detected. Omitted, the list on the server is left as it is; `[]` clears it. */
   excludeParams?: pulumi.Input<pulumi.Input<string>[]>;
-  /** IPv4/IPv6 addresses or CIDR ranges whose visits are not tracked. Order does not matter. */
+  /** IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change. */
   excludeIps?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Take over a website with this domain that already exists in the account instead of failing. Default false. */
+  /** When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change. */
   adoptExisting?: pulumi.Input<boolean>;
-  /** Credentials for this website; default: stack config `webstats:*`, then `WEBSTATS_*` variables. Stored as a secret. */
+  /** Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website. */
   connection?: pulumi.Input<WebsiteConnection>;
 }
 
@@ -46,30 +47,32 @@ export interface WebsiteArgs {
  * `protect: true` or `retainOnDelete: true` in the resource options.
  */
 export class Website extends pulumi.dynamic.Resource {
-  /** The website's id in the service (also the resource id). */
+  /** The website's id in the service; also the resource id. */
   declare readonly websiteId: pulumi.Output<number>;
-  /** The domain as the service stores it (normalised). */
+  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted). */
   declare readonly domain: pulumi.Output<string>;
-  /** Who may see the statistics page. */
+  /** Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`). */
   declare readonly privacy: pulumi.Output<Privacy>;
-  /** The statistics page's password as given in the program (secret), or undefined. */
+  /** The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept. */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Whether the service holds a password for the statistics page. */
   declare readonly hasPassword: pulumi.Output<boolean>;
-  /** Whether periodic e-mail reports are sent. */
+  /** Periodic email reports. */
   declare readonly email: pulumi.Output<boolean>;
-  /** Whether common bots are left out of the statistics. */
+  /** Leave common bots out of the statistics. */
   declare readonly excludeBots: pulumi.Output<boolean>;
-  /** Whether the website is pinned to the top of the dashboard. */
+  /** Pin the website to the dashboard. Sent only when it changes, because every update that sends it resets `favoritedAt`. */
   declare readonly favorite: pulumi.Output<boolean>;
-  /** When the website was marked as favorite, or null. */
+  /** When the website was marked as favorite, ISO-8601 in UTC, or null. */
   declare readonly favoritedAt: pulumi.Output<string | null>;
-  /** Query parameter names stripped from tracked URLs (the service never reports them; this is the desired list). */
-  declare readonly excludeParams: pulumi.Output<string[]>;
-  /** Addresses and CIDR ranges whose visits are not tracked. */
+  /** Query parameter names to drop from tracked URLs; `&` drops every parameter. Entries are trimmed; empty entries and duplicates are refused; order is not a change. The API never returns this list: changes made outside Pulumi cannot be detected. Omitted, the list on the server is left as it is; `[]` clears it. */
+  declare readonly excludeParams: pulumi.Output<string[] | undefined>;
+  /** IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change. */
   declare readonly excludeIps: pulumi.Output<string[]>;
-  /** Whether an existing website with the domain was to be taken over on create. */
+  /** When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change. */
   declare readonly adoptExisting: pulumi.Output<boolean>;
+  /** Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website. */
+  declare readonly connection: pulumi.Output<ConnectionInputs | undefined>;
   /** When the website was added to the service, ISO-8601 in UTC, or null. */
   declare readonly createdAt: pulumi.Output<string | null>;
   /** When the website last changed in the service, ISO-8601 in UTC, or null. */

@@ -21,6 +21,7 @@ const DOTTED_NUMBERS = /^\d+(?:\.\d+)*$/;
  * Why the server would reject this (already normalised) domain, or undefined when it would accept
  * it. Accepted: a dotted IPv4 address, or host name labels of letters, digits and inner hyphens,
  * at most 63 characters each, the last one not all digits, with an optional trailing dot.
+ * @internal
  */
 export function domainProblem(normalized: string): string | undefined {
   const quoted = JSON.stringify(normalized);

@@ -14,7 +14,7 @@ export const ENV_REQUESTS_PER_MINUTE = "WEBSTATS_REQUESTS_PER_MINUTE";
 /** Environment variable read when the timeoutMs option is not given. */
 export const ENV_TIMEOUT_MS = "WEBSTATS_TIMEOUT_MS";
 
-/** The checked settings a client runs with: options and environment merged, defaults applied. */
+/** The checked settings a client runs with: options and environment merged, defaults applied. @internal */
 export interface ClientSettings {
   /** The installation root without a trailing slash, e.g. https://stats.example.com. */
   baseUrl: string;
@@ -34,9 +34,10 @@ export interface ClientSettings {
   userAgent: string;
 }
 
+/** @internal */
 export const DEFAULTS = { timeoutMs: 30_000, maxRetries: 4, retryDeadlineMs: 120_000, requestsPerMinute: 0 };
 
-/** Environment variables by name, as in `process.env`. */
+/** Environment variables by name, as in `process.env`. @internal */
 export type Environment = Record<string, string | undefined>;
 
 function firstGiven(option: string | undefined, envValue: string | undefined): string | undefined {
@@ -52,7 +53,7 @@ function hasSpaceOrControl(text: string): boolean {
   return [...text].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f);
 }
 
-/** Accepts the root, the root with a trailing slash, or the root with /api/v1 already on it. */
+/** Accepts the root, the root with a trailing slash, or the root with /api/v1 already on it. @internal */
 export function installationRoot(raw: string, source: string): string {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     throw new WebstatsError(
@@ -107,6 +108,7 @@ function numberSetting(
  * Merges client options with the environment (options win; blank values count as unset),
  * applies defaults and checks every value; throws a WebstatsError that names the option and
  * the environment variable of a missing or bad value.
+ * @internal
  */
 export function resolveClientSettings(
   options: WebstatsClientOptions = {},

@@ -120,8 +120,8 @@ describe("pulumi-webstats command line", () => {
 
   it("explains wrong usage without repeating the arguments", async () => {
     const cases: [string[], RegExp][] = [
-      [[], /say what to do: generate/],
-      [["deploy"], /the only command is generate/],
+      [[], /say what to do: generate or schema/],
+      [["deploy"], /the commands are generate and schema/],
       [["generate"], /--out DIR is required/],
       [["generate", "--out", "x", "--format", "json"], /--format is ts or yaml, not "json"/],
       [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],

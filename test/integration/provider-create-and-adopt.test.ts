@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount, FaultSpec } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
-import { checkWebsiteInputs } from "../../provider/website-check";
-import { createWebsite } from "../../provider/website-create";
-import { readInputs } from "../../provider/website-state";
-import { WebsiteReader } from "../../provider/website-reader";
+import { checkWebsiteInputs } from "../../core/website-check";
+import { createWebsite } from "../../core/website-create";
+import { readInputs } from "../../core/website-state";
+import { WebsiteReader } from "../../core/website-reader";
 
 let emulator: Emulator;
 let account: EmulatorAccount;
@@ -51,11 +51,7 @@ describe("create never leaves a duplicate when an answer is lost", () => {
     const name = domain();
     emulator.injectFault({ ...fault, route: "POST /api/v1/websites" });
     emulator.resetRequestCounts();
-    const outputs = await createWebsite(
-      client,
-      checked({ domain: name, email: true, favorite: true }),
-      "provider",
-    );
+    const outputs = await createWebsite(client, checked({ domain: name, email: true, favorite: true }));
     expect(websitesFor(name)).toHaveLength(1);
     expect(outputs.websiteId).toBe(websitesFor(name)[0]!.id);
     expect(outputs).toMatchObject({ domain: name, email: true, favorite: true });
@@ -67,23 +63,28 @@ describe("create never leaves a duplicate when an answer is lost", () => {
     const name = domain();
     emulator.injectFault({ route: "POST /api/v1/websites", kind: "status", status: 503, count: 1 });
     emulator.resetRequestCounts();
-    const outputs = await createWebsite(client, checked({ domain: name }), "provider");
+    const outputs = await createWebsite(client, checked({ domain: name }));
     expect(websitesFor(name)).toHaveLength(1);
     expect(outputs.websiteId).toBe(websitesFor(name)[0]!.id);
     expect(emulator.requestCounts()["POST /api/v1/websites"]).toBe(2);
   });
 
   it("records a created website whose favorite could not be set, with its id and provider", async () => {
+    // Through the dynamic provider's host, which adds the serialized provider to the state.
+    const host = await import("../../provider/website-provider");
+    const config: Record<string, string> = {
+      "webstats:baseUrl": emulator.url,
+      "webstats:apiKey": account.apiKey,
+    };
+    await host.configure({ config: { get: (key: string) => config[key] } } as never);
     const name = domain();
     emulator.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "status", status: 500 });
-    const failure = await createWebsite(
-      client,
-      checked({ domain: name, favorite: true }),
-      "the-provider",
-    ).then(
-      () => undefined,
-      (error: unknown) => error as { id: string; properties: Record<string, unknown>; reasons: string[] },
-    );
+    const failure = await host
+      .create({ ...checked({ domain: name, favorite: true }), __provider: "the-provider" })
+      .then(
+        () => undefined,
+        (error: unknown) => error as { id: string; properties: Record<string, unknown>; reasons: string[] },
+      );
     expect(websitesFor(name)).toHaveLength(1);
     expect(failure?.id).toBe(String(websitesFor(name)[0]!.id));
     expect(failure?.properties).toMatchObject({ domain: name, favorite: false, __provider: "the-provider" });
@@ -99,7 +100,6 @@ describe("adoption", () => {
     const outputs = await createWebsite(
       client,
       checked({ domain: name, email: true, privacy: "private", adoptExisting: true }),
-      "provider",
     );
     expect(outputs).toMatchObject({ websiteId: existing.id, privacy: "private", email: true });
     expect(emulator.requestCounts()["POST /api/v1/websites"] ?? 0).toBe(0);
@@ -113,7 +113,6 @@ describe("adoption", () => {
     const outputs = await createWebsite(
       client,
       checked({ domain: name, excludeIps: ["192.0.2.1"], adoptExisting: true }),
-      "provider",
     );
     expect(outputs.websiteId).toBe(existing.id);
     expect(emulator.requestCounts()).toEqual({ "GET /api/v1/websites": 1 });
@@ -131,7 +130,6 @@ describe("adoption", () => {
     const outputs = await createWebsite(
       client,
       checked({ domain: name, privacy: "password", email: true, adoptExisting: true }),
-      "provider",
     );
     expect(outputs).toMatchObject({
       websiteId: existing.id,
@@ -153,7 +151,7 @@ describe("adoption", () => {
     const existing = await client.websites.create({ domain: name });
     emulator.resetRequestCounts();
     await expect(
-      createWebsite(client, checked({ domain: name, privacy: "password", adoptExisting: true }), "provider"),
+      createWebsite(client, checked({ domain: name, privacy: "password", adoptExisting: true })),
     ).rejects.toThrow(/privacy "password" needs a password/);
     expect(emulator.requestCounts()["PATCH /api/v1/websites/:id"] ?? 0).toBe(0);
     expect(emulator.getWebsite(existing.id)?.privacy).toBe(0);
@@ -162,7 +160,7 @@ describe("adoption", () => {
   it("refuses, naming the option, when the domain exists and adoption is off", async () => {
     const name = domain();
     const existing = await client.websites.create({ domain: name });
-    await expect(createWebsite(client, checked({ domain: name }), "provider")).rejects.toThrow(
+    await expect(createWebsite(client, checked({ domain: name }))).rejects.toThrow(
       new RegExp(`website id ${existing.id}[\\s\\S]*adoptExisting`),
     );
     expect(websitesFor(name)).toHaveLength(1);
@@ -183,12 +181,7 @@ describe("adoption at fleet scale", () => {
     emulator.resetRequestCounts();
     const adopted = await Promise.all(
       existing.map((w, i) =>
-        createWebsite(
-          client,
-          checked({ domain: w.domain, email: i % 2 === 0, adoptExisting: true }),
-          "p",
-          find,
-        ),
+        createWebsite(client, checked({ domain: w.domain, email: i % 2 === 0, adoptExisting: true }), find),
       ),
     );
     expect(adopted.map((o) => o.websiteId)).toEqual(existing.map((w) => w.id));
@@ -210,11 +203,10 @@ describe("adoption at fleet scale", () => {
     expect(absent).toBeUndefined();
     // Someone creates `late` after the listing was taken.
     const made = await client.websites.create({ domain: late });
-    const created = await createWebsite(client, checked({ domain: fresh, adoptExisting: true }), "p", find);
+    const created = await createWebsite(client, checked({ domain: fresh, adoptExisting: true }), find);
     const adopted = await createWebsite(
       client,
       checked({ domain: late, email: true, adoptExisting: true }),
-      "p",
       find,
     );
     expect(websitesFor(fresh)).toHaveLength(1);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
-import { WebsiteReader } from "../../provider/website-reader";
+import { WebsiteReader } from "../../core/website-reader";
 
 describe("WebsiteReader", () => {
   let emulator: Emulator;

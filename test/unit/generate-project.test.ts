@@ -70,7 +70,7 @@ function typeErrors(...projects: Record<string, string>[]): string[] {
       noEmit: true,
       typeRoots: [join(modules, "@types")],
       paths: {
-        "pulumi-webstats": [join(repoRoot, "provider", "index.ts")],
+        "pulumi-webstats": [join(repoRoot, "index.ts")],
         "@pulumi/pulumi": [join(modules, "@pulumi", "pulumi")],
         "@pulumi/pulumi/*": [join(modules, "@pulumi", "pulumi", "*")],
       },

@@ -20,7 +20,7 @@ const manifest = JSON.parse(readFileSync("package.json", "utf8")) as PackageJson
 
 /** Listed with --dry-run and without the prepack build: it reads the dist/ already built. */
 function packedPaths(): string[] {
-  if (!existsSync("dist/provider/index.js")) throw new Error("dist/ is missing: run npm run build first.");
+  if (!existsSync("dist/index.js")) throw new Error("dist/ is missing: run npm run build first.");
   const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
@@ -57,7 +57,7 @@ describe("the packed package", () => {
       "package.json",
     ]);
     // Every entry point package.json names is there, with its types.
-    for (const entry of ["provider/index", "provider/dynamic-provider", "sdk/index", "emulator/index"]) {
+    for (const entry of ["index", "provider/dynamic-provider", "sdk/index", "emulator/index"]) {
       expect(paths).toContain(`dist/${entry}.js`);
       expect(paths).toContain(`dist/${entry}.d.ts`);
     }

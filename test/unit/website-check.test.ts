@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkWebsiteInputs } from "../../provider/website-check";
-import { unknownValue as UNKNOWN } from "../../provider/unknown-values";
+import { checkWebsiteInputs } from "../../core/website-check";
+import { unknownValue as UNKNOWN } from "../../core/unknown-values";
 
 const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
+const CREDENTIALS = { baseUrl: "https://stats.example.com", apiKey: "key" };
 /**
  * Reasons of the failures about `argument`: reported on the argument itself, or on the whole
  * resource ("") with a reason that names it (secret, missing and unknown arguments).
@@ -41,8 +42,15 @@ describe("Website check: defaults and normalisation", () => {
     expect(inputs.domain).toBe(normalized);
   });
 
-  it("keeps __provider", () => {
-    expect(check({ domain: "a.com", __provider: "x" }).inputs.__provider).toBe("x");
+  it("keeps __provider (the dynamic provider's host carries it past the core)", async () => {
+    const host = await import("../../provider/website-provider");
+    const checked = await host.check({}, { domain: "a.com", __provider: "x", connection: CREDENTIALS });
+    expect(checked.failures).toEqual([]);
+    expect((checked.inputs as Record<string, unknown>).__provider).toBe("x");
+    // The core itself knows no such key.
+    expect(check({ domain: "a.com", __provider: "x" }).failures.map((f) => f.reason)).toEqual([
+      "__provider is not an argument of Website; remove it or correct its name.",
+    ]);
   });
 
   it("trims list entries and keeps their order", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { diffWebsite, updatePatch } from "../../provider/website-diff";
-import { unknownValue as UNKNOWN } from "../../provider/unknown-values";
-import type { WebsiteOutputs } from "../../provider/website-state";
+import { diffWebsite, updatePatch } from "../../core/website-diff";
+import { unknownValue as UNKNOWN } from "../../core/unknown-values";
+import type { WebsiteOutputs } from "../../core/website-state";
 
 const state: WebsiteOutputs = {
   websiteId: 7,

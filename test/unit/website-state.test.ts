@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Website as ApiWebsite } from "../../sdk";
-import { inputsFromOutputs, outputsFrom, readState } from "../../provider/website-state";
+import { inputsFromOutputs, outputsFrom, readState } from "../../core/website-state";
 
 const website: ApiWebsite = {
   id: 3,

@@ -107,15 +107,3 @@ export class WebsiteReader {
     }
   }
 }
-
-const readers = new WeakMap<WebstatsClient, WebsiteReader>();
-
-/** One reader per client, so every resource of an account shares one listing. */
-export function readerFor(client: WebstatsClient): WebsiteReader {
-  let reader = readers.get(client);
-  if (!reader) {
-    reader = new WebsiteReader(client);
-    readers.set(client, reader);
-  }
-  return reader;
-}

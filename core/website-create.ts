@@ -20,12 +20,15 @@ function isDomainTaken(error: unknown): boolean {
   );
 }
 
-/** An error the engine records as a created-but-unfinished resource; the next `up` completes it. */
-class PartialCreateError extends Error {
+/**
+ * A website that was created but not finished. A host records it as such (the engine's
+ * initialization failure) with these outputs, so the next `up` completes it.
+ */
+export class PartialCreateError extends Error {
   constructor(
     message: string,
     readonly id: string,
-    readonly properties: Record<string, unknown>,
+    readonly outputs: WebsiteOutputs,
     readonly reasons: string[],
   ) {
     super(message);
@@ -108,7 +111,6 @@ async function adopt(
 export async function createWebsite(
   client: WebstatsClient,
   inputs: WebsiteInputs,
-  provider: unknown,
   findExisting: (domain: string) => Promise<ApiWebsite | undefined> = (domain) =>
     client.websites.findByDomain(domain),
 ): Promise<WebsiteOutputs> {
@@ -129,13 +131,13 @@ export async function createWebsite(
   try {
     return outputsFrom(await client.websites.update(created.id, rest), inputs);
   } catch (error) {
-    const properties = { ...outputsFrom(created, inputs), __provider: provider };
+    const outputs = outputsFrom(created, inputs);
     const reason = error instanceof Error ? error.message : String(error);
     // The engine shows the reasons, not the message, of an initialization failure.
     const explanation =
       `Website ${created.id} (${created.domain}) was created but could not be marked as favorite: ${reason}. ` +
       `It is recorded in the state; run pulumi up again to finish it.`;
-    throw new PartialCreateError(explanation, String(created.id), properties, [explanation]);
+    throw new PartialCreateError(explanation, String(created.id), outputs, [explanation]);
   }
 }
 

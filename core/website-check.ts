@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { closestName } from "./closest-name";
 import { defaultOf, fieldEntries, maxPasswordLength, websiteFields } from "./website-fields";
 import type { FieldName, FieldSpec } from "./website-fields";
+import type { ProviderSettings } from "./settings";
 import { isUnknown } from "./unknown-values";
 
 export interface CheckFailure {
@@ -20,9 +21,6 @@ export interface CheckFailure {
   argument: string;
   reason: string;
 }
-
-/** Keys the engine adds to a dynamic resource's inputs. */
-const engineKeys = new Set(["__provider"]);
 
 /** An omitted argument: null counts as omitted, as it does for the engine. */
 const omitted = (value: unknown): value is null | undefined => value === undefined || value === null;
@@ -40,10 +38,11 @@ function checkField(
   spec: FieldSpec<z.ZodType>,
   raw: unknown,
   failures: CheckFailure[],
+  settings: ProviderSettings,
 ): unknown {
   if (omitted(raw)) {
     if (spec.required) failures.push({ property: "", argument: name, reason: spec.required });
-    return defaultOf(spec);
+    return defaultOf(spec, settings);
   }
   if (isUnknown(raw)) return raw;
   const parsed = spec.argument.safeParse(raw);
@@ -99,11 +98,13 @@ function unknownArgument(key: string): CheckFailure {
 
 /**
  * Validates and normalises raw Website inputs; returns what create, diff and update receive.
- * `olds` are the arguments last applied, empty for a website not created yet.
+ * `olds` are the arguments last applied, empty for a website not created yet; `settings` give
+ * the defaults that come from the stack (adoptExisting).
  */
 export function checkWebsiteInputs(
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
+  settings: ProviderSettings = {},
 ): {
   inputs: Record<string, unknown>;
   failures: CheckFailure[];
@@ -112,22 +113,15 @@ export function checkWebsiteInputs(
   const inputs: Record<string, unknown> = {};
 
   for (const key of Object.keys(news)) {
-    if (!(key in websiteFields) && !engineKeys.has(key)) failures.push(unknownArgument(key));
+    if (!Object.hasOwn(websiteFields, key)) failures.push(unknownArgument(key));
   }
   for (const [name, spec] of fieldEntries) {
     // An empty password is no password.
     const raw = name === "password" && news[name] === "" ? undefined : news[name];
-    try {
-      const value = checkField(name, spec, raw, failures);
-      if (value !== undefined) inputs[name] = value;
-    } catch (error) {
-      // A stack-wide default that cannot be read (webstats:adoptExisting, WEBSTATS_ADOPT_EXISTING).
-      failures.push({ property: "", argument: name, reason: (error as Error).message });
-    }
+    const value = checkField(name, spec, raw, failures, settings);
+    if (value !== undefined) inputs[name] = value;
   }
   const creating = olds.domain === undefined;
   checkPasswordMatchesPrivacy(inputs, creating, failures);
-
-  for (const key of engineKeys) if (news[key] !== undefined) inputs[key] = news[key];
   return { inputs, failures };
 }

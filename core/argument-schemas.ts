@@ -5,6 +5,7 @@ import { domainToASCII } from "node:url";
 import { z } from "zod";
 import { domainProblem, normalizeDomain } from "../sdk/domain";
 import { installationRoot } from "../sdk/settings";
+import type { ConnectionInputs } from "./connection-inputs";
 import { isUnknown } from "./unknown-values";
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
@@ -114,13 +115,7 @@ export function sameEntries(caseInsensitive: boolean) {
   };
 }
 
-/** Credentials for one installation and account, as plain values. */
-export interface ConnectionInputs {
-  /** The installation's root URL, e.g. `https://stats.example.com`. */
-  baseUrl?: string;
-  /** An API key of the account. */
-  apiKey?: string;
-}
+export type { ConnectionInputs };
 
 export const connectionValue: z.ZodType<ConnectionInputs> = z.object({
   baseUrl: z.string().optional(),

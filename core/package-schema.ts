@@ -1,0 +1,174 @@
+// The Pulumi package schema of `webstats`, derived from the tables that describe the provider:
+// the Website's fields (website-fields.ts), the provider's settings (settings.ts), the functions'
+// arguments (functions.ts) and their results (result-types.ts). Nothing here describes a field
+// of its own: a field added to a table appears in the schema, and so in every SDK generated
+// from it and in what the provider plugin serves.
+import { SDK_VERSION } from "../sdk";
+import { functionSpecs } from "./functions";
+import { resultTypes } from "./result-types";
+import type { ResultType } from "./result-types";
+import { settingEntries } from "./settings";
+import type { SettingType } from "./settings";
+import { apiOnlyOutputs, fieldEntries, privacyValues, schemaRefs } from "./website-fields";
+import type { SchemaType } from "./website-fields";
+
+/** The package's name: tokens are `webstats:index:NAME`, stack settings `webstats:NAME`. */
+export const packageName = "webstats";
+
+export const websiteToken = `${packageName}:index:Website`;
+
+/** A function's token, e.g. `webstats:index:getWebsites`. */
+export const functionToken = (name: string): string => `${packageName}:index:${name}`;
+
+type Json = Record<string, unknown>;
+
+const websiteDescription =
+  "A website tracked by the Website Statistics Service, with its privacy, email-report, bot, query-parameter " +
+  "and IP exclusion settings.\n\nDeleting a Website also erases its collected statistics, irreversibly: " +
+  "consider the `protect` or `retainOnDelete` resource options.";
+
+const privacyDescriptions: Record<(typeof privacyValues)[number], string> = {
+  public: "Anyone may see the statistics page.",
+  private: "Only the account may see the statistics page.",
+  password: "Whoever has the website's password may see the statistics page.",
+};
+
+/** Values the schema can state as a default: the plain ones. Lists and settings are described instead. */
+const isPlainDefault = (value: unknown): value is string | number | boolean =>
+  ["string", "number", "boolean"].includes(typeof value);
+
+function property(schema: SchemaType | { type: SettingType }, description: string, extra: Json = {}): Json {
+  return { ...schema, description, ...extra };
+}
+
+function objectType(type: ResultType): Json {
+  const entries = Object.entries(type.properties);
+  return {
+    type: "object",
+    description: type.description,
+    properties: Object.fromEntries(entries.map(([name, p]) => [name, property(p.schema, p.description)])),
+    required: entries.filter(([, p]) => p.required).map(([name]) => name),
+  };
+}
+
+/** The provider's configuration: every setting, with its environment variable as fallback. */
+function configVariables(): Json {
+  return Object.fromEntries(
+    settingEntries.map(([name, spec]) => [
+      name,
+      property({ type: spec.type }, spec.description, {
+        defaultInfo: { environment: [spec.env] },
+        ...(spec.secret ? { secret: true } : {}),
+      }),
+    ]),
+  );
+}
+
+function websiteResource(): Json {
+  const inputs: Json = {};
+  const outputs: Json = {};
+  const required: string[] = [];
+  for (const [name, spec] of fieldEntries) {
+    const shared = { ...(spec.secret ? { secret: true } : {}) };
+    const plainDefault = isPlainDefault(spec.default) ? { default: spec.default } : {};
+    inputs[name] = property(spec.schema, spec.description, {
+      ...shared,
+      ...plainDefault,
+      ...(spec.replaces === true ? { willReplaceOnChanges: true } : {}),
+    });
+    outputs[name] = property(spec.schema, spec.description, shared);
+    // Always in the state: required arguments and those with a default (check applies it).
+    if (spec.required || spec.default !== undefined) required.push(name);
+  }
+  for (const [name, output] of Object.entries(apiOnlyOutputs)) {
+    outputs[name] = property(output.schema, output.description);
+    if (!output.value.safeParse(null).success) required.push(name);
+  }
+  return {
+    description: websiteDescription,
+    inputProperties: inputs,
+    requiredInputs: fieldEntries.filter(([, spec]) => spec.required).map(([name]) => name),
+    properties: outputs,
+    required,
+  };
+}
+
+function functions(): Json {
+  const result: Json = {};
+  for (const [name, spec] of Object.entries(functionSpecs)) {
+    const args: Record<string, { schema: SchemaType; description: string }> = spec.arguments;
+    const outputs =
+      spec.result === "websites"
+        ? {
+            type: "object",
+            properties: {
+              websites: property(
+                { type: "array", items: { $ref: "#/types/webstats:index:WebsiteInfo" } },
+                "Every matching website, across all pages.",
+              ),
+            },
+            required: ["websites"],
+          }
+        : objectType(resultTypes[spec.result]);
+    result[functionToken(name)] = {
+      description: spec.description,
+      inputs: {
+        type: "object",
+        properties: Object.fromEntries(
+          Object.entries(args).map(([arg, a]) => [arg, property(a.schema, a.description)]),
+        ),
+      },
+      outputs,
+    };
+  }
+  return result;
+}
+
+function types(): Json {
+  const connection = Object.fromEntries(
+    settingEntries
+      .filter(([name]) => name === "baseUrl" || name === "apiKey")
+      .map(([name, spec]) => [
+        name,
+        property({ type: spec.type }, spec.description, spec.secret ? { secret: true } : {}),
+      ]),
+  );
+  return {
+    [schemaRefs.privacy.replace("#/types/", "")]: {
+      type: "string",
+      description: "Who may see a website's statistics page.",
+      enum: privacyValues.map((value) => ({ value, description: privacyDescriptions[value] })),
+    },
+    [schemaRefs.connection.replace("#/types/", "")]: {
+      type: "object",
+      description: "Credentials for one installation and account, instead of the provider's.",
+      properties: connection,
+    },
+    ...Object.fromEntries(
+      Object.entries(resultTypes).map(([name, type]) => [`${packageName}:index:${name}`, objectType(type)]),
+    ),
+  };
+}
+
+/** The package schema, as `pulumi-webstats schema` prints it and the provider plugin serves it. */
+export function packageSchema(version: string = SDK_VERSION): Json {
+  const variables = configVariables();
+  return {
+    name: packageName,
+    displayName: "Website Statistics",
+    version,
+    description:
+      "Websites of the Website Statistics Service (phpAnalytics-style installations) and their privacy, " +
+      "email-report, bot, query-parameter and IP exclusion settings.",
+    keywords: ["pulumi", packageName, "analytics", "category/monitoring", "kind/native"],
+    license: "Apache-2.0",
+    config: { variables },
+    provider: {
+      description: "The installation and account that webstats resources and functions use.",
+      inputProperties: variables,
+    },
+    types: types(),
+    resources: { [websiteToken]: websiteResource() },
+    functions: functions(),
+  };
+}

@@ -1,0 +1,95 @@
+// What the functions return, in the package schema's terms: the account with its plan, and a
+// website as the service reports it. The shapes are the typed client's (sdk/types.ts); a test
+// holds these property lists to the client's answers.
+import type { SchemaType } from "./website-fields";
+
+/** One property of an object type: its type, what it means, and whether it is always there. */
+export interface ResultProperty {
+  schema: SchemaType;
+  description: string;
+  /** Always present and never null. */
+  required?: true;
+}
+
+export type ResultType = { description: string; properties: Record<string, ResultProperty> };
+
+const integer = { type: "integer" } as const;
+const string = { type: "string" } as const;
+const boolean = { type: "boolean" } as const;
+
+export const resultTypes = {
+  PlanFeatures: {
+    description: "What an account's plan allows.",
+    properties: {
+      pageviews: {
+        schema: integer,
+        required: true,
+        description: "The plan's pageview allowance; -1 means unlimited.",
+      },
+      websites: {
+        schema: integer,
+        required: true,
+        description: "How many websites the plan allows; -1 means unlimited.",
+      },
+      emailReports: { schema: boolean, required: true, description: "Whether email reports are available." },
+      dataExport: { schema: boolean, required: true, description: "Whether statistics can be exported." },
+      api: { schema: boolean, required: true, description: "Whether the API may be used." },
+    },
+  },
+  Plan: {
+    description: "The plan an account is on.",
+    properties: {
+      id: { schema: integer, required: true, description: "The plan's id in the service." },
+      name: { schema: string, required: true, description: "The plan's display name." },
+      features: {
+        schema: { $ref: "#/types/webstats:index:PlanFeatures" },
+        required: true,
+        description: "What the plan allows.",
+      },
+    },
+  },
+  Account: {
+    description: "The account that owns the API key.",
+    properties: {
+      id: { schema: integer, required: true, description: "The account's id in the service." },
+      name: { schema: string, required: true, description: "The account holder's name." },
+      email: { schema: string, required: true, description: "The account's email address." },
+      avatarUrl: { schema: string, description: "URL of the account's picture, or null." },
+      locale: { schema: string, description: "The account's language, e.g. `en`, or null." },
+      timezone: { schema: string, description: "The account's time zone, e.g. `Europe/Berlin`, or null." },
+      plan: {
+        schema: { $ref: "#/types/webstats:index:Plan" },
+        description: "The plan, or null when the service reports none.",
+      },
+      createdAt: { schema: string, description: "When the account was created, ISO-8601 in UTC, or null." },
+    },
+  },
+  WebsiteInfo: {
+    description: "A website as the service reports it.",
+    properties: {
+      id: { schema: integer, required: true, description: "The website's id in the service." },
+      domain: { schema: string, required: true, description: "The domain as the service stores it." },
+      privacy: {
+        schema: { $ref: "#/types/webstats:index:Privacy" },
+        required: true,
+        description: "Who may see the statistics page.",
+      },
+      email: { schema: boolean, required: true, description: "Whether periodic email reports are sent." },
+      excludeBots: { schema: boolean, required: true, description: "Whether common bots are left out." },
+      excludeIps: {
+        schema: { type: "array", items: string },
+        required: true,
+        description: "Addresses and CIDR ranges whose visits are not tracked.",
+      },
+      hasPassword: { schema: boolean, required: true, description: "Whether the service holds a password." },
+      favorite: {
+        schema: boolean,
+        required: true,
+        description: "Whether the website is pinned to the dashboard.",
+      },
+      favoritedAt: { schema: string, description: "When the website was marked as favorite, or null." },
+      createdAt: { schema: string, description: "When the website was added, ISO-8601 in UTC, or null." },
+      updatedAt: { schema: string, description: "When the website last changed, ISO-8601 in UTC, or null." },
+    },
+  },
+} satisfies Record<string, ResultType>;

@@ -1,0 +1,311 @@
+// The Website resource described once. Each argument states what users read about it, its type in
+// the package schema, how a program's value is checked, its default, how it travels to the API
+// (under the same name in the client's model; the client's wire module spells it for the server),
+// whether the API returns it, whether it is secret, whether changing it needs a new website, and
+// how two values compare. Everything else is derived from this table: check (website-check.ts),
+// diff and the update patch (website-diff.ts), the outputs and the inputs a refresh records
+// (website-state.ts), the package schema (package-schema.ts), the fleet file's keys and what
+// `generate` declares; the TypeScript declarations and the README are held to it by tests.
+import { z } from "zod";
+import type { Website as ApiWebsite, WebsiteCreateInput, WebsiteUpdateInput } from "../sdk";
+import { normalizeDomain } from "../sdk/domain";
+import { ipProblem } from "../sdk/ip";
+import {
+  choice,
+  connectionArgument,
+  connectionValue,
+  domainArgument,
+  entryList,
+  flag,
+  installationOf,
+  queryParameterProblem,
+  sameEntries,
+} from "./argument-schemas";
+import type { ConnectionInputs } from "./argument-schemas";
+import { adoptExistingDefault } from "./settings";
+import type { ProviderSettings } from "./settings";
+
+/** The fields an API request can carry, create and update together. */
+type ApiFields = Partial<WebsiteCreateInput> & WebsiteUpdateInput;
+
+/** A property's type in the Pulumi package schema. */
+export type SchemaType =
+  | { type: "string" | "boolean" | "integer" | "number" }
+  | { type: "array"; items: SchemaType }
+  | { $ref: string };
+
+/** Types the schema defines, referred to by fields. */
+export const schemaRefs = {
+  privacy: "#/types/webstats:index:Privacy",
+  connection: "#/types/webstats:index:Connection",
+} as const;
+
+export interface FieldSpec<V extends z.ZodType> {
+  /** What users read: the schema's description, the TypeScript doc comment and the README row. */
+  description: string;
+  /** The type in the package schema. */
+  schema: SchemaType;
+  /** The checked value's type: how inputs and state are read back. */
+  value: V;
+  /** Checks and normalises a program's (known, present) value; messages name the argument and the fix. */
+  argument: z.ZodType<z.output<V>>;
+  /** Said when the argument is missing; absent for optional arguments. */
+  required?: string;
+  /**
+   * Applied by check when the argument is omitted (a function of the stack's settings when it
+   * comes from them); without one, an omitted argument stays omitted. An argument the API never
+   * returns (no `read`) and has no default is unmanaged while omitted: never sent, never compared.
+   */
+  default?: z.output<V> | ((settings: ProviderSettings) => z.output<V>);
+  /** How the documentation states a default that is not a plain value. */
+  defaultText?: string;
+  /** It only matters when the website is created: changing it is never a change. */
+  createOnly?: true;
+  /** When it is sent to the API, and how it is put into a request. */
+  sentOn?: "create" | "update" | "both";
+  send?: (value: z.output<V>, request: ApiFields) => void;
+  /** How the API reports it; absent when the API never returns it (the state keeps what was applied). */
+  read?: (website: ApiWebsite) => z.output<V>;
+  /** Encrypted in the state, never shown in messages. */
+  secret?: true;
+  /**
+   * A change needs a new website: always, or only for some changes. Either value may be
+   * undefined (omitted) or hold the engine's placeholder for a value not known yet.
+   */
+  replaces?: true | ((recorded: z.output<V> | undefined, wanted: z.output<V> | undefined) => boolean);
+  /** Whether two checked values mean the same (either may be undefined); default: equal. */
+  same?: (recorded: z.output<V> | undefined, wanted: z.output<V> | undefined) => boolean;
+}
+
+const field = <V extends z.ZodType, const S extends FieldSpec<V>>(spec: S & FieldSpec<V>): S => spec;
+
+export const privacyValues = ["public", "private", "password"] as const;
+
+/** Longest password the server stores. */
+export const maxPasswordLength = 128;
+
+export const websiteFields = {
+  domain: field({
+    description:
+      "The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).",
+    schema: { type: "string" },
+    value: z.string(),
+    argument: domainArgument,
+    required: `domain is required: the site's host name, e.g. "example.com".`,
+    sentOn: "create",
+    send: (value, request) => (request.domain = value),
+    read: (website) => website.domain,
+    // Spellings the server stores alike are the same domain.
+    same: (recorded, wanted) =>
+      recorded === wanted ||
+      (!!recorded && !!wanted && normalizeDomain(recorded) === normalizeDomain(wanted)),
+    // The API cannot rename a website.
+    replaces: true,
+  }),
+  privacy: field({
+    description:
+      "Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).",
+    schema: { $ref: schemaRefs.privacy },
+    value: z.enum(privacyValues),
+    argument: choice("privacy", privacyValues),
+    default: "public",
+    sentOn: "both",
+    send: (value, request) => (request.privacy = value),
+    read: (website) => website.privacy,
+  }),
+  password: field({
+    description:
+      "The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept.",
+    schema: { type: "string" },
+    value: z.string(),
+    argument: z
+      .string({ error: `password must be a string of 1 to ${maxPasswordLength} characters.` })
+      .max(maxPasswordLength, {
+        error: `password must be a string of 1 to ${maxPasswordLength} characters.`,
+      }),
+    sentOn: "both",
+    send: (value, request) => (request.password = value),
+    secret: true,
+  }),
+  email: field({
+    description: "Periodic email reports.",
+    schema: { type: "boolean" },
+    value: z.boolean(),
+    argument: flag("email"),
+    default: false,
+    sentOn: "both",
+    send: (value, request) => (request.email = value),
+    read: (website) => website.email,
+  }),
+  excludeBots: field({
+    description: "Leave common bots out of the statistics.",
+    schema: { type: "boolean" },
+    value: z.boolean(),
+    argument: flag("excludeBots"),
+    default: true,
+    sentOn: "both",
+    send: (value, request) => (request.excludeBots = value),
+    read: (website) => website.excludeBots,
+  }),
+  favorite: field({
+    description:
+      "Pin the website to the dashboard. Sent only when it changes, because every update that sends it resets `favoritedAt`.",
+    schema: { type: "boolean" },
+    value: z.boolean(),
+    argument: flag("favorite"),
+    default: false,
+    // Only an update can set it; every update that sends it resets favoritedAt, so it is sent
+    // only when it changes.
+    sentOn: "update",
+    send: (value, request) => (request.favorite = value),
+    read: (website) => website.favorite,
+  }),
+  excludeParams: field({
+    description:
+      "Query parameter names to drop from tracked URLs; `&` drops every parameter. Entries are trimmed; empty entries and duplicates are refused; order is not a change. The API never returns this list: changes made outside Pulumi cannot be detected. Omitted, the list on the server is left as it is; `[]` clears it.",
+    schema: { type: "array", items: { type: "string" } },
+    value: z.array(z.string()),
+    argument: entryList("excludeParams", queryParameterProblem, false),
+    sentOn: "both",
+    send: (value, request) => (request.excludeParams = value),
+    same: sameEntries(false),
+  }),
+  excludeIps: field({
+    description:
+      "IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change.",
+    schema: { type: "array", items: { type: "string" } },
+    value: z.array(z.string()),
+    // IPv6 addresses are case-insensitive; query parameter names are not.
+    argument: entryList("excludeIps", ipProblem, true),
+    default: [],
+    sentOn: "both",
+    send: (value, request) => (request.excludeIps = value),
+    read: (website) => website.excludeIps,
+    same: sameEntries(true),
+  }),
+  adoptExisting: field({
+    description:
+      "When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.",
+    schema: { type: "boolean" },
+    value: z.boolean(),
+    argument: flag("adoptExisting"),
+    default: adoptExistingDefault,
+    defaultText: "`webstats:adoptExisting`, else `false`",
+    createOnly: true,
+  }),
+  connection: field({
+    description:
+      "Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.",
+    schema: { $ref: schemaRefs.connection },
+    value: connectionValue,
+    argument: connectionArgument,
+    defaultText: "stack config, then environment",
+    secret: true,
+    // Another installation is another website; another key for the same one is not.
+    replaces: (recorded?: ConnectionInputs, wanted?: ConnectionInputs) =>
+      installationOf(recorded?.baseUrl) !== installationOf(wanted?.baseUrl),
+    same: (recorded?: ConnectionInputs, wanted?: ConnectionInputs) =>
+      installationOf(recorded?.baseUrl) === installationOf(wanted?.baseUrl) &&
+      (recorded?.apiKey?.trim() || undefined) === (wanted?.apiKey?.trim() || undefined),
+  }),
+};
+
+export type WebsiteFields = typeof websiteFields;
+export type FieldName = keyof WebsiteFields;
+/** The checked value of an argument. */
+export type ValueOf<K extends FieldName> = z.output<WebsiteFields[K]["value"]>;
+type States<K extends FieldName, P extends string> = P extends keyof WebsiteFields[K] ? true : false;
+/** Arguments the API reports that are settings of the website (see readableSettings). */
+export type ReadableSetting = {
+  [K in FieldName]: States<K, "read"> extends true
+    ? States<K, "required"> extends true
+      ? never
+      : States<K, "createOnly"> extends true
+        ? never
+        : K
+    : never;
+}[FieldName];
+/** Arguments a fleet file carries as they are (see plainSettings). */
+export type PlainSetting = {
+  [K in FieldName]: States<K, "required"> extends true ? never : States<K, "secret"> extends true ? never : K;
+}[FieldName];
+type WithDefault = { [K in FieldName]: WebsiteFields[K] extends { default: unknown } ? K : never }[FieldName];
+type Required = { [K in FieldName]: WebsiteFields[K] extends { required: string } ? K : never }[FieldName];
+
+/** Website arguments after check: defaults applied, domain normalised, lists cleaned. */
+export type WebsiteInputs = { [K in WithDefault | Required]: ValueOf<K> } & {
+  [K in Exclude<FieldName, WithDefault | Required>]?: ValueOf<K>;
+};
+
+/** What only the API knows about a website; outputs that are not arguments. */
+export const apiOnlyOutputs = {
+  websiteId: {
+    description: "The website's id in the service; also the resource id.",
+    schema: { type: "integer" },
+    value: z.number(),
+    read: (website: ApiWebsite) => website.id,
+  },
+  hasPassword: {
+    description: "Whether the service holds a password for the statistics page.",
+    schema: { type: "boolean" },
+    value: z.boolean(),
+    read: (website: ApiWebsite) => website.hasPassword,
+  },
+  favoritedAt: {
+    description: "When the website was marked as favorite, ISO-8601 in UTC, or null.",
+    schema: { type: "string" },
+    value: z.string().nullable(),
+    read: (website: ApiWebsite) => website.favoritedAt,
+  },
+  createdAt: {
+    description: "When the website was added to the service, ISO-8601 in UTC, or null.",
+    schema: { type: "string" },
+    value: z.string().nullable(),
+    read: (website: ApiWebsite) => website.createdAt,
+  },
+  updatedAt: {
+    description: "When the website last changed in the service, ISO-8601 in UTC, or null.",
+    schema: { type: "string" },
+    value: z.string().nullable(),
+    read: (website: ApiWebsite) => website.updatedAt,
+  },
+} satisfies Record<string, { description: string; schema: SchemaType; value: z.ZodType; read: unknown }>;
+
+export type WebsiteOutputs = Partial<WebsiteInputs> & {
+  [K in keyof typeof apiOnlyOutputs]: ReturnType<(typeof apiOnlyOutputs)[K]["read"]>;
+};
+
+export type { ConnectionInputs };
+
+/** The fields in declaration order, typed loosely for the loops that derive behaviour from them. */
+export const fieldEntries = Object.entries(websiteFields) as [FieldName, FieldSpec<z.ZodType>][];
+
+/** The default of an argument under the stack's settings. */
+export function defaultOf(spec: FieldSpec<z.ZodType>, settings: ProviderSettings): unknown {
+  return typeof spec.default === "function"
+    ? (spec.default as (settings: ProviderSettings) => unknown)(settings)
+    : spec.default;
+}
+
+/** Sent to the API but never returned by it: while omitted, it is left as it is on the server. */
+export const isWriteOnly = (spec: FieldSpec<z.ZodType>): boolean => spec.sentOn !== undefined && !spec.read;
+
+/** Names of the secret arguments: encrypted in the state, never shown in a message. */
+export const secretFields = fieldEntries.filter(([, spec]) => spec.secret).map(([name]) => name);
+
+/**
+ * Settings a website carries that the API reports: what `generate` declares for each website
+ * and compares across websites. The domain is its key, not a setting; create-only arguments
+ * are no setting of the website.
+ */
+export const readableSettings = fieldEntries
+  .filter(([, spec]) => spec.read && !spec.required && !spec.createOnly)
+  .map(([name]) => name) as ReadableSetting[];
+
+/**
+ * Arguments a fleet file carries as they are: all but the domain (each entry's key) and the
+ * secret ones (a password is named by its configuration key; credentials belong to the program).
+ */
+export const plainSettings = fieldEntries
+  .filter(([, spec]) => !spec.required && !spec.secret)
+  .map(([name]) => name) as PlainSetting[];

@@ -1,0 +1,145 @@
+// The Website resource's lifecycle as plain functions of plain values: what check, diff, create,
+// read, update and delete do against the API. Hosts (the dynamic provider, the provider plugin)
+// translate their engine's calls into these and back; nothing here knows a host's calling
+// convention or keeps state between calls: the settings and the clients come in the context.
+import { NotFoundError } from "../sdk";
+import type { WebstatsClient } from "../sdk";
+import { connectionValue } from "./argument-schemas";
+import type { ClientRegistry } from "./clients";
+import type { ProviderSettings } from "./settings";
+import { checkWebsiteInputs } from "./website-check";
+import type { CheckFailure } from "./website-check";
+import { createWebsite, updateOrExplain } from "./website-create";
+import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
+import type { WebsiteDiff } from "./website-diff";
+import type { WebsiteOutputs } from "./website-fields";
+import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
+import { containsUnknown } from "./unknown-values";
+
+/** What every lifecycle call works with: the stack's settings and the host's clients. */
+export interface CoreContext {
+  settings: ProviderSettings;
+  clients: ClientRegistry;
+}
+
+type Props = Record<string, unknown>;
+
+export type { CheckFailure, WebsiteDiff, WebsiteOutputs };
+
+/** The connection argument when it has the right shape (check reports it otherwise). */
+function connectionOf(value: unknown) {
+  const parsed = connectionValue.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Checks and normalises a program's arguments (`news`) against those last applied (`olds`,
+ * empty before the website exists). Credentials that are missing or malformed fail here too,
+ * at preview rather than at the first request (once the arguments themselves are right); they
+ * are reported on the resource, since the connection is secret.
+ */
+export function check(
+  ctx: CoreContext,
+  olds: Props,
+  news: Props,
+): { inputs: Props; failures: CheckFailure[] } {
+  const { inputs, failures } = checkWebsiteInputs(news, olds, ctx.settings);
+  if (failures.length === 0 && !containsUnknown(inputs.connection)) {
+    try {
+      ctx.clients.clientFor(connectionOf(inputs.connection), ctx.settings);
+    } catch (error) {
+      failures.push({ property: "", argument: "connection", reason: (error as Error).message });
+    }
+  }
+  return { inputs, failures };
+}
+
+/**
+ * What changed between a recorded state and checked arguments. Arguments may hold the engine's
+ * placeholder for values unknown during a preview: they are compared, never parsed.
+ */
+export function diff(olds: Props, news: Props): WebsiteDiff {
+  return diffWebsite(readState(olds), news);
+}
+
+/** Runs a change, then drops any listing read before it, whatever the outcome. */
+async function changing<T>(ctx: CoreContext, client: WebstatsClient, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } finally {
+    ctx.clients.readerFor(client).invalidate();
+  }
+}
+
+/**
+ * Creates the website (or adopts it), never leaving a duplicate; a website created but not
+ * finished is thrown as a PartialCreateError carrying its id and outputs.
+ */
+export async function create(
+  ctx: CoreContext,
+  props: Props,
+): Promise<{ id: string; outputs: WebsiteOutputs }> {
+  const inputs = readInputs(props);
+  const client = ctx.clients.clientFor(inputs.connection, ctx.settings);
+  // Adoptions look their domains up in the listing the whole operation shares. A create only
+  // adds a website, which no shared listing needs to know: absent domains are created, and a
+  // domain taken meanwhile is found out by the create itself.
+  const reader = ctx.clients.readerFor(client);
+  const outputs = await createWebsite(client, inputs, (domain) => reader.findByDomain(domain));
+  return { id: String(outputs.websiteId), outputs };
+}
+
+/**
+ * The website as the API has it now, with the arguments that would produce it (secrets left
+ * out), or undefined when it no longer exists. `state` is the recorded state; without one (an
+ * import), the connection comes from the settings.
+ */
+export async function read(
+  ctx: CoreContext,
+  id: string,
+  state?: Props,
+): Promise<{ id: string; outputs: WebsiteOutputs; inputs: Props } | undefined> {
+  const recorded = readState(state);
+  const websiteId = Number(id);
+  if (!Number.isSafeInteger(websiteId) || websiteId < 1) {
+    throw new Error(`"${id}" is not a website id: ids are whole numbers such as 42.`);
+  }
+  const client = ctx.clients.clientFor(recorded.connection, ctx.settings);
+  const website = await ctx.clients.readerFor(client).read(websiteId);
+  if (!website) return undefined;
+  const outputs = outputsFrom(website, recorded);
+  return { id, outputs, inputs: inputsFromOutputs(outputs) };
+}
+
+/** Applies the checked arguments `news` to the website recorded as `olds`: only what differs is sent. */
+export async function update(
+  ctx: CoreContext,
+  id: string,
+  olds: Props,
+  news: Props,
+): Promise<WebsiteOutputs> {
+  const state = readState(olds);
+  const inputs = readInputs(news);
+  const client = ctx.clients.clientFor(inputs.connection, ctx.settings);
+  const gap = passwordGap(state, inputs);
+  if (gap) throw new Error(gap);
+  const patch = updatePatch(state, inputs);
+  const website =
+    Object.keys(patch).length > 0
+      ? await changing(ctx, client, () =>
+          updateOrExplain(client, Number(id), state.domain ?? inputs.domain, patch),
+        )
+      : await client.websites.get(Number(id));
+  return outputsFrom(website, inputs);
+}
+
+/** Deletes the website; one already gone (deleted outside Pulumi) is no error. */
+export async function remove(ctx: CoreContext, id: string, state: Props): Promise<void> {
+  const recorded = readState(state);
+  const client = ctx.clients.clientFor(recorded.connection, ctx.settings);
+  try {
+    await changing(ctx, client, () => client.websites.delete(Number(id)));
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+}
