@@ -128,9 +128,9 @@ export function checkArguments(name: FunctionName, raw: unknown): Record<string,
 const connectionOf = (args: Record<string, unknown>) => args.connection as ConnectionInputs | undefined;
 
 /** The account that owns the API key. */
-export function getAccount(ctx: CoreContext, raw: unknown): Promise<Account> {
+export async function getAccount(ctx: CoreContext, raw: unknown): Promise<Account> {
   const args = checkArguments("getAccount", raw);
-  return ctx.clients.clientFor(connectionOf(args), ctx.settings).account.get();
+  return await ctx.clients.clientFor(connectionOf(args), ctx.settings).account.get();
 }
 
 /** Every matching website, across all pages. */

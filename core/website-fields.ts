@@ -177,7 +177,7 @@ export const websiteFields = {
     value: z.array(z.string()),
     // IPv6 addresses are case-insensitive; query parameter names are not.
     argument: entryList("excludeIps", ipProblem, true),
-    default: [],
+    default: [] as string[],
     sentOn: "both",
     send: (value, request) => (request.excludeIps = value),
     read: (website) => website.excludeIps,
@@ -214,7 +214,8 @@ export type WebsiteFields = typeof websiteFields;
 export type FieldName = keyof WebsiteFields;
 /** The checked value of an argument. */
 export type ValueOf<K extends FieldName> = z.output<WebsiteFields[K]["value"]>;
-type States<K extends FieldName, P extends string> = P extends keyof WebsiteFields[K] ? true : false;
+// Whether a field's entry states P (a property that is only optional in FieldSpec does not count).
+type States<K extends FieldName, P extends string> = WebsiteFields[K] extends Record<P, unknown> ? true : false;
 /** Arguments the API reports that are settings of the website (see readableSettings). */
 export type ReadableSetting = {
   [K in FieldName]: States<K, "read"> extends true

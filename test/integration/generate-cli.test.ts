@@ -54,6 +54,25 @@ describe("pulumi-webstats generate", () => {
     expect(emulator.requestCounts()).toEqual({ "GET /api/v1/websites": 2 });
   });
 
+  it("reads pacing and timeout as the provider does, with the provider's messages", async () => {
+    const paced = await run(["generate", "--out", join(root, "paced")], {
+      ...env,
+      WEBSTATS_REQUESTS_PER_MINUTE: "fast",
+    });
+    expect(paced.code).toBe(1);
+    expect(paced.err).toBe(
+      'pulumi-webstats: WEBSTATS_REQUESTS_PER_MINUTE must be a non-negative number of requests per minute, not "fast".\n',
+    );
+    const slow = await run(["generate", "--out", join(root, "slow")], {
+      ...env,
+      WEBSTATS_TIMEOUT_MS: "soon",
+    });
+    expect(slow.err).toMatch(
+      /WEBSTATS_TIMEOUT_MS must be a whole number of milliseconds of at least 1, not "soon"/,
+    );
+    expect(existsSync(join(root, "paced"))).toBe(false);
+  });
+
   it("writes the YAML format", async () => {
     const out = join(root, "as-yaml");
     const result = await run(["generate", "--out", out, "--format", "yaml", "--name", "fleet"], env);
@@ -133,6 +152,15 @@ describe("pulumi-webstats command line", () => {
       expect(result.err).toMatch(message);
       expect(result.err).not.toContain("s3cr3t");
     }
+  });
+
+  it("prints the package schema", async () => {
+    const result = await run(["schema"], {});
+    expect(result).toMatchObject({ code: 0, err: "" });
+    const schema = JSON.parse(result.out) as { name: string; resources: Record<string, unknown> };
+    expect(schema.name).toBe("webstats");
+    expect(Object.keys(schema.resources)).toEqual(["webstats:index:Website"]);
+    expect((await run(["schema", "--out", "x"], {})).err).toMatch(/schema takes no arguments or options/);
   });
 
   it("parses the options", () => {

@@ -20,3 +20,22 @@ export function readmeExample(name: string, language = "ts"): string {
     .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
     .join("\n");
 }
+
+/**
+ * The rows of the first table after the README line `heading` (e.g. "### Arguments"), header
+ * and separator left out, each as its cells: trimmed, with `\|` read as `|`.
+ */
+export function readmeTable(heading: string): string[][] {
+  const lines = readFileSync(readmePath, "utf8").split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`README has no heading ${heading}`);
+  const first = lines.findIndex((line, index) => index > start && line.startsWith("|"));
+  const rows: string[][] = [];
+  for (let index = first; index >= 0 && lines[index]?.startsWith("|"); index++) {
+    const cells = lines[index]!.slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim().replace(/\\\|/g, "|"));
+    rows.push(cells);
+  }
+  return rows.slice(2);
+}

@@ -1,0 +1,133 @@
+// The package schema says what the tables say: every Website field, every setting and every
+// function argument, with its description, type, secrecy, requiredness and default. (The pinned
+// CLI validates the same schema as a Pulumi package schema: test/e2e/package-schema.test.ts.)
+import { describe, expect, it } from "vitest";
+import { functionSpecs } from "../../core/functions";
+import { packageSchema } from "../../core/package-schema";
+import { resultTypes } from "../../core/result-types";
+import { settingEntries } from "../../core/settings";
+import { apiOnlyOutputs, fieldEntries, privacyValues } from "../../core/website-fields";
+import { SDK_VERSION } from "../../sdk";
+
+interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  items?: unknown;
+  description: string;
+  secret?: boolean;
+  default?: unknown;
+  willReplaceOnChanges?: boolean;
+  defaultInfo?: { environment: string[] };
+}
+
+interface Schema {
+  name: string;
+  version: string;
+  config: { variables: Record<string, PropertySpec> };
+  provider: { inputProperties: Record<string, PropertySpec> };
+  types: Record<
+    string,
+    { type: string; enum?: { value: string }[]; properties?: Record<string, PropertySpec> }
+  >;
+  resources: Record<
+    string,
+    {
+      inputProperties: Record<string, PropertySpec>;
+      requiredInputs: string[];
+      properties: Record<string, PropertySpec>;
+      required: string[];
+    }
+  >;
+  functions: Record<
+    string,
+    {
+      inputs: { properties: Record<string, PropertySpec> };
+      outputs: { properties: Record<string, PropertySpec> };
+    }
+  >;
+}
+
+const schema = packageSchema() as unknown as Schema;
+const website = schema.resources["webstats:index:Website"]!;
+
+describe("the package schema", () => {
+  it("names the package webstats at the package's version, with the fixed tokens", () => {
+    expect(schema.name).toBe("webstats");
+    expect(schema.version).toBe(SDK_VERSION);
+    expect(Object.keys(schema.resources)).toEqual(["webstats:index:Website"]);
+    expect(Object.keys(schema.functions)).toEqual([
+      "webstats:index:getAccount",
+      "webstats:index:getWebsites",
+      "webstats:index:getWebsite",
+    ]);
+  });
+
+  it("has one Website input per argument, with the table's description, type, secrecy and default", () => {
+    expect(Object.keys(website.inputProperties)).toEqual(fieldEntries.map(([name]) => name));
+    for (const [name, spec] of fieldEntries) {
+      const input = website.inputProperties[name]!;
+      expect(input.description, name).toBe(spec.description);
+      expect({ type: input.type, $ref: input.$ref, items: input.items }, name).toMatchObject(spec.schema);
+      expect(input.secret ?? false, name).toBe(!!spec.secret);
+      const plain = ["string", "boolean", "number"].includes(typeof spec.default);
+      expect(input.default, name).toEqual(plain ? spec.default : undefined);
+      expect(input.willReplaceOnChanges ?? false, name).toBe(spec.replaces === true);
+    }
+    expect(website.requiredInputs).toEqual(["domain"]);
+  });
+
+  it("has every argument and API-only output among the outputs; those always set are required", () => {
+    const outputs = [...fieldEntries.map(([name]) => name), ...Object.keys(apiOnlyOutputs)];
+    expect(Object.keys(website.properties)).toEqual(outputs);
+    expect(website.properties.password?.secret).toBe(true);
+    expect(website.properties.connection?.secret).toBe(true);
+    expect(website.required.sort()).toEqual(
+      [
+        "domain",
+        "privacy",
+        "email",
+        "excludeBots",
+        "favorite",
+        "excludeIps",
+        "adoptExisting",
+        "websiteId",
+        "hasPassword",
+      ].sort(),
+    );
+  });
+
+  it("configures the provider with every setting, the API key secret, the environment as fallback", () => {
+    const names = settingEntries.map(([name]) => name);
+    expect(names).toEqual(["baseUrl", "apiKey", "requestsPerMinute", "adoptExisting", "timeoutMs"]);
+    for (const section of [schema.config.variables, schema.provider.inputProperties]) {
+      expect(Object.keys(section)).toEqual(names);
+      for (const [name, spec] of settingEntries) {
+        expect(section[name]).toMatchObject({
+          type: spec.type,
+          description: spec.description,
+          defaultInfo: { environment: [spec.env] },
+        });
+        expect(section[name]?.secret ?? false).toBe(name === "apiKey");
+      }
+    }
+    expect(schema.types["webstats:index:Connection"]?.properties?.apiKey?.secret).toBe(true);
+  });
+
+  it("describes the privacy values and each function's arguments and results", () => {
+    expect(schema.types["webstats:index:Privacy"]?.enum?.map((e) => e.value)).toEqual([...privacyValues]);
+    for (const [name, spec] of Object.entries(functionSpecs)) {
+      const fn = schema.functions[`webstats:index:${name}`]!;
+      const args: Record<string, { description: string }> = spec.arguments;
+      expect(Object.keys(fn.inputs.properties)).toEqual(Object.keys(args));
+      for (const [arg, argSpec] of Object.entries(args)) {
+        expect(fn.inputs.properties[arg]?.description).toBe(argSpec.description);
+      }
+    }
+    expect(Object.keys(schema.functions["webstats:index:getAccount"]!.outputs.properties)).toEqual(
+      Object.keys(resultTypes.Account.properties),
+    );
+    expect(Object.keys(schema.functions["webstats:index:getWebsite"]!.outputs.properties)).toEqual(
+      Object.keys(resultTypes.WebsiteInfo.properties),
+    );
+  });
+});
