@@ -64,6 +64,23 @@ describe("the packed package", () => {
     expect(paths).toContain("dist/emulator/cli.js");
   });
 
+  it("publishes the declarations of the public entry points only, without internal members", () => {
+    const paths = packedPaths();
+    const declarations = paths.filter((path) => path.endsWith(".d.ts"));
+    // The Website core's modules run (their JavaScript ships) but are no API: of them, only the
+    // two types the public surface names are declared.
+    expect(declarations.filter((path) => path.startsWith("dist/core/"))).toEqual([
+      "dist/core/connection-inputs.d.ts",
+      "dist/core/lookup-errors.d.ts",
+    ]);
+    expect(paths).toContain("dist/core/website-lifecycle.js");
+    for (const path of declarations) {
+      expect(readFileSync(path, "utf8"), path).not.toMatch(/@internal/);
+    }
+    // Nothing the sdk keeps for itself is declared: not the settings resolver that returns the key.
+    expect(readFileSync("dist/sdk/settings.d.ts", "utf8")).not.toMatch(/resolveClientSettings|installationRoot/);
+  });
+
   it("pulls no server framework into a plain install; fastify is an optional peer", () => {
     const closure = runtimeClosure();
     expect(closure.has("undici")).toBe(true);

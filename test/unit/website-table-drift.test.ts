@@ -18,6 +18,7 @@ import type { FieldName, FieldSpec, PlainSetting, SchemaType, ValueOf } from "..
 import type { z } from "zod";
 import type { FleetSettings } from "../../fleet/fleet-format";
 import { settingKeys } from "../../fleet/fleet-format";
+import { configKey, settingEntries } from "../../core/settings";
 import type { Website, WebsiteArgs } from "../../provider/website";
 import { readmeTable } from "../support/readme";
 
@@ -131,6 +132,17 @@ describe("the Website's declarations and documentation follow the field table", 
     const rows = readmeTable("### Outputs");
     const names = rows.flatMap(([cell]) => cell!.split(",").map((name) => name.trim().replace(/`/g, "")));
     expect(names).toEqual(Object.keys(apiOnlyOutputs));
+  });
+
+  it("the README's configuration table has one row per setting, with the settings table's words", () => {
+    const rows = readmeTable("## Configure");
+    expect(rows).toEqual(
+      settingEntries.map(([name, spec]) => [
+        `\`${configKey(name)}\`${spec.secret ? " (set it with `--secret`)" : ""}`,
+        `\`${spec.env}\``,
+        spec.description,
+      ]),
+    );
   });
 
   it("a fleet file takes every argument but the domain and the secret ones, in the table's order", () => {

@@ -1,0 +1,97 @@
+// Dependencies point one way: sdk <- core <- provider <- fleet, with generate beside them and the
+// emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
+// module imports one that imports it back. Read from the sources' own import statements.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(__dirname, "..", "..");
+const layers = ["sdk", "core", "provider", "fleet", "generate", "emulator"] as const;
+
+/** What each layer may import from this repository, besides itself. */
+const allowed: Record<(typeof layers)[number], string[]> = {
+  sdk: [],
+  core: ["sdk"],
+  provider: ["core", "sdk"],
+  fleet: ["provider", "core", "sdk"],
+  generate: ["fleet", "core", "sdk"],
+  emulator: [],
+};
+
+/** Packages a layer may import besides Node's own modules. */
+const packages: Record<(typeof layers)[number], string[]> = {
+  sdk: ["undici", "zod"],
+  // The core knows the engine's placeholder for unknown values, nothing else of Pulumi.
+  core: ["zod", "fastest-levenshtein", "@pulumi/pulumi/runtime/rpc"],
+  provider: ["@pulumi/pulumi", "@pulumi/pulumi/dynamic"],
+  fleet: ["@pulumi/pulumi", "yaml"],
+  generate: ["yaml"],
+  emulator: ["fastify", "zod"],
+};
+
+const sources = layers.flatMap((layer) =>
+  readdirSync(join(root, layer))
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => join(root, layer, name)),
+);
+
+/** The modules a source file imports: repository files resolved to paths, packages by name. */
+function importsOf(file: string): { local: string[]; packages: string[] } {
+  // Comments may name modules (how the provider is serialized, say) without importing them.
+  const text = readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "");
+  const specifiers = [
+    ...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms),
+    ...text.matchAll(/\brequire\("([^"]+)"\)/g),
+    ...text.matchAll(/\bimport\("([^"]+)"\)/g),
+  ].map((match) => match[1]!);
+  const local = specifiers
+    .filter((s) => s.startsWith("."))
+    .map((s) => {
+      const base = resolve(dirname(file), s);
+      return [`${base}.ts`, join(base, "index.ts")].find((candidate) => sources.includes(candidate)) ?? base;
+    });
+  const external = specifiers.filter((s) => !s.startsWith(".") && !s.startsWith("node:"));
+  return { local, packages: external };
+}
+
+const layerOf = (file: string) => relative(root, file).split("/")[0] as (typeof layers)[number];
+
+describe("architecture", () => {
+  it("each layer imports only the layers below it and its own packages", () => {
+    const wrong: string[] = [];
+    for (const file of sources) {
+      const layer = layerOf(file);
+      const { local, packages: external } = importsOf(file);
+      for (const target of local) {
+        const targetLayer = layerOf(target);
+        if (targetLayer !== layer && !allowed[layer].includes(targetLayer)) {
+          wrong.push(`${relative(root, file)} imports ${relative(root, target)}`);
+        }
+      }
+      for (const name of external) {
+        if (!packages[layer].includes(name)) wrong.push(`${relative(root, file)} imports ${name}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("no module imports one that imports it back", () => {
+    const graph = new Map(
+      sources.map((file) => [file, importsOf(file).local.filter((t) => sources.includes(t))]),
+    );
+    const cycles: string[] = [];
+    const state = new Map<string, "visiting" | "done">();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "visiting") {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(root, f)).join(" -> "));
+        return;
+      }
+      state.set(file, "visiting");
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of sources) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
