@@ -1,18 +1,20 @@
-// Dependencies point one way: sdk <- core <- provider <- fleet, with generate beside them and the
-// emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
+// Dependencies point one way: sdk <- core <- provider <- fleet, the plugin beside the provider
+// (two hosts over one core), generate beside them and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
 // module imports one that imports it back. Read from the sources' own import statements.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(__dirname, "..", "..");
-const layers = ["sdk", "core", "provider", "fleet", "generate", "emulator"] as const;
+const layers = ["sdk", "core", "provider", "plugin", "fleet", "generate", "emulator"] as const;
 
 /** What each layer may import from this repository, besides itself. */
 const allowed: Record<(typeof layers)[number], string[]> = {
   sdk: [],
   core: ["sdk"],
   provider: ["core", "sdk"],
+  // The second host stands beside the first: both over the core, neither over the other.
+  plugin: ["core", "sdk"],
   fleet: ["provider", "core", "sdk"],
   generate: ["fleet", "core", "sdk"],
   emulator: [],
@@ -24,6 +26,17 @@ const packages: Record<(typeof layers)[number], string[]> = {
   // The core knows the engine's placeholder for unknown values, nothing else of Pulumi.
   core: ["zod", "fastest-levenshtein", "@pulumi/pulumi/runtime/rpc"],
   provider: ["@pulumi/pulumi", "@pulumi/pulumi/dynamic"],
+  plugin: [
+    "@grpc/grpc-js",
+    "google-protobuf/google/protobuf/any_pb",
+    "google-protobuf/google/protobuf/empty_pb",
+    "google-protobuf/google/protobuf/struct_pb",
+    "@pulumi/pulumi/proto/plugin_pb",
+    "@pulumi/pulumi/proto/provider_grpc_pb",
+    "@pulumi/pulumi/proto/provider_pb",
+    "@pulumi/pulumi/proto/status_pb",
+    "@pulumi/pulumi/runtime/rpc",
+  ],
   fleet: ["@pulumi/pulumi", "yaml"],
   generate: ["yaml"],
   emulator: ["fastify", "zod"],

@@ -1,0 +1,76 @@
+// The provider plugin's configuration: the stack's `webstats:*` keys for the default provider, or
+// an explicit `pulumi:providers:webstats` resource's own arguments, with the environment as
+// fallback, read by the core's one settings resolver (same precedence and messages as the
+// dynamic provider). CheckConfig reports bad values before anything runs; DiffConfig says when
+// another installation means other websites.
+import { connectionArgument, installationOf } from "../core/argument-schemas";
+import { configNamespace, resolveSettings, settingEntries, settingSpecs } from "../core/settings";
+import type { ProviderSettings, SettingName } from "../core/settings";
+import type { CheckFailure } from "../core/website-check";
+
+type Props = Record<string, unknown>;
+
+/** Settings from Configure: typed arguments first, then `webstats:config:NAME` variables. */
+export function settingsFromConfigure(args: Props, variables: Map<string, string>): ProviderSettings {
+  return resolveSettings((name) => args[name] ?? variables.get(`${configNamespace}:config:${name}`));
+}
+
+/** Settings from a provider's inputs (CheckConfig, DiffConfig). */
+export const settingsFromInputs = (inputs: Props): ProviderSettings =>
+  resolveSettings((name) => inputs[name]);
+
+/**
+ * Problems with a provider's inputs: unknown keys, values that cannot be read, a base URL that
+ * is not an installation's address. A secret setting is reported on the provider as a whole,
+ * so the engine never prints its value.
+ */
+export function configFailures(inputs: Props): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const names = settingEntries.map(([name]) => name);
+  for (const key of Object.keys(inputs)) {
+    // The engine adds `version` (the plugin's) to a provider's inputs.
+    if (key === "version" || names.includes(key as SettingName)) continue;
+    failures.push({
+      property: "",
+      argument: key,
+      reason: `${key} is not a setting of the webstats provider; the settings are ${names.join(", ")}.`,
+    });
+  }
+  for (const [name] of settingEntries) {
+    try {
+      resolveSettings((wanted) => (wanted === name ? inputs[name] : undefined), {});
+    } catch (error) {
+      failures.push(failure(name, (error as Error).message));
+    }
+  }
+  const baseUrl = inputs.baseUrl;
+  if (typeof baseUrl === "string" && baseUrl.trim() !== "") {
+    const parsed = connectionArgument.safeParse({ baseUrl });
+    if (!parsed.success) failures.push(failure("baseUrl", parsed.error.issues[0]?.message ?? "invalid"));
+  }
+  return failures;
+}
+
+function failure(name: SettingName, reason: string): CheckFailure {
+  return { property: settingSpecs[name].secret ? "" : name, argument: name, reason };
+}
+
+/**
+ * What changed between two sets of provider inputs. Another installation holds other websites,
+ * so a base URL that names another one replaces them; a base URL given where there was none (or
+ * dropped) is only a change: it may be the same installation the environment named before, and
+ * a replacement would delete websites and their statistics.
+ */
+export function configDiff(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
+  const text = (value: unknown) =>
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? String(value).trim()
+      : "";
+  const changed = settingEntries
+    .map(([name]) => name)
+    .filter((name) => text(olds[name]) !== text(news[name]));
+  const before = installationOf(text(olds.baseUrl) || undefined);
+  const after = installationOf(text(news.baseUrl) || undefined);
+  const replaces = before !== undefined && after !== undefined && before !== after ? ["baseUrl"] : [];
+  return { changed, replaces };
+}
