@@ -12,6 +12,13 @@ import type { SettingType } from "./settings";
 import { apiOnlyOutputs, fieldEntries, privacyValues, schemaRefs } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
+/**
+ * Where the engine downloads the provider plugin when a program needs it and it is not installed:
+ * the project's GitHub releases, which carry pulumi-resource-webstats-v<version>-linux-x64.tar.gz
+ * (tools/release-plugin.mjs builds it).
+ */
+export const pluginDownloadURL = "github://api.github.com/pulumi-webstats";
+
 /** The package's name: tokens are `webstats:index:NAME`, stack settings `webstats:NAME`. */
 export const packageName = "webstats";
 
@@ -162,6 +169,7 @@ export function packageSchema(version: string = SDK_VERSION): Json {
       "email-report, bot, query-parameter and IP exclusion settings.",
     keywords: ["pulumi", packageName, "analytics", "category/monitoring", "kind/native"],
     license: "Apache-2.0",
+    pluginDownloadURL,
     config: { variables },
     provider: {
       description: "The installation and account that webstats resources and functions use.",

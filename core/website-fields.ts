@@ -215,7 +215,8 @@ export type FieldName = keyof WebsiteFields;
 /** The checked value of an argument. */
 export type ValueOf<K extends FieldName> = z.output<WebsiteFields[K]["value"]>;
 // Whether a field's entry states P (a property that is only optional in FieldSpec does not count).
-type States<K extends FieldName, P extends string> = WebsiteFields[K] extends Record<P, unknown> ? true : false;
+type States<K extends FieldName, P extends string> =
+  WebsiteFields[K] extends Record<P, unknown> ? true : false;
 /** Arguments the API reports that are settings of the website (see readableSettings). */
 export type ReadableSetting = {
   [K in FieldName]: States<K, "read"> extends true

@@ -3,7 +3,7 @@
 // else, and no argument is ever echoed back (it could be a pasted key).
 import { parseArgs } from "node:util";
 
-export type ProjectFormat = "ts" | "yaml";
+export type ProjectFormat = "ts" | "yaml" | "import";
 
 export interface GenerateOptions {
   out: string;
@@ -13,13 +13,22 @@ export interface GenerateOptions {
   force: boolean;
 }
 
-export type Command = { kind: "help" } | { kind: "schema" } | { kind: "generate"; options: GenerateOptions };
+export type Command =
+  | { kind: "help" }
+  | { kind: "schema" }
+  | { kind: "plugin-install" }
+  | { kind: "generate"; options: GenerateOptions };
 
-export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml] [--name NAME] [--force]
+export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
        pulumi-webstats schema
+       pulumi-webstats plugin install
 
 schema prints the Pulumi package schema of webstats (JSON): the Website resource, the
 functions and the provider configuration.
+
+plugin install installs the webstats provider plugin (pulumi-resource-webstats) of this
+package's version into Pulumi's plugins, with the pulumi command found on PATH, for programs
+in YAML, Python, Go or C# and for pulumi import.
 
 generate:
 Writes a Pulumi project that declares every website of an account with its current
@@ -30,6 +39,9 @@ Options:
   --out DIR        folder to write the project into (refused when it is not empty)
   --format ts      one Website per site in index.ts (the default)
   --format yaml    the sites in a fleet file, websites.yaml, loaded by index.ts
+  --format import  only import.json, a bulk import file for \`pulumi import --file\` in a
+                   project of any language (needs the provider plugin); an existing
+                   import.json is kept unless --force
   --name NAME      the Pulumi project name (default: the folder's name)
   --force          write into a folder that is not empty, replacing the files it writes
   -h, --help       show this help
@@ -75,6 +87,12 @@ export function parseCommand(argv: string[]): Command {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === "help") return { kind: "help" };
+  if (positionals[0] === "plugin") {
+    if (positionals[1] !== "install" || positionals.length > 2) {
+      throw new UsageError("the plugin command is: pulumi-webstats plugin install.");
+    }
+    return { kind: "plugin-install" };
+  }
   if (positionals[0] === "schema") {
     const extra =
       positionals.length > 1 || values.out !== undefined || values.name !== undefined || values.force;
@@ -84,15 +102,15 @@ export function parseCommand(argv: string[]): Command {
   if (positionals[0] !== "generate") {
     throw new UsageError(
       positionals.length === 0
-        ? "say what to do: generate or schema."
-        : "unknown command: the commands are generate and schema.",
+        ? "say what to do: generate, schema or plugin install."
+        : "unknown command: the commands are generate, schema and plugin install.",
     );
   }
   if (positionals.length > 1) throw new UsageError("generate takes no further arguments; see --help.");
   if (!values.out || values.out.trim() === "")
     throw new UsageError("--out DIR is required: where to write the project.");
-  if (values.format !== "ts" && values.format !== "yaml") {
-    throw new UsageError(`--format is ts or yaml, not ${JSON.stringify(values.format)}.`);
+  if (values.format !== "ts" && values.format !== "yaml" && values.format !== "import") {
+    throw new UsageError(`--format is ts, yaml or import, not ${JSON.stringify(values.format)}.`);
   }
   const options: GenerateOptions = { out: values.out, format: values.format, force: values.force };
   if (values.name !== undefined) options.name = values.name;

@@ -15,6 +15,16 @@ export function checkOutputFolder(folder: string, force: boolean): void {
   }
 }
 
+/** Refuses to replace an existing file of that name in the folder, unless forced. */
+export function checkImportFile(folder: string, name: string, force: boolean): void {
+  if (existsSync(folder) && !statSync(folder).isDirectory()) {
+    throw new UsageError(`--out ${folder} is a file, not a folder.`);
+  }
+  if (!force && existsSync(join(folder, name))) {
+    throw new UsageError(`${join(folder, name)} exists: remove it, or add --force to replace it.`);
+  }
+}
+
 export function writeProject(folder: string, files: ProjectFiles): void {
   mkdirSync(folder, { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);

@@ -1,12 +1,15 @@
 // `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process.
-import { basename, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { packageSchema } from "../core/package-schema";
 import { resolveSettings } from "../core/settings";
 import { USAGE, UsageError, parseCommand } from "./cli-options";
 import type { GenerateOptions } from "./cli-options";
-import { checkOutputFolder, writeProject } from "./output-folder";
+import { importFile, importFileName } from "./import-file";
+import { checkOutputFolder, checkImportFile, writeProject } from "./output-folder";
+import { installPlugin } from "./plugin-install";
+import { namedWebsites } from "./website-settings";
 import { projectFiles } from "./project";
 import { projectNameFrom } from "./project-files";
 
@@ -33,7 +36,23 @@ function clientFrom(env: Environment): WebstatsClient {
   return new ClientRegistry().clientFor(undefined, settings);
 }
 
+/** `--format import`: only import.json, into a project folder that may hold anything else. */
+async function generateImportFile(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
+  const folder = resolve(options.out);
+  checkImportFile(folder, importFileName, options.force);
+  const client = clientFrom(env);
+  const websites = await client.websites.list({ sortBy: "id", sort: "asc" });
+  writeProject(folder, { [importFileName]: importFile(namedWebsites(websites)) });
+  io.out(
+    `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +
+      `Wrote ${join(options.out, importFileName)}.\n` +
+      `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +
+      `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}.\n`,
+  );
+}
+
 async function generate(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
+  if (options.format === "import") return generateImportFile(options, env, io);
   const folder = resolve(options.out);
   checkOutputFolder(folder, options.force);
   const client = clientFrom(env);
@@ -59,6 +78,10 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
     const command = parseCommand(argv);
     if (command.kind === "help") {
       io.out(USAGE);
+      return 0;
+    }
+    if (command.kind === "plugin-install") {
+      io.out(installPlugin(env));
       return 0;
     }
     if (command.kind === "schema") {

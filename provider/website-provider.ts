@@ -4,6 +4,7 @@
 // travels in every input and state, and the stack settings that `configure` hands over.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ClientRegistry } from "../core/clients";
+import { engineAddressFrom, watchEngine } from "../core/engine-watch";
 import * as lifecycle from "../core/website-lifecycle";
 import type { CoreContext } from "../core/website-lifecycle";
 import { PartialCreateError } from "../core/website-create";
@@ -14,6 +15,14 @@ type Props = Record<string, unknown>;
 
 /** The key the engine adds to a dynamic resource's inputs and state: the serialized provider. */
 const providerKey = "__provider";
+
+// In the provider process started by the engine (its script is @pulumi/pulumi's dynamic-provider
+// command, which receives the engine's address), leave when the engine is gone: a killed CLI
+// would otherwise leave this process waiting forever.
+if (/[\\/]dynamic-provider([\\/]index\.js)?$/.test(process.argv[1] ?? "")) {
+  const engine = engineAddressFrom(process.argv.slice(2));
+  if (engine) watchEngine(engine);
+}
 
 // This process's settings (from `configure`) and clients: one provider process serves every
 // Website of an operation, so they share pools, pacing and listings.

@@ -5,10 +5,18 @@
 // tools/test-compat.mjs, sets it); either way it must have a wrapper module in
 // tools/pulumi-cli/v<version>/ (go.mod and go.sum committed, so builds are reproducible).
 //
-// Only the `pulumi` CLI is built. The Node.js language host (`pulumi-language-nodejs`), which
-// `pulumi up` in a project folder needs, is not: the Go module proxy does not serve its module,
-// so it cannot be built from source here. The tests and the demo run Automation API inline
-// programs, which do not use it.
+// Besides the `pulumi` CLI, the Pulumi YAML language host (`pulumi-language-yaml`) is built, so
+// that the engine can run Pulumi YAML programs: once per machine, from the wrapper module
+// tools/pulumi-language-yaml/v<version>/ (go.mod and go.sum committed), into its own cache
+// folder. It does not depend on the CLI version, so both lanes share one build. The CLI looks
+// for it beside its own executable (a copy, not a link) or on PATH: it is copied beside a CLI
+// that lives in a cache folder; for a CLI found on PATH, the cache folder is returned for the
+// caller to put on PATH.
+//
+// The Node.js language host (`pulumi-language-nodejs`), which `pulumi up` in a Node.js project
+// folder needs, is not built: the Go module proxy does not serve its module, so it cannot be
+// built from source here. The tests and the demo run Automation API inline programs, which do
+// not use it.
 //
 // Order of preference:
 //   1. a `pulumi` on PATH whose version is compatible (same major, not older; exactly the
@@ -19,10 +27,20 @@
 // (CI unset) that failure is reported loudly but does not stop `npm test`, and the
 // engine tests skip themselves.
 //
-// Importable: `ensurePulumi()` returns { binDir, pulumi, version, source } or throws.
+// Importable: `ensurePulumi()` returns { binDir, pluginDir, pulumi, version, source, yamlHostDir }
+// or throws.
 
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { machineCacheDir } from "./machine-cache.mjs";
@@ -32,6 +50,13 @@ const wrapperModules = join(repoRoot, "tools", "pulumi-cli");
 const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const pluginScript = "pulumi-resource-pulumi-nodejs";
+
+/** The Pulumi YAML language host release that is built and put beside the CLI. */
+export const YAML_HOST_VERSION = "1.38.3";
+const yamlHostBinary = "pulumi-language-yaml";
+const yamlHostPackage = "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml";
+const yamlHostModule = "github.com/pulumi/pulumi-yaml";
+const yamlHostVersionFlag = "github.com/pulumi/pulumi-yaml/pkg/version.Version";
 
 /** The @pulumi/pulumi version that package-lock.json pins. */
 export function lockedPulumiVersion() {
@@ -59,6 +84,30 @@ export function wrapperModuleDir(version) {
 /** Where builds are cached: shared by every clone on the machine, one folder per version. */
 export function cacheDir(version) {
   return machineCacheDir("pulumi-cli", "WEBSTATS_PULUMI_CACHE", version);
+}
+
+/** The Go wrapper module that pins the YAML language host at `version`. */
+export function yamlHostModuleDir(version = YAML_HOST_VERSION) {
+  return join(repoRoot, "tools", "pulumi-language-yaml", `v${version}`);
+}
+
+/** Where the YAML language host is cached: shared by every clone and both test lanes. */
+export function yamlHostCacheDir(version = YAML_HOST_VERSION) {
+  return machineCacheDir("pulumi-language-yaml", "WEBSTATS_YAML_HOST_CACHE", version);
+}
+
+/**
+ * The folder the engine finds the YAML language host in. The CLI looks for it on PATH and beside
+ * its own executable: a CLI from a cache folder gets a copy beside it; a CLI found on PATH is not
+ * ours to add files to, so the host's own cache folder is used and the caller puts it on PATH.
+ */
+export function yamlHostFolderFor(cliSource, cliBinDir, yamlHostBinDir) {
+  return cliSource === "path" ? yamlHostBinDir : cliBinDir;
+}
+
+/** The last `count` lines of a command's output, for error messages. */
+export function lastLines(text, count = 30) {
+  return text.trim().split("\n").slice(-count).join("\n");
 }
 
 function run(command, args, options = {}) {
@@ -115,46 +164,167 @@ function step(label, action) {
   return value;
 }
 
-function build(go, version, binDir) {
-  // Build into a private folder and rename it into place, so a concurrent or
-  // interrupted build never leaves a half-written binary in the cache.
+/** A staging folder beside `binDir`, private to this process, to build into. */
+function stagingFor(binDir) {
   const staging = `${binDir}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
+  return staging;
+}
+
+/** Swaps a finished staging folder in, so no reader ever sees a half-written binary. */
+function moveIntoPlace(staging, binDir) {
+  mkdirSync(dirname(binDir), { recursive: true });
+  rmSync(binDir, { recursive: true, force: true });
+  renameSync(staging, binDir);
+}
+
+/** `go build` of `goPackage` in the wrapper module `moduleDir`; throws with go's last lines. */
+function goBuild(go, { moduleDir, goPackage, ldflags, output }) {
   const env = {
     ...process.env,
     // go.sum is committed; the checksum database is not reachable for every module here.
     GONOSUMDB: "github.com/pulumi",
     GOFLAGS: "-mod=readonly",
   };
-  step(`building pulumi v${version} with ${go} (first build takes several minutes)`, () => {
-    const result = run(
-      go,
-      [
-        "build",
-        "-trimpath",
-        "-ldflags",
-        `-X ${versionFlag}=v${version}`,
-        "-o",
-        join(staging, "pulumi"),
-        cliPackage,
-      ],
-      // Go's "downloading ..." lines fill screens on a first build: keep them unless it fails.
-      { cwd: wrapperModuleDir(version), env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (result.status !== 0) {
-      const tail = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n");
-      throw new Error(`go build of ${cliPackage} failed (exit ${result.status}):\n${tail}`);
-    }
-  });
+  const result = run(
+    go,
+    ["build", "-trimpath", "-ldflags", ldflags, "-o", output, goPackage],
+    // Go's "downloading ..." lines fill screens on a first build: keep them unless it fails.
+    { cwd: moduleDir, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) {
+    const tail = lastLines(`${result.stdout ?? ""}${result.stderr ?? ""}${result.error?.message ?? ""}`);
+    throw new Error(`go build of ${goPackage} failed (exit ${result.status}):\n${tail}`);
+  }
+}
+
+function build(go, version, binDir) {
+  // Build into a private folder and rename it into place, so a concurrent or
+  // interrupted build never leaves a half-written binary in the cache.
+  const staging = stagingFor(binDir);
+  step(`building pulumi v${version} with ${go} (first build takes several minutes)`, () =>
+    goBuild(go, {
+      moduleDir: wrapperModuleDir(version),
+      goPackage: cliPackage,
+      ldflags: `-X ${versionFlag}=v${version}`,
+      output: join(staging, "pulumi"),
+    }),
+  );
   installPluginScript(staging);
-  mkdirSync(dirname(binDir), { recursive: true });
-  rmSync(binDir, { recursive: true, force: true });
-  renameSync(staging, binDir);
+  moveIntoPlace(staging, binDir);
+}
+
+/** Reads the pulumi-yaml version a built host was linked from, with `go version -m`. */
+function builtYamlHostVersion(go, binary) {
+  const result = run(go, ["version", "-m", binary]);
+  if (result.status !== 0) return undefined;
+  const line = result.stdout.split("\n").find((entry) => entry.trim().split(/\s+/)[1] === yamlHostModule);
+  return line?.trim().split(/\s+/)[2]?.replace(/^v/, "");
+}
+
+/**
+ * Makes the YAML language host available in its cache folder: reuses an earlier build, or builds
+ * tools/pulumi-language-yaml/v<version> with Go. Returns { binDir, binary, version, source }.
+ */
+export function ensureYamlHost({ quiet = false, version = YAML_HOST_VERSION } = {}) {
+  const log = (line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
+  const binDir = join(yamlHostCacheDir(version), "bin");
+  const binary = join(binDir, yamlHostBinary);
+  // The folder is only ever renamed into place complete, so a binary there is a finished build.
+  if (existsSync(binary)) {
+    log(`using cached ${yamlHostBinary} v${version} in ${binDir}`);
+    return { binDir, binary, version, source: "cache" };
+  }
+  const moduleDir = yamlHostModuleDir(version);
+  if (!existsSync(join(moduleDir, "go.mod"))) {
+    throw new Error(
+      `No ${yamlHostBinary} v${version} in ${binDir} and no wrapper module to build it in ${moduleDir}.`,
+    );
+  }
+  const go = findGo();
+  if (!go) {
+    throw new Error(
+      `No ${yamlHostBinary} v${version} in ${binDir} and no Go toolchain to build it. Install Go 1.25+ ` +
+        `(https://go.dev/dl, or into /usr/local/go), then rerun npm run pulumi:ensure.`,
+    );
+  }
+  const started = Date.now();
+  const staging = stagingFor(binDir);
+  try {
+    step(`building ${yamlHostBinary} v${version} with ${go} (first build takes several minutes)`, () =>
+      goBuild(go, {
+        moduleDir,
+        goPackage: yamlHostPackage,
+        ldflags: `-X ${yamlHostVersionFlag}=v${version}`,
+        output: join(staging, yamlHostBinary),
+      }),
+    );
+    const built = builtYamlHostVersion(go, join(staging, yamlHostBinary));
+    if (built !== version) {
+      throw new Error(
+        `the built ${yamlHostBinary} comes from pulumi-yaml ${built ?? "(unknown)"}, expected ${version}`,
+      );
+    }
+    moveIntoPlace(staging, binDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`built ${yamlHostBinary} v${version} into ${binDir} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return { binDir, binary, version, source: "build" };
+}
+
+function sameFile(a, b) {
+  if (!existsSync(a) || !existsSync(b)) return false;
+  if (statSync(a).size !== statSync(b).size) return false;
+  return readFileSync(a).equals(readFileSync(b));
+}
+
+/** Copies the host into `dir`: a copy, not a link, so that folder stands on its own. */
+function copyYamlHostInto(source, dir) {
+  const target = join(dir, yamlHostBinary);
+  if (sameFile(source, target)) return false;
+  // Copy under another name and rename, so a host that is running is replaced, not overwritten.
+  const partial = `${target}.partial-${process.pid}`;
+  copyFileSync(source, partial);
+  chmodSync(partial, 0o755);
+  renameSync(partial, target);
+  return true;
+}
+
+/** The YAML host for the CLI `cli` (as ensureCli returns it): the folder the engine finds it in. */
+function placeYamlHost(cli, log, quiet) {
+  const besidePathCli = join(cli.binDir, yamlHostBinary);
+  if (
+    cli.source === "path" &&
+    !existsSync(join(yamlHostCacheDir(), "bin", yamlHostBinary)) &&
+    !findGo() &&
+    existsSync(besidePathCli)
+  ) {
+    // A regular Pulumi installation ships a YAML host; without Go it is the only one there is.
+    log(
+      `no Go to build ${yamlHostBinary} v${YAML_HOST_VERSION}; using the one beside pulumi in ${cli.binDir}`,
+    );
+    return cli.binDir;
+  }
+  const host = ensureYamlHost({ quiet });
+  const dir = yamlHostFolderFor(cli.source, cli.binDir, host.binDir);
+  if (dir === host.binDir) {
+    log(`${yamlHostBinary} v${host.version} for pulumi from PATH: put ${dir} on PATH`);
+    return dir;
+  }
+  if (copyYamlHostInto(host.binary, dir))
+    log(`copied ${yamlHostBinary} v${host.version} beside pulumi in ${dir}`);
+  return dir;
 }
 
 export function ensurePulumi({ quiet = false } = {}) {
   const log = (line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
+  const cli = ensureCli(log);
+  return { ...cli, yamlHostDir: placeYamlHost(cli, log, quiet) };
+}
+
+function ensureCli(log) {
   const version = pulumiVersionUnderTest();
   // The compatibility lane asks for one exact version: a newer CLI on PATH would test another.
   const exact = Boolean(process.env.WEBSTATS_PULUMI_VERSION?.trim());

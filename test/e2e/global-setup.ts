@@ -14,6 +14,8 @@ export interface E2eContext {
   binDir: string;
   /** Folder holding the dynamic-provider plugin script; put on PATH. */
   pluginDir: string;
+  /** Folder holding the Pulumi YAML language host: `binDir`, or a folder to put on PATH. */
+  yamlHostDir: string;
   templateDir: string;
   /** Version of that `pulumi`. */
   version: string;
@@ -39,6 +41,7 @@ export default function setup(project: TestProject): () => void {
       skipReason: reason,
       binDir: "",
       pluginDir: "",
+      yamlHostDir: "",
       templateDir: "",
       version: "",
     });
@@ -57,6 +60,7 @@ export default function setup(project: TestProject): () => void {
     skipReason: "",
     binDir: pulumi.binDir,
     pluginDir: pulumi.pluginDir,
+    yamlHostDir: pulumi.yamlHostDir,
     templateDir,
     version: pulumi.version,
   });

@@ -139,10 +139,10 @@ describe("pulumi-webstats command line", () => {
 
   it("explains wrong usage without repeating the arguments", async () => {
     const cases: [string[], RegExp][] = [
-      [[], /say what to do: generate or schema/],
-      [["deploy"], /the commands are generate and schema/],
+      [[], /say what to do: generate, schema or plugin install/],
+      [["deploy"], /the commands are generate, schema and plugin install/],
       [["generate"], /--out DIR is required/],
-      [["generate", "--out", "x", "--format", "json"], /--format is ts or yaml, not "json"/],
+      [["generate", "--out", "x", "--format", "json"], /--format is ts, yaml or import, not "json"/],
       [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],
       [["generate", "--out", "x", "s3cr3t"], /takes no further arguments/],
     ];
