@@ -12,12 +12,10 @@
 
 const fs = require("node:fs");
 const path = require("node:path");
+const { execFile } = require("node:child_process");
 const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 
-async function main() {
-  const [requestFile, resultFile] = process.argv.slice(2);
-  const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(request.binDir) });
+async function inlineStack(request, options) {
   const programPath = path.resolve(request.workDir, request.programFile);
   const program = async () => {
     // Load the program afresh on every run so a test can change it between operations.
@@ -27,13 +25,10 @@ async function main() {
     // exports are the stack outputs.
     return typeof loaded === "function" ? loaded() : { ...loaded };
   };
-  const stack = await LocalWorkspace.createOrSelectStack(
+  return LocalWorkspace.createOrSelectStack(
     { stackName: request.stackName, projectName: request.projectName, program },
     {
-      workDir: request.workDir,
-      pulumiHome: request.pulumiHome,
-      pulumiCommand,
-      envVars: request.envVars,
+      ...options,
       projectSettings: {
         name: request.projectName,
         runtime: "nodejs",
@@ -41,6 +36,26 @@ async function main() {
       },
     },
   );
+}
+
+async function main() {
+  const [requestFile, resultFile] = process.argv.slice(2);
+  const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(request.binDir) });
+  const options = {
+    workDir: request.workDir,
+    pulumiHome: request.pulumiHome,
+    pulumiCommand,
+    envVars: request.envVars,
+  };
+  // Without a program file, the project folder's Pulumi.yaml is the program (a Pulumi YAML
+  // project, run by the YAML language host); otherwise the module is an inline program.
+  const stack = request.programFile
+    ? await inlineStack(request, options)
+    : await LocalWorkspace.createOrSelectStack(
+        { stackName: request.stackName, workDir: request.workDir },
+        options,
+      );
   if (request.config && Object.keys(request.config).length > 0) {
     await stack.setAllConfig(request.config);
   }
@@ -83,6 +98,30 @@ async function main() {
       await stack.cancel();
       result = {};
       break;
+    case "import": {
+      // `pulumi import` as a user types it, by type, name and id or with --file; the CLI
+      // writes the program code for what it imported, in the project's language.
+      const codeFile = path.join(path.dirname(resultFile), `import-${path.basename(resultFile)}.code`);
+      const args = ["import", ...request.importArgs, "--yes", "--protect=false", "--non-interactive"];
+      args.push("--stack", request.stackName, "--out", codeFile, "--color", "never");
+      const output = await new Promise((resolve, reject) =>
+        execFile(
+          path.join(request.binDir, "pulumi"),
+          args,
+          { cwd: request.workDir },
+          (error, stdout, stderr) => {
+            process.stdout.write(stdout + stderr);
+            if (error) reject(new Error(`pulumi import failed: ${stderr || error.message}`));
+            else resolve(stdout);
+          },
+        ),
+      );
+      result = {
+        importOutput: output,
+        generatedCode: fs.existsSync(codeFile) ? fs.readFileSync(codeFile, "utf8") : "",
+      };
+      break;
+    }
     case "destroy":
       result = await stack.destroy({ ...common });
       result = { summary: result.summary };

@@ -22,5 +22,7 @@ export function runDriver(options: {
   timeoutMs: number;
   onOutput?: (text: string) => void;
   /** Receives a function that SIGKILLs the driver, the CLI and the provider together. */
-  onStart?: (killAll: () => void) => void;
+  onStart?: (killAll: () => void, killEngine: () => void) => void;
 }): Promise<DriverResult>;
+/** Processes whose environment names this PULUMI_HOME: the CLI of a stack and the plugins it started. */
+export function processesOfStack(pulumiHome: string): number[];

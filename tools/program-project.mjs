@@ -88,7 +88,7 @@ export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
  * process groups of their own, so only their environment, which names the stack's PULUMI_HOME,
  * tells them apart. Linux only (/proc); elsewhere none are found.
  */
-function processesOfStack(pulumiHome) {
+export function processesOfStack(pulumiHome) {
   const marker = `PULUMI_HOME=${pulumiHome}\0`;
   const found = [];
   let entries = [];
@@ -111,7 +111,7 @@ function processesOfStack(pulumiHome) {
  * Runs the automation driver of a project folder for one request; resolves with what the
  * engine printed and the driver's result object. `onStart` receives a function that kills the
  * driver, the CLI and every plugin it started at once, as a crash or an operator's `kill -9`
- * would (the driver leads a process group; plugins, which lead their own, are found by the
+ * would, and one that kills only the driver and the CLI (the driver leads a process group; plugins, which lead their own, are found by the
  * stack's PULUMI_HOME in their environment).
  */
 export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput, onStart }) {
@@ -133,7 +133,16 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
         }
       }
     };
-    onStart?.(killAll);
+    // The driver and the CLI alone (their process group), as when a pipeline step is killed:
+    // the plugins the CLI started are left to notice by themselves.
+    const killEngine = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    onStart?.(killAll, killEngine);
     let output = "";
     const collect = (chunk) => {
       const text = chunk.toString();

@@ -25,8 +25,8 @@ export interface RunOptions {
   clearPendingCreates?: boolean;
   allowFailure?: boolean;
   onOutput?: (text: string) => void;
-  /** Receives a function that kills the operation's processes with SIGKILL. */
-  onStart?: (killAll: () => void) => void;
+  /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */
+  onStart?: (killAll: () => void, killEngine: () => void) => void;
 }
 
 export interface StateResource {
@@ -41,7 +41,12 @@ export interface StateResource {
 export class ProgramStack {
   constructor(options: {
     pulumi: PulumiInstallation;
-    program: string;
+    /** Source of a CommonJS module whose export is the program function. */
+    program?: string;
+    /** Or the body of a Pulumi YAML program: Pulumi.yaml without its name and runtime. */
+    yaml?: string;
+    /** A PULUMI_HOME whose installed plugins the stack gets, and only those. */
+    pluginHome?: string;
     config?: Record<string, ConfigValue>;
     env?: Record<string, string>;
     timeoutMs?: number;
@@ -53,10 +58,15 @@ export class ProgramStack {
   readonly workDir: string;
   output: string;
   setProgram(source: string): void;
+  setYamlProgram(body: string): void;
+  import(importArgs: string[], options?: RunOptions): Promise<DriverResult>;
   writeFile(name: string, content: string): void;
   setConfig(key: string, value: ConfigValue): void;
   setEnv(key: string, value: string | undefined): void;
-  run(op: "up" | "preview" | "refresh" | "destroy" | "cancel", options?: RunOptions): Promise<DriverResult>;
+  run(
+    op: "up" | "preview" | "refresh" | "destroy" | "cancel" | "import",
+    options?: RunOptions,
+  ): Promise<DriverResult>;
   exportState(): { raw: string; resources: StateResource[] };
   cleanup(): void;
 }

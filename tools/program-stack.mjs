@@ -1,7 +1,7 @@
 // One Pulumi stack of a program, in a temporary folder: a project linked to a template that has
 // the packed package installed, a local file backend and a private PULUMI_HOME, driven through
 // real `pulumi` operations by the automation driver. Shared by the engine tests and the bench.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./program-project.mjs";
@@ -17,20 +17,25 @@ export class ProgramStack {
   #pulumi;
   #timeoutMs;
   #sequence = 0;
+  #yaml = false;
 
   /**
    * `pulumi`: { binDir, pluginDir, templateDir }; `program`: source of a CommonJS module whose
-   * export is the program function; `config`: { key: { value, secret? } }; `env`: extra
-   * environment for the CLI and the provider process.
+   * export is the program function, or `yaml`: the body of a Pulumi YAML program (Pulumi.yaml
+   * without its name and runtime); `config`: { key: { value, secret? } }; `env`: extra
+   * environment for the CLI and the provider process; `pluginHome`: a PULUMI_HOME whose
+   * installed plugins the stack gets, and then only those (ambient plugins are ignored).
    */
   constructor({
     pulumi,
     program,
+    yaml,
     config = {},
     env = {},
     timeoutMs = 300_000,
     tmpPrefix = "webstats-stack-",
     nodeModules,
+    pluginHome,
   }) {
     this.dir = mkdtempSync(join(tmpdir(), tmpPrefix));
     this.workDir = join(this.dir, "project");
@@ -41,7 +46,24 @@ export class ProgramStack {
     this.#config = { ...config };
     this.#env = { ...env };
     this.#timeoutMs = timeoutMs;
-    this.setProgram(program);
+    if (pluginHome) {
+      cpSync(join(pluginHome, "plugins"), join(this.dir, "home", "plugins"), { recursive: true });
+      this.#env.PULUMI_IGNORE_AMBIENT_PLUGINS = "true";
+    }
+    if (yaml !== undefined) this.setYamlProgram(yaml);
+    else this.setProgram(program);
+  }
+
+  /** Makes the project a Pulumi YAML project with this program (resources, variables, outputs...). */
+  setYamlProgram(body) {
+    this.#yaml = true;
+    rmSync(join(this.workDir, "program.cjs"), { force: true });
+    writeFileSync(join(this.workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: yaml\n${body}`);
+  }
+
+  /** `pulumi import` with these arguments (type, name and id, or --file FILE) in the project folder. */
+  import(importArgs, options = {}) {
+    return this.run("import", { ...options, importArgs });
   }
 
   setProgram(source) {
@@ -81,6 +103,8 @@ export class ProgramStack {
     delete env.WEBSTATS_API_KEY;
     delete env.WEBSTATS_BASE_URL;
     Object.assign(env, this.#env);
+    // A YAML project is run from its folder; the backend comes from the environment then.
+    if (this.#yaml) env.PULUMI_BACKEND_URL = `file://${join(this.dir, "backend")}`;
     const result = await runDriver({
       workDir: this.workDir,
       requestFile: join(this.dir, `${id}.request.json`),
@@ -94,7 +118,7 @@ export class ProgramStack {
         stackName,
         projectName,
         workDir: this.workDir,
-        programFile: "program.cjs",
+        programFile: this.#yaml ? undefined : "program.cjs",
         binDir: this.#pulumi.binDir,
         pulumiHome,
         backendUrl: `file://${join(this.dir, "backend")}`,
@@ -103,6 +127,7 @@ export class ProgramStack {
         refresh: options.refresh,
         diff: options.diff,
         clearPendingCreates: options.clearPendingCreates,
+        importArgs: options.importArgs,
       },
     });
     this.output += result.output;

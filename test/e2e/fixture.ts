@@ -6,6 +6,7 @@ import type { CreateAccountOptions, Emulator, EmulatorAccount, EmulatorOptions }
 import { TestStack } from "./harness";
 import type { StackOptions } from "./harness";
 import { credentialsConfig } from "./programs";
+import { pluginHome } from "./plugin-home";
 
 export interface EngineFixture {
   readonly emulator: Emulator;
@@ -15,6 +16,15 @@ export interface EngineFixture {
   account(index?: number): EmulatorAccount;
   /** A stack whose configuration points at `account` (default: the first account). */
   stack(program: string, account?: EmulatorAccount, options?: Omit<StackOptions, "program">): TestStack;
+  /**
+   * A Pulumi YAML stack (the body of Pulumi.yaml after name and runtime) served by the provider
+   * plugin, installed as users install it; configured for `account` like `stack`.
+   */
+  yamlStack(
+    yaml: string,
+    account?: EmulatorAccount,
+    options?: Omit<StackOptions, "program" | "yaml">,
+  ): TestStack;
 }
 
 export function useEngineFixture(
@@ -44,6 +54,17 @@ export function useEngineFixture(
       const account = created[index];
       if (!account) throw new Error(`no account ${index}: the emulator starts in beforeAll`);
       return account;
+    },
+    yamlStack(yaml, account = created[0], options = {}) {
+      if (!emulator || !account) throw new Error("the emulator starts in beforeAll");
+      const stack = TestStack.create({
+        yaml,
+        pluginHome: pluginHome(),
+        ...options,
+        config: options.config ?? credentialsConfig(emulator.url, account.apiKey),
+      });
+      stacks.push(stack);
+      return stack;
     },
     stack(program, account = created[0], options = {}) {
       if (!emulator || !account) throw new Error("the emulator starts in beforeAll");

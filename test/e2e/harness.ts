@@ -16,7 +16,11 @@ export const describeEngine = e2e.available ? describe : describe.skip;
 
 export interface StackOptions {
   /** Source of a CommonJS module whose export is the Pulumi program function. */
-  program: string;
+  program?: string;
+  /** Or a Pulumi YAML program: the body of Pulumi.yaml after its name and runtime. */
+  yaml?: string;
+  /** A PULUMI_HOME whose installed plugins (the webstats plugin) the stack uses, and only those. */
+  pluginHome?: string;
   /** Stack configuration, e.g. `{ "webstats:apiKey": { value, secret: true } }`. */
   config?: Record<string, ConfigValue>;
   /** Extra environment for the CLI and the provider process. */
@@ -35,8 +39,8 @@ export interface OperationOptions {
   allowFailure?: boolean;
   /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
   clearPendingCreates?: boolean;
-  /** Receives a function that kills the operation's processes with SIGKILL. */
-  onStart?: (killAll: () => void) => void;
+  /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */
+  onStart?: (killAll: () => void, killEngine: () => void) => void;
 }
 
 export interface OperationResult {
@@ -47,6 +51,8 @@ export interface OperationResult {
   summary?: { result: string; resourceChanges?: Record<string, number> };
   changeSummary?: Record<string, number>;
   outputs?: Record<string, { value: unknown; secret: boolean }>;
+  /** import only: the program code the CLI wrote for what it imported. */
+  generatedCode?: string;
 }
 
 export class TestStack {
@@ -73,6 +79,16 @@ export class TestStack {
 
   setProgram(source: string): void {
     this.stack.setProgram(source);
+  }
+
+  /** Replaces the YAML program (the body of Pulumi.yaml after its name and runtime). */
+  setYamlProgram(body: string): void {
+    this.stack.setYamlProgram(body);
+  }
+
+  /** `pulumi import` with these arguments: `TYPE NAME ID`, or `--file FILE`. */
+  async import(args: string[], options: OperationOptions = {}): Promise<OperationResult> {
+    return await this.stack.import(args, options);
   }
 
   /** Writes a file beside the program, e.g. a fleet file the program reads. */

@@ -31,7 +31,7 @@ describeEngine("the root Pulumi.yaml project", () => {
 
   it("runs the quickstart from the checkout, its provider serialized by value", async () => {
     const programFile = join(repoRoot, rootProjectMain(), "index.ts");
-    const builtEntry = join(repoRoot, "dist", "provider", "index.js");
+    const builtEntry = join(repoRoot, "dist", "index.js");
     // As Node resolves it for the program in the checkout: the package itself, built.
     expect(createRequire(programFile).resolve("pulumi-webstats")).toBe(builtEntry);
     const compiled = compileProgram(readFileSync(programFile, "utf8")).replace(

@@ -78,7 +78,9 @@ describe("the packed package", () => {
       expect(readFileSync(path, "utf8"), path).not.toMatch(/@internal/);
     }
     // Nothing the sdk keeps for itself is declared: not the settings resolver that returns the key.
-    expect(readFileSync("dist/sdk/settings.d.ts", "utf8")).not.toMatch(/resolveClientSettings|installationRoot/);
+    expect(readFileSync("dist/sdk/settings.d.ts", "utf8")).not.toMatch(
+      /resolveClientSettings|installationRoot/,
+    );
   });
 
   it("pulls no server framework into a plain install; fastify is an optional peer", () => {

@@ -7,14 +7,15 @@ import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import {
-  apiOnlyOutputs,
-  fieldEntries,
-  privacyValues,
-  schemaRefs,
+import { apiOnlyOutputs, fieldEntries, privacyValues, schemaRefs } from "../../core/website-fields";
+import type {
+  FieldName,
+  FieldSpec,
+  PlainSetting,
+  SchemaType,
+  ValueOf,
   websiteFields,
 } from "../../core/website-fields";
-import type { FieldName, FieldSpec, PlainSetting, SchemaType, ValueOf } from "../../core/website-fields";
 import type { z } from "zod";
 import type { FleetSettings } from "../../fleet/fleet-format";
 import { settingKeys } from "../../fleet/fleet-format";

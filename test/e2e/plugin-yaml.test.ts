@@ -1,0 +1,315 @@
+// Pulumi YAML programs through the provider plugin, installed as users install it
+// (`pulumi-webstats plugin install`), with the pinned CLI and YAML language host, against the
+// emulator: the lifecycle, drift, each function, stack configuration, two accounts through
+// explicit providers, `pulumi import` by id and by file, and secrets kept out of the state,
+// the engine's output and the code import prints.
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+import { WebstatsClient } from "../../sdk";
+import { readmeExample } from "../support/readme";
+import { describeEngine, e2e, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import { plainOutputs } from "./programs";
+
+const run = promisify(execFile);
+const websiteType = "webstats:index:Website";
+
+describeEngine("provider plugin: YAML programs", () => {
+  const fixture = useEngineFixture([
+    { name: "Primary" },
+    { name: "Agency" },
+    { name: "Imports" },
+    { name: "Examples" },
+  ]);
+
+  it("creates, updates, refreshes and destroys a website; secrets stay encrypted and out of the output", async () => {
+    const domain = uniqueDomain("yaml");
+    const password = "yaml-password-never-in-clear";
+    const program = (email: boolean) => `
+config:
+  statsPassword:
+    type: string
+    secret: true
+resources:
+  site:
+    type: webstats:index:Website
+    properties:
+      domain: https://www.${domain}
+      privacy: password
+      password: \${statsPassword}
+      email: ${email}
+      excludeIps: [203.0.113.0/24]
+      excludeParams: [utm_source]
+outputs:
+  websiteId: \${site.websiteId}
+  domain: \${site.domain}
+  hasPassword: \${site.hasPassword}
+  email: \${site.email}
+`;
+    const stack = fixture.yamlStack(program(false));
+    stack.setConfig("webstats-e2e:statsPassword", { value: password, secret: true });
+    const created = plainOutputs((await stack.up()).outputs);
+    expect(created).toMatchObject({ domain, hasPassword: true, email: false });
+    const id = created.websiteId as number;
+    expect(fixture.emulator.getWebsite(id)).toMatchObject({
+      domain,
+      exclude_params: "utm_source",
+      privacy: 2,
+    });
+
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    stack.setYamlProgram(program(true));
+    const updated = plainOutputs((await stack.up()).outputs);
+    expect(updated).toMatchObject({ websiteId: id, email: true });
+    expect(fixture.emulator.getWebsite(id)?.email).toBe(1);
+
+    const state = await stack.exportState();
+    const [resource] = state.resources.filter((r) => r.type === websiteType);
+    expect(JSON.stringify(resource?.inputs?.password)).toContain("ciphertext");
+    expect(JSON.stringify(resource?.outputs?.password)).toContain("ciphertext");
+    for (const text of [state.raw, stack.output]) {
+      expect(text).not.toContain(password);
+      expect(text).not.toContain(fixture.account().apiKey);
+    }
+    await stack.destroy();
+    expect(fixture.emulator.getWebsite(id)).toBeUndefined();
+  });
+
+  it("runs examples/yaml as written: up, then a preview with no change", async () => {
+    const project = readFileSync(join(__dirname, "..", "..", "examples", "yaml", "Pulumi.yaml"), "utf8");
+    const body = project.replace(/^name: .*\n/m, "").replace(/^runtime: .*\n/m, "");
+    const stack = fixture.yamlStack(body, fixture.account(3));
+    stack.setConfig("webstats-e2e:shopStatsPassword", { value: "example-shop-password", secret: true });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(outputs.plan).toEqual(expect.any(String));
+    const stored = fixture.emulator.getWebsite(outputs.shopId as number);
+    expect(stored).toMatchObject({ domain: "shop.example.com", privacy: 2, favorite: true });
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    await stack.destroy();
+  });
+
+  it("runs the README's YAML program: the default and an explicit provider's account", async () => {
+    const program = readmeExample("yaml-program", "yaml")
+      .replace(/^name: .*\n/m, "")
+      .replace(/^runtime: .*\n/m, "")
+      .replace("https://stats.example.com", fixture.emulator.url);
+    const stack = fixture.yamlStack(program, fixture.account(3));
+    stack.setConfig("webstats-e2e:agencyApiKey", { value: fixture.account(1).apiKey, secret: true });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(outputs.plan).toEqual(expect.any(String));
+    const domainsOf = (index: number) =>
+      fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
+    expect(domainsOf(3)).toContain("blog.example.com");
+    expect(domainsOf(1)).toContain("client.example.com");
+    await stack.destroy();
+  });
+
+  it("finds drift on refresh and puts it back on up", async () => {
+    const domain = uniqueDomain("yamldrift");
+    const stack = fixture.yamlStack(`
+resources:
+  site:
+    type: webstats:index:Website
+    properties:
+      domain: ${domain}
+      excludeBots: true
+outputs:
+  websiteId: \${site.websiteId}
+`);
+    const id = plainOutputs((await stack.up()).outputs).websiteId as number;
+    fixture.emulator.updateWebsite(id, { exclude_bots: 0, email: 1 });
+    const drifted = await stack.preview({ refresh: true, expectNoChanges: true, allowFailure: true });
+    expect(drifted.ok).toBe(false);
+    await stack.up({ refresh: true });
+    expect(fixture.emulator.getWebsite(id)).toMatchObject({ exclude_bots: 1, email: 0 });
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    await stack.destroy();
+  });
+
+  it("reads the account and websites through fn::invoke of each function", async () => {
+    const domain = uniqueDomain("yamlfn");
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
+    const existing = await client.websites.create({ domain, email: true });
+    const stack = fixture.yamlStack(`
+variables:
+  account:
+    fn::invoke:
+      function: webstats:index:getAccount
+      arguments: {}
+  listed:
+    fn::invoke:
+      function: webstats:index:getWebsites
+      arguments:
+        search: ${domain}
+  byDomain:
+    fn::invoke:
+      function: webstats:index:getWebsite
+      arguments:
+        domain: https://www.${domain}
+outputs:
+  accountName: \${account.name}
+  apiAllowed: \${account.plan.features.api}
+  listed: \${listed.websites}
+  found: \${byDomain.id}
+  foundEmail: \${byDomain.email}
+`);
+    const { listed, ...outputs } = plainOutputs((await stack.up()).outputs);
+    expect(outputs).toEqual({
+      accountName: "Primary",
+      apiAllowed: true,
+      found: existing.id,
+      foundEmail: true,
+    });
+    expect((listed as { id: number; domain: string }[]).map((w) => [w.id, w.domain])).toEqual([
+      [existing.id, domain],
+    ]);
+
+    stack.setYamlProgram(`
+variables:
+  missing:
+    fn::invoke:
+      function: webstats:index:getWebsite
+      arguments:
+        domain: absent-${domain}
+outputs:
+  missing: \${missing.id}
+`);
+    const failed = await stack.preview({ allowFailure: true });
+    expect(failed.ok).toBe(false);
+    expect(failed.output).toContain(`No website with the domain "absent-${domain}" in this account.`);
+  });
+
+  it("refuses bad arguments and bad stack settings at preview, naming them, with no request and no secret shown", async () => {
+    const stack = fixture.yamlStack(`
+resources:
+  site:
+    type: webstats:index:Website
+    properties:
+      domain: shop.example.com
+      privacy: public
+      password: shown-nowhere-pw
+`);
+    fixture.emulator.resetRequestCounts();
+    const refused = await stack.preview({ allowFailure: true });
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain('password is only used when privacy is "password"');
+    expect(refused.output).not.toContain("shown-nowhere-pw");
+
+    stack.setYamlProgram(`
+resources:
+  site:
+    type: webstats:index:Website
+    properties:
+      domain: shop.example.com
+`);
+    stack.setConfig("webstats:requestsPerMinute", { value: "fast" });
+    const badSetting = await stack.preview({ allowFailure: true });
+    expect(badSetting.ok).toBe(false);
+    expect(badSetting.output).toContain(
+      'webstats:requestsPerMinute must be a non-negative number of requests per minute, not "fast".',
+    );
+    expect(fixture.emulator.requestCounts()).toEqual({});
+  });
+
+  it("manages two accounts in one program through an explicit provider", async () => {
+    const own = uniqueDomain("own");
+    const agency = uniqueDomain("agency");
+    const stack = fixture.yamlStack(`
+config:
+  agencyKey:
+    type: string
+    secret: true
+resources:
+  agencyAccount:
+    type: pulumi:providers:webstats
+    properties:
+      baseUrl: ${fixture.emulator.url}
+      apiKey: \${agencyKey}
+  own:
+    type: webstats:index:Website
+    properties:
+      domain: ${own}
+  client:
+    type: webstats:index:Website
+    properties:
+      domain: ${agency}
+    options:
+      provider: \${agencyAccount}
+variables:
+  agencyName:
+    fn::invoke:
+      function: webstats:index:getAccount
+      arguments: {}
+      options:
+        provider: \${agencyAccount}
+outputs:
+  agencyName: \${agencyName.name}
+`);
+    stack.setConfig("webstats-e2e:agencyKey", { value: fixture.account(1).apiKey, secret: true });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(outputs.agencyName).toBe("Agency");
+    const domainsOf = (index: number) =>
+      fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
+    expect(domainsOf(0)).toContain(own);
+    expect(domainsOf(1)).toContain(agency);
+    expect(domainsOf(1)).not.toContain(own);
+    const state = await stack.exportState();
+    expect(state.raw).not.toContain(fixture.account(1).apiKey);
+    expect(stack.output).not.toContain(fixture.account(1).apiKey);
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    await stack.destroy();
+  });
+
+  it("imports a website by id; the code it prints is the program, with no change and no secret", async () => {
+    const account = fixture.account(1);
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey });
+    const existing = await client.websites.create({
+      domain: uniqueDomain("import-id"),
+      privacy: "password",
+      password: "imported-password-secret",
+      email: true,
+      excludeParams: ["ref"],
+    });
+    const stack = fixture.yamlStack("resources: {}\n", account);
+    const imported = await stack.import([websiteType, "imported", String(existing.id)]);
+    const code = imported.generatedCode ?? "";
+    expect(code).toContain(`domain: ${existing.domain}`);
+    expect(code).toContain("privacy: password");
+    expect(code).not.toContain("imported-password-secret");
+    // The program the CLI wrote is the program: with it, nothing changes and nothing is lost.
+    stack.setYamlProgram(code.slice(code.indexOf("resources:")));
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    await stack.up({ expectNoChanges: true });
+    expect(fixture.emulator.getWebsite(existing.id)).toMatchObject({ exclude_params: "ref", email: 1 });
+    expect(fixture.emulator.getWebsite(existing.id)?.password).not.toBeNull();
+    const state = await stack.exportState();
+    for (const text of [state.raw, stack.output]) {
+      expect(text).not.toContain("imported-password-secret");
+      expect(text).not.toContain(account.apiKey);
+    }
+  });
+
+  it("imports a whole account from the file generate --format import writes", async () => {
+    const account = fixture.account(2);
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey });
+    const domains = [uniqueDomain("import-file-a"), uniqueDomain("import-file-b")];
+    const ids = [];
+    for (const domain of domains) ids.push((await client.websites.create({ domain, excludeBots: false })).id);
+    const stack = fixture.yamlStack("resources: {}\n", account);
+    const bin = join(e2e.templateDir, "node_modules", ".bin", "pulumi-webstats");
+    await run(bin, ["generate", "--format", "import", "--out", stack.workDir], {
+      env: { ...process.env, WEBSTATS_BASE_URL: fixture.emulator.url, WEBSTATS_API_KEY: account.apiKey },
+    });
+    const imported = await stack.import(["--file", "import.json"]);
+    const code = imported.generatedCode ?? "";
+    for (const domain of domains) expect(code).toContain(`domain: ${domain}`);
+    const resources = await stack.resourcesOfType(websiteType);
+    expect(resources.map((r) => Number(r.id)).sort()).toEqual([...ids].sort());
+    stack.setYamlProgram(code.slice(code.indexOf("resources:")));
+    await stack.preview({ expectNoChanges: true, refresh: true });
+    expect(fixture.emulator.listWebsites(account.id)).toHaveLength(2);
+  });
+});
