@@ -6,6 +6,7 @@ import type { CreateAccountOptions, Emulator, EmulatorAccount, EmulatorOptions }
 import { TestStack } from "./harness";
 import type { StackOptions } from "./harness";
 import { credentialsConfig } from "./programs";
+import type { Host } from "./programs";
 import { pluginHome } from "./plugin-home";
 
 export interface EngineFixture {
@@ -27,9 +28,15 @@ export interface EngineFixture {
   ): TestStack;
 }
 
+/**
+ * The set-up of one engine test file. With `host` "plugin", the programs of `stack` run their
+ * Websites and functions through the provider plugin instead of the dynamic provider (see
+ * forPlugin), so one scenario table runs through both hosts.
+ */
 export function useEngineFixture(
   accounts: CreateAccountOptions[] = [{}],
   emulatorOptions: EmulatorOptions = { requestsPerMinute: 0 },
+  host: Host = "dynamic",
 ): EngineFixture {
   let emulator: Emulator | undefined;
   const created: EmulatorAccount[] = [];
@@ -70,6 +77,8 @@ export function useEngineFixture(
       if (!emulator || !account) throw new Error("the emulator starts in beforeAll");
       const stack = TestStack.create({
         program,
+        host,
+        ...(host === "plugin" ? { pluginHome: pluginHome() } : {}),
         ...options,
         config: options.config ?? credentialsConfig(emulator.url, account.apiKey),
       });

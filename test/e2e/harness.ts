@@ -6,8 +6,12 @@ import { randomBytes } from "node:crypto";
 import { describe, inject } from "vitest";
 import { ProgramStack } from "../../tools/program-stack.mjs";
 import type { ConfigValue, StateResource } from "../../tools/program-stack.mjs";
+import { forPlugin } from "./programs";
+import type { Host } from "./programs";
 
 export type { ConfigValue, StateResource };
+
+const programFor = (host: Host, source: string): string => (host === "plugin" ? forPlugin(source) : source);
 
 export const e2e = inject("e2e");
 
@@ -21,6 +25,8 @@ export interface StackOptions {
   yaml?: string;
   /** A PULUMI_HOME whose installed plugins (the webstats plugin) the stack uses, and only those. */
   pluginHome?: string;
+  /** Which host serves the program's Websites; "plugin" needs pluginHome. Default "dynamic". */
+  host?: Host;
   /** Stack configuration, e.g. `{ "webstats:apiKey": { value, secret: true } }`. */
   config?: Record<string, ConfigValue>;
   /** Extra environment for the CLI and the provider process. */
@@ -56,11 +62,17 @@ export interface OperationResult {
 }
 
 export class TestStack {
-  private constructor(private readonly stack: ProgramStack) {}
+  private constructor(
+    private readonly stack: ProgramStack,
+    /** The host that serves this stack's Websites. */
+    readonly host: Host = "dynamic",
+  ) {}
 
   static create(options: StackOptions): TestStack {
     if (!e2e.available) throw new Error(`engine tests unavailable: ${e2e.skipReason}`);
-    return new TestStack(new ProgramStack({ pulumi: e2e, ...options }));
+    const host = options.host ?? "dynamic";
+    const program = options.program === undefined ? undefined : programFor(host, options.program);
+    return new TestStack(new ProgramStack({ pulumi: e2e, ...options, program }), host);
   }
 
   /** Everything the engine printed so far, across operations. */
@@ -78,7 +90,7 @@ export class TestStack {
   }
 
   setProgram(source: string): void {
-    this.stack.setProgram(source);
+    this.stack.setProgram(programFor(this.host, source));
   }
 
   /** Replaces the YAML program (the body of Pulumi.yaml after its name and runtime). */

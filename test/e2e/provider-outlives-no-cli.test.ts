@@ -54,10 +54,11 @@ resources:
   it.each(hosts)("%s exits within seconds", async (_host, makeStack) => {
     const stack = makeStack(uniqueDomain("orphan"));
     // The create hangs on the server, so the provider is busy when the CLI dies.
+    fixture.emulator.resetRequestCounts();
     fixture.emulator.injectFault({
       route: "POST /api/v1/websites",
       kind: "latency",
-      latencyMs: 30_000,
+      latencyMs: 20_000,
       count: 1,
     });
     let killEngine: (() => void) | undefined;

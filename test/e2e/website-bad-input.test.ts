@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { program } from "./programs";
+import { program, scenarioHosts } from "./programs";
 
 const password = "pw-in-clear-3c9e";
 const apiKey = "key-in-clear-77d1";
@@ -187,8 +187,8 @@ const cases: [string, string, RegExp][] = [
   ],
 ];
 
-describeEngine("bad Website arguments at preview", () => {
-  const fixture = useEngineFixture();
+describeEngine.each(scenarioHosts)("bad Website arguments at preview through the %s host", (host) => {
+  const fixture = useEngineFixture(undefined, undefined, host);
 
   it(`refuses all ${cases.length} cases at preview, naming the argument, without a request or a secret`, async () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);

@@ -3,10 +3,10 @@
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { oneWebsite, plainOutputs, program, websiteType } from "./programs";
+import { oneWebsite, plainOutputs, program, scenarioHosts, websiteTypeOf } from "./programs";
 
-describeEngine("Website drift", () => {
-  const fixture = useEngineFixture();
+describeEngine.each(scenarioHosts)("Website drift through the %s host", (host) => {
+  const fixture = useEngineFixture(undefined, undefined, host);
   it("reports drift on refresh and restores the declared values on up", async () => {
     const domain = uniqueDomain("drift");
     const declared = { domain, email: true, excludeIps: ["10.1.1.1"], excludeParams: ["ref"] };
@@ -27,7 +27,7 @@ describeEngine("Website drift", () => {
 
     const refresh = await stack.refresh();
     expect(refresh.summary?.resourceChanges).toMatchObject({ update: 1 });
-    const [resource] = await stack.resourcesOfType(websiteType);
+    const [resource] = await stack.resourcesOfType(websiteTypeOf(host));
     expect(resource?.outputs).toMatchObject({ email: false, privacy: "private", excludeIps: ["10.9.9.9"] });
     expect(resource?.inputs).toMatchObject({ email: false, privacy: "private", favorite: true });
     // The write-only list survives a refresh: the API never returns it.
@@ -58,7 +58,7 @@ describeEngine("Website drift", () => {
     expect(fixture.emulator.deleteWebsite(websiteId)).toBe(true);
     const refresh = await stack.refresh();
     expect(refresh.summary?.resourceChanges).toMatchObject({ delete: 1 });
-    expect(await stack.resourcesOfType(websiteType)).toEqual([]);
+    expect(await stack.resourcesOfType(websiteTypeOf(host))).toEqual([]);
 
     const up = plainOutputs((await stack.up()).outputs);
     expect(up.domain).toBe(domain);
@@ -93,7 +93,7 @@ describeEngine("Website drift", () => {
     fixture.emulator.deleteWebsite(websiteId);
     const destroy = await stack.destroy();
     expect(destroy.summary?.result).toBe("succeeded");
-    expect(await stack.resourcesOfType(websiteType)).toEqual([]);
+    expect(await stack.resourcesOfType(websiteTypeOf(host))).toEqual([]);
   });
 
   it("refreshes many websites with one listing instead of a request per website", async () => {

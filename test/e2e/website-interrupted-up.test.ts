@@ -6,12 +6,12 @@
 import { expect, it } from "vitest";
 import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { program, websiteType } from "./programs";
+import { program, scenarioHosts, websiteTypeOf } from "./programs";
 
 const count = 40;
 
-describeEngine("an interrupted up", () => {
-  const fixture = useEngineFixture();
+describeEngine.each(scenarioHosts)("an interrupted up through the %s host", (host) => {
+  const fixture = useEngineFixture(undefined, undefined, host);
 
   it("converges after SIGKILL at a random point, with no duplicate and no orphan", async () => {
     const prefix = `killed-${Date.now().toString(36)}`;
@@ -56,7 +56,7 @@ describeEngine("an interrupted up", () => {
 
     const websites = ours();
     expect(websites.map((w) => w.domain).sort()).toEqual([...domains].sort());
-    const recorded = await stack.resourcesOfType(websiteType);
+    const recorded = await stack.resourcesOfType(websiteTypeOf(host));
     expect(recorded.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
       websites.map((w) => w.id).sort((a, b) => a - b),
     );

@@ -3,10 +3,10 @@
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { oneWebsite, plainOutputs, program, websiteType } from "./programs";
+import { oneWebsite, plainOutputs, program, scenarioHosts, websiteTypeOf } from "./programs";
 
-describeEngine("Website lifecycle", () => {
-  const fixture = useEngineFixture();
+describeEngine.each(scenarioHosts)("Website lifecycle through the %s host", (host) => {
+  const fixture = useEngineFixture(undefined, undefined, host);
   it("creates with every argument, previews no change, refreshes and destroys", async () => {
     const domain = uniqueDomain("full");
     const args = {
@@ -42,7 +42,7 @@ describeEngine("Website lifecycle", () => {
     expect(stored).toMatchObject({ domain, privacy: 2, email: 1, exclude_bots: 0, favorite: true });
     expect(stored?.exclude_params).toBe("utm_source\nref\n&");
 
-    const [resource] = await stack.resourcesOfType(websiteType);
+    const [resource] = await stack.resourcesOfType(websiteTypeOf(host));
     expect(resource?.id).toBe(String(out.websiteId));
 
     await stack.preview({ expectNoChanges: true });
