@@ -4,7 +4,12 @@
 // (placeholders kept, since check and diff know them); on the way back, every secret argument
 // of the Website is wrapped again, so the engine encrypts it in the state.
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { deserializeProperties, specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import {
+  deserializeProperties,
+  specialSecretSig,
+  specialSigKey,
+  unknownValue,
+} from "@pulumi/pulumi/runtime/rpc";
 
 type Props = Record<string, unknown>;
 
@@ -13,8 +18,16 @@ const isSecret = (value: unknown): value is { value: unknown } =>
   typeof value === "object" &&
   (value as Record<string, unknown>)[specialSigKey] === specialSecretSig;
 
-/** A value with every secret wrapper removed, at any depth. */
+/** The rpc module's stand-in for a value not known yet (it decodes the placeholder into it). */
+const isUnknownMarker = (value: unknown): boolean =>
+  value !== null && typeof value === "object" && (value as Record<string, unknown>).__pulumiUnknown === true;
+
+/**
+ * A value with every secret wrapper removed, at any depth, and every value not known yet as the
+ * engine's placeholder string, which is what the core's check and diff recognise.
+ */
 export function unwrapSecrets(value: unknown): unknown {
+  if (isUnknownMarker(value)) return unknownValue;
   if (isSecret(value)) return unwrapSecrets(value.value);
   if (Array.isArray(value)) return value.map(unwrapSecrets);
   if (value !== null && typeof value === "object") {
