@@ -32,6 +32,20 @@ export interface StateSizes {
   resources: number;
   bytesPerResource: number;
   providerBytes: number;
+  /** The provider resources (`pulumi:providers:*`) of the stack, together. */
+  providerResourceBytes: number;
+}
+
+export interface FleetFigures {
+  up: Measured;
+  refresh: Measured;
+  state: StateSizes;
+}
+
+/** An `up` of new websites with the throttle off (baseline) and under the throttle (measured). */
+export interface UpPair {
+  baseline: Measured;
+  measured: AgainstFloor;
 }
 
 export interface BenchResult {
@@ -40,11 +54,18 @@ export interface BenchResult {
   machine: Record<string, string | number>;
   versions: Record<string, string>;
   settings: string;
+  note?: string;
+  /** The load average (1, 5 and 15 minutes) as each scenario started. */
+  loadAverages: { scenario: string; load: string }[];
   up: { count: number; throttle: Throttle; baseline: Measured; measured: AgainstFloor }[];
+  /** `up` of new websites through each host, beside as many no-op dynamic resources. */
+  upByHost: { count: number; throttle: Throttle; noOp: Measured; dynamic: UpPair; plugin: UpPair };
   fleet: {
     count: number;
-    websites: { up: Measured; refresh: Measured; state: StateSizes };
-    noOp: { up: Measured; refresh: Measured; state: StateSizes };
+    websites: FleetFigures;
+    /** The same fleet served by the provider plugin. */
+    plugin: FleetFigures;
+    noOp: FleetFigures;
     oneGetEach: {
       requests: number;
       unthrottledMs: number;
@@ -71,6 +92,7 @@ export const MODES: Record<
   "full" | "smoke",
   {
     up: { count: number; throttle: Throttle }[];
+    hosts: { count: number; throttle: Throttle };
     fleet: number;
     adoption: { count: number; throttle: Throttle };
     client: number;
@@ -81,6 +103,7 @@ export function runBench(options: {
   mode: "full" | "smoke";
   pulumi: PulumiInstallation & { version: string };
   log?: (line: string) => void;
+  note?: string;
 }): Promise<BenchResult>;
 
 export function writeResults(result: BenchResult, dir: string): string;

@@ -1,12 +1,13 @@
 // The bench: every scenario, each figure beside its baseline from the same run, written as JSON
 // and as a markdown table. `npm run bench` runs it at full size (run.mjs); an engine test runs
 // it in smoke mode so that it cannot rot.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installPluginHome } from "../tools/plugin-program.mjs";
 import { clientAgainstUndici } from "./client-vs-undici.mjs";
-import { adoption, fleetAgainstNoOp, upUnderThrottle } from "./engine-scenarios.mjs";
+import { adoption, fleetAgainstNoOp, upByHost, upUnderThrottle } from "./engine-scenarios.mjs";
 import { markdownReport } from "./report.mjs";
 import { checkTargets } from "./targets.mjs";
 
@@ -21,12 +22,14 @@ export const MODES = {
       { count: 100, throttle: { limit: 20, windowSeconds: 5 } },
       { count: 300, throttle: { limit: 20, windowSeconds: 5 } },
     ],
+    hosts: { count: 100, throttle: { limit: 60, windowSeconds: 60 } },
     fleet: 500,
     adoption: { count: 150, throttle: { limit: 20, windowSeconds: 5 } },
     client: 500,
   },
   smoke: {
     up: [{ count: 10, throttle: { limit: 4, windowSeconds: 2 } }],
+    hosts: { count: 6, throttle: { limit: 4, windowSeconds: 2 } },
     fleet: 12,
     adoption: { count: 5, throttle: { limit: 4, windowSeconds: 2 } },
     client: 20,
@@ -40,12 +43,24 @@ const load = () =>
 
 /**
  * `pulumi`: { binDir, pluginDir, templateDir, version } (a template with the packed package
- * installed); `log`: progress lines.
+ * installed); `log`: progress lines; `note`: a remark recorded with the results (e.g. about
+ * the machine's load).
  */
-export async function runBench({ mode, pulumi, log = () => {} }) {
+export async function runBench({ mode, pulumi, log = () => {}, note }) {
   const sizes = MODES[mode];
   if (!sizes) throw new Error(`unknown bench mode ${mode}; use one of ${Object.keys(MODES).join(", ")}`);
-  const context = { pulumi };
+  // The provider plugin, installed from the packed package into a PULUMI_HOME of its own that
+  // the plugin host's stacks copy.
+  const pluginHome = installPluginHome({ templateDir: pulumi.templateDir, binDir: pulumi.binDir });
+  try {
+    return await runScenarios({ mode, sizes, context: { pulumi, pluginHome }, log, note });
+  } finally {
+    rmSync(pluginHome, { recursive: true, force: true });
+  }
+}
+
+async function runScenarios({ mode, sizes, context, log, note }) {
+  const { pulumi } = context;
   const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
   const result = {
     mode,
@@ -67,18 +82,32 @@ export async function runBench({ mode, pulumi, log = () => {} }) {
     settings:
       "provider defaults (no webstats:requestsPerMinute, so pacing follows the server's headers only); " +
       "engine parallelism at its default; emulator on loopback in the bench process, quirks on; " +
-      "throttles as given per scenario (the real server: 60 per 60 s).",
+      "throttles as given per scenario (the real server: 60 per 60 s); " +
+      "the provider plugin installed from the packed package with `pulumi-webstats plugin install`, " +
+      "serving the same programs.",
+    ...(note ? { note } : {}),
+    loadAverages: [],
     up: [],
   };
+  // The load average (1, 5 and 15 minutes) as each scenario starts.
+  const step = (scenario) => {
+    log(scenario);
+    result.loadAverages.push({ scenario, load: load() });
+  };
   for (const { count, throttle } of sizes.up) {
-    log(`up of ${count} websites at ${throttle.limit} per ${throttle.windowSeconds} s`);
+    step(`up of ${count} websites at ${throttle.limit} per ${throttle.windowSeconds} s`);
     result.up.push(await upUnderThrottle(context, count, throttle));
   }
-  log(`fleet of ${sizes.fleet}: up and refresh, websites and no-op resources`);
+  const hosts = sizes.hosts;
+  step(
+    `up of ${hosts.count} websites through each host, throttle off and at ${hosts.throttle.limit} per ${hosts.throttle.windowSeconds} s`,
+  );
+  result.upByHost = await upByHost(context, hosts.count, hosts.throttle);
+  step(`fleet of ${sizes.fleet}: up and refresh, websites through each host and no-op resources`);
   result.fleet = await fleetAgainstNoOp(context, sizes.fleet);
-  log(`adoption of ${sizes.adoption.count} websites`);
+  step(`adoption of ${sizes.adoption.count} websites`);
   result.adoption = await adoption(context, sizes.adoption.count, sizes.adoption.throttle);
-  log(`client against raw undici, ${sizes.client} requests`);
+  step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();
   result.targets = checkTargets(result);

@@ -1,17 +1,30 @@
 // The bench's scenarios that run through the real Pulumi engine, with the packed package
-// installed in a temporary project as a user has it (tools/program-stack.mjs).
+// installed in a temporary project as a user has it (tools/program-stack.mjs). Websites are
+// served by the dynamic provider, or by the provider plugin installed from the same package
+// (`context.pluginHome`, tools/plugin-program.mjs) where a scenario compares the two hosts.
 import { randomBytes } from "node:crypto";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
+import { pluginWebsiteType } from "../tools/plugin-program.mjs";
 import { ProgramStack } from "../tools/program-stack.mjs";
 import { measureOperation, rateFloorMs } from "./operations.mjs";
 import { credentials, noOpProgram, websitesProgram } from "./programs.mjs";
 
 const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
+const websiteTypeOf = (host) => (host === "plugin" ? pluginWebsiteType : websiteType);
 
-/** Runs `body(stack)` with a stack of `program`, removed afterwards. */
-async function withStack(context, program, config, body) {
-  const stack = new ProgramStack({ pulumi: context.pulumi, program, config, timeoutMs: 3_600_000 });
+/**
+ * Runs `body(stack)` with a stack of `program`, removed afterwards; a stack of the plugin host
+ * gets the plugin of `context.pluginHome`, and only that one.
+ */
+async function withStack(context, program, config, body, host = "dynamic") {
+  const stack = new ProgramStack({
+    pulumi: context.pulumi,
+    program,
+    config,
+    timeoutMs: 3_600_000,
+    ...(host === "plugin" ? { pluginHome: context.pluginHome } : {}),
+  });
   try {
     return await body(stack);
   } finally {
@@ -43,16 +56,22 @@ function againstFloor(measured, throttle) {
 }
 
 /** An `up` creating N new websites against a fresh emulator with these options. */
-function upOfNewWebsites(context, count, emulatorOptions, label) {
+function upOfNewWebsites(context, count, emulatorOptions, label, host = "dynamic") {
   return withEmulator(emulatorOptions, (emulator, account) =>
-    withStack(context, websitesProgram(count, prefix(label)), credentials(emulator, account), (stack) =>
-      measureOperation({
-        stack,
-        op: "up",
-        emulator,
-        templateDir: context.pulumi.templateDir,
-        expected: count,
-      }),
+    withStack(
+      context,
+      websitesProgram(count, prefix(label), { host }),
+      credentials(emulator, account),
+      (stack) =>
+        measureOperation({
+          stack,
+          op: "up",
+          emulator,
+          templateDir: context.pulumi.templateDir,
+          expected: count,
+          host,
+        }),
+      host,
     ),
   );
 }
@@ -70,41 +89,71 @@ export async function upUnderThrottle(context, count, throttle) {
 }
 
 /**
- * 2, 4 and 5 on one fleet, throttle off: `up` and `refresh` of N websites beside N no-op
- * dynamic resources; state and `__provider` sizes; the provider's memory.
+ * 6a. `up` of N new websites through each host, throttle off and under the throttle, beside an
+ * `up` of N no-op dynamic resources (the engine's floor).
  */
-export async function fleetAgainstNoOp(context, count) {
+export async function upByHost(context, count, throttle) {
   const templateDir = context.pulumi.templateDir;
-  const websites = await withEmulator({ requestsPerMinute: 0 }, (emulator, account) =>
+  const free = { requestsPerMinute: 0 };
+  const paced = { requestsPerMinute: throttle.limit, rateWindowSeconds: throttle.windowSeconds };
+  const noOp = await withStack(context, noOpProgram(count), {}, (stack) =>
+    measureOperation({ stack, op: "up", templateDir, expected: count }),
+  );
+  // Throttle off for both hosts first, then throttled for both: each pair runs back to back.
+  const baselines = {};
+  for (const host of ["dynamic", "plugin"]) {
+    baselines[host] = await upOfNewWebsites(context, count, free, `${host}-free`, host);
+  }
+  const byHost = {};
+  for (const host of ["dynamic", "plugin"]) {
+    const measured = await upOfNewWebsites(context, count, paced, `${host}-paced`, host);
+    byHost[host] = { baseline: baselines[host], measured: againstFloor(measured, throttle) };
+  }
+  return { count, throttle, noOp, dynamic: byHost.dynamic, plugin: byHost.plugin };
+}
+
+/** `up` then `refresh` of N websites served by `host`, throttle off, and the state's sizes. */
+function websitesFleet(context, count, host, extra = async () => ({})) {
+  const templateDir = context.pulumi.templateDir;
+  return withEmulator({ requestsPerMinute: 0 }, (emulator, account) =>
     withStack(
       context,
-      websitesProgram(count, prefix("fleet")),
+      websitesProgram(count, prefix(host === "plugin" ? "plugin-fleet" : "fleet"), { host }),
       credentials(emulator, account),
       async (stack) => {
-        const up = await measureOperation({ stack, op: "up", emulator, templateDir, expected: count });
-        const refresh = await measureOperation({
-          stack,
-          op: "refresh",
-          emulator,
-          templateDir,
-          expected: count,
-        });
+        const measure = (op) => measureOperation({ stack, op, emulator, templateDir, expected: count, host });
+        const up = await measure("up");
+        const refresh = await measure("refresh");
         return {
           up,
           refresh,
-          state: stateSizes(stack, websiteType),
-          oneGetEach: await oneGetEach(emulator, account, refresh),
+          state: stateSizes(stack, websiteTypeOf(host)),
+          ...(await extra(emulator, account, refresh)),
         };
       },
+      host,
     ),
   );
+}
+
+/**
+ * 2, 4, 5 and 6b on one fleet, throttle off: `up` and `refresh` of N websites, through the
+ * dynamic provider and through the plugin, beside N no-op dynamic resources; state and
+ * `__provider` sizes; the provider's memory.
+ */
+export async function fleetAgainstNoOp(context, count) {
+  const templateDir = context.pulumi.templateDir;
+  const websites = await websitesFleet(context, count, "dynamic", async (emulator, account, refresh) => ({
+    oneGetEach: await oneGetEach(emulator, account, refresh),
+  }));
+  const plugin = await websitesFleet(context, count, "plugin");
   const noOp = await withStack(context, noOpProgram(count), {}, async (stack) => {
     const up = await measureOperation({ stack, op: "up", templateDir, expected: count });
     const refresh = await measureOperation({ stack, op: "refresh", templateDir, expected: count });
     return { up, refresh, state: stateSizes(stack, "pulumi-nodejs:dynamic:Resource") };
   });
   const { oneGetEach: gets, ...websitesFigures } = websites;
-  return { count, websites: websitesFigures, noOp, oneGetEach: gets };
+  return { count, websites: websitesFigures, plugin, noOp, oneGetEach: gets };
 }
 
 /** What reading every website with its own GET costs, beside the refresh's listing. */
@@ -125,12 +174,17 @@ async function oneGetEach(emulator, account, refresh) {
   };
 }
 
-/** Bytes of the checkpoint, per resource of `type`, and of its serialized provider. */
+/**
+ * Bytes of the checkpoint, per resource of `type`, of its serialized provider (`__provider`, a
+ * dynamic resource's; 0 for the plugin's, which has none) and of the provider resources
+ * (`pulumi:providers:*`, one per provider the stack uses).
+ */
 function stateSizes(stack, type) {
   const { raw, resources } = stack.exportState();
   const ours = resources.filter((r) => r.type === type);
   const perResource = ours.map((r) => JSON.stringify(r).length);
   const providers = ours.map((r) => String(r.outputs?.__provider ?? "").length);
+  const providerResources = resources.filter((r) => r.type.startsWith("pulumi:providers:"));
   return {
     checkpointBytes: raw.length,
     resources: ours.length,
@@ -138,6 +192,7 @@ function stateSizes(stack, type) {
       ? Math.round(perResource.reduce((a, b) => a + b, 0) / ours.length)
       : 0,
     providerBytes: providers.length ? Math.max(...providers) : 0,
+    providerResourceBytes: providerResources.reduce((sum, r) => sum + JSON.stringify(r).length, 0),
   };
 }
 

@@ -4,17 +4,26 @@
 // peak memory.
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { watchProviderMemory } from "./provider-memory.mjs";
+import { pluginWebsiteType } from "../tools/plugin-program.mjs";
+import { dynamicProviderIn, pluginIn, watchProviderMemory } from "./provider-memory.mjs";
 
 const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /**
  * `expected`: how many resources the operation handles; when it fails, those that did not reach
- * the state (for `up`) or all of them (otherwise) are reported as failed.
+ * the state (for `up`) or all of them (otherwise) are reported as failed. `host`: what serves the
+ * stack's resources, "dynamic" (dynamic providers of the template's packages) or "plugin" (the
+ * provider plugin in the stack's own PULUMI_HOME).
  */
-export async function measureOperation({ stack, op, emulator, templateDir, expected }) {
+export async function measureOperation({ stack, op, emulator, templateDir, expected, host = "dynamic" }) {
   emulator?.resetRequestCounts();
-  const memory = watchProviderMemory(realpathSync(join(templateDir, "node_modules")));
+  const memory = watchProviderMemory(
+    host === "plugin"
+      ? pluginIn(realpathSync(stack.dir))
+      : dynamicProviderIn(realpathSync(join(templateDir, "node_modules"))),
+  );
+  const counted = (type) =>
+    host === "plugin" ? type === pluginWebsiteType : type.startsWith("pulumi-nodejs:dynamic");
   const startedAt = Date.now();
   const result = await stack.run(op, { allowFailure: true });
   const endedAt = Date.now();
@@ -26,7 +35,7 @@ export async function measureOperation({ stack, op, emulator, templateDir, expec
     // Pulumi fails the whole operation when one resource fails; count what reached the state.
     let recorded = [];
     try {
-      recorded = stack.exportState().resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic"));
+      recorded = stack.exportState().resources.filter((r) => counted(r.type));
     } catch {
       // no state written at all
     }

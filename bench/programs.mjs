@@ -1,9 +1,16 @@
-// The Pulumi programs the bench runs: a fleet of websites, and the same number of dynamic
-// resources that do nothing (what the engine itself costs per resource).
+// The Pulumi programs the bench runs: a fleet of websites, served by the dynamic provider or by
+// the provider plugin, and the same number of dynamic resources that do nothing (what the
+// engine itself costs per resource).
+import { forPlugin } from "../tools/plugin-program.mjs";
 
-/** `count` websites named <prefix>-<i>.bench.example; `adoptExisting` as given. */
-export function websitesProgram(count, prefix, { adoptExisting = false } = {}) {
-  return `"use strict";
+/**
+ * `count` websites named <prefix>-<i>.bench.example; `adoptExisting` as given; `host`: which
+ * host serves them, "dynamic" (the package's dynamic provider) or "plugin" (the same program
+ * through the provider plugin, tools/plugin-program.mjs).
+ */
+export function websitesProgram(count, prefix, { adoptExisting = false, host = "dynamic" } = {}) {
+  const source = `"use strict";
+const pulumi = require("@pulumi/pulumi");
 const webstats = require("pulumi-webstats");
 module.exports = async () => {
   for (let i = 0; i < ${count}; i += 1) {
@@ -15,6 +22,7 @@ module.exports = async () => {
   return {};
 };
 `;
+  return host === "plugin" ? forPlugin(source) : source;
 }
 
 /** `count` dynamic resources whose provider answers at once and has no read (refresh keeps state). */

@@ -3,6 +3,51 @@
 const s = (ms) => (ms === undefined ? "n/a" : (ms / 1000).toFixed(1));
 const x = (value) => (value === undefined || Number.isNaN(value) ? "n/a" : `${value.toFixed(2)}x`);
 const mib = (kb) => (kb === undefined ? "n/a" : (kb / 1024).toFixed(0));
+const ratio = (a, b) => (a === undefined || b === undefined || !(b > 0) ? undefined : a / b);
+const requestsOf = (m) => (m.requests === undefined ? "n/a" : `${m.requests} (${m.refused})`);
+
+/** 6a: `up` of N new websites through each host, beside N no-op dynamic resources. */
+function upByHostSection({ count, throttle, noOp, dynamic, plugin }) {
+  const paced = `${throttle.limit} per ${throttle.windowSeconds} s`;
+  const row = (label, limit, m, floor) =>
+    `| ${label} | ${limit} | ${s(m.ms)} | ${floor ? "n/a" : x(ratio(m.ms, noOp.ms))} | ${floor ? s(m.floorMs) : "n/a"} | ` +
+    `${floor ? x(m.overFloor) : "n/a"} | ${s(m.toFirstRequestMs)} | ${requestsOf(m)} | ${m.failed} | ${mib(m.providerPeakRssKb)} |`;
+  return [
+    `### 6a. \`up\` of ${count} new websites`,
+    "",
+    "| host | throttle | up, s | up / no-op | rate floor, s | up / floor | start-up to 1st request, s | requests (429) | failed | provider peak RSS, MiB |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    row("baseline: no-op dynamic resources", "off", noOp, false),
+    row("dynamic provider", "off", dynamic.baseline, false),
+    row("provider plugin", "off", plugin.baseline, false),
+    row("dynamic provider", paced, dynamic.measured, true),
+    row("provider plugin", paced, plugin.measured, true),
+    "",
+    `Plugin against dynamic provider: ${x(ratio(plugin.baseline.ms, dynamic.baseline.ms))} of its time with the ` +
+      `throttle off, ${x(ratio(plugin.measured.ms, dynamic.measured.ms))} at ${paced}.`,
+    "",
+  ];
+}
+
+/** 6b: `up` and `refresh` of the fleet through each host, beside the no-op resources. */
+function fleetByHostSection({ count, websites: w, plugin: p, noOp: n }) {
+  return [
+    `### 6b. Fleet of ${count}, throttle off: \`up\`, then \`refresh\``,
+    "",
+    "| operation | baseline: no-op resources, s | dynamic provider, s | plugin, s | plugin / no-op | plugin / dynamic | requests (429): dynamic, plugin | provider peak RSS, MiB: dynamic, plugin | failed: dynamic, plugin |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...["up", "refresh"].map(
+      (op) =>
+        `| ${op} of ${count} | ${s(n[op].ms)} | ${s(w[op].ms)} | ${s(p[op].ms)} | ${x(ratio(p[op].ms, n[op].ms))} | ` +
+        `${x(ratio(p[op].ms, w[op].ms))} | ${requestsOf(w[op])}, ${requestsOf(p[op])} | ` +
+        `${mib(w[op].providerPeakRssKb)}, ${mib(p[op].providerPeakRssKb)} | ${w[op].failed}, ${p[op].failed} |`,
+    ),
+    "",
+    `The plugin's state: ${p.state.resources} websites, ${p.state.bytesPerResource} bytes per website, ` +
+      `${p.state.checkpointBytes} bytes of checkpoint (section 5).`,
+    "",
+  ];
+}
 
 export function markdownReport(result, checks) {
   const { machine, versions, settings } = result;
@@ -15,6 +60,14 @@ export function markdownReport(result, checks) {
     `Versions: pulumi-webstats ${versions.package}, Node.js ${versions.node}, Pulumi CLI ${versions.pulumiCli}, ` +
       `@pulumi/pulumi ${versions.pulumiSdk}.`,
     `Settings: ${settings}`,
+    ...(result.note ? [`Note: ${result.note}`] : []),
+    ...(result.loadAverages?.length
+      ? [
+          `Load average (1, 5, 15 min) as each scenario started: ${result.loadAverages
+            .map((l) => `${l.scenario}: ${l.load}`)
+            .join("; ")}.`,
+        ]
+      : []),
     "",
     "Times are of the operation itself (what `pulumi up` in a project folder takes, from its start, the engine's own " +
       "start-up included), not of the Automation API's workspace set-up around it. The rate floor is the least time " +
@@ -31,7 +84,7 @@ export function markdownReport(result, checks) {
     ),
     "",
   ];
-  const { count, websites: w, noOp: n } = result.fleet;
+  const { count, websites: w, noOp: n, plugin: p } = result.fleet;
   const oneGetEach = result.fleet.oneGetEach;
   lines.push(
     `## 2, 4. Fleet of ${count}, throttle off: websites beside no-op dynamic resources (the engine's floor)`,
@@ -68,13 +121,18 @@ export function markdownReport(result, checks) {
     "",
     `## 5. State and memory (fleet of ${count})`,
     "",
-    "| figure | baseline: no-op resource | website |",
-    "| --- | --- | --- |",
-    `| \`__provider\` bytes | ${n.state.providerBytes} | ${w.state.providerBytes} |`,
-    `| state bytes per resource | ${n.state.bytesPerResource} | ${w.state.bytesPerResource} |`,
-    `| checkpoint bytes | ${n.state.checkpointBytes} | ${w.state.checkpointBytes} |`,
-    `| provider peak RSS during up, MiB | ${mib(n.up.providerPeakRssKb)} | ${mib(w.up.providerPeakRssKb)} |`,
+    "| figure | baseline: no-op resource | website | website, provider plugin |",
+    "| --- | --- | --- | --- |",
+    `| \`__provider\` bytes | ${n.state.providerBytes} | ${w.state.providerBytes} | none |`,
+    `| state bytes per resource | ${n.state.bytesPerResource} | ${w.state.bytesPerResource} | ${p.state.bytesPerResource} |`,
+    `| checkpoint bytes | ${n.state.checkpointBytes} | ${w.state.checkpointBytes} | ${p.state.checkpointBytes} |`,
+    `| provider resources (\`pulumi:providers:*\`) bytes | ${n.state.providerResourceBytes} | ${w.state.providerResourceBytes} | ${p.state.providerResourceBytes} |`,
+    `| provider peak RSS during up, MiB | ${mib(n.up.providerPeakRssKb)} | ${mib(w.up.providerPeakRssKb)} | ${mib(p.up.providerPeakRssKb)} |`,
     "",
+    "## 6. The provider plugin beside the dynamic provider (the same programs)",
+    "",
+    ...upByHostSection(result.upByHost),
+    ...fleetByHostSection(result.fleet),
     "## Targets",
     "",
     "| target | measured | met |",

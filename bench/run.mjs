@@ -2,6 +2,7 @@
 // `npm run bench` (after a build): runs the bench through the real Pulumi engine with the packed
 // package installed in a temporary project, and records the results in bench/results/.
 // `npm run bench -- --smoke` runs tiny sizes instead and writes nothing unless --out is given.
+// `--note TEXT` records a remark with the results, e.g. what else the machine was doing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -11,7 +12,9 @@ import { ensurePulumi } from "../tools/ensure-pulumi.mjs";
 import { prepareProjectTemplate } from "../tools/program-project.mjs";
 import { runBench, writeResults } from "./bench.mjs";
 
-const { values } = parseArgs({ options: { smoke: { type: "boolean" }, out: { type: "string" } } });
+const { values } = parseArgs({
+  options: { smoke: { type: "boolean" }, out: { type: "string" }, note: { type: "string" } },
+});
 const mode = values.smoke ? "smoke" : "full";
 const outDir =
   values.out ?? (mode === "full" ? join(dirname(fileURLToPath(import.meta.url)), "results") : undefined);
@@ -24,7 +27,7 @@ async function main() {
   try {
     log("packing the package and installing it into a Pulumi project");
     const templateDir = prepareProjectTemplate(root);
-    const result = await runBench({ mode, pulumi: { ...cli, templateDir }, log });
+    const result = await runBench({ mode, pulumi: { ...cli, templateDir }, log, note: values.note });
     if (outDir) {
       process.stdout.write(`\n${writeResults(result, outDir)}\n`);
       log(`results written to ${outDir}`);

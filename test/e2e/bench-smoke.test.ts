@@ -27,7 +27,22 @@ describeEngine("the bench, in smoke mode", () => {
       expect(measured.ms).toBeGreaterThanOrEqual(measured.requestSpanMs! + measured.toFirstRequestMs!);
     }
 
-    const { websites, noOp, count } = result.fleet;
+    // The same `up` through each host, beside as many no-op resources.
+    const byHost = result.upByHost;
+    expect(byHost.count).toBe(sizes.hosts.count);
+    expect(byHost.noOp).toMatchObject({ ok: true, failed: 0 });
+    for (const host of [byHost.dynamic, byHost.plugin]) {
+      expect(host.baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: byHost.count });
+      expect(host.measured).toMatchObject({ ok: true, failed: 0 });
+      expect(host.measured.requests! - host.measured.refused!).toBe(byHost.count);
+      expect(host.measured.refused).toBeLessThanOrEqual(Math.ceil(byHost.count / byHost.throttle.limit));
+      expect(host.measured.floorMs).toBe(
+        Math.floor((byHost.count - 1) / byHost.throttle.limit) * byHost.throttle.windowSeconds * 1000,
+      );
+    }
+    if (process.platform === "linux") expect(byHost.plugin.baseline.providerPeakRssKb).toBeGreaterThan(0);
+
+    const { websites, plugin, noOp, count } = result.fleet;
     expect(websites.up).toMatchObject({ ok: true, failed: 0, requests: count });
     // A refresh reads every website from one shared listing (100 per page).
     expect(websites.refresh).toMatchObject({ ok: true, failed: 0, requests: Math.ceil(count / 100) });
@@ -40,6 +55,14 @@ describeEngine("the bench, in smoke mode", () => {
     expect(websites.state.providerBytes).toBeLessThan(512);
     expect(websites.state.bytesPerResource).toBeGreaterThan(0);
     if (process.platform === "linux") expect(websites.up.providerPeakRssKb).toBeGreaterThan(0);
+    // The same fleet through the plugin: one request per website created, the same shared
+    // listing for the refresh, every website in the state and no serialized provider there.
+    expect(plugin.up).toMatchObject({ ok: true, failed: 0, requests: count });
+    expect(plugin.refresh).toMatchObject({ ok: true, failed: 0, requests: Math.ceil(count / 100) });
+    expect(plugin.state.resources).toBe(count);
+    expect(plugin.state.providerBytes).toBe(0);
+    expect(plugin.state.bytesPerResource).toBeGreaterThan(0);
+    if (process.platform === "linux") expect(plugin.up.providerPeakRssKb).toBeGreaterThan(0);
 
     const { adoption } = result;
     expect(adoption.measured).toMatchObject({ ok: true, failed: 0, adopted: adoption.count });
@@ -49,14 +72,25 @@ describeEngine("the bench, in smoke mode", () => {
 
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
-    expect(result.targets.length).toBeGreaterThanOrEqual(5);
+    expect(result.targets.length).toBeGreaterThanOrEqual(8);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 4);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
       const markdown = writeResults(result, dir);
       expect(JSON.parse(readFileSync(join(dir, "latest.json"), "utf8"))).toEqual(result);
       expect(readFileSync(join(dir, "latest.md"), "utf8")).toBe(markdown);
-      for (const heading of ["## 1.", "## 2, 4.", "## 3.", "## 4b.", "## 5.", "## Targets"]) {
+      for (const heading of [
+        "## 1.",
+        "## 2, 4.",
+        "## 3.",
+        "## 4b.",
+        "## 5.",
+        "## 6.",
+        "### 6a.",
+        "### 6b.",
+        "## Targets",
+      ]) {
         expect(markdown).toContain(heading);
       }
       expect(markdown).not.toMatch(/undefined|NaN/);

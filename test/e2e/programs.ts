@@ -21,52 +21,11 @@ export const scenarioHosts: Host[] = process.env.WEBSTATS_PULUMI_VERSION
 export const websiteTypeOf = (host: Host): string =>
   host === "plugin" ? "webstats:index:Website" : websiteType;
 
-const requireLine = `const webstats = require("pulumi-webstats");`;
-
 /**
- * The same program served by the provider plugin: \`webstats.Website\` becomes a resource of
- * type webstats:index:Website that the plugin serves (with its outputs listed, and its secret
- * arguments marked secret, as an SDK generated from the schema does); the functions are
- * invoked through the plugin. The program's text is otherwise unchanged, so the same scenario
- * runs through both hosts.
+ * The same program served by the provider plugin (Websites of type webstats:index:Website,
+ * functions invoked through the plugin); shared with the bench.
  */
-export function forPlugin(source: string): string {
-  if (!source.includes(requireLine)) return source;
-  const shim = [
-    `const webstats = (() => {`,
-    `  const outputs = ${JSON.stringify(Object.fromEntries(websiteOutputs.map((k) => [k, undefined])))};`,
-    `  const secret = (v) => (v === undefined ? v : pulumi.secret(v));`,
-    `  class Website extends pulumi.CustomResource {`,
-    `    constructor(name, args, opts) {`,
-    `      const given = { ...(args || {}) };`,
-    `      for (const key of ["password", "connection"]) if (key in given) given[key] = secret(given[key]);`,
-    `      super("webstats:index:Website", name, { ...outputs, ...given }, opts);`,
-    `    }`,
-    `  }`,
-    `  const invoke = (name) => (args) => pulumi.runtime.invoke("webstats:index:" + name, args || {});`,
-    `  return { Website, getAccount: invoke("getAccount"), getWebsites: invoke("getWebsites"), getWebsite: invoke("getWebsite") };`,
-    `})();`,
-  ].join("\n");
-  return source.replace(requireLine, shim);
-}
-
-const websiteOutputs = [
-  "domain",
-  "privacy",
-  "password",
-  "email",
-  "excludeBots",
-  "favorite",
-  "excludeParams",
-  "excludeIps",
-  "adoptExisting",
-  "connection",
-  "websiteId",
-  "hasPassword",
-  "favoritedAt",
-  "createdAt",
-  "updatedAt",
-];
+export { forPlugin } from "../../tools/plugin-program.mjs";
 
 /** A program whose body may use `pulumi` and `webstats` and returns the stack outputs. */
 export function program(body: string): string {
