@@ -138,9 +138,11 @@ export class WebstatsProviderService {
     return { settings: this.settings, clients: this.clients };
   }
 
+  /** Refuses another resource type (an engine that does not say which type passes ""). */
   private assertWebsite(type: string): void {
-    if (type !== websiteToken)
+    if (type !== "" && type !== websiteToken) {
       throw new Error(`webstats has no resource type ${type}; it has ${websiteToken}.`);
+    }
   }
 
   /** The gRPC service implementation. */
