@@ -13,7 +13,7 @@ import { ClientRegistry } from "../core/clients";
 import * as functions from "../core/functions";
 import type { FunctionName } from "../core/functions";
 import { functionToken, packageSchema, websiteToken } from "../core/package-schema";
-import { resolveSettings } from "../core/settings";
+import { resolveSettings, settingEntries } from "../core/settings";
 import type { ProviderSettings } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
 import { PartialCreateError } from "../core/website-create";
@@ -29,6 +29,8 @@ type Handler<Req, Res> = (request: Req) => Promise<Res> | Res;
 
 /** A Website's secret arguments, wrapped again whenever its properties go back to the engine. */
 const secretKeys = secretFields as readonly string[];
+/** The provider's secret settings (the API key), kept encrypted in a provider's recorded inputs. */
+const secretSettings = settingEntries.filter(([, spec]) => spec.secret).map(([name]) => name);
 
 /** gRPC's form of an error; a created-but-unfinished website travels as ErrorResourceInitFailed. */
 function grpcError(error: unknown): Partial<grpc.StatusObject> {
@@ -154,8 +156,7 @@ export class WebstatsProviderService {
       ),
       checkConfig: unary<proto.CheckRequest, proto.CheckResponse>((request) => {
         const news = fromStruct(request.getNews());
-        const secrets = ["apiKey"];
-        return checkResponse(news, configFailures(news), secrets);
+        return checkResponse(news, configFailures(news), secretSettings);
       }),
       diffConfig: unary<proto.DiffRequest, proto.DiffResponse>((request) => {
         const { changed, replaces } = configDiff(
