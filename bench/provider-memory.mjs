@@ -33,8 +33,10 @@ export const pluginIn = (stackDir) => (command) =>
  */
 export function watchProviderMemory(isProvider, intervalMs = 100) {
   let peakKb;
-  // pid -> whether it is the provider; a pid is looked at once.
-  const seen = new Map();
+  // Pids found to be the provider. Others are looked at again on every scan: a process the CLI
+  // has just forked still shows the CLI's command line until it execs the plugin (or the
+  // dynamic provider's script execs node), under the same pid.
+  const providers = new Set();
   const scan = () => {
     let pids = [];
     try {
@@ -43,14 +45,9 @@ export function watchProviderMemory(isProvider, intervalMs = 100) {
       return; // not Linux: no figure
     }
     for (const pid of pids) {
-      if (!seen.has(pid)) {
-        const command = readOrUndefined(`/proc/${pid}/cmdline`) ?? "";
-        const matches = isProvider(command);
-        // The dynamic provider's shell script becomes the provider by exec, under the same pid:
-        // look again.
-        if (matches || !command.includes("pulumi-resource-pulumi-nodejs")) seen.set(pid, matches);
-      }
-      if (seen.get(pid) !== true) continue;
+      if (!providers.has(pid) && isProvider(readOrUndefined(`/proc/${pid}/cmdline`) ?? ""))
+        providers.add(pid);
+      if (!providers.has(pid)) continue;
       const kb = highWaterKb(pid);
       if (kb !== undefined) peakKb = Math.max(peakKb ?? 0, kb);
     }
