@@ -9,7 +9,7 @@ import { resultTypes } from "./result-types";
 import type { ResultType } from "./result-types";
 import { settingEntries } from "./settings";
 import type { SettingType } from "./settings";
-import { apiOnlyOutputs, fieldEntries, privacyValues, schemaRefs } from "./website-fields";
+import { apiOnlyOutputs, fieldEntries, isNullable, privacyValues, schemaRefs } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
 /**
@@ -89,7 +89,7 @@ function websiteResource(): Json {
   }
   for (const [name, output] of Object.entries(apiOnlyOutputs)) {
     outputs[name] = property(output.schema, output.description);
-    if (!output.value.safeParse(null).success) required.push(name);
+    if (!isNullable(output.value)) required.push(name);
   }
   return {
     description: websiteDescription,

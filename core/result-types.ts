@@ -1,6 +1,8 @@
 // What the functions return, in the package schema's terms: the account with its plan, and a
 // website as the service reports it. The shapes are the typed client's (sdk/types.ts); a test
-// holds these property lists to the client's answers.
+// holds these property lists to the client's answers. A website's properties come from the
+// Website's field table: the arguments the API reports and the outputs only the API knows.
+import { apiOnlyOutputs, fieldEntries, isNullable } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
 /** One property of an object type: its type, what it means, and whether it is always there. */
@@ -12,6 +14,26 @@ export interface ResultProperty {
 }
 
 export type ResultType = { description: string; properties: Record<string, ResultProperty> };
+
+/** A website as the API reports it: its id, every argument it reports, and what only it knows. */
+function websiteInfo(): ResultType {
+  const { websiteId, ...apiOnly } = apiOnlyOutputs;
+  const properties: Record<string, ResultProperty> = {
+    id: { schema: websiteId.schema, required: true, description: "The website's id in the service." },
+  };
+  for (const [name, spec] of fieldEntries) {
+    // The API reports these in every answer.
+    if (spec.read) properties[name] = { schema: spec.schema, required: true, description: spec.description };
+  }
+  for (const [name, output] of Object.entries(apiOnly)) {
+    properties[name] = {
+      schema: output.schema,
+      description: output.description,
+      ...(isNullable(output.value) ? {} : { required: true as const }),
+    };
+  }
+  return { description: "A website as the service reports it.", properties };
+}
 
 const integer = { type: "integer" } as const;
 const string = { type: "string" } as const;
@@ -64,32 +86,5 @@ export const resultTypes = {
       createdAt: { schema: string, description: "When the account was created, ISO-8601 in UTC, or null." },
     },
   },
-  WebsiteInfo: {
-    description: "A website as the service reports it.",
-    properties: {
-      id: { schema: integer, required: true, description: "The website's id in the service." },
-      domain: { schema: string, required: true, description: "The domain as the service stores it." },
-      privacy: {
-        schema: { $ref: "#/types/webstats:index:Privacy" },
-        required: true,
-        description: "Who may see the statistics page.",
-      },
-      email: { schema: boolean, required: true, description: "Whether periodic email reports are sent." },
-      excludeBots: { schema: boolean, required: true, description: "Whether common bots are left out." },
-      excludeIps: {
-        schema: { type: "array", items: string },
-        required: true,
-        description: "Addresses and CIDR ranges whose visits are not tracked.",
-      },
-      hasPassword: { schema: boolean, required: true, description: "Whether the service holds a password." },
-      favorite: {
-        schema: boolean,
-        required: true,
-        description: "Whether the website is pinned to the dashboard.",
-      },
-      favoritedAt: { schema: string, description: "When the website was marked as favorite, or null." },
-      createdAt: { schema: string, description: "When the website was added, ISO-8601 in UTC, or null." },
-      updatedAt: { schema: string, description: "When the website last changed, ISO-8601 in UTC, or null." },
-    },
-  },
+  WebsiteInfo: websiteInfo(),
 } satisfies Record<string, ResultType>;

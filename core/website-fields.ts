@@ -292,6 +292,9 @@ export function defaultOf(spec: FieldSpec<z.ZodType>, settings: ProviderSettings
 /** Sent to the API but never returned by it: while omitted, it is left as it is on the server. */
 export const isWriteOnly = (spec: FieldSpec<z.ZodType>): boolean => spec.sentOn !== undefined && !spec.read;
 
+/** Whether a value may be null: an output the API may leave empty. */
+export const isNullable = (value: z.ZodType): boolean => value.safeParse(null).success;
+
 /** Names of the secret arguments: encrypted in the state, never shown in a message. */
 export const secretFields = fieldEntries.filter(([, spec]) => spec.secret).map(([name]) => name);
 
