@@ -7,6 +7,7 @@ import type { Account, ListWebsitesParams, Website } from "../sdk";
 import { choice, connectionArgument, flag } from "./argument-schemas";
 import type { ConnectionInputs } from "./argument-schemas";
 import { closestName } from "./closest-name";
+import { settingsOf } from "./website-lifecycle";
 import type { CoreContext } from "./website-lifecycle";
 import { WebsiteNotFoundError } from "./lookup-errors";
 import type { resultTypes } from "./result-types";
@@ -130,17 +131,15 @@ const connectionOf = (args: Record<string, unknown>) => args.connection as Conne
 /** The account that owns the API key. */
 export async function getAccount(ctx: CoreContext, raw: unknown): Promise<Account> {
   const args = checkArguments("getAccount", raw);
-  return await ctx.clients.clientFor(connectionOf(args), ctx.settings).account.get();
+  return await ctx.clients.clientFor(connectionOf(args), settingsOf(ctx)).account.get();
 }
 
 /** Every matching website, across all pages. */
 export async function getWebsites(ctx: CoreContext, raw: unknown): Promise<{ websites: Website[] }> {
   const args = checkArguments("getWebsites", raw);
-  const params: ListWebsitesParams = {};
-  for (const key of ["search", "favorite", "sortBy", "sort"] as const) {
-    if (args[key] !== undefined) Object.assign(params, { [key]: args[key] });
-  }
-  const client = ctx.clients.clientFor(connectionOf(args), ctx.settings);
+  // Every argument but the connection is a filter or order of the listing, under the same name.
+  const { connection: _connection, ...params } = args as ListWebsitesParams & { connection?: unknown };
+  const client = ctx.clients.clientFor(connectionOf(args), settingsOf(ctx));
   return { websites: await client.websites.list(params) };
 }
 
@@ -152,7 +151,7 @@ export async function getWebsite(ctx: CoreContext, raw: unknown): Promise<Websit
     throw new Error("getWebsite takes either id or domain, not both.");
   }
   if (id === undefined && domain === undefined) throw new Error("getWebsite needs an id or a domain.");
-  const client = ctx.clients.clientFor(connectionOf(args), ctx.settings);
+  const client = ctx.clients.clientFor(connectionOf(args), settingsOf(ctx));
   if (id !== undefined) {
     try {
       return await client.websites.get(id);

@@ -143,6 +143,21 @@ export function resolveSettings(config: ConfigLookup, env: Environment = process
   return settings;
 }
 
+/**
+ * Settings as a host holds them between calls: resolved, or the error that says which one cannot
+ * be read (the engine may configure a provider before any call that needs the settings).
+ */
+export type HeldSettings = ProviderSettings | Error;
+
+/** Resolves settings for a host to hold; a bad value is kept as its error, not thrown. */
+export function holdSettings(resolve: () => ProviderSettings): HeldSettings {
+  try {
+    return resolve();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 /** A lookup in a configuration keyed `webstats:NAME`, as the engine and programs hold it. */
 export const namespacedLookup =
   (get: (key: string) => unknown): ConfigLookup =>

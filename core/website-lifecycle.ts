@@ -6,7 +6,7 @@ import { NotFoundError } from "../sdk";
 import type { WebstatsClient } from "../sdk";
 import { connectionValue } from "./argument-schemas";
 import type { ClientRegistry } from "./clients";
-import type { ProviderSettings } from "./settings";
+import type { HeldSettings, ProviderSettings } from "./settings";
 import { checkWebsiteInputs } from "./website-check";
 import type { CheckFailure } from "./website-check";
 import { createWebsite, updateOrExplain } from "./website-create";
@@ -16,10 +16,20 @@ import type { WebsiteOutputs } from "./website-fields";
 import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
 import { containsUnknown } from "./unknown-values";
 
-/** What every lifecycle call works with: the stack's settings and the host's clients. */
+/**
+ * What every lifecycle call works with: the stack's settings as the host holds them, and the
+ * host's clients. Settings that could not be read fail check with their message, and every
+ * call that needs them.
+ */
 export interface CoreContext {
-  settings: ProviderSettings;
+  settings: HeldSettings;
   clients: ClientRegistry;
+}
+
+/** The context's settings, or the error that says which one cannot be read. */
+export function settingsOf(ctx: CoreContext): ProviderSettings {
+  if (ctx.settings instanceof Error) throw ctx.settings;
+  return ctx.settings;
 }
 
 type Props = Record<string, unknown>;
@@ -43,10 +53,10 @@ export function check(
   olds: Props,
   news: Props,
 ): { inputs: Props; failures: CheckFailure[] } {
-  const { inputs, failures } = checkWebsiteInputs(news, olds, ctx.settings);
+  const { inputs, failures } = checkWebsiteInputs(news, olds, settingsOf(ctx));
   if (failures.length === 0 && !containsUnknown(inputs.connection)) {
     try {
-      ctx.clients.clientFor(connectionOf(inputs.connection), ctx.settings);
+      ctx.clients.clientFor(connectionOf(inputs.connection), settingsOf(ctx));
     } catch (error) {
       failures.push({ property: "", argument: "connection", reason: (error as Error).message });
     }
@@ -80,7 +90,7 @@ export async function create(
   props: Props,
 ): Promise<{ id: string; outputs: WebsiteOutputs }> {
   const inputs = readInputs(props);
-  const client = ctx.clients.clientFor(inputs.connection, ctx.settings);
+  const client = ctx.clients.clientFor(inputs.connection, settingsOf(ctx));
   // Adoptions look their domains up in the listing the whole operation shares. A create only
   // adds a website, which no shared listing needs to know: absent domains are created, and a
   // domain taken meanwhile is found out by the create itself.
@@ -104,7 +114,7 @@ export async function read(
   if (!Number.isSafeInteger(websiteId) || websiteId < 1) {
     throw new Error(`"${id}" is not a website id: ids are whole numbers such as 42.`);
   }
-  const client = ctx.clients.clientFor(recorded.connection, ctx.settings);
+  const client = ctx.clients.clientFor(recorded.connection, settingsOf(ctx));
   const website = await ctx.clients.readerFor(client).read(websiteId);
   if (!website) return undefined;
   const outputs = outputsFrom(website, recorded);
@@ -120,7 +130,7 @@ export async function update(
 ): Promise<WebsiteOutputs> {
   const state = readState(olds);
   const inputs = readInputs(news);
-  const client = ctx.clients.clientFor(inputs.connection, ctx.settings);
+  const client = ctx.clients.clientFor(inputs.connection, settingsOf(ctx));
   const gap = passwordGap(state, inputs);
   if (gap) throw new Error(gap);
   const patch = updatePatch(state, inputs);
@@ -136,7 +146,7 @@ export async function update(
 /** Deletes the website; one already gone (deleted outside Pulumi) is no error. */
 export async function remove(ctx: CoreContext, id: string, state: Props): Promise<void> {
   const recorded = readState(state);
-  const client = ctx.clients.clientFor(recorded.connection, ctx.settings);
+  const client = ctx.clients.clientFor(recorded.connection, settingsOf(ctx));
   try {
     await changing(ctx, client, () => client.websites.delete(Number(id)));
   } catch (error) {

@@ -13,8 +13,7 @@ import { ClientRegistry } from "../core/clients";
 import * as functions from "../core/functions";
 import type { FunctionName } from "../core/functions";
 import { functionToken, packageSchema, websiteToken } from "../core/package-schema";
-import { resolveSettings, settingEntries } from "../core/settings";
-import type { ProviderSettings } from "../core/settings";
+import { holdSettings, resolveSettings, settingEntries } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
 import { PartialCreateError } from "../core/website-create";
 import { secretFields } from "../core/website-fields";
@@ -120,25 +119,13 @@ function functionOf(token: string): FunctionName | undefined {
  * Website and function call of one provider (the default one, or one explicit provider resource).
  */
 export class WebstatsProviderService {
-  private settings: ProviderSettings | Error;
-  private readonly clients = new ClientRegistry();
+  /** The settings (from Configure; the environment's until then) and the clients of this process. */
+  private readonly context: CoreContext = {
+    settings: holdSettings(() => resolveSettings(() => undefined)),
+    clients: new ClientRegistry(),
+  };
 
-  constructor(private readonly version: string = SDK_VERSION) {
-    this.settings = WebstatsProviderService.resolved(() => resolveSettings(() => undefined));
-  }
-
-  private static resolved(resolve: () => ProviderSettings): ProviderSettings | Error {
-    try {
-      return resolve();
-    } catch (error) {
-      return error as Error;
-    }
-  }
-
-  private context(): CoreContext {
-    if (this.settings instanceof Error) throw this.settings;
-    return { settings: this.settings, clients: this.clients };
-  }
+  constructor(private readonly version: string = SDK_VERSION) {}
 
   /** Refuses another resource type (an engine that does not say which type passes ""). */
   private assertWebsite(type: string): void {
@@ -169,9 +156,9 @@ export class WebstatsProviderService {
         const args = fromStruct(request.getArgs());
         const variables = new Map(request.getVariablesMap().toArray());
         // Kept until a call needs it: a setting that cannot be read fails that call with its message.
-        this.settings = request.hasArgs()
-          ? WebstatsProviderService.resolved(() => settingsFromInputs(args))
-          : WebstatsProviderService.resolved(() => settingsFromConfigure({}, variables));
+        this.context.settings = holdSettings(() =>
+          request.hasArgs() ? settingsFromInputs(args) : settingsFromConfigure({}, variables),
+        );
         return new proto.ConfigureResponse()
           .setAcceptsecrets(true)
           .setSupportspreview(false)
@@ -179,15 +166,8 @@ export class WebstatsProviderService {
       }),
       check: unary<proto.CheckRequest, proto.CheckResponse>((request) => {
         this.assertWebsite(request.getType());
-        if (this.settings instanceof Error) {
-          return checkResponse(
-            fromStruct(request.getNews()),
-            [{ property: "", argument: "", reason: this.settings.message }],
-            secretKeys,
-          );
-        }
         const { inputs, failures } = lifecycle.check(
-          this.context(),
+          this.context,
           fromStruct(request.getOlds()),
           fromStruct(request.getNews()),
         );
@@ -199,13 +179,13 @@ export class WebstatsProviderService {
       }),
       create: unary<proto.CreateRequest, proto.CreateResponse>(async (request) => {
         this.assertWebsite(request.getType());
-        const { id, outputs } = await lifecycle.create(this.context(), fromStruct(request.getProperties()));
+        const { id, outputs } = await lifecycle.create(this.context, fromStruct(request.getProperties()));
         return new proto.CreateResponse().setId(id).setProperties(toStruct(outputs, secretKeys));
       }),
       read: unary<proto.ReadRequest, proto.ReadResponse>(async (request) => {
         // `pulumi import` sends no properties: the website is read by id alone.
         const state = request.hasProperties() ? fromStruct(request.getProperties()) : undefined;
-        const found = await lifecycle.read(this.context(), request.getId(), state);
+        const found = await lifecycle.read(this.context, request.getId(), state);
         if (!found) return new proto.ReadResponse().setId("");
         return new proto.ReadResponse()
           .setId(found.id)
@@ -214,7 +194,7 @@ export class WebstatsProviderService {
       }),
       update: unary<proto.UpdateRequest, proto.UpdateResponse>(async (request) => {
         const outputs = await lifecycle.update(
-          this.context(),
+          this.context,
           request.getId(),
           fromStruct(request.getOlds()),
           fromStruct(request.getNews()),
@@ -222,14 +202,14 @@ export class WebstatsProviderService {
         return new proto.UpdateResponse().setProperties(toStruct(outputs, secretKeys));
       }),
       delete: unary<proto.DeleteRequest, Empty>(async (request) => {
-        await lifecycle.remove(this.context(), request.getId(), fromStruct(request.getProperties()));
+        await lifecycle.remove(this.context, request.getId(), fromStruct(request.getProperties()));
         return new Empty();
       }),
       invoke: unary<proto.InvokeRequest, proto.InvokeResponse>(async (request) => {
         const name = functionOf(request.getTok());
         if (!name) throw new Error(`webstats has no function ${request.getTok()}.`);
         const args = fromStruct(request.getArgs());
-        const result = await functions[name](this.context(), args);
+        const result = await functions[name](this.context, args);
         return new proto.InvokeResponse().setReturn(toStruct(result as unknown as Props));
       }),
       cancel: unary<Empty, Empty>(() => new Empty()),

@@ -8,8 +8,7 @@ import { engineAddressFrom, watchEngine } from "../core/engine-watch";
 import * as lifecycle from "../core/website-lifecycle";
 import type { CoreContext } from "../core/website-lifecycle";
 import { PartialCreateError } from "../core/website-create";
-import { namespacedLookup, resolveSettings } from "../core/settings";
-import type { ProviderSettings } from "../core/settings";
+import { holdSettings, namespacedLookup, resolveSettings } from "../core/settings";
 
 type Props = Record<string, unknown>;
 
@@ -24,24 +23,13 @@ if (/[\\/]dynamic-provider([\\/]index\.js)?$/.test(process.argv[1] ?? "")) {
   if (engine) watchEngine(engine);
 }
 
-// This process's settings (from `configure`) and clients: one provider process serves every
-// Website of an operation, so they share pools, pacing and listings.
-const clients = new ClientRegistry();
-let settings: ProviderSettings | Error = resolveOrError(() => undefined);
+/** The settings of a stack configuration lookup (then the environment), held for later calls. */
+const settingsFrom = (get: (key: string) => unknown) =>
+  holdSettings(() => resolveSettings(namespacedLookup(get)));
 
-function resolveOrError(get: (key: string) => unknown): ProviderSettings | Error {
-  try {
-    return resolveSettings(namespacedLookup(get));
-  } catch (error) {
-    return error as Error;
-  }
-}
-
-/** The context of a call; a stack setting that cannot be read fails every call that needs one. */
-function context(): CoreContext {
-  if (settings instanceof Error) throw settings;
-  return { settings, clients };
-}
+// This process's settings (from `configure`; the environment's until then) and clients: one
+// provider process serves every Website of an operation, so they share pools, pacing and listings.
+const context: CoreContext = { settings: settingsFrom(() => undefined), clients: new ClientRegistry() };
 
 /** The engine's key split off the arguments, which the core never sees. */
 function withoutProvider(props: Props | undefined): { args: Props; provider: unknown } {
@@ -51,16 +39,13 @@ function withoutProvider(props: Props | undefined): { args: Props; provider: unk
 
 export function configure(req: dynamic.ConfigureRequest): Promise<void> {
   // Stored synchronously: the engine may call the provider before this promise settles.
-  settings = resolveOrError((key) => req.config.get(key));
+  context.settings = settingsFrom((key) => req.config.get(key));
   return Promise.resolve();
 }
 
 export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const { args, provider } = withoutProvider(news);
-  if (settings instanceof Error) {
-    return Promise.resolve({ inputs: news, failures: [{ property: "", reason: settings.message }] });
-  }
-  const { inputs, failures } = lifecycle.check(context(), withoutProvider(olds).args, args);
+  const { inputs, failures } = lifecycle.check(context, withoutProvider(olds).args, args);
   if (provider !== undefined) inputs[providerKey] = provider;
   return Promise.resolve({
     inputs,
@@ -90,7 +75,7 @@ class InitializationError extends Error {
 export async function create(props: Props): Promise<dynamic.CreateResult> {
   const { args, provider } = withoutProvider(props);
   try {
-    const { id, outputs } = await lifecycle.create(context(), args);
+    const { id, outputs } = await lifecycle.create(context, args);
     return { id, outs: outputs };
   } catch (error) {
     if (!(error instanceof PartialCreateError)) throw error;
@@ -101,17 +86,17 @@ export async function create(props: Props): Promise<dynamic.CreateResult> {
 }
 
 export async function read(id: string, props?: Props): Promise<dynamic.ReadResult> {
-  const found = await lifecycle.read(context(), id, withoutProvider(props).args);
+  const found = await lifecycle.read(context, id, withoutProvider(props).args);
   // Deleted outside Pulumi: an empty id drops it from the state; the next `up` recreates it.
   if (!found) return { id: "", props: {} };
   return { id, props: found.outputs, inputs: found.inputs };
 }
 
 export async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-  const outs = await lifecycle.update(context(), id, withoutProvider(olds).args, withoutProvider(news).args);
+  const outs = await lifecycle.update(context, id, withoutProvider(olds).args, withoutProvider(news).args);
   return { outs };
 }
 
 export async function remove(id: string, props: Props): Promise<void> {
-  await lifecycle.remove(context(), id, withoutProvider(props).args);
+  await lifecycle.remove(context, id, withoutProvider(props).args);
 }
