@@ -4,10 +4,15 @@ import { join } from "node:path";
 import { UsageError } from "./cli-options";
 import type { ProjectFiles } from "./project";
 
+/** --out must name a folder (new or existing), not a file. */
+function refuseFile(folder: string): void {
+  if (!statSync(folder).isDirectory()) throw new UsageError(`--out ${folder} is a file, not a folder.`);
+}
+
 /** Refuses a folder that holds anything, unless forced: a project must not overwrite someone's work. */
 export function checkOutputFolder(folder: string, force: boolean): void {
   if (!existsSync(folder)) return;
-  if (!statSync(folder).isDirectory()) throw new UsageError(`--out ${folder} is a file, not a folder.`);
+  refuseFile(folder);
   if (!force && readdirSync(folder).length > 0) {
     throw new UsageError(
       `--out ${folder} is not empty: choose a new folder, or add --force to write the project's files over it.`,
@@ -17,9 +22,7 @@ export function checkOutputFolder(folder: string, force: boolean): void {
 
 /** Refuses to replace an existing file of that name in the folder, unless forced. */
 export function checkImportFile(folder: string, name: string, force: boolean): void {
-  if (existsSync(folder) && !statSync(folder).isDirectory()) {
-    throw new UsageError(`--out ${folder} is a file, not a folder.`);
-  }
+  if (existsSync(folder)) refuseFile(folder);
   if (!force && existsSync(join(folder, name))) {
     throw new UsageError(`${join(folder, name)} exists: remove it, or add --force to replace it.`);
   }

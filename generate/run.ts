@@ -1,5 +1,5 @@
 // `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process.
-import { basename, join, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { packageSchema } from "../core/package-schema";
@@ -36,39 +36,33 @@ function clientFrom(env: Environment): WebstatsClient {
   return new ClientRegistry().clientFor(undefined, settings);
 }
 
-/** `--format import`: only import.json, into a project folder that may hold anything else. */
-async function generateImportFile(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
-  const folder = resolve(options.out);
-  checkImportFile(folder, importFileName, options.force);
-  const client = clientFrom(env);
-  const websites = await client.websites.list({ sortBy: "id", sort: "asc" });
-  writeProject(folder, { [importFileName]: importFile(namedWebsites(websites)) });
-  io.out(
-    `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +
-      `Wrote ${join(options.out, importFileName)}.\n` +
-      `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +
-      `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}.\n`,
-  );
-}
-
 async function generate(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
-  if (options.format === "import") return generateImportFile(options, env, io);
   const folder = resolve(options.out);
-  checkOutputFolder(folder, options.force);
+  // The import file goes into an existing project of any language; a project needs a folder of its own.
+  if (options.format === "import") checkImportFile(folder, importFileName, options.force);
+  else checkOutputFolder(folder, options.force);
   const client = clientFrom(env);
   const websites = await client.websites.list({ sortBy: "id", sort: "asc" });
-  const files = projectFiles({
-    websites,
-    format: options.format,
-    name: options.name ?? projectNameFrom(basename(folder)),
-    baseUrl: client.baseUrl,
-    date: new Date().toISOString().slice(0, 10),
-  });
+  const files =
+    options.format === "import"
+      ? { [importFileName]: importFile(namedWebsites(websites)) }
+      : projectFiles({
+          websites,
+          format: options.format,
+          name: options.name ?? projectNameFrom(basename(folder)),
+          baseUrl: client.baseUrl,
+          date: new Date().toISOString().slice(0, 10),
+        });
   writeProject(folder, files);
+  const next =
+    options.format === "import"
+      ? `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +
+        `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}.\n`
+      : `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`;
   io.out(
     `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +
       `Wrote ${options.out}: ${Object.keys(files).join(", ")}.\n` +
-      `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`,
+      next,
   );
 }
 
