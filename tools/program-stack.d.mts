@@ -68,5 +68,9 @@ export class ProgramStack {
     options?: RunOptions,
   ): Promise<DriverResult>;
   exportState(): { raw: string; resources: StateResource[] };
+  /** Removes the backend's empty checkpoint metadata files (README); returns their names. */
+  removeTornBackendMetadata(): string[];
+  /** Empties the stack's checkpoint metadata file, as a kill at the wrong moment does. */
+  tearBackendMetadata(): void;
   cleanup(): void;
 }

@@ -1,7 +1,16 @@
 // One Pulumi stack of a program, in a temporary folder: a project linked to a template that has
 // the packed package installed, a local file backend and a private PULUMI_HOME, driven through
 // real `pulumi` operations by the automation driver. Shared by the engine tests and the bench.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./program-project.mjs";
@@ -143,6 +152,29 @@ export class ProgramStack {
     const raw = readFileSync(file, "utf8");
     const checkpoint = JSON.parse(raw);
     return { raw, resources: checkpoint.checkpoint?.latest?.resources ?? [] };
+  }
+
+  /**
+   * The README's step for a local backend torn by a kill: the file backend writes each
+   * checkpoint's metadata file (`<stack>.json.attrs`) by truncating it first, so a SIGKILL at
+   * that moment leaves it empty and every later command fails with "failed to load checkpoint:
+   * EOF". The checkpoint itself is replaced atomically and intact; the backend reads fine without
+   * the metadata file. Removes each empty one and returns the names removed.
+   */
+  removeTornBackendMetadata() {
+    const folder = join(this.dir, "backend", ".pulumi", "stacks", projectName);
+    const torn = readdirSync(folder).filter(
+      (name) => name.endsWith(".attrs") && statSync(join(folder, name)).size === 0,
+    );
+    for (const name of torn) rmSync(join(folder, name));
+    return torn;
+  }
+
+  /** Empties the stack's checkpoint metadata file, as a kill at the wrong moment does. */
+  tearBackendMetadata() {
+    const file = join(this.dir, "backend", ".pulumi", "stacks", projectName, `${stackName}.json.attrs`);
+    statSync(file);
+    writeFileSync(file, "");
   }
 
   cleanup() {

@@ -151,6 +151,16 @@ export class TestStack {
     return (await this.exportState()).resources.filter((r) => r.type === type);
   }
 
+  /** The README's repair of a local backend torn by a kill; returns the files removed. */
+  removeTornBackendMetadata(): string[] {
+    return this.stack.removeTornBackendMetadata();
+  }
+
+  /** Empties the stack's checkpoint metadata file, as a kill at the wrong moment does. */
+  tearBackendMetadata(): void {
+    this.stack.tearBackendMetadata();
+  }
+
   cleanup(): void {
     this.stack.cleanup();
   }

@@ -2,11 +2,13 @@
 // `pulumi cancel`, `pulumi refresh --clear-pending-creates`, then one `up` with adoptExisting
 // switched on for that run through the environment (README: "Recovering from an interrupted
 // update"). Afterwards every domain exists once, the state knows each website, and a preview
-// without the switch shows no change.
+// without the switch shows no change. A kill that lands while the local backend writes its
+// checkpoint metadata leaves that file empty; the README's repair for it runs first (and is a
+// no-op otherwise), and the last test shows the symptom and that the repair cures it.
 import { expect, it } from "vitest";
 import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { program, scenarioHosts, websiteTypeOf } from "./programs";
+import { oneWebsite, program, scenarioHosts, websiteTypeOf } from "./programs";
 
 const count = 40;
 
@@ -48,6 +50,7 @@ describeEngine.each(scenarioHosts)("an interrupted up through the %s host", (hos
     expect(createdBeforeKill).toBeGreaterThanOrEqual(killAfter);
     expect(createdBeforeKill).toBeLessThan(count);
 
+    stack.removeTornBackendMetadata();
     await stack.cancel();
     await stack.refresh({ clearPendingCreates: true });
     stack.setEnv("WEBSTATS_ADOPT_EXISTING", "true");
@@ -64,5 +67,24 @@ describeEngine.each(scenarioHosts)("an interrupted up through the %s host", (hos
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
     expect(ours()).toHaveLength(0);
+  });
+});
+
+describeEngine("a local backend torn by a kill", () => {
+  const fixture = useEngineFixture();
+
+  it("fails with the documented symptom, and the README's repair loses nothing", async () => {
+    const domain = `torn-${Date.now().toString(36)}.example.com`;
+    const stack = fixture.stack(oneWebsite({ domain }));
+    await stack.up();
+    stack.tearBackendMetadata();
+    const refused = await stack.preview({ allowFailure: true });
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toContain("failed to load checkpoint: EOF");
+
+    expect(stack.removeTornBackendMetadata()).toEqual(["test.json.attrs"]);
+    await stack.preview({ expectNoChanges: true });
+    expect(await stack.resourcesOfType(websiteTypeOf("dynamic"))).toHaveLength(1);
+    await stack.destroy();
   });
 });
