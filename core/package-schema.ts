@@ -22,6 +22,34 @@ export const pluginDownloadURL = "github://api.github.com/pulumi-webstats";
 /** The package's name: tokens are `webstats:index:NAME`, stack settings `webstats:NAME`. */
 export const packageName = "webstats";
 
+/** The project's repository, which also hosts the generated Go SDK's module. */
+export const repository = "https://github.com/pulumi-webstats/pulumi-webstats";
+
+/** Where the generated SDKs live in the repository (`npm run sdks` writes them). */
+export const languageSdksFolder = "language-sdks";
+
+/**
+ * What the SDK generators need besides the shared schema: each language's package name, and
+ * the schema's version as the SDK's (so an SDK and the plugin it asks for always agree).
+ */
+export const languageSettings = {
+  nodejs: {
+    packageName: "@pulumi-webstats/webstats",
+    packageDescription: "Pulumi SDK for webstats: websites of the Website Statistics Service.",
+    respectSchemaVersion: true,
+  },
+  python: {
+    packageName: "pulumi_webstats",
+    respectSchemaVersion: true,
+    pyproject: { enabled: true },
+  },
+  go: {
+    importBasePath: `${repository.replace("https://", "")}/${languageSdksFolder}/go/${packageName}`,
+    respectSchemaVersion: true,
+    generateResourceContainerTypes: true,
+  },
+} as const;
+
 export const websiteToken = `${packageName}:index:Website`;
 
 /** A function's token, e.g. `webstats:index:getWebsites`. */
@@ -169,7 +197,11 @@ export function packageSchema(version: string = SDK_VERSION): Json {
       "email-report, bot, query-parameter and IP exclusion settings.",
     keywords: ["pulumi", packageName, "analytics", "category/monitoring", "kind/native"],
     license: "Apache-2.0",
+    repository,
     pluginDownloadURL,
+    // supportPack: the generators write each SDK as a package of its own (Go: its go.mod).
+    meta: { moduleFormat: "(.*)", supportPack: true },
+    language: languageSettings,
     config: { variables },
     provider: {
       description: "The installation and account that webstats resources and functions use.",

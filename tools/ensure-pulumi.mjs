@@ -143,7 +143,7 @@ function onPath(name) {
   return undefined;
 }
 
-function findGo() {
+export function findGo() {
   return onPath("go") || (existsSync("/usr/local/go/bin/go") ? "/usr/local/go/bin/go" : undefined);
 }
 
@@ -156,16 +156,16 @@ function installPluginScript(binDir) {
   chmodSync(target, 0o755);
 }
 
-function step(label, action) {
+export function step(label, action, prefix = "pulumi:ensure") {
   const started = Date.now();
-  process.stdout.write(`pulumi:ensure: ${label}...\n`);
+  process.stdout.write(`${prefix}: ${label}...\n`);
   const value = action();
-  process.stdout.write(`pulumi:ensure: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+  process.stdout.write(`${prefix}: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
   return value;
 }
 
 /** A staging folder beside `binDir`, private to this process, to build into. */
-function stagingFor(binDir) {
+export function stagingFor(binDir) {
   const staging = `${binDir}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -173,14 +173,14 @@ function stagingFor(binDir) {
 }
 
 /** Swaps a finished staging folder in, so no reader ever sees a half-written binary. */
-function moveIntoPlace(staging, binDir) {
+export function moveIntoPlace(staging, binDir) {
   mkdirSync(dirname(binDir), { recursive: true });
   rmSync(binDir, { recursive: true, force: true });
   renameSync(staging, binDir);
 }
 
 /** `go build` of `goPackage` in the wrapper module `moduleDir`; throws with go's last lines. */
-function goBuild(go, { moduleDir, goPackage, ldflags, output }) {
+export function goBuild(go, { moduleDir, goPackage, ldflags, output }) {
   const env = {
     ...process.env,
     // go.sum is committed; the checksum database is not reachable for every module here.

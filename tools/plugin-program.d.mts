@@ -9,5 +9,8 @@ export const pluginWebsiteType: "webstats:index:Website";
  */
 export function installPluginHome(options: { templateDir: string; binDir: string; home?: string }): string;
 
-/** The program rewritten so that its Websites and functions are served by the provider plugin. */
+/** The Node.js SDK generated from the schema, installed in the template beside the package. */
+export const nodejsSdkPackage: "@pulumi-webstats/webstats";
+
+/** The program rewritten to use the generated Node.js SDK, so the provider plugin serves it. */
 export function forPlugin(source: string): string;

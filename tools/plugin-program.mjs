@@ -32,49 +32,16 @@ export function installPluginHome({ templateDir, binDir, home }) {
 
 const requireLine = `const webstats = require("pulumi-webstats");`;
 
-/** Every output of the plugin's Website, listed so the engine reports them all. */
-const websiteOutputs = [
-  "domain",
-  "privacy",
-  "password",
-  "email",
-  "excludeBots",
-  "favorite",
-  "excludeParams",
-  "excludeIps",
-  "adoptExisting",
-  "connection",
-  "websiteId",
-  "hasPassword",
-  "favoritedAt",
-  "createdAt",
-  "updatedAt",
-];
+/** The Node.js SDK generated from the schema (language-sdks/nodejs), installed in the template. */
+export const nodejsSdkPackage = "@pulumi-webstats/webstats";
 
 /**
- * The same program served by the provider plugin: `webstats.Website` becomes a resource of
- * type webstats:index:Website that the plugin serves (with its outputs listed, and its secret
- * arguments marked secret, as an SDK generated from the schema does); the functions are
- * invoked through the plugin. The program's text is otherwise unchanged. A program that does
- * not require the package as `const webstats = require("pulumi-webstats");` is returned as is.
+ * The same program served by the provider plugin: it requires the Node.js SDK generated from the
+ * package schema instead of the dynamic provider, so its Websites and functions go through the
+ * plugin, as in a user's program that uses the SDK. The program's text is otherwise unchanged. A
+ * program that does not require the package as `const webstats = require("pulumi-webstats");`
+ * is returned as is.
  */
 export function forPlugin(source) {
-  if (!source.includes(requireLine)) return source;
-  const shim = [
-    `const webstats = (() => {`,
-    // Listed with undefined values (which JSON would drop), so the resource exposes each output.
-    `  const outputs = { ${websiteOutputs.map((k) => `${k}: undefined`).join(", ")} };`,
-    `  const secret = (v) => (v === undefined ? v : pulumi.secret(v));`,
-    `  class Website extends pulumi.CustomResource {`,
-    `    constructor(name, args, opts) {`,
-    `      const given = { ...(args || {}) };`,
-    `      for (const key of ["password", "connection"]) if (key in given) given[key] = secret(given[key]);`,
-    `      super("${pluginWebsiteType}", name, { ...outputs, ...given }, opts);`,
-    `    }`,
-    `  }`,
-    `  const invoke = (name) => (args) => pulumi.runtime.invoke("webstats:index:" + name, args || {});`,
-    `  return { Website, getAccount: invoke("getAccount"), getWebsites: invoke("getWebsites"), getWebsite: invoke("getWebsite") };`,
-    `})();`,
-  ].join("\n");
-  return source.replace(requireLine, shim);
+  return source.replace(requireLine, `const webstats = require("${nodejsSdkPackage}");`);
 }

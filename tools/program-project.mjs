@@ -7,6 +7,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { pulumiVersionUnderTest } from "./ensure-pulumi.mjs";
+import { packNodejsSdk } from "./language-sdks.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,7 +16,8 @@ function npm(args, cwd) {
 }
 
 /**
- * Packs the package (its prepack script builds dist/) and installs the tarball and the
+ * Packs the package (its prepack script builds dist/) and the generated Node.js SDK of the
+ * provider plugin (@pulumi-webstats/webstats), and installs both tarballs and the
  * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
  * `<root>/template`, with the automation driver beside them.
  */
@@ -23,6 +25,8 @@ export function prepareProjectTemplate(root) {
   const packDir = join(root, "pack");
   mkdirSync(packDir, { recursive: true });
   const tarball = npm(["pack", "--silent", "--pack-destination", packDir], repoRoot).trim().split("\n").pop();
+  // The Node.js SDK generated from the schema, for programs that use the provider plugin.
+  const nodejsSdk = packNodejsSdk(packDir);
   const templateDir = join(root, "template");
   mkdirSync(templateDir, { recursive: true });
   writeFileSync(
@@ -37,6 +41,7 @@ export function prepareProjectTemplate(root) {
       "--prefer-offline",
       "--ignore-scripts",
       join(packDir, tarball),
+      nodejsSdk,
       `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],
     templateDir,
