@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
@@ -61,9 +62,26 @@ func bind(spec schema.PackageSpec) (*schema.Package, error) {
 		return nil, err
 	}
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, describe(diags)
 	}
 	return pkg, nil
+}
+
+// describe lists every problem on a line of its own: the diagnostics' own Error() names only
+// the first and counts the rest.
+func describe(diags hcl.Diagnostics) error {
+	lines := make([]string, 0, len(diags))
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		line := d.Summary
+		if d.Detail != "" {
+			line += ": " + d.Detail
+		}
+		lines = append(lines, "  "+line)
+	}
+	return errors.New("\n" + strings.Join(lines, "\n"))
 }
 
 var generators = map[string]func(*schema.Package) (map[string][]byte, error){

@@ -1,0 +1,116 @@
+// The language SDKs and their generator (tools/language-sdks.mjs, tools/pulumi-sdkgen): a field
+// the schema gains reaches all three SDKs with no edit to them, the generator refuses a schema
+// that is not a valid package schema, and the Python SDK byte-compiles and builds as a source
+// distribution. (The Python SDK cannot run here: it needs the `pulumi` package from PyPI, which
+// this machine cannot reach. The Node.js and Go SDKs run through the engine in test/e2e.)
+import { execFile } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { packageSchema } from "../../core/package-schema";
+import { ensureSdkGenerator } from "../../tools/ensure-sdkgen.mjs";
+import { differences, generateSdks, languageSdksDir } from "../../tools/language-sdks.mjs";
+
+const run = promisify(execFile);
+const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-test-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const generator = ensureSdkGenerator({ quiet: true }).binary;
+
+function read(dir: string, file: string): string {
+  return readFileSync(join(dir, file), "utf8");
+}
+
+describe("language SDKs", () => {
+  it("carries a field the schema gains into all three SDKs, with no edit to them", () => {
+    // What the field table's entry becomes in the schema (core/package-schema.ts derives it);
+    // test/unit/package-schema.test.ts holds the schema to the table.
+    const schema = packageSchema() as {
+      resources: Record<string, { inputProperties: object; properties: object }>;
+    };
+    const website = schema.resources["webstats:index:Website"]!;
+    const field = { type: "boolean", default: false, description: "Weekly digest emails." };
+    website.inputProperties = { ...website.inputProperties, weeklyDigest: field };
+    website.properties = { ...website.properties, weeklyDigest: field };
+    const out = generateSdks(join(scratch, "with-field"), JSON.stringify(schema), { generator });
+
+    // Each SDK declares the argument and applies its default, as it does for excludeBots.
+    expect(read(out, "nodejs/website.ts")).toContain("weeklyDigest?: pulumi.Input<boolean | undefined>");
+    expect(read(out, "nodejs/website.ts")).toContain(
+      'resourceInputs["weeklyDigest"] = (args?.weeklyDigest) ?? false',
+    );
+    expect(read(out, "python/pulumi_webstats/website.py")).toContain(
+      "weekly_digest: pulumi.Input[Optional[_builtins.bool]] = None",
+    );
+    expect(read(out, "python/pulumi_webstats/website.py")).toMatch(
+      /if weekly_digest is None:\s+weekly_digest = False/,
+    );
+    expect(read(out, "go/webstats/website.go")).toContain("WeeklyDigest pulumi.BoolPtrInput");
+    expect(read(out, "go/webstats/website.go")).toContain("args.WeeklyDigest = pulumi.BoolPtr(false)");
+    for (const file of ["nodejs/website.ts", "python/pulumi_webstats/website.py", "go/webstats/website.go"]) {
+      expect(read(out, file), file).toContain("Weekly digest emails.");
+      expect(read(languageSdksDir, file), file).not.toContain("eekly");
+    }
+  });
+
+  it("finds every way a committed copy can be stale: a changed, a missing and an extra file", () => {
+    const copy = join(scratch, "stale");
+    cpSync(languageSdksDir, copy, { recursive: true });
+    expect(differences(languageSdksDir, copy)).toEqual([]);
+    appendFileSync(join(copy, "go", "webstats", "website.go"), "// edited by hand\n");
+    rmSync(join(copy, "python", "pulumi_webstats", "get_account.py"));
+    writeFileSync(join(copy, "nodejs", "extra.ts"), "export {};\n");
+    expect(differences(languageSdksDir, copy)).toEqual([
+      "changed: go/webstats/website.go",
+      "missing: python/pulumi_webstats/get_account.py",
+      "not generated: nodejs/extra.ts",
+    ]);
+  });
+
+  it("refuses a schema that is not a valid package schema, saying what is wrong", () => {
+    const schema = packageSchema() as { resources: Record<string, { properties: Record<string, unknown> }> };
+    schema.resources["webstats:index:Website"]!.properties.broken = { type: "no-such-type" };
+    expect(() => generateSdks(join(scratch, "broken"), JSON.stringify(schema), { generator })).toThrow(
+      /properties\/broken\/type: unknown type kind no-such-type/,
+    );
+  });
+
+  it("has a Python SDK that byte-compiles and builds as a source distribution", async () => {
+    // A copy: building writes metadata folders beside the sources.
+    const python = join(scratch, "python");
+    cpSync(join(languageSdksDir, "python"), python, { recursive: true });
+    const modules = readdirSync(join(python, "pulumi_webstats"), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".py"));
+    expect(modules).toEqual(
+      expect.arrayContaining(["__init__.py", "website.py", "provider.py", "get_account.py"]),
+    );
+    await run(
+      "python3",
+      ["-m", "py_compile", ...modules.map((file) => join(python, "pulumi_webstats", file))],
+      {
+        env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
+      },
+    );
+    // setuptools reads pyproject.toml as pip would; the result names the package and version.
+    const dist = join(scratch, "sdist");
+    const { stdout } = await run(
+      "python3",
+      ["-c", "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))", dist],
+      { cwd: python },
+    );
+    expect(stdout.trim().split("\n").pop()).toBe(
+      `pulumi_webstats-${packageSchema().version as string}.tar.gz`,
+    );
+  });
+});
