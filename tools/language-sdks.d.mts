@@ -6,3 +6,4 @@ export function generateSdks(outDir: string, schemaText: string, options?: { gen
 export function buildNodejsSdk(outDir: string): string;
 export function packNodejsSdk(destDir: string): string;
 export function differences(expectedDir: string, actualDir: string): string[];
+export function releaseSdks(releaseDir: string): { nodejs: string; python: string };

@@ -6,7 +6,8 @@
 // `npm run sdks:check` (part of `npm test`) generates into a temporary folder and fails, naming
 // each file, when the committed copy differs: the SDKs can never disagree with the plugin.
 //
-// Both need a build (`npm run build`): the schema comes from dist/.
+// Both need a build (`npm run build`): the schema comes from dist/. `npm run sdks:release`
+// packs the Node.js and Python SDKs for publishing (releaseSdks).
 import { execFileSync } from "node:child_process";
 import {
   cpSync,
@@ -119,7 +120,41 @@ export function differences(expectedDir, actualDir) {
   return result;
 }
 
+/**
+ * The packages a release publishes, written into `releaseDir`: the Node.js SDK as an npm
+ * tarball (`npm publish` takes it) and the Python SDK as a source distribution (`twine upload`
+ * takes it). The Go SDK is published by a tag, `language-sdks/go/v<version>`, on the release
+ * commit. Returns the two files' paths.
+ */
+export function releaseSdks(releaseDir) {
+  mkdirSync(releaseDir, { recursive: true });
+  const nodejs = packNodejsSdk(releaseDir);
+  // setuptools writes metadata beside the sources: build from a copy.
+  const scratch = mkdtempSync(join(tmpdir(), "webstats-python-sdk-"));
+  try {
+    cpSync(join(languageSdksDir, "python"), scratch, { recursive: true });
+    // pyproject.toml names README.md beside it; the generator writes it inside the package.
+    cpSync(join(scratch, "pulumi_webstats", "README.md"), join(scratch, "README.md"));
+    const name = execFileSync(
+      "python3",
+      ["-c", "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))", releaseDir],
+      { cwd: scratch, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    )
+      .trim()
+      .split("\n")
+      .pop();
+    return { nodejs, python: join(releaseDir, name) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 function main() {
+  if (process.argv.includes("--release")) {
+    const written = releaseSdks(process.env.WEBSTATS_RELEASE_DIR || join(repoRoot, "release"));
+    process.stdout.write(`${written.nodejs}\n${written.python}\n`);
+    return;
+  }
   const check = process.argv.includes("--check");
   const started = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-"));

@@ -1,8 +1,9 @@
 // The language SDKs and their generator (tools/language-sdks.mjs, tools/pulumi-sdkgen): a field
-// the schema gains reaches all three SDKs with no edit to them, the generator refuses a schema
-// that is not a valid package schema, and the Python SDK byte-compiles and builds as a source
-// distribution. (The Python SDK cannot run here: it needs the `pulumi` package from PyPI, which
-// this machine cannot reach. The Node.js and Go SDKs run through the engine in test/e2e.)
+// the schema gains reaches all three SDKs with no edit to them, the stale check finds every
+// difference, the generator refuses a schema that is not a valid package schema, the Python SDK
+// byte-compiles, and a release packs the Node.js and Python SDKs. The Python SDK cannot run
+// here: it needs the `pulumi` package from PyPI, which this machine cannot reach. The Node.js and
+// Go SDKs run through the engine in test/e2e.
 import { execFile } from "node:child_process";
 import {
   appendFileSync,
@@ -19,7 +20,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
 import { ensureSdkGenerator } from "../../tools/ensure-sdkgen.mjs";
-import { differences, generateSdks, languageSdksDir } from "../../tools/language-sdks.mjs";
+import { differences, generateSdks, languageSdksDir, releaseSdks } from "../../tools/language-sdks.mjs";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-test-"));
@@ -85,7 +86,7 @@ describe("language SDKs", () => {
     );
   });
 
-  it("has a Python SDK that byte-compiles and builds as a source distribution", async () => {
+  it("has a Python SDK that byte-compiles", async () => {
     // A copy: building writes metadata folders beside the sources.
     const python = join(scratch, "python");
     cpSync(join(languageSdksDir, "python"), python, { recursive: true });
@@ -102,15 +103,38 @@ describe("language SDKs", () => {
         env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
       },
     );
-    // setuptools reads pyproject.toml as pip would; the result names the package and version.
-    const dist = join(scratch, "sdist");
-    const { stdout } = await run(
-      "python3",
-      ["-c", "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))", dist],
-      { cwd: python },
+  });
+
+  it("packs the Node.js and Python SDKs for a release, at the schema's version", async () => {
+    const version = packageSchema().version as string;
+    const written = releaseSdks(join(scratch, "release"));
+    expect(written.python).toBe(join(scratch, "release", `pulumi_webstats-${version}.tar.gz`));
+    const { stdout: python } = await run("tar", [
+      "-xzOf",
+      written.python,
+      `pulumi_webstats-${version}/PKG-INFO`,
+    ]);
+    expect(python).toContain(`Version: ${version}`);
+    expect(python).toContain("Websites of the Website Statistics Service");
+    const { stdout: files } = await run("tar", ["-tzf", written.nodejs]);
+    expect(files.split("\n")).toEqual(
+      expect.arrayContaining([
+        "package/index.js",
+        "package/index.d.ts",
+        "package/website.js",
+        "package/package.json",
+      ]),
     );
-    expect(stdout.trim().split("\n").pop()).toBe(
-      `pulumi_webstats-${packageSchema().version as string}.tar.gz`,
-    );
+    const { stdout: manifest } = await run("tar", ["-xzOf", written.nodejs, "package/package.json"]);
+    expect(JSON.parse(manifest)).toMatchObject({
+      name: "@pulumi-webstats/webstats",
+      version,
+      pulumi: {
+        resource: true,
+        name: "webstats",
+        version,
+        server: "github://api.github.com/pulumi-webstats",
+      },
+    });
   });
 });
