@@ -10,9 +10,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { nodejsSdkPackage, pluginWebsiteType } from "../../tools/plugin-program.mjs";
+import { compileProgram } from "../../tools/program-project.mjs";
+import { readmeExample } from "../support/readme";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { plainOutputs } from "./programs";
+import { credentialsConfig, plainOutputs } from "./programs";
 
 const run = promisify(execFile);
 
@@ -116,6 +118,30 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
 
     await stack.destroy();
     expect(fixture.emulator.listWebsites(fixture.account(0).id).map((w) => w.domain)).not.toContain(main);
+    expect(fixture.emulator.listWebsites(fixture.account(1).id)).toHaveLength(0);
+  });
+
+  it("runs the README's Node.js SDK example as written", async () => {
+    const stack = fixture.stack(compileProgram(readmeExample("sdk-nodejs")), undefined, {
+      config: {
+        ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
+        "webstats-e2e:blogPassword": { value: "readme-sdk-password", secret: true },
+        "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
+        "webstats-e2e:agencyApiKey": { value: fixture.account(1).apiKey, secret: true },
+      },
+    });
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
+      domain: "blog.example.com",
+      privacy: 2,
+      exclude_params: "utm_source\nfbclid",
+    });
+    expect(fixture.emulator.listWebsites(fixture.account(1).id).map((w) => w.domain)).toEqual([
+      "client.example.com",
+    ]);
+    expect(outputs.plan).toEqual(expect.any(String));
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
     expect(fixture.emulator.listWebsites(fixture.account(1).id)).toHaveLength(0);
   });
 

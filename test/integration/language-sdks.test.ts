@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
+import { readmeExample } from "../support/readme";
 import { ensureSdkGenerator } from "../../tools/ensure-sdkgen.mjs";
 import { differences, generateSdks, languageSdksDir, releaseSdks } from "../../tools/language-sdks.mjs";
 
@@ -103,6 +104,29 @@ describe("language SDKs", () => {
         env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
       },
     );
+  });
+
+  it("byte-compiles the README's Python example (it cannot run here)", async () => {
+    const example = join(scratch, "readme_example.py");
+    writeFileSync(example, readmeExample("sdk-python", "python"));
+    await run("python3", ["-m", "py_compile", example], {
+      env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
+    });
+    // Each name it uses from the SDK is one the SDK defines.
+    const sdk = readdirSync(join(languageSdksDir, "python", "pulumi_webstats"), { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".py"))
+      .map((file) => read(join(languageSdksDir, "python", "pulumi_webstats"), file))
+      .join("\n");
+    for (const name of [
+      "class Website(",
+      "class Provider(",
+      "PASSWORD = ",
+      "def get_account_output(",
+      "def website_id(",
+    ]) {
+      expect(sdk).toContain(name);
+    }
   });
 
   it("packs the Node.js and Python SDKs for a release, at the schema's version", async () => {
