@@ -35,7 +35,8 @@ The Node.js, Python and Go SDKs of the \`webstats\` Pulumi package, for programs
 provider plugin \`pulumi-resource-webstats\`. Every file here is generated from \`schema.json\`
 (which \`pulumi-webstats schema\` prints) by \`npm run sdks\`; do not edit them: change the
 field table or the schema code and run \`npm run sdks\`. \`npm test\` fails when they are stale.
-The main README says how to install and release them.
+The main README says how to install them and how a release
+publishes them; CONTRIBUTING.md has the release steps.
 `;
 
 /** The package schema as the built CLI prints it. */
