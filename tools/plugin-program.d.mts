@@ -10,7 +10,7 @@ export const pluginWebsiteType: "webstats:index:Website";
 export function installPluginHome(options: { templateDir: string; binDir: string; home?: string }): string;
 
 /** The Node.js SDK generated from the schema, installed in the template beside the package. */
-export const nodejsSdkPackage: "@pulumi-webstats/webstats";
+export const nodejsSdkPackage: string;
 
 /** The program rewritten to use the generated Node.js SDK, so the provider plugin serves it. */
 export function forPlugin(source: string): string;

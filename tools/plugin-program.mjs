@@ -2,9 +2,12 @@
 // a PULUMI_HOME with the plugin installed the way users install it, and the rewrite that makes a
 // program of the dynamic provider use the plugin instead, so one program runs through both hosts.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The Website's type token when the plugin serves it. */
 export const pluginWebsiteType = "webstats:index:Website";
@@ -32,8 +35,13 @@ export function installPluginHome({ templateDir, binDir, home }) {
 
 const requireLine = `const webstats = require("pulumi-webstats");`;
 
-/** The Node.js SDK generated from the schema (language-sdks/nodejs), installed in the template. */
-export const nodejsSdkPackage = "@pulumi-webstats/webstats";
+/**
+ * The name of the Node.js SDK generated from the schema (language-sdks/nodejs), installed in the
+ * template: read from its package.json, which the schema's language settings name.
+ */
+export const nodejsSdkPackage = JSON.parse(
+  readFileSync(join(repoRoot, "language-sdks", "nodejs", "package.json"), "utf8"),
+).name;
 
 /**
  * The same program served by the provider plugin: it requires the Node.js SDK generated from the

@@ -3,11 +3,13 @@
 // CLI validates the same schema as a Pulumi package schema: test/e2e/package-schema.test.ts.)
 import { describe, expect, it } from "vitest";
 import { functionSpecs } from "../../core/functions";
-import { packageSchema } from "../../core/package-schema";
+import { languageSdksFolder, languageSettings, packageSchema, repository } from "../../core/package-schema";
 import { resultTypes } from "../../core/result-types";
 import { settingEntries } from "../../core/settings";
 import { apiOnlyOutputs, fieldEntries, privacyValues } from "../../core/website-fields";
 import { SDK_VERSION } from "../../sdk";
+import { languageSdksDir } from "../../tools/language-sdks.mjs";
+import { basename } from "node:path";
 
 interface PropertySpec {
   type?: string;
@@ -128,6 +130,18 @@ describe("the package schema", () => {
     );
     expect(Object.keys(schema.functions["webstats:index:getWebsite"]!.outputs.properties)).toEqual(
       Object.keys(resultTypes.WebsiteInfo.properties),
+    );
+  });
+
+  it("gives each language SDK its package name and the schema's version, the Go one in this repository", () => {
+    const schema = packageSchema() as { version: string; repository: string; language: unknown };
+    expect(schema.language).toEqual(languageSettings);
+    expect(schema.repository).toBe(repository);
+    for (const settings of Object.values(languageSettings)) expect(settings.respectSchemaVersion).toBe(true);
+    // The folder the SDKs are written to is the one the Go import path names.
+    expect(basename(languageSdksDir)).toBe(languageSdksFolder);
+    expect(languageSettings.go.importBasePath).toBe(
+      `github.com/pulumi-webstats/pulumi-webstats/${languageSdksFolder}/go/webstats`,
     );
   });
 });
