@@ -12,7 +12,10 @@
 //   the window ends. It is refused (costing nothing but its round trip, while everyone would be
 //   waiting anyway) and its 429 names the end; or the window had already ended and it just
 //   succeeds. That is why a paced operation sees about one 429 per window it fills;
-// - every request waits until that end, then the next window's budget is the full limit.
+// - every request waits until that end, then the next window's budget is the full limit;
+// - until the first answer arrives nothing is known, not even whether there is a limit: one
+//   request goes alone and its answer says. (Otherwise every request of a parallel start would
+//   go at once, and all but the first `limit` of them would be refused.)
 import { waitEndsAt, type RateLimitSignals } from "./rate-limit-headers";
 
 export type Admission =
@@ -36,9 +39,12 @@ export class ServerWindow {
   /** Until when the server asked us to hold every request (its window's end). */
   private holdUntil: number | undefined;
   private inFlight = 0;
+  /** Whether any answer has arrived yet: before one, the server's limit is unknown. */
+  private heardFromServer = false;
 
   /** Whether a request may start at `now`; "go" counts it as in flight until `answered`. */
   admit(now: number): Admission {
+    if (!this.heardFromServer && this.inFlight > 0) return { kind: "wait-for-answer" };
     if (this.holdUntil !== undefined) {
       if (now < this.holdUntil) return { kind: "wait-until", at: this.holdUntil };
       // The window has ended: the next one admits the full limit. Requests still in flight
@@ -57,6 +63,7 @@ export class ServerWindow {
   /** An admitted request got an answer (`sentAt`: when it was admitted). */
   answered(sentAt: number, now: number, status: number, signals: RateLimitSignals): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.heardFromServer = true;
     if (signals.limit !== undefined) this.limit = signals.limit;
     // A proxy's 503 may ask for a pause too; it says nothing about the window.
     const end = status === 429 || status === 503 ? waitEndsAt(signals, now) : undefined;

@@ -361,6 +361,32 @@ describe("rate limiting", () => {
   });
 });
 
+describe("a parallel start under the server's throttle", () => {
+  // Its own emulator (and so its own origin's pacer), with 4 requests per 2-second window.
+  let small: Emulator;
+
+  beforeAll(async () => {
+    small = await startEmulator({ port: 0, requestsPerMinute: 4, rateWindowSeconds: 2 });
+  });
+
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it("is refused at most once per window it fills, even before the first answer", async () => {
+    const account = small.createAccount();
+    const started = new WebstatsClient({ baseUrl: small.url, apiKey: account.apiKey });
+    // Ten creates at once, as the engine starts them: the first goes alone, and its answer says
+    // how many more the window admits; without that, all ten would go and six be refused.
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => started.websites.create({ domain: `parallel-${i}.example.com` })),
+    );
+    expect(created).toHaveLength(10);
+    const refused = Object.values(small.throttledRequestCounts()).reduce((a, b) => a + b, 0);
+    expect(refused).toBeLessThanOrEqual(Math.ceil(10 / 4));
+  });
+});
+
 describe("client-side pacing", () => {
   // A separate emulator: the pacer is shared per origin and keeps the slowest rate it was given.
   let paced: Emulator;

@@ -111,7 +111,14 @@ describe("RequestPacer", () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock, 60);
     const order: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => pacer.acquire().then(() => order.push(n))));
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        pacer.acquire().then((ticket) => {
+          order.push(n);
+          pacer.answered(ticket, 200, {});
+        }),
+      ),
+    );
     expect(order).toEqual([1, 2, 3]);
     expect(clock.time - START).toBe(2000);
   });
@@ -175,6 +182,46 @@ describe("RequestPacer", () => {
     expect(third).toBe(true);
   });
 
+  it("sends one request alone until the first answer says what the server allows", async () => {
+    const clock = fakeClock();
+    const pacer = new RequestPacer(clock);
+    const first = await pacer.acquire();
+    const started: number[] = [];
+    const rest = [2, 3, 4].map((n) => pacer.acquire().then((ticket) => (started.push(n), ticket)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([]);
+    // Two more fit in the window: they go together, the third waits for their answers.
+    pacer.answered(first, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([2, 3]);
+    const [second] = await Promise.all(rest.slice(0, 2));
+    pacer.answered(second!, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "0" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([2, 3]);
+  });
+
+  it("lets the next request go when the first ends without an answer, and learns from its answer", async () => {
+    const clock = fakeClock();
+    const pacer = new RequestPacer(clock);
+    await pacer.acquire();
+    let next = false;
+    const waiting = pacer.acquire().then((ticket) => ((next = true), ticket));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(next).toBe(false);
+    pacer.abandoned();
+    const ticket = await waiting;
+    // Still alone: an abandoned request taught nothing.
+    let third = false;
+    void pacer.acquire().then(() => (third = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(third).toBe(false);
+    pacer.answered(ticket, 200, {});
+    await new Promise((resolve) => setImmediate(resolve));
+    // No limit reported: nothing holds requests back any more.
+    expect(third).toBe(true);
+    expect(await startTimes(pacer, clock, 3)).toEqual([0, 0, 0]);
+  });
+
   it("once the budget is spent, sends one request alone to learn when the window ends", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
@@ -193,6 +240,7 @@ describe("RequestPacer", () => {
   it("an older answer arriving late does not raise the budget", async () => {
     const clock = fakeClock();
     const pacer = new RequestPacer(clock);
+    pacer.answered(await pacer.acquire(), 200, { "x-ratelimit-limit": "4", "x-ratelimit-remaining": "3" });
     const [a, b] = [await pacer.acquire(), await pacer.acquire()];
     // b was counted last (1 left) but a's answer (2 left) arrives after it.
     pacer.answered(b, 200, { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "1" });
