@@ -29,4 +29,8 @@ export function yamlHostFolderFor(
   yamlHostBinDir: string,
 ): string;
 export function lastLines(text: string, count?: number): string;
+/** `go` on PATH, else /usr/local/go/bin/go, else undefined. */
+export function findGo(): string | undefined;
+/** The environment of every Go command on the repository's modules (go.sum committed and fixed). */
+export function goEnvironment(): NodeJS.ProcessEnv;
 export function isCompatible(found: string, wanted: string): boolean;

@@ -179,14 +179,17 @@ export function moveIntoPlace(staging, binDir) {
   renameSync(staging, binDir);
 }
 
+/**
+ * The environment of every Go command on the repository's modules: go.sum is committed and must
+ * not change, and the checksum database is not reachable for every Pulumi module here.
+ */
+export function goEnvironment() {
+  return { ...process.env, GONOSUMDB: "github.com/pulumi", GOFLAGS: "-mod=readonly" };
+}
+
 /** `go build` of `goPackage` in the wrapper module `moduleDir`; throws with go's last lines. */
 export function goBuild(go, { moduleDir, goPackage, ldflags, output }) {
-  const env = {
-    ...process.env,
-    // go.sum is committed; the checksum database is not reachable for every module here.
-    GONOSUMDB: "github.com/pulumi",
-    GOFLAGS: "-mod=readonly",
-  };
+  const env = goEnvironment();
   const result = run(
     go,
     ["build", "-trimpath", "-ldflags", ldflags, "-o", output, goPackage],

@@ -22,6 +22,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { lastLines } from "./ensure-pulumi.mjs";
 import { ensureSdkGenerator } from "./ensure-sdkgen.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -86,13 +87,13 @@ export function packNodejsSdk(destDir) {
   try {
     const built = buildNodejsSdk(join(scratch, "package"));
     mkdirSync(destDir, { recursive: true });
-    const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", destDir], {
-      cwd: built,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-      .pop();
+    const name = lastLines(
+      execFileSync("npm", ["pack", "--silent", "--pack-destination", destDir], {
+        cwd: built,
+        encoding: "utf8",
+      }),
+      1,
+    );
     return join(destDir, name);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -136,14 +137,14 @@ export function releaseSdks(releaseDir) {
     cpSync(join(languageSdksDir, "python"), scratch, { recursive: true });
     // pyproject.toml names README.md beside it; the generator writes it inside the package.
     cpSync(join(scratch, "pulumi_webstats", "README.md"), join(scratch, "README.md"));
-    const name = execFileSync(
-      "python3",
-      ["-c", "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))", releaseDir],
-      { cwd: scratch, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-    )
-      .trim()
-      .split("\n")
-      .pop();
+    const name = lastLines(
+      execFileSync(
+        "python3",
+        ["-c", "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))", releaseDir],
+        { cwd: scratch, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      ),
+      1,
+    );
     return { nodejs, python: join(releaseDir, name) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

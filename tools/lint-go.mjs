@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { findGo } from "./ensure-pulumi.mjs";
+import { findGo, goEnvironment } from "./ensure-pulumi.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const modules = ["tools/pulumi-sdkgen", "test/e2e/go-program"];
@@ -16,7 +16,7 @@ if (!go) {
   process.exit(1);
 }
 const gofmt = join(dirname(go), "gofmt");
-const env = { ...process.env, GOFLAGS: "-mod=readonly", GONOSUMDB: "github.com/pulumi" };
+const env = goEnvironment();
 let failed = false;
 for (const module of modules) {
   const cwd = join(repoRoot, module);

@@ -148,7 +148,7 @@ export class ProgramStack {
 
   /** The checkpoint file as the backend stores it (secrets still encrypted) and its resources. */
   exportState() {
-    const file = join(this.dir, "backend", ".pulumi", "stacks", projectName, `${stackName}.json`);
+    const file = join(this.#stacksFolder(), `${stackName}.json`);
     const raw = readFileSync(file, "utf8");
     const checkpoint = JSON.parse(raw);
     return { raw, resources: checkpoint.checkpoint?.latest?.resources ?? [] };
@@ -162,7 +162,7 @@ export class ProgramStack {
    * the metadata file. Removes each empty one and returns the names removed.
    */
   removeTornBackendMetadata() {
-    const folder = join(this.dir, "backend", ".pulumi", "stacks", projectName);
+    const folder = this.#stacksFolder();
     const torn = readdirSync(folder).filter(
       (name) => name.endsWith(".attrs") && statSync(join(folder, name)).size === 0,
     );
@@ -172,9 +172,14 @@ export class ProgramStack {
 
   /** Empties the stack's checkpoint metadata file, as a kill at the wrong moment does. */
   tearBackendMetadata() {
-    const file = join(this.dir, "backend", ".pulumi", "stacks", projectName, `${stackName}.json.attrs`);
+    const file = join(this.#stacksFolder(), `${stackName}.json.attrs`);
     statSync(file);
     writeFileSync(file, "");
+  }
+
+  /** Where the local backend keeps this project's checkpoints (and their metadata files). */
+  #stacksFolder() {
+    return join(this.dir, "backend", ".pulumi", "stacks", projectName);
   }
 
   cleanup() {

@@ -5,20 +5,12 @@
 // provider, getAccount, and destroy. The API keys never reach the state or the engine's output
 // in clear. The README's Go example builds against the same SDK.
 import { execFile } from "node:child_process";
-import {
-  accessSync,
-  constants,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findGo, goEnvironment } from "../../tools/ensure-pulumi.mjs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
@@ -29,20 +21,6 @@ const programDir = join(__dirname, "go-program");
 const projectName = "webstats-go";
 const stackName = "test";
 const inCi = process.env.CI === "true" || process.env.CI === "1";
-
-/** `go` on PATH, else the usual install folder, as tools/ensure-pulumi.mjs looks for it. */
-function findGo(): string | undefined {
-  const candidates = (process.env.PATH ?? "").split(delimiter).map((dir) => join(dir, "go"));
-  candidates.push("/usr/local/go/bin/go");
-  return candidates.find((file) => {
-    try {
-      accessSync(file, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 const go = findGo();
 if (!go && !inCi) process.stderr.write("\n!!!!! GO SDK ENGINE TEST SKIPPED: Go is not installed\n\n");
@@ -85,7 +63,7 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     // are not all known to the checksum database; go.sum is what pins them.
     await run(go, ["build", "-o", binary, "."], {
       cwd: programDir,
-      env: { ...process.env, GOFLAGS: "-mod=readonly", GONOSUMDB: "github.com/pulumi" },
+      env: goEnvironment(),
       maxBuffer: 16 * 1024 * 1024,
     });
     mkdirSync(join(dir, "project"));
@@ -255,7 +233,7 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     writeFileSync(join(example, "go.mod"), goMod);
     cpSync(join(programDir, "go.sum"), join(example, "go.sum"));
     writeFileSync(join(example, "main.go"), readmeExample("sdk-go", "go"));
-    const env = { ...process.env, GOFLAGS: "-mod=readonly", GONOSUMDB: "github.com/pulumi" };
+    const env = goEnvironment();
     await run(go!, ["vet", "."], { cwd: example, env });
     await run(go!, ["build", "-o", join(example, "example"), "."], { cwd: example, env });
   });

@@ -29,6 +29,22 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const generator = ensureSdkGenerator({ quiet: true }).binary;
 
+const pythonPackage = join(languageSdksDir, "python", "pulumi_webstats");
+
+/** The Python SDK's modules, relative to its package folder. */
+function pythonModules(): string[] {
+  return readdirSync(pythonPackage, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith(".py"));
+}
+
+/** `python3 -m py_compile`, its byte code kept out of the sources. */
+async function byteCompile(files: string[]): Promise<void> {
+  await run("python3", ["-m", "py_compile", ...files], {
+    env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
+  });
+}
+
 function read(dir: string, file: string): string {
   return readFileSync(join(dir, file), "utf8");
 }
@@ -88,35 +104,20 @@ describe("language SDKs", () => {
   });
 
   it("has a Python SDK that byte-compiles", async () => {
-    // A copy: building writes metadata folders beside the sources.
-    const python = join(scratch, "python");
-    cpSync(join(languageSdksDir, "python"), python, { recursive: true });
-    const modules = readdirSync(join(python, "pulumi_webstats"), { recursive: true })
-      .map(String)
-      .filter((file) => file.endsWith(".py"));
+    const modules = pythonModules();
     expect(modules).toEqual(
       expect.arrayContaining(["__init__.py", "website.py", "provider.py", "get_account.py"]),
     );
-    await run(
-      "python3",
-      ["-m", "py_compile", ...modules.map((file) => join(python, "pulumi_webstats", file))],
-      {
-        env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
-      },
-    );
+    await byteCompile(modules.map((file) => join(pythonPackage, file)));
   });
 
   it("byte-compiles the README's Python example (it cannot run here)", async () => {
     const example = join(scratch, "readme_example.py");
     writeFileSync(example, readmeExample("sdk-python", "python"));
-    await run("python3", ["-m", "py_compile", example], {
-      env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
-    });
+    await byteCompile([example]);
     // Each name it uses from the SDK is one the SDK defines.
-    const sdk = readdirSync(join(languageSdksDir, "python", "pulumi_webstats"), { recursive: true })
-      .map(String)
-      .filter((file) => file.endsWith(".py"))
-      .map((file) => read(join(languageSdksDir, "python", "pulumi_webstats"), file))
+    const sdk = pythonModules()
+      .map((file) => read(pythonPackage, file))
       .join("\n");
     for (const name of [
       "class Website(",
