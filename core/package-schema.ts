@@ -9,7 +9,14 @@ import { resultTypes } from "./result-types";
 import type { ResultType } from "./result-types";
 import { settingEntries } from "./settings";
 import type { SettingType } from "./settings";
-import { apiOnlyOutputs, fieldEntries, isNullable, privacyValues, schemaRefs } from "./website-fields";
+import {
+  apiOnlyOutputs,
+  fieldEntries,
+  isNullable,
+  privacyValues,
+  recordedOutputs,
+  schemaRefs,
+} from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
 /**
@@ -118,6 +125,10 @@ function websiteResource(): Json {
   for (const [name, output] of Object.entries(apiOnlyOutputs)) {
     outputs[name] = property(output.schema, output.description);
     if (!isNullable(output.value)) required.push(name);
+  }
+  // Not required: states written before it was recorded lack it.
+  for (const [name, output] of Object.entries(recordedOutputs)) {
+    outputs[name] = property(output.schema, output.description);
   }
   return {
     description: websiteDescription,

@@ -32,7 +32,7 @@ export function diffWebsite(recorded: Partial<WebsiteOutputs>, wanted: Wanted): 
       if (same(before, after)) continue;
     }
     changed.push(name);
-    if (spec.replaces === true || spec.replaces?.(before, after)) replaces.push(name);
+    if (spec.replaces) replaces.push(name);
   }
   return { changes: changed.length > 0, replaces, changed };
 }

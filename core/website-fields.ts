@@ -69,10 +69,10 @@ export interface FieldSpec<V extends z.ZodType> {
   /** Encrypted in the state, never shown in messages. */
   secret?: true;
   /**
-   * A change needs a new website: always, or only for some changes. Either value may be
-   * undefined (omitted) or hold the engine's placeholder for a value not known yet.
+   * A change needs a new website, and so deletes the old one with its statistics. Only what the
+   * API cannot change on an existing website may say so (the domain).
    */
-  replaces?: true | ((recorded: z.output<V> | undefined, wanted: z.output<V> | undefined) => boolean);
+  replaces?: true;
   /** Whether two checked values mean the same (either may be undefined); default: equal. */
   same?: (recorded: z.output<V> | undefined, wanted: z.output<V> | undefined) => boolean;
 }
@@ -87,7 +87,7 @@ export const maxPasswordLength = 128;
 export const websiteFields = {
   domain: field({
     description:
-      "The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).",
+      "The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.",
     schema: { type: "string" },
     value: z.string(),
     argument: domainArgument,
@@ -195,15 +195,14 @@ export const websiteFields = {
   }),
   connection: field({
     description:
-      "Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.",
+      "Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.",
     schema: { $ref: schemaRefs.connection },
     value: connectionValue,
     argument: connectionArgument,
     defaultText: "stack config, then environment",
     secret: true,
-    // Another installation is another website; another key for the same one is not.
-    replaces: (recorded?: ConnectionInputs, wanted?: ConnectionInputs) =>
-      installationOf(recorded?.baseUrl) !== installationOf(wanted?.baseUrl),
+    // How an installation is reached is no part of the website: a new address or key is an
+    // update, never a replacement (which would delete the website and its statistics).
     same: (recorded?: ConnectionInputs, wanted?: ConnectionInputs) =>
       installationOf(recorded?.baseUrl) === installationOf(wanted?.baseUrl) &&
       (recorded?.apiKey?.trim() || undefined) === (wanted?.apiKey?.trim() || undefined),
@@ -273,8 +272,25 @@ export const apiOnlyOutputs = {
   },
 } satisfies Record<string, { description: string; schema: SchemaType; value: z.ZodType; read: unknown }>;
 
+/**
+ * What the provider records itself: where it last reached the website. A website is known by
+ * its id on one installation; when the address changes, this is what the new one is checked
+ * against, and what messages name.
+ */
+export const recordedOutputs = {
+  installation: {
+    description:
+      "The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.",
+    schema: { type: "string" },
+    value: z.string(),
+  },
+} satisfies Record<string, { description: string; schema: SchemaType; value: z.ZodType }>;
+
 export type WebsiteOutputs = Partial<WebsiteInputs> & {
   [K in keyof typeof apiOnlyOutputs]: ReturnType<(typeof apiOnlyOutputs)[K]["read"]>;
+} & {
+  // Absent from states written before it was recorded.
+  [K in keyof typeof recordedOutputs]?: z.output<(typeof recordedOutputs)[K]["value"]>;
 };
 
 export type { ConnectionInputs };

@@ -14,16 +14,23 @@ import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
 import type { WebsiteDiff } from "./website-diff";
 import type { WebsiteOutputs } from "./website-fields";
 import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website-state";
-import { containsUnknown } from "./unknown-values";
+import { containsUnknown, isUnknown } from "./unknown-values";
+import { lookUp, misplaced, moved, placeOf } from "./website-custody";
+import type { Custody, Place } from "./website-custody";
 
 /**
- * What every lifecycle call works with: the stack's settings as the host holds them, and the
- * host's clients. Settings that could not be read fail check with their message, and every
- * call that needs them.
+ * What every core call works with: the stack's settings as the host holds them, and the host's
+ * clients. Settings that could not be read fail check with their message, and every call that
+ * needs them.
  */
 export interface CoreContext {
   settings: HeldSettings;
   clients: ClientRegistry;
+}
+
+/** A Website's calls also need the custody of the websites this operation holds (one per process, like the clients). */
+export interface WebsiteContext extends CoreContext {
+  custody: Custody;
 }
 
 /** The context's settings, or the error that says which one cannot be read. */
@@ -66,10 +73,25 @@ export function check(
 
 /**
  * What changed between a recorded state and checked arguments. Arguments may hold the engine's
- * placeholder for values unknown during a preview: they are compared, never parsed.
+ * placeholder for values unknown during a preview: they are compared, never parsed. A website
+ * kept (not replaced) is held for the operation; a replacement is said in words, since it
+ * deletes the website and its statistics.
  */
-export function diff(olds: Props, news: Props): WebsiteDiff {
-  return diffWebsite(readState(olds), news);
+export function diff(ctx: WebsiteContext, id: string, olds: Props, news: Props): WebsiteDiff {
+  const recorded = readState(olds);
+  const result = diffWebsite(recorded, news);
+  if (result.replaces.length === 0) ctx.custody.hold(id, recorded.domain);
+  else ctx.custody.notify(replacementNotice(id, recorded.domain, news.domain));
+  return result;
+}
+
+/** What a replacement does, for whoever reviews the preview. */
+function replacementNotice(id: string, before: string | undefined, after: unknown): string {
+  const next = typeof after === "string" && !isUnknown(after) ? after : "a domain not known yet";
+  return (
+    `the domain of website ${id} (${before ?? "unknown"}) changes to ${next}. The API cannot rename ` +
+    `a website: ${next} is created, then website ${id} is deleted with all its statistics.`
+  );
 }
 
 /** Runs a change, then drops any listing read before it, whatever the outcome. */
@@ -86,7 +108,7 @@ async function changing<T>(ctx: CoreContext, client: WebstatsClient, change: () 
  * finished is thrown as a PartialCreateError carrying its id and outputs.
  */
 export async function create(
-  ctx: CoreContext,
+  ctx: WebsiteContext,
   props: Props,
 ): Promise<{ id: string; outputs: WebsiteOutputs }> {
   const inputs = readInputs(props);
@@ -96,16 +118,19 @@ export async function create(
   // domain taken meanwhile is found out by the create itself.
   const reader = ctx.clients.readerFor(client);
   const outputs = await createWebsite(client, inputs, (domain) => reader.findByDomain(domain));
-  return { id: String(outputs.websiteId), outputs };
+  ctx.custody.hold(outputs.websiteId, outputs.domain);
+  return { id: String(outputs.websiteId), outputs: { ...outputs, installation: placeOf(client) } };
 }
 
 /**
  * The website as the API has it now, with the arguments that would produce it (secrets left
  * out), or undefined when it no longer exists. `state` is the recorded state; without one (an
- * import), the connection comes from the settings.
+ * import), the connection comes from the settings. A website whose id names another domain at
+ * the current address is reported gone (said in the output): that address reaches another
+ * installation, and its website is not this one.
  */
 export async function read(
-  ctx: CoreContext,
+  ctx: WebsiteContext,
   id: string,
   state?: Props,
 ): Promise<{ id: string; outputs: WebsiteOutputs; inputs: Props } | undefined> {
@@ -116,14 +141,22 @@ export async function read(
   }
   const client = ctx.clients.clientFor(recorded.connection, settingsOf(ctx));
   const website = await ctx.clients.readerFor(client).read(websiteId);
+  const place: Place = { recorded: recorded.installation, current: placeOf(client) };
+  if (state !== undefined) {
+    const wrongPlace = misplaced(websiteId, recorded.domain, website, place);
+    if (wrongPlace && (website || (recorded.installation !== undefined && moved(place)))) {
+      ctx.custody.notify(`${wrongPlace} It is dropped from the state.`);
+    }
+    if (wrongPlace) return undefined;
+  }
   if (!website) return undefined;
-  const outputs = outputsFrom(website, recorded);
+  const outputs = { ...outputsFrom(website, recorded), installation: place.current };
   return { id, outputs, inputs: inputsFromOutputs(outputs) };
 }
 
 /** Applies the checked arguments `news` to the website recorded as `olds`: only what differs is sent. */
 export async function update(
-  ctx: CoreContext,
+  ctx: WebsiteContext,
   id: string,
   olds: Props,
   news: Props,
@@ -133,22 +166,58 @@ export async function update(
   const client = ctx.clients.clientFor(inputs.connection, settingsOf(ctx));
   const gap = passwordGap(state, inputs);
   if (gap) throw new Error(gap);
+  const websiteId = Number(id);
+  const domain = state.domain ?? inputs.domain;
+  const place: Place = { recorded: state.installation, current: placeOf(client) };
+  // A new address is trusted only once it shows the recorded website under the recorded id.
+  const found = moved(place) ? await lookUp(client, websiteId) : undefined;
+  if (moved(place)) {
+    const wrongPlace = misplaced(websiteId, domain, found, place);
+    if (wrongPlace) {
+      throw new Error(
+        `${wrongPlace} Point the address back at the installation that holds the website, or run ` +
+          `pulumi refresh to forget it (nothing is deleted) and pulumi up to create it at the new address.`,
+      );
+    }
+  }
+  ctx.custody.hold(websiteId, domain);
   const patch = updatePatch(state, inputs);
   const website =
     Object.keys(patch).length > 0
-      ? await changing(ctx, client, () =>
-          updateOrExplain(client, Number(id), state.domain ?? inputs.domain, patch),
-        )
-      : await client.websites.get(Number(id));
-  return outputsFrom(website, inputs);
+      ? await changing(ctx, client, () => updateOrExplain(client, websiteId, domain, patch))
+      : (found ?? (await client.websites.get(websiteId)));
+  return { ...outputsFrom(website, inputs), installation: place.current };
 }
 
-/** Deletes the website; one already gone (deleted outside Pulumi) is no error. */
-export async function remove(ctx: CoreContext, id: string, state: Props): Promise<void> {
+/**
+ * Deletes the website; one already gone (deleted outside Pulumi) is no error. Declined, and
+ * said, when a Website of this operation holds it (a replacement adopted it), or when the
+ * current address holds another website under its id.
+ */
+export async function remove(ctx: WebsiteContext, id: string, state: Props): Promise<void> {
   const recorded = readState(state);
+  const websiteId = Number(id);
+  if (ctx.custody.holds(websiteId, recorded.domain)) {
+    ctx.custody.notify(
+      `website ${id} (${recorded.domain}) was not deleted: another Website of this operation now ` +
+        `holds it. It stays on the server with its statistics.`,
+    );
+    return;
+  }
   const client = ctx.clients.clientFor(recorded.connection, settingsOf(ctx));
+  const place: Place = { recorded: recorded.installation, current: placeOf(client) };
+  if (moved(place)) {
+    const found = await lookUp(client, websiteId);
+    const wrongPlace = misplaced(websiteId, recorded.domain, found, place);
+    if (wrongPlace) {
+      // Gone from an address never recorded is what a website deleted outside Pulumi looks like.
+      if (found || place.recorded !== undefined)
+        ctx.custody.notify(`${wrongPlace} It is dropped from the state.`);
+      return;
+    }
+  }
   try {
-    await changing(ctx, client, () => client.websites.delete(Number(id)));
+    await changing(ctx, client, () => client.websites.delete(websiteId));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }

@@ -3,7 +3,7 @@
 // state back: parsed against the types of website-fields.ts, never cast.
 import { z } from "zod";
 import type { Website as ApiWebsite } from "../sdk";
-import { apiOnlyOutputs, fieldEntries } from "./website-fields";
+import { apiOnlyOutputs, fieldEntries, recordedOutputs } from "./website-fields";
 import type { WebsiteInputs, WebsiteOutputs } from "./website-fields";
 
 export type { WebsiteOutputs };
@@ -25,7 +25,11 @@ const inputsSchema = z
 
 // State written by earlier versions may lack fields: everything is optional when reading it back.
 const stateSchema = z
-  .object({ ...optionalShape(fieldEntries), ...optionalShape(Object.entries(apiOnlyOutputs)) })
+  .object({
+    ...optionalShape(fieldEntries),
+    ...optionalShape(Object.entries(apiOnlyOutputs)),
+    ...optionalShape(Object.entries(recordedOutputs)),
+  })
   .loose();
 
 function parsed<T>(schema: z.ZodType, value: unknown, what: string): T {

@@ -3,13 +3,14 @@
 // gRPC address as an argument and reads the port it prints; the plugin serves until the engine
 // is gone (see core/engine-watch.ts).
 import { engineAddressFrom, watchEngine } from "../core/engine-watch";
-import { serve } from "./server";
+import { EngineLog } from "./engine-log";
+import { serve, WebstatsProviderService } from "./server";
 
 async function main(): Promise<void> {
-  const { port } = await serve();
+  const engine = engineAddressFrom(process.argv.slice(2));
+  const { port } = await serve(new WebstatsProviderService(undefined, new EngineLog(engine)));
   // The engine reads the first line of standard output as the port to connect to.
   process.stdout.write(`${port}\n`);
-  const engine = engineAddressFrom(process.argv.slice(2));
   if (engine) watchEngine(engine);
 }
 

@@ -3,7 +3,7 @@
 // fallback, read by the core's one settings resolver (same precedence and messages as the
 // dynamic provider). CheckConfig reports bad values before anything runs; DiffConfig says when
 // another installation means other websites.
-import { connectionArgument, installationOf } from "../core/argument-schemas";
+import { connectionArgument } from "../core/argument-schemas";
 import { configNamespace, resolveSettings, settingEntries, settingSpecs } from "../core/settings";
 import type { ProviderSettings, SettingName } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
@@ -56,10 +56,10 @@ function failure(name: SettingName, reason: string): CheckFailure {
 }
 
 /**
- * What changed between two sets of provider inputs. Another installation holds other websites,
- * so a base URL that names another one replaces them; a base URL given where there was none (or
- * dropped) is only a change: it may be the same installation the environment named before, and
- * a replacement would delete websites and their statistics.
+ * What changed between two sets of provider inputs. Never a replacement: a replaced provider
+ * replaces its websites, which deletes them with their statistics, and a new address is most
+ * often the same installation under another name. The websites' own reads and updates check
+ * that the new address still holds them.
  */
 export function configDiff(olds: Props, news: Props): { changed: string[]; replaces: string[] } {
   const text = (value: unknown) =>
@@ -69,8 +69,5 @@ export function configDiff(olds: Props, news: Props): { changed: string[]; repla
   const changed = settingEntries
     .map(([name]) => name)
     .filter((name) => text(olds[name]) !== text(news[name]));
-  const before = installationOf(text(olds.baseUrl) || undefined);
-  const after = installationOf(text(news.baseUrl) || undefined);
-  const replaces = before !== undefined && after !== undefined && before !== after ? ["baseUrl"] : [];
-  return { changed, replaces };
+  return { changed, replaces: [] };
 }

@@ -16,9 +16,11 @@ import { functionToken, packageSchema, websiteToken } from "../core/package-sche
 import { holdSettings, resolveSettings, settingEntries } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
 import { PartialCreateError } from "../core/website-create";
+import { Custody } from "../core/website-custody";
+import { EngineLog } from "./engine-log";
 import { secretFields } from "../core/website-fields";
 import * as lifecycle from "../core/website-lifecycle";
-import type { CoreContext } from "../core/website-lifecycle";
+import type { WebsiteContext } from "../core/website-lifecycle";
 import { SDK_VERSION } from "../sdk";
 import { configDiff, configFailures, settingsFromConfigure, settingsFromInputs } from "./provider-config";
 import { fromStruct, toStruct } from "./values";
@@ -119,13 +121,23 @@ function functionOf(token: string): FunctionName | undefined {
  * Website and function call of one provider (the default one, or one explicit provider resource).
  */
 export class WebstatsProviderService {
-  /** The settings (from Configure; the environment's until then) and the clients of this process. */
-  private readonly context: CoreContext = {
-    settings: holdSettings(() => resolveSettings(() => undefined)),
-    clients: new ClientRegistry(),
-  };
+  /**
+   * The settings (from Configure; the environment's until then), the clients and the custody of
+   * this process: the engine starts one per provider, which serves that provider's whole operation.
+   */
+  private readonly context: WebsiteContext;
 
-  constructor(private readonly version: string = SDK_VERSION) {}
+  /** `log` shows the custody's messages in the operation's output. */
+  constructor(
+    private readonly version: string = SDK_VERSION,
+    private readonly log: EngineLog = new EngineLog(undefined),
+  ) {
+    this.context = {
+      settings: holdSettings(() => resolveSettings(() => undefined)),
+      clients: new ClientRegistry(),
+      custody: new Custody(log.notify),
+    };
+  }
 
   /** Refuses another resource type (an engine that does not say which type passes ""). */
   private assertWebsite(type: string): void {
@@ -173,8 +185,14 @@ export class WebstatsProviderService {
         );
         return checkResponse(inputs, failures, secretKeys);
       }),
-      diff: unary<proto.DiffRequest, proto.DiffResponse>((request) => {
-        const result = lifecycle.diff(fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      diff: unary<proto.DiffRequest, proto.DiffResponse>(async (request) => {
+        const result = lifecycle.diff(
+          this.context,
+          request.getId(),
+          fromStruct(request.getOlds()),
+          fromStruct(request.getNews()),
+        );
+        await this.log.settled();
         return diffResponse(result.changed, result.replaces);
       }),
       create: unary<proto.CreateRequest, proto.CreateResponse>(async (request) => {
@@ -186,6 +204,7 @@ export class WebstatsProviderService {
         // `pulumi import` sends no properties: the website is read by id alone.
         const state = request.hasProperties() ? fromStruct(request.getProperties()) : undefined;
         const found = await lifecycle.read(this.context, request.getId(), state);
+        await this.log.settled();
         if (!found) return new proto.ReadResponse().setId("");
         return new proto.ReadResponse()
           .setId(found.id)
@@ -203,6 +222,7 @@ export class WebstatsProviderService {
       }),
       delete: unary<proto.DeleteRequest, Empty>(async (request) => {
         await lifecycle.remove(this.context, request.getId(), fromStruct(request.getProperties()));
+        await this.log.settled();
         return new Empty();
       }),
       invoke: unary<proto.InvokeRequest, proto.InvokeResponse>(async (request) => {

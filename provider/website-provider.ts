@@ -6,8 +6,9 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ClientRegistry } from "../core/clients";
 import { engineAddressFrom, watchEngine } from "../core/engine-watch";
 import * as lifecycle from "../core/website-lifecycle";
-import type { CoreContext } from "../core/website-lifecycle";
+import type { WebsiteContext } from "../core/website-lifecycle";
 import { PartialCreateError } from "../core/website-create";
+import { Custody } from "../core/website-custody";
 import { holdSettings, namespacedLookup, resolveSettings } from "../core/settings";
 
 type Props = Record<string, unknown>;
@@ -27,9 +28,14 @@ if (/[\\/]dynamic-provider([\\/]index\.js)?$/.test(process.argv[1] ?? "")) {
 const settingsFrom = (get: (key: string) => unknown) =>
   holdSettings(() => resolveSettings(namespacedLookup(get)));
 
-// This process's settings (from `configure`; the environment's until then) and clients: one
-// provider process serves every Website of an operation, so they share pools, pacing and listings.
-const context: CoreContext = { settings: settingsFrom(() => undefined), clients: new ClientRegistry() };
+// This process's settings (from `configure`; the environment's until then), clients and custody:
+// one provider process serves every Website of an operation, so they share pools, pacing and
+// listings, and it knows which websites the operation's Websites hold.
+const context: WebsiteContext = {
+  settings: settingsFrom(() => undefined),
+  clients: new ClientRegistry(),
+  custody: new Custody(),
+};
 
 /** The engine's key split off the arguments, which the core never sees. */
 function withoutProvider(props: Props | undefined): { args: Props; provider: unknown } {
@@ -53,8 +59,8 @@ export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   });
 }
 
-export function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-  const result = lifecycle.diff(olds, news);
+export function diff(id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+  const result = lifecycle.diff(context, id, withoutProvider(olds).args, withoutProvider(news).args);
   // Create the new website before deleting the old one: the default order, stated for clarity.
   return Promise.resolve({ changes: result.changes, replaces: result.replaces, deleteBeforeReplace: false });
 }

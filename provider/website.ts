@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Privacy } from "../sdk";
 import type { ConnectionInputs } from "../core/connection-inputs";
-import { apiOnlyOutputs, secretFields, websiteFields } from "../core/website-fields";
+import { apiOnlyOutputs, recordedOutputs, secretFields, websiteFields } from "../core/website-fields";
 // The provider must be this module object itself (not a copy) so Pulumi serializes it as a require.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import webstatsProvider = require("./dynamic-provider");
@@ -17,7 +17,7 @@ export interface WebsiteConnection {
 
 /** The desired settings of a {@link Website}; only `domain` is required. */
 export interface WebsiteArgs {
-  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted). */
+  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics. */
   domain: pulumi.Input<string>;
   /** Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`). */
   privacy?: pulumi.Input<Privacy>;
@@ -35,7 +35,7 @@ export interface WebsiteArgs {
   excludeIps?: pulumi.Input<pulumi.Input<string>[]>;
   /** When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change. */
   adoptExisting?: pulumi.Input<boolean>;
-  /** Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website. */
+  /** Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it. */
   connection?: pulumi.Input<WebsiteConnection>;
 }
 
@@ -49,7 +49,7 @@ export interface WebsiteArgs {
 export class Website extends pulumi.dynamic.Resource {
   /** The website's id in the service; also the resource id. */
   declare readonly websiteId: pulumi.Output<number>;
-  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted). */
+  /** The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics. */
   declare readonly domain: pulumi.Output<string>;
   /** Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`). */
   declare readonly privacy: pulumi.Output<Privacy>;
@@ -71,12 +71,14 @@ export class Website extends pulumi.dynamic.Resource {
   declare readonly excludeIps: pulumi.Output<string[]>;
   /** When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change. */
   declare readonly adoptExisting: pulumi.Output<boolean>;
-  /** Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website. */
+  /** Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it. */
   declare readonly connection: pulumi.Output<ConnectionInputs | undefined>;
   /** When the website was added to the service, ISO-8601 in UTC, or null. */
   declare readonly createdAt: pulumi.Output<string | null>;
   /** When the website last changed in the service, ISO-8601 in UTC, or null. */
   declare readonly updatedAt: pulumi.Output<string | null>;
+  /** The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there. */
+  declare readonly installation: pulumi.Output<string>;
 
   constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {
     // Every property is listed, even when undefined: the engine exposes as outputs on this
@@ -89,7 +91,8 @@ export class Website extends pulumi.dynamic.Resource {
     for (const field of Object.keys(websiteFields)) props[field] = given[field];
     for (const field of secretFields)
       if (given[field] !== undefined) props[field] = pulumi.secret(given[field]);
-    for (const output of Object.keys(apiOnlyOutputs)) props[output] = undefined;
+    for (const output of [...Object.keys(apiOnlyOutputs), ...Object.keys(recordedOutputs)])
+      props[output] = undefined;
     super(
       webstatsProvider,
       name,

@@ -73,6 +73,7 @@ async function main() {
         expectNoChanges: request.expectNoChanges,
         diff: request.diff,
         refresh: request.refresh,
+        replace: request.replace,
       });
       result = { summary: result.summary, outputs: result.outputs };
       break;

@@ -23,6 +23,8 @@ export interface RunOptions {
   diff?: boolean;
   /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
   clearPendingCreates?: boolean;
+  /** up only: resources to replace whatever their diff says (`--replace URN`). */
+  replace?: string[];
   allowFailure?: boolean;
   onOutput?: (text: string) => void;
   /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */

@@ -96,7 +96,7 @@ export class ProgramStack {
 
   /**
    * Runs `op` (up, preview, refresh, destroy, cancel). Options: expectNoChanges, refresh (preview
-   * and up), diff, clearPendingCreates (refresh), allowFailure (resolve with the failure instead
+   * and up), diff, replace (up: URNs to replace, `--replace`), clearPendingCreates (refresh), allowFailure (resolve with the failure instead
    * of throwing), onOutput (engine output as it comes), onStart (receives a function that
    * SIGKILLs the operation's processes).
    */
@@ -136,6 +136,7 @@ export class ProgramStack {
         refresh: options.refresh,
         diff: options.diff,
         clearPendingCreates: options.clearPendingCreates,
+        replace: options.replace,
         importArgs: options.importArgs,
       },
     });

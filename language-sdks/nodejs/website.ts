@@ -44,7 +44,7 @@ export class Website extends pulumi.CustomResource {
      */
     declare public readonly adoptExisting: pulumi.Output<boolean>;
     /**
-     * Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+     * Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
      */
     declare public readonly connection: pulumi.Output<outputs.Connection | undefined>;
     /**
@@ -52,7 +52,7 @@ export class Website extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
-     * The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+     * The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
      */
     declare public readonly domain: pulumi.Output<string>;
     /**
@@ -83,6 +83,10 @@ export class Website extends pulumi.CustomResource {
      * Whether the service holds a password for the statistics page.
      */
     declare public /*out*/ readonly hasPassword: pulumi.Output<boolean>;
+    /**
+     * The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.
+     */
+    declare public /*out*/ readonly installation: pulumi.Output<string | undefined>;
     /**
      * The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept.
      */
@@ -127,6 +131,7 @@ export class Website extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["favoritedAt"] = undefined /*out*/;
             resourceInputs["hasPassword"] = undefined /*out*/;
+            resourceInputs["installation"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["websiteId"] = undefined /*out*/;
         } else {
@@ -141,6 +146,7 @@ export class Website extends pulumi.CustomResource {
             resourceInputs["favorite"] = undefined /*out*/;
             resourceInputs["favoritedAt"] = undefined /*out*/;
             resourceInputs["hasPassword"] = undefined /*out*/;
+            resourceInputs["installation"] = undefined /*out*/;
             resourceInputs["password"] = undefined /*out*/;
             resourceInputs["privacy"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
@@ -162,11 +168,11 @@ export interface WebsiteArgs {
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
     /**
-     * Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+     * Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
      */
     connection?: pulumi.Input<inputs.ConnectionArgs | undefined>;
     /**
-     * The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+     * The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
      */
     domain: pulumi.Input<string>;
     /**

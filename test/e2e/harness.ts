@@ -45,6 +45,8 @@ export interface OperationOptions {
   allowFailure?: boolean;
   /** refresh only: drop the pending creates a killed operation left (`--clear-pending-creates`). */
   clearPendingCreates?: boolean;
+  /** up only: resources to replace whatever their diff says (`--replace URN`). */
+  replace?: string[];
   /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */
   onStart?: (killAll: () => void, killEngine: () => void) => void;
 }

@@ -31,6 +31,8 @@ const packages: Record<(typeof layers)[number], string[]> = {
     "google-protobuf/google/protobuf/any_pb",
     "google-protobuf/google/protobuf/empty_pb",
     "google-protobuf/google/protobuf/struct_pb",
+    "@pulumi/pulumi/proto/engine_grpc_pb",
+    "@pulumi/pulumi/proto/engine_pb",
     "@pulumi/pulumi/proto/plugin_pb",
     "@pulumi/pulumi/proto/provider_grpc_pb",
     "@pulumi/pulumi/proto/provider_pb",

@@ -6,7 +6,7 @@ import { functionSpecs } from "../../core/functions";
 import { languageSdksFolder, languageSettings, packageSchema, repository } from "../../core/package-schema";
 import { resultTypes } from "../../core/result-types";
 import { settingEntries } from "../../core/settings";
-import { apiOnlyOutputs, fieldEntries, privacyValues } from "../../core/website-fields";
+import { apiOnlyOutputs, fieldEntries, privacyValues, recordedOutputs } from "../../core/website-fields";
 import { SDK_VERSION } from "../../sdk";
 import { languageSdksDir } from "../../tools/language-sdks.mjs";
 import { basename } from "node:path";
@@ -78,8 +78,12 @@ describe("the package schema", () => {
     expect(website.requiredInputs).toEqual(["domain"]);
   });
 
-  it("has every argument and API-only output among the outputs; those always set are required", () => {
-    const outputs = [...fieldEntries.map(([name]) => name), ...Object.keys(apiOnlyOutputs)];
+  it("has every argument, API-only and recorded output among the outputs; those always set are required", () => {
+    const outputs = [
+      ...fieldEntries.map(([name]) => name),
+      ...Object.keys(apiOnlyOutputs),
+      ...Object.keys(recordedOutputs),
+    ];
     expect(Object.keys(website.properties)).toEqual(outputs);
     expect(website.properties.password?.secret).toBe(true);
     expect(website.properties.connection?.secret).toBe(true);

@@ -72,10 +72,14 @@ describe("plugin configuration", () => {
     ).toEqual([]);
   });
 
-  it("replaces only when both base URLs name different installations", () => {
-    expect(configDiff({ baseUrl: "https://a.example" }, { baseUrl: "https://b.example" })).toEqual({
+  it("never replaces: a new address or key is a change of the provider, not of its websites", () => {
+    expect(configDiff({ baseUrl: "http://127.0.0.1:8080" }, { baseUrl: "http://localhost:8080" })).toEqual({
       changed: ["baseUrl"],
-      replaces: ["baseUrl"],
+      replaces: [],
+    });
+    expect(configDiff({ baseUrl: "http://a.example" }, { baseUrl: "https://b.example" })).toEqual({
+      changed: ["baseUrl"],
+      replaces: [],
     });
     expect(
       configDiff({ baseUrl: "https://a.example" }, { baseUrl: "https://a.example/api/v1/" }).replaces,

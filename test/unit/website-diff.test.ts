@@ -76,13 +76,25 @@ describe("diffWebsite", () => {
     expect(diffWebsite(state, { ...sameInputs, domain: "example.org" }).replaces).toEqual(["domain"]);
   });
 
-  it("replaces when the website moves to another installation", () => {
+  it("never replaces for a change of address or key: only an update, which checks the new address", () => {
     const olds = { ...state, connection: { baseUrl: "https://a.example/", apiKey: "k" } };
     const moved = diffWebsite(olds, {
       ...sameInputs,
       connection: { baseUrl: "https://b.example", apiKey: "k" },
     });
-    expect(moved.replaces).toEqual(["connection"]);
+    expect(moved).toEqual({ changes: true, replaces: [], changed: ["connection"] });
+    const given = diffWebsite(state, {
+      ...sameInputs,
+      connection: { baseUrl: "https://a.example", apiKey: "k" },
+    });
+    expect(given).toEqual({ changes: true, replaces: [], changed: ["connection"] });
+    const dropped = diffWebsite(olds, sameInputs);
+    expect(dropped).toEqual({ changes: true, replaces: [], changed: ["connection"] });
+    const newKey = diffWebsite(olds, {
+      ...sameInputs,
+      connection: { baseUrl: "https://a.example", apiKey: "j" },
+    });
+    expect(newKey.replaces).toEqual([]);
     const trailingSlashOnly = diffWebsite(olds, {
       ...sameInputs,
       connection: { baseUrl: "https://a.example", apiKey: "k" },

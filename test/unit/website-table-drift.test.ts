@@ -7,7 +7,13 @@ import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { apiOnlyOutputs, fieldEntries, privacyValues, schemaRefs } from "../../core/website-fields";
+import {
+  apiOnlyOutputs,
+  fieldEntries,
+  privacyValues,
+  recordedOutputs,
+  schemaRefs,
+} from "../../core/website-fields";
 import type {
   FieldName,
   FieldSpec,
@@ -34,6 +40,7 @@ type RequiredFields = {
 }[FieldName];
 type WebsiteFields = typeof websiteFields;
 type ApiOnly = typeof apiOnlyOutputs;
+type Recorded = typeof recordedOutputs;
 
 // WebsiteArgs has exactly the table's arguments, the same required ones, and their value types.
 type _ArgumentNames = Assert<Same<keyof WebsiteArgs, FieldName>>;
@@ -41,14 +48,20 @@ type _RequiredArguments = Assert<Same<RequiredKeys<WebsiteArgs>, RequiredFields>
 type _ArgumentTypes = Assert<
   AllTrue<{ [K in FieldName]: Same<NonNullable<pulumi.Unwrap<WebsiteArgs[K]>>, ValueOf<K>> }>
 >;
-// Website declares an output for every argument and every API-only output, of the same type.
+// Website declares an output for every argument, every API-only and every recorded output, of the same type.
 type OutputType<T> = T extends pulumi.Output<infer U> ? NonNullable<U> : never;
 type _ArgumentOutputs = Assert<AllTrue<{ [K in FieldName]: Same<OutputType<Website[K]>, ValueOf<K>> }>>;
 type _ApiOutputs = Assert<
   AllTrue<{ [K in keyof ApiOnly]: Same<OutputType<Website[K]>, NonNullable<z.output<ApiOnly[K]["value"]>>> }>
 >;
-// FleetSettings has one property per key a fleet file carries, of the argument's type, plus passwordConfig.
-type _FleetKeys = Assert<Same<Exclude<keyof FleetSettings, "passwordConfig">, PlainSetting>>;
+type _RecordedOutputs = Assert<
+  AllTrue<{
+    [K in keyof Recorded]: Same<OutputType<Website[K]>, NonNullable<z.output<Recorded[K]["value"]>>>;
+  }>
+>;
+// FleetSettings has one property per key a fleet file carries, of the argument's type, plus
+// passwordConfig and protect (a resource option, not a Website argument).
+type _FleetKeys = Assert<Same<Exclude<keyof FleetSettings, "passwordConfig" | "protect">, PlainSetting>>;
 type _FleetTypes = Assert<AllTrue<{ [K in PlainSetting]: Same<NonNullable<FleetSettings[K]>, ValueOf<K>> }>>;
 
 // ---- Run time: the words users read. ----
@@ -112,6 +125,7 @@ describe("the Website's declarations and documentation follow the field table", 
     const described: [string, { description: string }][] = [
       ...fieldEntries,
       ...Object.entries(apiOnlyOutputs),
+      ...Object.entries(recordedOutputs),
     ];
     for (const [name, spec] of described) expect(docs.get(name), name).toBe(whitespace(spec.description));
   });
@@ -129,10 +143,10 @@ describe("the Website's declarations and documentation follow the field table", 
     }
   });
 
-  it("the README's output table lists the outputs only the API knows", () => {
+  it("the README's output table lists the outputs that are no arguments", () => {
     const rows = readmeTable("### Outputs");
     const names = rows.flatMap(([cell]) => cell!.split(",").map((name) => name.trim().replace(/`/g, "")));
-    expect(names).toEqual(Object.keys(apiOnlyOutputs));
+    expect(names).toEqual([...Object.keys(apiOnlyOutputs), ...Object.keys(recordedOutputs)]);
   });
 
   it("the README's configuration table has one row per setting, with the settings table's words", () => {

@@ -418,7 +418,7 @@ func (o PlanFeaturesPtrOutput) Websites() pulumi.IntPtrOutput {
 type WebsiteInfo struct {
 	// When the website was added to the service, ISO-8601 in UTC, or null.
 	CreatedAt *string `pulumi:"createdAt"`
-	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 	Domain string `pulumi:"domain"`
 	// Periodic email reports.
 	Email bool `pulumi:"email"`
@@ -460,7 +460,7 @@ func (o WebsiteInfoOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WebsiteInfo) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 func (o WebsiteInfoOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v WebsiteInfo) string { return v.Domain }).(pulumi.StringOutput)
 }

@@ -20,11 +20,11 @@ type Website struct {
 
 	// When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
 	AdoptExisting pulumi.BoolOutput `pulumi:"adoptExisting"`
-	// Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+	// Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
 	Connection ConnectionPtrOutput `pulumi:"connection"`
 	// When the website was added to the service, ISO-8601 in UTC, or null.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// Periodic email reports.
 	Email pulumi.BoolOutput `pulumi:"email"`
@@ -40,6 +40,8 @@ type Website struct {
 	FavoritedAt pulumi.StringPtrOutput `pulumi:"favoritedAt"`
 	// Whether the service holds a password for the statistics page.
 	HasPassword pulumi.BoolOutput `pulumi:"hasPassword"`
+	// The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.
+	Installation pulumi.StringPtrOutput `pulumi:"installation"`
 	// The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
 	// Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).
@@ -118,9 +120,9 @@ func (WebsiteState) ElementType() reflect.Type {
 type websiteArgs struct {
 	// When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
-	// Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+	// Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
 	Connection *Connection `pulumi:"connection"`
-	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 	Domain string `pulumi:"domain"`
 	// Periodic email reports.
 	Email *bool `pulumi:"email"`
@@ -142,9 +144,9 @@ type websiteArgs struct {
 type WebsiteArgs struct {
 	// When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
 	AdoptExisting pulumi.BoolPtrInput
-	// Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+	// Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
 	Connection ConnectionPtrInput
-	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+	// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 	Domain pulumi.StringInput
 	// Periodic email reports.
 	Email pulumi.BoolPtrInput
@@ -254,7 +256,7 @@ func (o WebsiteOutput) AdoptExisting() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Website) pulumi.BoolOutput { return v.AdoptExisting }).(pulumi.BoolOutput)
 }
 
-// Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+// Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
 func (o WebsiteOutput) Connection() ConnectionPtrOutput {
 	return o.ApplyT(func(v *Website) ConnectionPtrOutput { return v.Connection }).(ConnectionPtrOutput)
 }
@@ -264,7 +266,7 @@ func (o WebsiteOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Website) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+// The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
 func (o WebsiteOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v *Website) pulumi.StringOutput { return v.Domain }).(pulumi.StringOutput)
 }
@@ -302,6 +304,11 @@ func (o WebsiteOutput) FavoritedAt() pulumi.StringPtrOutput {
 // Whether the service holds a password for the statistics page.
 func (o WebsiteOutput) HasPassword() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Website) pulumi.BoolOutput { return v.HasPassword }).(pulumi.BoolOutput)
+}
+
+// The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.
+func (o WebsiteOutput) Installation() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Website) pulumi.StringPtrOutput { return v.Installation }).(pulumi.StringPtrOutput)
 }
 
 // The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept.

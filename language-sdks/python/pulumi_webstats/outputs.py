@@ -210,7 +210,7 @@ class WebsiteInfo(dict):
         """
         A website as the service reports it.
 
-        :param _builtins.str domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        :param _builtins.str domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         :param _builtins.bool email: Periodic email reports.
         :param _builtins.bool exclude_bots: Leave common bots out of the statistics.
         :param Sequence[_builtins.str] exclude_ips: IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change.
@@ -241,7 +241,7 @@ class WebsiteInfo(dict):
     @pulumi.getter
     def domain(self) -> _builtins.str:
         """
-        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         """
         return pulumi.get(self, "domain")
 

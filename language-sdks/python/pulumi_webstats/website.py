@@ -35,9 +35,9 @@ class WebsiteArgs:
         """
         The set of arguments for constructing a Website resource.
 
-        :param pulumi.Input[_builtins.str] domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        :param pulumi.Input[_builtins.str] domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         :param pulumi.Input[_builtins.bool] adopt_existing: When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
-        :param pulumi.Input['ConnectionArgs'] connection: Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+        :param pulumi.Input['ConnectionArgs'] connection: Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
         :param pulumi.Input[_builtins.bool] email: Periodic email reports.
         :param pulumi.Input[_builtins.bool] exclude_bots: Leave common bots out of the statistics.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] exclude_ips: IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change.
@@ -78,7 +78,7 @@ class WebsiteArgs:
     @pulumi.getter
     def domain(self) -> pulumi.Input[_builtins.str]:
         """
-        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         """
         return pulumi.get(self, "domain")
 
@@ -102,7 +102,7 @@ class WebsiteArgs:
     @pulumi.getter
     def connection(self) -> pulumi.Input[Optional['ConnectionArgs']]:
         """
-        Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+        Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
         """
         return pulumi.get(self, "connection")
 
@@ -220,8 +220,8 @@ class Website(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
-        :param pulumi.Input[Union['ConnectionArgs', 'ConnectionArgsDict']] connection: Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
-        :param pulumi.Input[_builtins.str] domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        :param pulumi.Input[Union['ConnectionArgs', 'ConnectionArgsDict']] connection: Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
+        :param pulumi.Input[_builtins.str] domain: The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         :param pulumi.Input[_builtins.bool] email: Periodic email reports.
         :param pulumi.Input[_builtins.bool] exclude_bots: Leave common bots out of the statistics.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] exclude_ips: IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change.
@@ -298,6 +298,7 @@ class Website(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["favorited_at"] = None
             __props__.__dict__["has_password"] = None
+            __props__.__dict__["installation"] = None
             __props__.__dict__["updated_at"] = None
             __props__.__dict__["website_id"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection", "password"])
@@ -335,6 +336,7 @@ class Website(pulumi.CustomResource):
         __props__.__dict__["favorite"] = None
         __props__.__dict__["favorited_at"] = None
         __props__.__dict__["has_password"] = None
+        __props__.__dict__["installation"] = None
         __props__.__dict__["password"] = None
         __props__.__dict__["privacy"] = None
         __props__.__dict__["updated_at"] = None
@@ -353,7 +355,7 @@ class Website(pulumi.CustomResource):
     @pulumi.getter
     def connection(self) -> pulumi.Output[Optional['outputs.Connection']]:
         """
-        Credentials for this website, for programs that manage several accounts or installations. Moving to another `baseUrl` replaces the website.
+        Credentials for this website, for programs that manage several accounts or installations. Changing them never replaces the website: the next read or update checks that the new address still holds it.
         """
         return pulumi.get(self, "connection")
 
@@ -369,7 +371,7 @@ class Website(pulumi.CustomResource):
     @pulumi.getter
     def domain(self) -> pulumi.Output[_builtins.str]:
         """
-        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website** (the new one is created, then the old one deleted).
+        The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.
         """
         return pulumi.get(self, "domain")
 
@@ -428,6 +430,14 @@ class Website(pulumi.CustomResource):
         Whether the service holds a password for the statistics page.
         """
         return pulumi.get(self, "has_password")
+
+    @_builtins.property
+    @pulumi.getter
+    def installation(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.
+        """
+        return pulumi.get(self, "installation")
 
     @_builtins.property
     @pulumi.getter
