@@ -1,7 +1,7 @@
 // What a fleet file may say: its sections and the keys of a website entry. Shared by the
 // reader (loadFleet) and the writer (`pulumi-webstats generate`), so the two agree on the
-// format; the keys come from the Website's field table, so a new argument is a new key. This
-// module knows nothing of Pulumi.
+// format; the keys come from the Website's field table, so a new argument is a new key. Two
+// keys are no Website argument: passwordConfig and protect. This module knows nothing of Pulumi.
 import type { Privacy } from "../sdk";
 import { plainSettings } from "../core/website-fields";
 
@@ -21,8 +21,14 @@ export type SettingKey = (typeof settingKeys)[number];
 /** Names a stack configuration key whose (secret) value is the website's password. @internal */
 export const passwordConfigKey = "passwordConfig";
 
+/** Protects the website from deletion: Pulumi's `protect` resource option, not a Website argument. @internal */
+export const protectKey = "protect";
+
+/** Every key of `defaults`, in the order the writer puts them in. @internal */
+export const fleetSettingKeys = [...settingKeys, passwordConfigKey, protectKey] as const;
+
 /** Keys of `defaults`: everything an entry may set except its domain. @internal */
-export const defaultsKeys: readonly string[] = [...settingKeys, passwordConfigKey];
+export const defaultsKeys: readonly string[] = fleetSettingKeys;
 
 /** Keys of an entry of `websites`. @internal */
 export const entryKeys: readonly string[] = ["domain", ...defaultsKeys];
@@ -39,7 +45,8 @@ export const refusedKeys: Readonly<Record<string, string>> = {
 
 /**
  * The settings of one website or of `defaults`, as a fleet file holds them: one property per
- * key of `settingKeys` (a compile-time check in the tests holds the two together).
+ * key of `settingKeys` (a compile-time check in the tests holds the two together), plus
+ * `passwordConfig` and `protect`.
  */
 export interface FleetSettings {
   /** As the Website argument: `"public"`, `"private"` or `"password"`. */
@@ -58,6 +65,11 @@ export interface FleetSettings {
   adoptExisting?: boolean;
   /** The stack configuration key (`name` or `namespace:name`) holding the password as a secret. */
   passwordConfig?: string;
+  /**
+   * `true`: the website gets Pulumi's `protect` resource option, so no `up` or `destroy` can
+   * delete it. Not a Website argument. `false` or omitted: the `WebsiteFleet`'s own options decide.
+   */
+  protect?: boolean;
 }
 
 /** A stack configuration key: a name, optionally after a namespace and a colon. @internal */

@@ -1,7 +1,7 @@
 // Writing a fleet file, for `pulumi-webstats generate --format yaml`. The text it writes is
 // read back by loadFleet; a test holds the two to the same format.
 import { Document, isMap, isPair, isSeq } from "yaml";
-import { settingKeys, passwordConfigKey } from "./fleet-format";
+import { fleetSettingKeys } from "./fleet-format";
 import type { FleetSettings } from "./fleet-format";
 
 export interface FleetFileWebsite {
@@ -22,7 +22,7 @@ export interface FleetFileContent {
 /** Settings in the format's order, so every entry reads the same way. */
 function ordered(settings: FleetSettings): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const key of [...settingKeys, passwordConfigKey] as const) {
+  for (const key of fleetSettingKeys) {
     if (settings[key] !== undefined) result[key] = settings[key];
   }
   return result;

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import type { Document, Node, YAMLMap } from "yaml";
 import { normalizeDomain } from "../sdk";
+import { flag } from "../core/argument-schemas";
 import { closestName } from "../core/closest-name";
 import { programSettings } from "../provider/program-context";
 import { FleetError, websiteLabel } from "./fleet-errors";
@@ -16,6 +17,7 @@ import {
   defaultsKeys,
   entryKeys,
   passwordConfigKey,
+  protectKey,
   refusedKeys,
   sectionKeys,
 } from "./fleet-format";
@@ -23,7 +25,7 @@ import type { FleetSettings } from "./fleet-format";
 import { websiteArgumentProblems } from "./website-rules";
 
 /** The Website arguments of one fleet entry: what the file says, defaults applied. */
-export interface FleetWebsiteArgs extends Omit<FleetSettings, "passwordConfig"> {
+export interface FleetWebsiteArgs extends Omit<FleetSettings, "passwordConfig" | "protect"> {
   /** The domain, normalised as the server stores it. */
   domain: string;
 }
@@ -36,6 +38,8 @@ export interface FleetWebsite {
   args: FleetWebsiteArgs;
   /** The stack configuration key that holds the password, when the website has one. */
   passwordConfig?: string;
+  /** The entry's `protect` (or the default's), when the file gives one; `true` protects the Website. */
+  protect?: boolean;
   /** The line where the entry starts. */
   line: number;
 }
@@ -197,7 +201,22 @@ class FleetReader {
   ): FleetWebsite | undefined {
     const merged: Record<string, unknown> = {};
     for (const [key, field] of Object.entries({ ...defaults, ...fields })) merged[key] = field.value;
-    const { [passwordConfigKey]: passwordConfig, ...args } = merged;
+    const { [passwordConfigKey]: passwordConfig, [protectKey]: protect, ...args } = merged;
+
+    /** Reports a problem at the entry's own key, or once at the default it inherits. */
+    const report = (key: string, message: string): void => {
+      const own = fields[key];
+      const inherited = own ? undefined : defaults[key];
+      if (inherited) {
+        // A broken default would otherwise be reported once per website.
+        const id = `${inherited.line}\0${key}\0${message}`;
+        if (defaultsProblems.has(id)) return;
+        defaultsProblems.add(id);
+        this.problem(inherited.line, "defaults", message, key);
+      } else {
+        this.problem(own?.line ?? line, where, message, key);
+      }
+    };
 
     const checked: Record<string, unknown> = { ...args };
     if (passwordConfig !== undefined) {
@@ -215,30 +234,27 @@ class FleetReader {
     }
 
     let ok = true;
+    // protect is a resource option, not a Website argument: checked here, never passed to check.
+    const protection = protect === undefined ? undefined : flag(protectKey).safeParse(protect);
+    if (protection && !protection.success) {
+      ok = false;
+      report(protectKey, protection.error.issues[0]?.message ?? `${protectKey} must be true or false.`);
+    }
     for (const { argument, reason } of websiteArgumentProblems(checked, this.adoptExisting)) {
       ok = false;
       const key = argument === "password" ? passwordConfigKey : argument;
-      const own = fields[key];
-      const inherited = own ? undefined : defaults[key];
       const message =
         argument === "password" && passwordConfig === undefined
           ? `${reason} In a fleet file, name the stack configuration key that holds it: passwordConfig: NAME.`
           : reason;
-      if (inherited) {
-        // A broken default would otherwise be reported once per website.
-        const id = `${inherited.line}\0${key}\0${message}`;
-        if (defaultsProblems.has(id)) continue;
-        defaultsProblems.add(id);
-        this.problem(inherited.line, "defaults", message, key);
-      } else {
-        this.problem(own?.line ?? line, where, message, key);
-      }
+      report(key, message);
     }
     if (!ok || typeof args.domain !== "string") return undefined;
 
     const domain = normalizeDomain(args.domain);
     const website: FleetWebsite = { domain, args: { ...args, domain }, line };
     if (typeof passwordConfig === "string") website.passwordConfig = passwordConfig;
+    if (protection?.success) website.protect = protection.data;
     return website;
   }
 

@@ -51,7 +51,8 @@ function passwordsOf(fleet: Fleet): Map<string, pulumi.Output<string>> {
  * The websites of a fleet file, one `Website` per entry. Each is named after the fleet and
  * its normalised domain (`NAME-example.com`), so reordering the file or respelling a domain
  * (`https://www.Example.com`) changes nothing. Removing an entry deletes that website, and
- * its statistics, on the next `up`: pass `{ protect: true }` to guard them all.
+ * its statistics, on the next `up`: an entry with `protect: true` (or `protect: true` in the
+ * file's defaults) guards that website, and `{ protect: true }` in the options guards them all.
  */
 export class WebsiteFleet extends pulumi.ComponentResource {
   /** The fleet's websites by normalised domain. */
@@ -67,9 +68,11 @@ export class WebsiteFleet extends pulumi.ComponentResource {
 
     const websites: Record<string, Website> = {};
     for (const site of fleet.websites) {
-      websites[site.domain] = new Website(`${name}-${site.domain}`, websiteArgs(site, passwords, args), {
-        parent: this,
-      });
+      websites[site.domain] = new Website(
+        `${name}-${site.domain}`,
+        websiteArgs(site, passwords, args),
+        websiteOptions(site, this),
+      );
     }
     this.websites = websites;
     const domains = Object.keys(websites);
@@ -78,6 +81,14 @@ export class WebsiteFleet extends pulumi.ComponentResource {
       .apply((ids) => Object.fromEntries(domains.map((domain, i) => [domain, ids[i]!])));
     this.registerOutputs({ websiteIds: this.websiteIds });
   }
+}
+
+/**
+ * The resource options of one website: the fleet as parent, and `protect` when the entry says
+ * `protect: true`. Otherwise `protect` is left out, so the website inherits the fleet's own.
+ */
+function websiteOptions(site: FleetWebsite, fleet: WebsiteFleet): pulumi.CustomResourceOptions {
+  return { parent: fleet, ...(site.protect === true ? { protect: true } : {}) };
 }
 
 function websiteArgs(

@@ -33,15 +33,17 @@ in YAML, Python, Go or C# and for pulumi import.
 generate:
 Writes a Pulumi project that declares every website of an account with its current
 settings and adoptExisting: true, so that its first \`pulumi up\` takes them over without
-creating, deleting or changing anything.
+creating, deleting or changing anything. Every website is protected (protect: true): deleting
+one takes an explicit step, described in the project's README.md.
 
 Options:
   --out DIR        folder to write the project into (refused when it is not empty)
   --format ts      one Website per site in index.ts (the default)
   --format yaml    the sites in a fleet file, websites.yaml, loaded by index.ts
   --format import  only import.json, a bulk import file for \`pulumi import --file\` in a
-                   project of any language (needs the provider plugin); an existing
-                   import.json is kept unless --force
+                   project of any language (needs the provider plugin; pulumi import
+                   protects every website it imports unless --protect=false); an
+                   existing import.json is kept unless --force
   --name NAME      the Pulumi project name (default: the folder's name)
   --force          write into a folder that is not empty, replacing the files it writes
   -h, --help       show this help

@@ -1,8 +1,9 @@
 // A generated project in the YAML format: the websites in a fleet file, with the settings most
-// of them share as defaults, and an index.ts that declares them with WebsiteFleet.
+// of them share as defaults (and protect: true, which keeps each from deletion), and an
+// index.ts that declares them with WebsiteFleet.
 import { fleetFileText } from "../fleet/fleet-writer";
 import type { FleetSettings } from "../fleet/fleet-format";
-import { adoptionNote, originLine, passwordComment, writeOnlyNote } from "./notes";
+import { adoptionNote, originLine, passwordComment, protectionNote, writeOnlyNote } from "./notes";
 import type { Origin } from "./notes";
 import { readableSettings, settingsOf } from "./website-settings";
 import type { NamedWebsite, ReadableSettings } from "./website-settings";
@@ -43,9 +44,11 @@ export function fleetFile(websites: readonly NamedWebsite[], origin: Origin): st
       ...adoptionNote,
       "defaults hold the settings most websites share; an entry lists only where it differs.",
       "",
+      ...protectionNote("yaml"),
+      "",
       ...writeOnlyNote("yaml"),
     ].join("\n"),
-    defaults: { ...defaults, adoptExisting: true },
+    defaults: { ...defaults, adoptExisting: true, protect: true },
     websites: websites.map(({ website }, index) => {
       const entry: { domain: string; settings: FleetSettings; comment?: string } = {
         domain: website.domain,

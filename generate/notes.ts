@@ -34,5 +34,22 @@ export function writeOnlyNote(format: "ts" | "yaml"): string[] {
   ];
 }
 
+/** That every website is protected, and how to release one before deleting it. */
+export function protectionNote(format: "ts" | "yaml"): string[] {
+  return format === "ts"
+    ? [
+        "Every website is protected ({ protect: true }): Pulumi refuses to delete it (deleting a",
+        "website erases its statistics). To delete one: remove its { protect: true }, run",
+        "`pulumi up`, then remove the website. Or run `pulumi state unprotect <URN>` (URNs:",
+        "`pulumi stack --show-urns`), then remove it.",
+      ]
+    : [
+        "Every website is protected (protect: true in defaults): Pulumi refuses to delete it",
+        "(deleting a website erases its statistics). To delete one: set protect: false on its entry,",
+        "run `pulumi up`, then remove the entry. Or run `pulumi state unprotect <URN>` (URNs:",
+        "`pulumi stack --show-urns`), then remove the entry.",
+      ];
+}
+
 export const passwordComment =
   "Password-protected: its password stays as it is on the server. To manage it, see the note at the top.";

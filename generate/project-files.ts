@@ -56,7 +56,22 @@ export function tsconfigJson(): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-export function readme(name: string, baseUrl: string, programFiles: string[]): string {
+/** How the project marks its websites protected, and how one is released, in each format. */
+const protection = {
+  ts: {
+    marked: "`{ protect: true }` on each `Website`",
+    release: "remove its `{ protect: true }`, then run `pulumi up`",
+    remove: "remove the `Website`",
+  },
+  yaml: {
+    marked: "`protect: true` in the `defaults` of `websites.yaml`",
+    release: "set `protect: false` on its entry, then run `pulumi up`",
+    remove: "remove the entry",
+  },
+};
+
+export function readme(name: string, baseUrl: string, format: "ts" | "yaml", programFiles: string[]): string {
+  const { marked, release, remove } = protection[format];
   return `# ${name}
 
 The websites of an account of the Website Statistics Service at ${baseUrl}, as code
@@ -76,8 +91,17 @@ instead of creating one; nothing is created, deleted or changed on the server. T
 \`pulumi preview\` shows no change.
 
 \`excludeParams\` and \`password\` are not declared: the API never returns them, so they stay
-as they are on the server until you declare them. Removing a website from the program
-deletes it and its statistics on the next \`up\`.
+as they are on the server until you declare them.
+
+Every website is protected (${marked}): Pulumi refuses to delete it, because deleting a
+website erases its statistics. An \`up\` that would delete a protected website fails. To
+delete one:
+
+1. ${release};
+2. ${remove}; the next \`up\` deletes the website.
+
+Or run \`pulumi state unprotect <URN>\` (\`pulumi stack --show-urns\` lists the URNs), then
+${remove}. Before \`pulumi destroy\`, \`pulumi state unprotect --all\` releases every website.
 `;
 }
 

@@ -24,8 +24,9 @@ export type ProjectFiles = Record<string, string>;
 export function projectFiles(request: ProjectRequest): ProjectFiles {
   const named = namedWebsites(request.websites);
   const origin: Origin = { baseUrl: request.baseUrl, date: request.date, count: named.length };
+  const format = request.format === "ts" ? "ts" : "yaml";
   const program: ProjectFiles =
-    request.format === "ts"
+    format === "ts"
       ? { "index.ts": typescriptProgram(named, origin) }
       : { "index.ts": fleetProgram(origin), [fleetFileName]: fleetFile(named, origin) };
   if (request.format === "yaml" && hasClashingDomains(named)) {
@@ -39,7 +40,7 @@ export function projectFiles(request: ProjectRequest): ProjectFiles {
     "package.json": packageJson(request.name),
     "tsconfig.json": tsconfigJson(),
     ...program,
-    "README.md": readme(request.name, request.baseUrl, Object.keys(program)),
+    "README.md": readme(request.name, request.baseUrl, format, Object.keys(program)),
     ".gitignore": gitignore,
   };
 }

@@ -57,7 +57,8 @@ async function generate(options: GenerateOptions, env: Environment, io: Console)
   const next =
     options.format === "import"
       ? `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +
-        `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}.\n`
+        `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}. ` +
+        `It protects every website it imports (unless --protect=false).\n`
       : `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`;
   io.out(
     `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +

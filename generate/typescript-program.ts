@@ -1,5 +1,5 @@
-// index.ts of a generated project in the TypeScript format: one Website per site.
-import { adoptionNote, originLine, passwordComment, writeOnlyNote } from "./notes";
+// index.ts of a generated project in the TypeScript format: one protected Website per site.
+import { adoptionNote, originLine, passwordComment, protectionNote, writeOnlyNote } from "./notes";
 import type { Origin } from "./notes";
 import type { NamedWebsite } from "./website-settings";
 import { settingsOf } from "./website-settings";
@@ -17,14 +17,22 @@ function declaration({ name, website }: NamedWebsite): string {
     `    domain: ${JSON.stringify(website.domain)},`,
     ...Object.entries(settings).map(([key, value]) => `    ${key}: ${literal(value)},`),
     `    adoptExisting: true,`,
-    `  }),`,
+    `  }, { protect: true }),`,
   ];
   if (website.privacy === "password") lines.unshift(comment([passwordComment], "  "));
   return lines.join("\n");
 }
 
 export function typescriptProgram(websites: readonly NamedWebsite[], origin: Origin): string {
-  const header = [originLine(origin), "", ...adoptionNote, "", ...writeOnlyNote("ts")];
+  const header = [
+    originLine(origin),
+    "",
+    ...adoptionNote,
+    "",
+    ...protectionNote("ts"),
+    "",
+    ...writeOnlyNote("ts"),
+  ];
   return [
     comment(header),
     `import * as pulumi from "@pulumi/pulumi";`,

@@ -2,18 +2,22 @@
 // settings (write-only ones set on the server, password-protected sites, favorites);
 // `pulumi-webstats generate`, run from the packed package as users run it; then the first
 // `up` of the generated project adopts every website without a create, a delete or a
-// change on the server, in at most 10 requests, and the next preview shows no change.
+// change on the server, in at most 10 requests, every one protected, and the next preview
+// shows no change. Then, on a small account: removing a website from a generated project
+// fails while it is protected, and deletes it once released as the generated README says.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
+import { isMap, isSeq, parseDocument } from "yaml";
 import type { EmulatorAccount, StoredWebsite } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import type { Privacy } from "../../sdk";
 import { compileProgram } from "../../tools/program-project.mjs";
 import { describeEngine, e2e } from "./harness";
+import type { StateResource } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { websiteType } from "./programs";
 
@@ -56,8 +60,59 @@ function storedSettings(rows: StoredWebsite[]) {
   }));
 }
 
+/** Whether the state marks the resource protected (the checkpoint's `protect`). */
+const isProtected = (resource: StateResource): boolean =>
+  (resource as StateResource & { protect?: boolean }).protect === true;
+
+/** Each website of the state by id: whether it is protected. */
+const protectionById = (resources: StateResource[]): Record<string, boolean> =>
+  Object.fromEntries(resources.map((r) => [String(r.id), isProtected(r)]));
+
+/** Runs `pulumi-webstats generate` as a user runs it: the bin of the package installed from its tarball. */
+async function generate(baseUrl: string, account: EmulatorAccount, format: "ts" | "yaml") {
+  const out = join(mkdtempSync(join(tmpdir(), "generated-")), "project");
+  const bin = join(e2e.templateDir, "node_modules", ".bin", "pulumi-webstats");
+  const generated = await run(bin, ["generate", "--out", out, "--format", format], {
+    env: { ...process.env, WEBSTATS_BASE_URL: baseUrl, WEBSTATS_API_KEY: account.apiKey },
+  });
+  const file = (name: string) => readFileSync(join(out, name), "utf8");
+  return {
+    stdout: generated.stdout,
+    program: file("index.ts"),
+    fleet: format === "yaml" ? file("websites.yaml") : "",
+  };
+}
+
+/** One website's declaration in a generated index.ts, from its first line to its `{ protect: true }`. */
+function declarationOf(program: string, domain: string): string {
+  const start = program.indexOf(`  ${JSON.stringify(domain)}: new webstats.Website(`);
+  const last = "  }, { protect: true }),\n";
+  const end = program.indexOf(last, start);
+  expect(start, `the declaration of ${domain}`).toBeGreaterThanOrEqual(0);
+  expect(end, `the end of the declaration of ${domain}`).toBeGreaterThan(start);
+  return program.slice(start, end + last.length);
+}
+
+/** A generated websites.yaml with one entry changed (`protect: false`) or removed. */
+function editFleet(text: string, domain: string, edit: "release" | "remove"): string {
+  const doc = parseDocument(text);
+  const websites = doc.get("websites", true);
+  if (!isSeq(websites)) throw new Error("the fleet file has no websites list");
+  const index = websites.items.findIndex((item) => isMap(item) && item.get("domain") === domain);
+  const entry = websites.items[index];
+  if (!isMap(entry)) throw new Error(`the fleet file has no entry for ${domain}`);
+  if (edit === "release") entry.set("protect", false);
+  else websites.items.splice(index, 1);
+  return doc.toString();
+}
+
 describeEngine("generate round trip", () => {
-  const fixture = useEngineFixture([{ name: "As TypeScript" }, { name: "As YAML" }]);
+  const fixture = useEngineFixture([
+    { name: "As TypeScript" },
+    { name: "As YAML" },
+    { name: "Release as TypeScript" },
+    { name: "Release as YAML" },
+  ]);
 
   it.each([
     ["ts", 0],
@@ -73,23 +128,19 @@ describeEngine("generate round trip", () => {
       expect(before.filter((w) => w.exclude_params !== null).length).toBeGreaterThan(0);
       expect(before.filter((w) => w.favorite).length).toBeGreaterThan(0);
 
-      // As a user runs it: the bin of the package installed from its tarball.
-      const out = join(mkdtempSync(join(tmpdir(), "generated-")), "project");
-      const bin = join(e2e.templateDir, "node_modules", ".bin", "pulumi-webstats");
-      const generated = await run(bin, ["generate", "--out", out, "--format", format], {
-        env: { ...process.env, WEBSTATS_BASE_URL: fixture.emulator.url, WEBSTATS_API_KEY: account.apiKey },
-      });
+      const generated = await generate(fixture.emulator.url, account, format);
       expect(generated.stdout).toContain(`Listed ${websiteCount} websites`);
 
-      const stack = fixture.stack(compileProgram(readFileSync(join(out, "index.ts"), "utf8")), account);
-      if (format === "yaml")
-        stack.writeFile("websites.yaml", readFileSync(join(out, "websites.yaml"), "utf8"));
+      const stack = fixture.stack(compileProgram(generated.program), account);
+      if (format === "yaml") stack.writeFile("websites.yaml", generated.fleet);
 
       fixture.emulator.resetRequestCounts();
       await stack.up();
       // Every website of the account is in the state, under its own id.
       const adopted = await stack.resourcesOfType(websiteType);
       expect(adopted.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(before.map((w) => w.id));
+      // Taking over is not consenting to deletion: every website is protected, as pulumi import does.
+      expect(adopted.filter((r) => !isProtected(r)).map((r) => r.urn)).toEqual([]);
       const counts = fixture.emulator.requestCounts();
       expect(counts["POST /api/v1/websites"] ?? 0).toBe(0);
       expect(counts["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
@@ -99,6 +150,65 @@ describeEngine("generate round trip", () => {
       expect.soft(requests, `requests of the first up: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(10);
 
       await stack.preview({ expectNoChanges: true });
+    },
+  );
+
+  it.each([
+    ["ts", 2],
+    ["yaml", 3],
+  ] as const)(
+    "--format %s: removing a protected website fails; released as the README says, it is deleted",
+    async (format, index) => {
+      const account = fixture.account(index);
+      const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey });
+      const kept = await client.websites.create({ domain: `kept-${format}.example.com` });
+      const gone = await client.websites.create({ domain: `gone-${format}.example.com` });
+      const generated = await generate(fixture.emulator.url, account, format);
+      const stack = fixture.stack(compileProgram(generated.program), account);
+      if (format === "yaml") stack.writeFile("websites.yaml", generated.fleet);
+      await stack.up();
+      expect(protectionById(await stack.resourcesOfType(websiteType))).toEqual({
+        [kept.id]: true,
+        [gone.id]: true,
+      });
+
+      /** The project with `gone` released (its protection removed) or removed from it. */
+      const edited = (edit: "release" | "remove") => {
+        if (format === "yaml") {
+          stack.writeFile("websites.yaml", editFleet(generated.fleet, gone.domain, edit));
+          return;
+        }
+        const declaration = declarationOf(generated.program, gone.domain);
+        const replacement = edit === "release" ? declaration.replace("}, { protect: true }),", "}),") : "";
+        stack.setProgram(compileProgram(generated.program.replace(declaration, replacement)));
+      };
+
+      // Deleting a line of the generated project erases nothing: the up fails, the website stays.
+      edited("remove");
+      fixture.emulator.resetRequestCounts();
+      const refused = await stack.up({ allowFailure: true });
+      expect(refused.ok).toBe(false);
+      expect(`${refused.error ?? ""}\n${refused.output}`).toMatch(
+        /cannot be deleted\s+because it is protected/,
+      );
+      expect(fixture.emulator.requestCounts()["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
+      expect(fixture.emulator.getWebsite(gone.id)?.domain).toBe(gone.domain);
+
+      // The README's steps: release it and run up (no change on the server), then remove it.
+      edited("release");
+      fixture.emulator.resetRequestCounts();
+      await stack.up();
+      const writes = Object.keys(fixture.emulator.requestCounts()).filter((r) => !r.startsWith("GET "));
+      expect(writes).toEqual([]);
+      expect(protectionById(await stack.resourcesOfType(websiteType))).toEqual({
+        [kept.id]: true,
+        [gone.id]: false,
+      });
+      edited("remove");
+      await stack.up();
+      expect(fixture.emulator.getWebsite(gone.id)).toBeUndefined();
+      expect(fixture.emulator.getWebsite(kept.id)?.domain).toBe(kept.domain);
+      expect((await stack.resourcesOfType(websiteType)).map((r) => Number(r.id))).toEqual([kept.id]);
     },
   );
 });

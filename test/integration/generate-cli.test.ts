@@ -82,6 +82,23 @@ describe("pulumi-webstats generate", () => {
     expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toMatch(/^name: fleet$/m);
   });
 
+  it("says that every website is protected, and that pulumi import --file protects what it imports", async () => {
+    const project = await run(["generate", "--out", join(root, "protected")], env);
+    expect(project.code).toBe(0);
+    const program = readFileSync(join(root, "protected", "index.ts"), "utf8");
+    expect(program.match(/\}, \{ protect: true \}\),$/gm)).toHaveLength(siteCount);
+
+    const out = join(root, "import");
+    const result = await run(["generate", "--out", out, "--format", "import"], env);
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toContain(
+      "run pulumi import --file import.json. It protects every website it imports (unless --protect=false).\n",
+    );
+    const file = JSON.parse(readFileSync(join(out, "import.json"), "utf8")) as { resources: unknown[] };
+    expect(file.resources).toHaveLength(siteCount);
+    expect((await run(["--help"], {})).out).toContain("Every website is protected (protect: true)");
+  });
+
   it("refuses a folder that is not empty, unless --force", async () => {
     const out = join(root, "busy");
     mkdirSync(out);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FleetError } from "../../fleet/fleet-errors";
 import type { FleetProblem } from "../../fleet/fleet-errors";
+import { fleetFileText } from "../../fleet/fleet-writer";
 import { loadFleet, parseFleet } from "../../fleet/load-fleet";
 import { readmeExample } from "../support/readme";
 
@@ -68,6 +69,63 @@ describe("loadFleet: valid files", () => {
     ).websites;
     expect(site).toMatchObject({ passwordConfig: "proj:aPassword", args: { privacy: "password" } });
     expect(site?.args).not.toHaveProperty("password");
+  });
+
+  it("takes protect in entries and defaults, an entry's over the default, and keeps it out of the Website's arguments", () => {
+    const fleet = parseFleet(
+      lines(
+        "defaults:",
+        "  protect: true",
+        "  excludeBots: false",
+        "websites:",
+        "  - domain: kept.example.com",
+        "  - domain: released.example.com",
+        "    protect: false",
+      ),
+      "fleet.yaml",
+    );
+    expect(fleet.websites).toEqual([
+      {
+        domain: "kept.example.com",
+        args: { domain: "kept.example.com", excludeBots: false },
+        protect: true,
+        line: 5,
+      },
+      {
+        domain: "released.example.com",
+        args: { domain: "released.example.com", excludeBots: false },
+        protect: false,
+        line: 6,
+      },
+    ]);
+    const [own] = parseFleet(
+      lines("websites:", "  - domain: a.example.com", "    protect: true"),
+      "f.yaml",
+    ).websites;
+    expect(own).toMatchObject({ protect: true, args: { domain: "a.example.com" } });
+    expect(own?.args).not.toHaveProperty("protect");
+  });
+
+  it("leaves protect out when the file does not say it", () => {
+    const [site] = parseFleet(lines("websites:", "  - domain: a.example.com"), "f.yaml").websites;
+    expect(site).not.toHaveProperty("protect");
+  });
+
+  it("writes protect where it reads it: in defaults and in entries", () => {
+    const text = fleetFileText({
+      header: "A fleet.",
+      defaults: { excludeBots: true, adoptExisting: true, protect: true },
+      websites: [
+        { domain: "a.example.com", settings: {} },
+        { domain: "b.example.com", settings: { email: true, protect: false } },
+      ],
+    });
+    expect(text).toContain("defaults:\n  excludeBots: true\n  adoptExisting: true\n  protect: true\n");
+    expect(text).toContain("  - domain: b.example.com\n    email: true\n    protect: false\n");
+    expect(parseFleet(text, "f.yaml").websites.map((w) => [w.domain, w.protect])).toEqual([
+      ["a.example.com", true],
+      ["b.example.com", false],
+    ]);
   });
 
   it("resolves YAML anchors and aliases", () => {
@@ -281,6 +339,85 @@ describe("loadFleet: problems", () => {
     expect(problemsOf(lines("websites:", "  - domain: [a.example.com", "  - domain: b"))[0]).toMatchObject({
       where: "YAML",
     });
+  });
+
+  it("refuses a protect that is not true or false, naming the entry, the key and the line", () => {
+    const text = lines(
+      "websites:",
+      "  - domain: a.example.com",
+      "    protect: yes",
+      "  - domain: b.example.com",
+      "    protect: [true]",
+    );
+    expect(problemsOf(text)).toEqual([
+      {
+        file: "fleet.yaml",
+        line: 3,
+        where: "website a.example.com",
+        argument: "protect",
+        message: 'protect must be true or false, not "yes".',
+      },
+      {
+        file: "fleet.yaml",
+        line: 5,
+        where: "website b.example.com",
+        argument: "protect",
+        message: "protect must be true or false, not [true].",
+      },
+    ]);
+    expect(() => parseFleet(text, "fleet.yaml")).toThrow(
+      'fleet.yaml:3: website a.example.com, protect: protect must be true or false, not "yes".',
+    );
+    expect(problemsOf(lines("websites:", "  - domain: a.example.com", "    protect:"))[0]).toMatchObject({
+      line: 3,
+      argument: "protect",
+      message: "protect has no value: give one, or remove the line.",
+    });
+  });
+
+  it("reports a broken protect in defaults once, at its own line", () => {
+    const problems = problemsOf(
+      lines(
+        "defaults:",
+        "  protect: 1",
+        "websites:",
+        "  - domain: a.example.com",
+        "  - domain: b.example.com",
+      ),
+    );
+    expect(problems).toEqual([
+      {
+        file: "fleet.yaml",
+        line: 2,
+        where: "defaults",
+        argument: "protect",
+        message: "protect must be true or false, not 1.",
+      },
+    ]);
+  });
+
+  it("still refuses unknown keys beside protect, naming protect when it is meant", () => {
+    const problems = problemsOf(
+      lines(
+        "defaults:",
+        "  protected: true",
+        "websites:",
+        "  - domain: a.example.com",
+        "    protect: true",
+        "    protct: false",
+        "    retainOnDelete: true",
+      ),
+    );
+    expect(problems.map((p) => [p.line, p.where, p.argument, p.message])).toEqual([
+      [2, "defaults", "protected", "protected is not a key of defaults; did you mean protect?"],
+      [6, "website a.example.com", "protct", "protct is not a key of a website entry; did you mean protect?"],
+      [
+        7,
+        "website a.example.com",
+        "retainOnDelete",
+        expect.stringMatching(/^retainOnDelete is not a key of a website entry; known keys: .*, protect\.$/),
+      ],
+    ]);
   });
 
   it("checks that passwordConfig names a configuration key", () => {

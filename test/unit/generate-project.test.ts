@@ -1,5 +1,6 @@
-// The project `pulumi-webstats generate` writes, for both formats: names, settings, what is
-// left out and why, versions, and TypeScript that compiles against the package's own types.
+// The project `pulumi-webstats generate` writes, for every format: names, settings, what is
+// left out and why, protection from deletion, versions, and TypeScript that compiles against
+// the package's own types.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +8,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
 import { parseFleet } from "../../fleet/load-fleet";
+import { importFile } from "../../generate/import-file";
 import { projectFiles } from "../../generate/project";
 import type { ProjectRequest } from "../../generate/project";
 import { PULUMI_VERSION_RANGE, projectNameFrom } from "../../generate/project-files";
@@ -107,9 +109,27 @@ describe("generate: TypeScript format", () => {
         `    favorite: true,`,
         `    excludeIps: ["10.0.0.1", "2001:db8::/32"],`,
         `    adoptExisting: true,`,
-        `  }),`,
+        `  }, { protect: true }),`,
       ].join("\n"),
     );
+  });
+
+  it("protects every Website, and says how to release one before deleting it", () => {
+    expect(program.match(/^ {2}\}, \{ protect: true \}\),$/gm)).toHaveLength(websites.length);
+    expect(program).not.toMatch(/^ {2}\}\),$/m);
+    const header = program.slice(0, program.indexOf("import "));
+    expect(header).toContain(
+      "// Every website is protected ({ protect: true }): Pulumi refuses to delete it",
+    );
+    expect(header).toContain("remove its { protect: true }, run\n// `pulumi up`, then remove the website.");
+    expect(header).toContain("`pulumi state unprotect <URN>`");
+    const readme = files["README.md"]!;
+    expect(readme).toContain("Every website is protected (`{ protect: true }` on each `Website`)");
+    expect(readme).toContain(
+      "1. remove its `{ protect: true }`, then run `pulumi up`;\n2. remove the `Website`;",
+    );
+    expect(readme).toContain("`pulumi state unprotect <URN>`");
+    expect(readme).toContain("`pulumi state unprotect --all` releases every website");
   });
 
   it("leaves write-only settings out and says how to manage them", () => {
@@ -153,8 +173,9 @@ describe("generate: YAML format", () => {
     expect(files["index.ts"]).toContain(`webstats.loadFleet("websites.yaml")`);
   });
 
-  it("round-trips: loadFleet reads back every site with its current settings and adoptExisting", () => {
+  it("round-trips: loadFleet reads back every site with its current settings, adoptExisting and protect", () => {
     const fleet = parseFleet(files["websites.yaml"]!, "websites.yaml");
+    expect(fleet.websites.filter((w) => w.protect !== true)).toEqual([]);
     const bySite = Object.fromEntries(fleet.websites.map((w) => [w.domain, w.args]));
     expect(Object.keys(bySite).sort()).toEqual(plain.map((w) => w.domain).sort());
     for (const w of plain) {
@@ -173,7 +194,7 @@ describe("generate: YAML format", () => {
   it("puts the most common settings in defaults and only differences in entries", () => {
     const text = files["websites.yaml"]!;
     expect(text).toContain(
-      "defaults:\n  privacy: public\n  email: false\n  excludeBots: true\n  favorite: false\n  excludeIps: []\n  adoptExisting: true\n",
+      "defaults:\n  privacy: public\n  email: false\n  excludeBots: true\n  favorite: false\n  excludeIps: []\n  adoptExisting: true\n  protect: true\nwebsites:\n",
     );
     expect(text).toContain("  - domain: docs.example.com\n    privacy: private\n    excludeBots: false\n");
     expect(text).toContain("  - domain: a-b.example.com\n  - domain");
@@ -188,10 +209,40 @@ describe("generate: YAML format", () => {
     expect(text).toContain("#   passwordConfig: shopPassword");
   });
 
+  it("protects every website through defaults, and says how to release one before deleting it", () => {
+    const text = files["websites.yaml"]!;
+    expect(text.match(/^ *protect:/gm)).toEqual(["  protect:"]);
+    expect(text).toContain(
+      "# Every website is protected (protect: true in defaults): Pulumi refuses to delete it",
+    );
+    expect(text).toContain("set protect: false on its entry,\n# run `pulumi up`, then remove the entry.");
+    expect(text).toContain("`pulumi state unprotect <URN>`");
+    const readme = files["README.md"]!;
+    expect(readme).toContain(
+      "Every website is protected (`protect: true` in the `defaults` of `websites.yaml`)",
+    );
+    expect(readme).toContain(
+      "1. set `protect: false` on its entry, then run `pulumi up`;\n2. remove the entry;",
+    );
+    expect(readme).toContain("`pulumi state unprotect <URN>`");
+  });
+
   it("refuses domains that normalise alike, which a fleet file cannot hold", () => {
     expect(() =>
       projectFiles(request("yaml", [site(1, "a.example.com"), site(2, "www.a.example.com")])),
     ).toThrow(/--format ts/);
+  });
+});
+
+describe("generate: import format", () => {
+  it("holds only the fields of the CLI's import file, which has none for protection", () => {
+    // The CLI's import file has no per-resource protect (its `--protect` flag, true by default,
+    // protects every resource imported) and ignores fields it does not know: none is written.
+    const file = JSON.parse(importFile(namedWebsites(websites))) as { resources: Record<string, unknown>[] };
+    expect(Object.keys(file)).toEqual(["resources"]);
+    expect(file.resources).toHaveLength(websites.length);
+    for (const resource of file.resources) expect(Object.keys(resource)).toEqual(["type", "name", "id"]);
+    expect(file.resources[0]).toEqual({ type: "webstats:index:Website", name: "192.0.2.10", id: "6" });
   });
 });
 
