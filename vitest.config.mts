@@ -1,13 +1,23 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: fast unit tests, integration tests over real HTTP against the emulator,
-// and engine tests that run the real Pulumi CLI. Only the last needs the packed package
+// Four projects: fast unit tests, integration tests over real HTTP against the emulator,
+// provider tests that drive both hosts as the engine does, and engine tests that run the real Pulumi CLI. Only the last needs the packed package
 // and the CLI, so only it pays for that set-up.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       { test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 } },
+      {
+        // The hosts driven as the engine drives them, from the packed package, without the engine.
+        test: {
+          name: "provider",
+          include: ["test/provider/**/*.test.ts"],
+          globalSetup: ["test/provider/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -1,0 +1,196 @@
+// The two hosts as the engine runs them: a process per provider per operation, started from the
+// packed package with an engine address as its argument, printing its port, then spoken to over
+// gRPC on loopback with the engine's requests (shapes as recorded from the engine: see
+// recordings/). The engine's side is played by a small gRPC server that takes the hosts' Log
+// calls, so their messages can be asserted like the engine's printed diagnostics.
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import type { LogRequest } from "@pulumi/pulumi/proto/engine_pb";
+import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { inject } from "vitest";
+
+export type Host = "dynamic" | "plugin";
+export const hosts: Host[] = ["dynamic", "plugin"];
+
+type Props = Record<string, unknown>;
+
+/** The engine's marker of a secret value inside a Struct. */
+export const secretSig = {
+  key: "4dabf18193072939515e22adb298388d",
+  value: "1b47061264138c4ac30d75fd1eb44270",
+};
+/** The engine's placeholder for a value not known during a preview. */
+export const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** A value marked secret, as the engine sends it to a provider that accepts secrets. */
+export const secret = (value: unknown) => ({ [secretSig.key]: secretSig.value, value });
+
+export const isSecret = (value: unknown): value is { value: unknown } =>
+  value !== null && typeof value === "object" && (value as Props)[secretSig.key] === secretSig.value;
+
+/** The value with every secret marker removed, as the engine sends it to a provider that refuses secrets. */
+export function plain(value: unknown): unknown {
+  if (isSecret(value)) return plain(value.value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
+}
+
+export const toStruct = (props: Props) => Struct.fromJavaScript(props as never);
+export const fromStruct = (struct: Struct | undefined): Props => (struct?.toJavaScript() ?? {});
+
+/** The engine's side of the connection: takes Log calls, answers the rest as the engine would not need. */
+class FakeEngine {
+  readonly messages: { severity: number; message: string; urn: string }[] = [];
+  private server: grpc.Server | undefined;
+  private address: Promise<string> | undefined;
+
+  start(): Promise<string> {
+    this.address ??= new Promise((resolve, reject) => {
+      const server = new grpc.Server();
+      server.addService(engineRpc.EngineService, {
+        log: (call: grpc.ServerUnaryCall<LogRequest, Empty>, callback: grpc.sendUnaryData<Empty>) => {
+          const request = call.request;
+          this.messages.push({
+            severity: request.getSeverity(),
+            message: request.getMessage(),
+            urn: request.getUrn(),
+          });
+          callback(null, new Empty());
+        },
+      });
+      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+        if (error) return reject(error);
+        this.server = server;
+        resolve(`127.0.0.1:${port}`);
+      });
+    });
+    return this.address;
+  }
+
+  close(): void {
+    this.server?.forceShutdown();
+    this.server = undefined;
+    this.address = undefined;
+  }
+}
+
+export const engine = new FakeEngine();
+const running = new Set<ProviderProcess>();
+
+/** Stops every provider process and the engine's server (for afterAll). */
+export function stopAll(): void {
+  for (const process of running) process.kill();
+  engine.close();
+}
+
+export interface CallError extends Error {
+  /** gRPC status code. */
+  code: number;
+  /** A created but unfinished resource (ErrorResourceInitFailed), when the host reported one. */
+  initFailure?: { id: string; properties: Props; reasons: string[] };
+}
+
+/** One host process, serving one provider for one operation. */
+export class ProviderProcess {
+  /** What the process wrote to standard error (the engine shows a dynamic provider's). */
+  readonly stderr: string[] = [];
+  private readonly client: providerRpc.ResourceProviderClient;
+  private readonly engineMessagesBefore: number;
+
+  private constructor(
+    readonly host: Host,
+    private readonly child: ChildProcess,
+    port: number,
+  ) {
+    this.client = new providerRpc.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    );
+    this.engineMessagesBefore = engine.messages.length;
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.stderr.push(chunk));
+  }
+
+  /** Starts the host from the packed package, as the engine starts it, and waits for its port. */
+  static async start(host: Host, env: Record<string, string> = {}): Promise<ProviderProcess> {
+    const { installDir } = inject("providerTier");
+    const modules = join(installDir, "node_modules");
+    const script =
+      host === "plugin"
+        ? join(modules, "pulumi-webstats", "dist", "plugin", "pulumi-resource-webstats.js")
+        : join(modules, "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
+    const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+    // Credentials reach the provider only the way a test gives them.
+    for (const name of Object.keys(environment)) {
+      if (name.startsWith("WEBSTATS_") && !(name in env)) delete environment[name];
+    }
+    const child = spawn(process.execPath, [script, await engine.start()], {
+      cwd: installDir,
+      env: environment,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout });
+      lines.once("line", (line) => resolve(Number(line.trim())));
+      child.once("exit", (code) =>
+        reject(new Error(`${host} host exited (${code}) before printing its port`)),
+      );
+      child.once("error", reject);
+    });
+    const started = new ProviderProcess(host, child, port);
+    running.add(started);
+    return started;
+  }
+
+  /** Messages the operation's output would show: the engine's Log calls and, for the dynamic host, standard error. */
+  notices(): string {
+    const logged = engine.messages.slice(this.engineMessagesBefore).map((m) => m.message);
+    return [...logged, ...(this.host === "dynamic" ? this.stderr : [])].join("\n");
+  }
+
+  kill(): void {
+    running.delete(this);
+    this.client.close();
+    this.child.kill();
+  }
+
+  /** Calls a method of the ResourceProvider service with a request built from `build`. */
+  call<Res>(method: string, request: unknown): Promise<Res> {
+    const client = this.client as unknown as Record<
+      string,
+      (request: unknown, callback: (error: grpc.ServiceError | null, response: Res) => void) => void
+    >;
+    return new Promise((resolve, reject) =>
+      client[method]!.call(this.client, request, (error, response) =>
+        error ? reject(callError(error)) : resolve(response),
+      ),
+    );
+  }
+}
+
+/** The error a failed call reports, with a created-but-unfinished resource's details when it carries them. */
+function callError(error: grpc.ServiceError): CallError {
+  const failure = Object.assign(new Error(error.details), { code: error.code }) as CallError;
+  const details = error.metadata?.get("grpc-status-details-bin")[0];
+  if (details instanceof Buffer) {
+    for (const any of Status.deserializeBinary(details).getDetailsList()) {
+      const init = proto.ErrorResourceInitFailed.deserializeBinary(any.getValue_asU8());
+      failure.initFailure = {
+        id: init.getId(),
+        properties: fromStruct(init.getProperties()),
+        reasons: init.getReasonsList(),
+      };
+    }
+  }
+  return failure;
+}
