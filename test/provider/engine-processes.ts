@@ -47,7 +47,7 @@ export function plain(value: unknown): unknown {
 }
 
 export const toStruct = (props: Props) => Struct.fromJavaScript(props as never);
-export const fromStruct = (struct: Struct | undefined): Props => (struct?.toJavaScript() ?? {});
+export const fromStruct = (struct: Struct | undefined): Props => struct?.toJavaScript() ?? {};
 
 /** The engine's side of the connection: takes Log calls, answers the rest as the engine would not need. */
 class FakeEngine {
