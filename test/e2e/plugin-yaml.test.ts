@@ -1,29 +1,21 @@
 // Pulumi YAML programs through the provider plugin, installed as users install it
 // (`pulumi-webstats plugin install`), with the pinned CLI and YAML language host, against the
 // emulator: the lifecycle, drift, each function, stack configuration, two accounts through
-// explicit providers, `pulumi import` by id and by file, and secrets kept out of the state,
-// the engine's output and the code import prints.
-import { execFile } from "node:child_process";
+// explicit providers, and secrets kept out of the state and the engine's output. Imports are in
+// plugin-import.test.ts.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
 import { readmeExample } from "../support/readme";
-import { describeEngine, e2e, uniqueDomain } from "./harness";
+import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs } from "./programs";
 
-const run = promisify(execFile);
 const websiteType = "webstats:index:Website";
 
 describeEngine("provider plugin: YAML programs", () => {
-  const fixture = useEngineFixture([
-    { name: "Primary" },
-    { name: "Agency" },
-    { name: "Imports" },
-    { name: "Examples" },
-  ]);
+  const fixture = useEngineFixture([{ name: "Primary" }, { name: "Agency" }, { name: "Examples" }]);
 
   it("creates, updates, refreshes and destroys a website; secrets stay encrypted and out of the output", async () => {
     const domain = uniqueDomain("yaml");
@@ -81,7 +73,7 @@ outputs:
   it("runs examples/yaml as written: up, then a preview with no change", async () => {
     const project = readFileSync(join(__dirname, "..", "..", "examples", "yaml", "Pulumi.yaml"), "utf8");
     const body = project.replace(/^name: .*\n/m, "").replace(/^runtime: .*\n/m, "");
-    const stack = fixture.yamlStack(body, fixture.account(3));
+    const stack = fixture.yamlStack(body, fixture.account(2));
     stack.setConfig("webstats-e2e:shopStatsPassword", { value: "example-shop-password", secret: true });
     const outputs = plainOutputs((await stack.up()).outputs);
     expect(outputs.plan).toEqual(expect.any(String));
@@ -96,7 +88,7 @@ outputs:
       .replace(/^name: .*\n/m, "")
       .replace(/^runtime: .*\n/m, "")
       .replace("https://stats.example.com", fixture.emulator.url);
-    const stack = fixture.yamlStack(program, fixture.account(3));
+    const stack = fixture.yamlStack(program, fixture.account(2));
     stack.setConfig("webstats-e2e:agencyApiKey", { value: fixture.account(1).apiKey, secret: true });
     const outputs = plainOutputs((await stack.up()).outputs);
     expect(outputs.plan).toEqual(expect.any(String));
@@ -261,55 +253,5 @@ outputs:
     expect(stack.output).not.toContain(fixture.account(1).apiKey);
     await stack.preview({ expectNoChanges: true, refresh: true });
     await stack.destroy();
-  });
-
-  it("imports a website by id; the code it prints is the program, with no change and no secret", async () => {
-    const account = fixture.account(1);
-    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey });
-    const existing = await client.websites.create({
-      domain: uniqueDomain("import-id"),
-      privacy: "password",
-      password: "imported-password-secret",
-      email: true,
-      excludeParams: ["ref"],
-    });
-    const stack = fixture.yamlStack("resources: {}\n", account);
-    const imported = await stack.import([websiteType, "imported", String(existing.id)]);
-    const code = imported.generatedCode ?? "";
-    expect(code).toContain(`domain: ${existing.domain}`);
-    expect(code).toContain("privacy: password");
-    expect(code).not.toContain("imported-password-secret");
-    // The program the CLI wrote is the program: with it, nothing changes and nothing is lost.
-    stack.setYamlProgram(code.slice(code.indexOf("resources:")));
-    await stack.preview({ expectNoChanges: true, refresh: true });
-    await stack.up({ expectNoChanges: true });
-    expect(fixture.emulator.getWebsite(existing.id)).toMatchObject({ exclude_params: "ref", email: 1 });
-    expect(fixture.emulator.getWebsite(existing.id)?.password).not.toBeNull();
-    const state = await stack.exportState();
-    for (const text of [state.raw, stack.output]) {
-      expect(text).not.toContain("imported-password-secret");
-      expect(text).not.toContain(account.apiKey);
-    }
-  });
-
-  it("imports a whole account from the file generate --format import writes", async () => {
-    const account = fixture.account(2);
-    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey });
-    const domains = [uniqueDomain("import-file-a"), uniqueDomain("import-file-b")];
-    const ids = [];
-    for (const domain of domains) ids.push((await client.websites.create({ domain, excludeBots: false })).id);
-    const stack = fixture.yamlStack("resources: {}\n", account);
-    const bin = join(e2e.templateDir, "node_modules", ".bin", "pulumi-webstats");
-    await run(bin, ["generate", "--format", "import", "--out", stack.workDir], {
-      env: { ...process.env, WEBSTATS_BASE_URL: fixture.emulator.url, WEBSTATS_API_KEY: account.apiKey },
-    });
-    const imported = await stack.import(["--file", "import.json"]);
-    const code = imported.generatedCode ?? "";
-    for (const domain of domains) expect(code).toContain(`domain: ${domain}`);
-    const resources = await stack.resourcesOfType(websiteType);
-    expect(resources.map((r) => Number(r.id)).sort()).toEqual([...ids].sort());
-    stack.setYamlProgram(code.slice(code.indexOf("resources:")));
-    await stack.preview({ expectNoChanges: true, refresh: true });
-    expect(fixture.emulator.listWebsites(account.id)).toHaveLength(2);
   });
 });

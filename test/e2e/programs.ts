@@ -7,15 +7,8 @@ export const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
 /** The two hosts of the Website core: the dynamic provider and the provider plugin. */
 export type Host = "dynamic" | "plugin";
 
-/**
- * The hosts a shared scenario table runs through. The compatibility lane (a newer Node.js and
- * @pulumi/pulumi, WEBSTATS_PULUMI_VERSION set) is about the dynamic provider, which runs on the
- * program's @pulumi/pulumi; the plugin is a bundle with its own, so its variants of the tables
- * run in the main lane, and its YAML tests in both.
- */
-export const scenarioHosts: Host[] = process.env.WEBSTATS_PULUMI_VERSION
-  ? ["dynamic"]
-  : ["dynamic", "plugin"];
+/** The hosts a shared engine scenario runs through, in both lanes. */
+export const scenarioHosts: Host[] = ["dynamic", "plugin"];
 
 /** The Website's type token in the state, by host. */
 export const websiteTypeOf = (host: Host): string =>

@@ -1,10 +1,10 @@
 // The versions the two lanes run are the ones the README promises, each has a pinned CLI
 // module, and package.json's ranges cover them.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/ensure-pulumi.mjs";
-import { COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION } from "../../tools/test-compat.mjs";
+import { COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/test-compat.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
@@ -40,5 +40,14 @@ describe("tested versions", () => {
       .map((range) => range.trim().replace(/^\^/, "").split(".")[0]);
     expect(lines).toContain("20");
     expect(lines).toContain(COMPAT_NODE_VERSION.split(".")[0]);
+  });
+
+  it("the compatibility lane's slice names test files that exist, each in its project's folder", () => {
+    for (const [project, files] of Object.entries(COMPAT_SLICE)) {
+      for (const file of files) {
+        expect(existsSync(file), file).toBe(true);
+        expect(file.startsWith(`test/${project}/`), file).toBe(true);
+      }
+    }
   });
 });
