@@ -1,8 +1,10 @@
 // A program that loads pulumi-webstats by a path outside node_modules (a checkout of this
 // repository, a `file:` or linked dependency, the root Pulumi.yaml's quickstart) gets its
 // provider serialized by value: Pulumi captures the provider object's code instead of writing
-// `require("pulumi-webstats/dynamic-provider")`. Every provider operation must work from that
-// captured code, and it must capture no credential.
+// `require("pulumi-webstats/dynamic-provider")`, and it must capture no credential. That a real
+// program serializes it so, and that the engine then creates a website from that code, only the
+// engine shows; every operation from such code (update, refresh, delete), with the same
+// serialization, is proven below the engine (test/provider/provider-by-value.test.ts).
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -11,13 +13,13 @@ import { useEngineFixture } from "./fixture";
 import { plainOutputs, websiteType } from "./programs";
 
 /** A one-website program that requires the package from ./vendor, not from node_modules. */
-function byPathProgram(domain: string, email: boolean): string {
+function byPathProgram(domain: string): string {
   return [
     `"use strict";`,
     `const webstats = require("./vendor/pulumi-webstats");`,
     `module.exports = async () => {`,
-    `  const site = new webstats.Website("site", ${JSON.stringify({ domain, email })});`,
-    `  return { websiteId: site.websiteId, email: site.email };`,
+    `  const site = new webstats.Website("site", ${JSON.stringify({ domain })});`,
+    `  return { websiteId: site.websiteId };`,
     `};`,
   ].join("\n");
 }
@@ -25,9 +27,9 @@ function byPathProgram(domain: string, email: boolean): string {
 describeEngine("the provider serialized by value", () => {
   const fixture = useEngineFixture();
 
-  it("creates, updates, refreshes and deletes a website from the captured provider code", async () => {
+  it("creates a website from the captured provider code", async () => {
     const domain = uniqueDomain("byvalue");
-    const stack = fixture.stack(byPathProgram(domain, false));
+    const stack = fixture.stack(byPathProgram(domain));
     // The packed package, copied out of node_modules; its own dependencies (and @pulumi/pulumi)
     // still resolve from the project's node_modules, as they do for a checkout.
     const vendored = join(stack.workDir, "vendor", "pulumi-webstats");
@@ -45,17 +47,5 @@ describeEngine("the provider serialized by value", () => {
     expect(provider).toContain(vendored);
     expect(provider).not.toContain(fixture.account().apiKey);
     expect(provider).not.toContain(fixture.emulator.url);
-
-    stack.setProgram(byPathProgram(domain, true));
-    await stack.up();
-    expect(fixture.emulator.getWebsite(id)?.email).toBe(1);
-
-    fixture.emulator.updateWebsite(id, { email: 0 });
-    await stack.refresh();
-    const [refreshed] = await stack.resourcesOfType(websiteType);
-    expect(refreshed?.outputs?.email).toBe(false);
-
-    await stack.destroy();
-    expect(fixture.emulator.getWebsite(id)).toBeUndefined();
   });
 });

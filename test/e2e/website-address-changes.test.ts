@@ -8,7 +8,7 @@
 //   engine's delete of the original, saying so;
 // - a domain change, the one change that deletes, is announced in the preview in words.
 // The matrix of addresses, adoption and providers runs below the engine
-// (test/integration/website-custody.test.ts).
+// (test/provider/website-custody.test.ts).
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";

@@ -1,18 +1,24 @@
-// The Website resource through the real engine: create, no-change preview, update in
-// place, replace, refresh, destroy.
+// A Website's lifecycle with drift through the real engine, once per host: create with every
+// argument, a preview with no change, a change made outside Pulumi that refresh records and up
+// restores, then destroy; the password stays secret in the stack's outputs, its state and
+// everything the engine prints. What only the engine shows is asserted here: its summaries
+// (refresh reports the drift as an update), the state file and the secret marking of outputs.
+// The full tables of the lifecycle and of drift, for both hosts, run at the provider tier
+// (test/provider/lifecycle.test.ts, test/provider/drift.test.ts).
 import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { oneWebsite, plainOutputs, program, scenarioHosts, websiteTypeOf } from "./programs";
+import { oneWebsite, plainOutputs, scenarioHosts, websiteTypeOf } from "./programs";
 
 describeEngine.each(scenarioHosts)("Website lifecycle through the %s host", (host) => {
   const fixture = useEngineFixture(undefined, undefined, host);
-  it("creates with every argument, previews no change, refreshes and destroys", async () => {
+  it("creates with every argument, restores drift that refresh records, and destroys", async () => {
     const domain = uniqueDomain("full");
+    const password = "correct horse battery";
     const args = {
       domain: `https://www.${domain.toUpperCase()}`,
       privacy: "password",
-      password: "correct horse battery",
+      password,
       email: true,
       excludeBots: false,
       favorite: true,
@@ -34,128 +40,47 @@ describeEngine.each(scenarioHosts)("Website lifecycle through the %s host", (hos
       excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
       adoptExisting: false,
     });
-    expect(typeof out.websiteId).toBe("number");
-    expect(out.favoritedAt).toEqual(expect.any(String));
+    const websiteId = out.websiteId as number;
+    expect(typeof websiteId).toBe("number");
     expect(up.outputs?.password?.secret).toBe(true);
-
-    const stored = fixture.emulator.getWebsite(out.websiteId as number);
-    expect(stored).toMatchObject({ domain, privacy: 2, email: 1, exclude_bots: 0, favorite: true });
-    expect(stored?.exclude_params).toBe("utm_source\nref\n&");
-
-    const [resource] = await stack.resourcesOfType(websiteTypeOf(host));
-    expect(resource?.id).toBe(String(out.websiteId));
-
-    await stack.preview({ expectNoChanges: true });
-    await stack.refresh({ expectNoChanges: true });
-    await stack.preview({ expectNoChanges: true });
-
-    await stack.destroy();
-    expect(fixture.emulator.getWebsite(out.websiteId as number)).toBeUndefined();
-  });
-
-  it("updates each argument in place without replacing the website", async () => {
-    const domain = uniqueDomain("inplace");
-    const stack = fixture.stack(oneWebsite({ domain }));
-    const first = plainOutputs((await stack.up()).outputs);
-    expect(first).toMatchObject({ privacy: "public", email: false, excludeBots: true, favorite: false });
-
-    fixture.emulator.resetRequestCounts();
-    stack.setProgram(
-      oneWebsite({
-        domain,
-        privacy: "private",
-        email: true,
-        excludeBots: false,
-        favorite: true,
-        excludeParams: ["fbclid"],
-        excludeIps: ["203.0.113.0/24"],
-      }),
-    );
-    const second = plainOutputs((await stack.up()).outputs);
-    expect(second.websiteId).toBe(first.websiteId);
-    expect(second).toMatchObject({
-      privacy: "private",
-      email: true,
-      excludeBots: false,
+    expect(fixture.emulator.getWebsite(websiteId)).toMatchObject({
+      domain,
+      privacy: 2,
+      email: 1,
       favorite: true,
-      excludeParams: ["fbclid"],
-      excludeIps: ["203.0.113.0/24"],
     });
-    const counts = fixture.emulator.requestCounts();
-    expect(counts["POST /api/v1/websites"] ?? 0).toBe(0);
-    expect(counts["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
-    expect(fixture.emulator.getWebsite(first.websiteId as number)?.exclude_params).toBe("fbclid");
+    const [resource] = await stack.resourcesOfType(websiteTypeOf(host));
+    expect(resource?.id).toBe(String(websiteId));
 
-    // Password protection on, then a new password, then off again: all in place.
-    stack.setProgram(oneWebsite({ domain, privacy: "password", password: "first-pass" }));
-    const locked = plainOutputs((await stack.up()).outputs);
-    expect(locked).toMatchObject({ websiteId: first.websiteId, privacy: "password", hasPassword: true });
-    stack.setProgram(oneWebsite({ domain, privacy: "password", password: "second-pass" }));
-    await stack.up();
-    expect(fixture.emulator.getWebsite(first.websiteId as number)?.password).toBe("second-pass");
-    stack.setProgram(oneWebsite({ domain }));
-    const reset = plainOutputs((await stack.up()).outputs);
-    expect(reset).toMatchObject({
-      websiteId: first.websiteId,
-      privacy: "public",
+    await stack.preview({ expectNoChanges: true });
+
+    // Changed outside Pulumi: refresh records it, up restores what the program declares.
+    fixture.emulator.updateWebsite(websiteId, {
+      email: 0,
+      privacy: 1,
+      exclude_ips: "10.9.9.9",
       favorite: false,
-      excludeIps: [],
     });
-    await stack.preview({ expectNoChanges: true });
+    const refresh = await stack.refresh();
+    expect(refresh.summary?.resourceChanges).toMatchObject({ update: 1 });
+    const [refreshed] = await stack.resourcesOfType(websiteTypeOf(host));
+    expect(refreshed?.outputs).toMatchObject({ email: false, privacy: "private", excludeIps: ["10.9.9.9"] });
+    const restored = await stack.up();
+    expect(restored.summary?.resourceChanges).toMatchObject({ update: 1 });
+    expect(plainOutputs(restored.outputs)).toMatchObject({
+      websiteId,
+      email: true,
+      privacy: "password",
+      favorite: true,
+      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
+    });
+    expect(fixture.emulator.getWebsite(websiteId)).toMatchObject({ email: 1, privacy: 2, favorite: true });
+    await stack.preview({ expectNoChanges: true, refresh: true });
+
+    // The password never shows: not in the state file, not in anything the engine printed.
+    expect((await stack.exportState()).raw).not.toContain(password);
     await stack.destroy();
-  });
-
-  it("replaces on a new domain and ignores another spelling of the same one", async () => {
-    const domain = uniqueDomain("replace");
-    const stack = fixture.stack(oneWebsite({ domain }));
-    const first = plainOutputs((await stack.up()).outputs);
-
-    stack.setProgram(oneWebsite({ domain: `HTTPS://WWW.${domain.toUpperCase()}` }));
-    await stack.preview({ expectNoChanges: true });
-
-    const renamed = uniqueDomain("renamed");
-    stack.setProgram(oneWebsite({ domain: renamed }));
-    const preview = await stack.preview();
-    expect(preview.changeSummary).toMatchObject({ replace: 1 });
-    const second = plainOutputs((await stack.up()).outputs);
-    expect(second.domain).toBe(renamed);
-    expect(second.websiteId).not.toBe(first.websiteId);
-    expect(fixture.emulator.getWebsite(first.websiteId as number)).toBeUndefined();
-    expect(fixture.emulator.getWebsite(second.websiteId as number)?.domain).toBe(renamed);
-    await stack.destroy();
-  });
-
-  it("keeps the order of list entries out of the diff", async () => {
-    const domain = uniqueDomain("order");
-    const stack = fixture.stack(
-      oneWebsite({ domain, excludeIps: ["1.1.1.1", "2.2.2.2"], excludeParams: ["a", "b"] }),
-    );
-    await stack.up();
-    stack.setProgram(
-      // Order and spacing are no change (an empty entry would be refused: see the bad-input table).
-      oneWebsite({ domain, excludeIps: ["2.2.2.2", " 1.1.1.1 "], excludeParams: ["b", " a"] }),
-    );
-    await stack.preview({ expectNoChanges: true });
-    await stack.destroy();
-  });
-
-  it("previews websites whose arguments are not known yet", async () => {
-    const domain = uniqueDomain("parent");
-    const stack = fixture.stack(
-      program(`
-  const parent = new webstats.Website("parent", { domain: ${JSON.stringify(domain)} });
-  const child = new webstats.Website("child", {
-    domain: parent.domain.apply((d) => "shop." + d),
-    excludeIps: [parent.websiteId.apply(() => "10.0.0.1")],
-    favorite: parent.favorite,
-  });
-  return { child: child.domain };`),
-    );
-    const preview = await stack.preview();
-    expect(preview.changeSummary).toMatchObject({ create: 3 });
-    const up = plainOutputs((await stack.up()).outputs);
-    expect(up.child).toBe(`shop.${domain}`);
-    await stack.preview({ expectNoChanges: true });
-    await stack.destroy();
+    expect(stack.output).not.toContain(password);
+    expect(fixture.emulator.getWebsite(websiteId)).toBeUndefined();
   });
 });

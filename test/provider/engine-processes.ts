@@ -1,10 +1,13 @@
 // The two hosts as the engine runs them: a process per provider per operation, started from the
 // packed package with an engine address as its argument, printing its port, then spoken to over
 // gRPC on loopback with the engine's requests (shapes as recorded from the engine: see
-// recordings/). The engine's side is played by a small gRPC server that takes the hosts' Log
-// calls, so their messages can be asserted like the engine's printed diagnostics.
+// recordings/). The engine's side is played by a small gRPC server per process that takes the
+// hosts' Log calls, so their messages can be asserted like the engine's printed diagnostics.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import * as grpc from "@grpc/grpc-js";
@@ -49,11 +52,19 @@ export function plain(value: unknown): unknown {
 export const toStruct = (props: Props) => Struct.fromJavaScript(props as never);
 export const fromStruct = (struct: Struct | undefined): Props => struct?.toJavaScript() ?? {};
 
-/** The engine's side of the connection: takes Log calls, answers the rest as the engine would not need. */
+type EngineMessage = { severity: number; message: string; urn: string };
+
+/**
+ * The engine's side of the connection: takes Log calls, answers the rest as the engine would not
+ * need. Each provider process gets one of its own, so that what it logged is known even while
+ * other processes run; every message is also kept in `shared`.
+ */
 class FakeEngine {
-  readonly messages: { severity: number; message: string; urn: string }[] = [];
+  readonly messages: EngineMessage[] = [];
   private server: grpc.Server | undefined;
   private address: Promise<string> | undefined;
+
+  constructor(private readonly shared?: EngineMessage[]) {}
 
   start(): Promise<string> {
     this.address ??= new Promise((resolve, reject) => {
@@ -61,11 +72,13 @@ class FakeEngine {
       server.addService(engineRpc.EngineService, {
         log: (call: grpc.ServerUnaryCall<LogRequest, Empty>, callback: grpc.sendUnaryData<Empty>) => {
           const request = call.request;
-          this.messages.push({
+          const message = {
             severity: request.getSeverity(),
             message: request.getMessage(),
             urn: request.getUrn(),
-          });
+          };
+          this.messages.push(message);
+          this.shared?.push(message);
           callback(null, new Empty());
         },
       });
@@ -85,13 +98,25 @@ class FakeEngine {
   }
 }
 
+/** Every message any provider process logged, in order. */
 export const engine = new FakeEngine();
 const running = new Set<ProviderProcess>();
+/** Every provider process started so far, in order: what they answered and wrote stays inspectable. */
+export const startedProcesses: ProviderProcess[] = [];
+
+/**
+ * The folder of the processes' standard error files. A process writes to a file synchronously,
+ * so whatever it wrote before answering a call is in the file when the answer arrives; from a
+ * pipe, that data may be read after the answer.
+ */
+let stderrFolder: string | undefined;
 
 /** Stops every provider process and the engine's server (for afterAll). */
 export function stopAll(): void {
   for (const process of running) process.kill();
   engine.close();
+  if (stderrFolder) rmSync(stderrFolder, { recursive: true, force: true });
+  stderrFolder = undefined;
 }
 
 export interface CallError extends Error {
@@ -103,22 +128,31 @@ export interface CallError extends Error {
 
 /** One host process, serving one provider for one operation. */
 export class ProviderProcess {
-  /** What the process wrote to standard error (the engine shows a dynamic provider's). */
-  readonly stderr: string[] = [];
+  /** Every call made to the process: its method, request and response, or the error it failed with. */
+  readonly calls: { method: string; request?: unknown; response?: unknown; error?: CallError }[] = [];
   private readonly client: providerRpc.ResourceProviderClient;
-  private readonly engineMessagesBefore: number;
 
   private constructor(
     readonly host: Host,
     private readonly child: ChildProcess,
     port: number,
+    private readonly stderrFile: string,
+    /** The engine this process logs to: its own, so its messages are its alone. */
+    private readonly ownEngine: FakeEngine,
   ) {
     this.client = new providerRpc.ResourceProviderClient(
       `127.0.0.1:${port}`,
       grpc.credentials.createInsecure(),
     );
-    this.engineMessagesBefore = engine.messages.length;
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.stderr.push(chunk));
+  }
+
+  /** What the process wrote to standard error so far (the engine shows a dynamic provider's). */
+  get stderr(): string[] {
+    try {
+      return [readFileSync(this.stderrFile, "utf8")];
+    } catch {
+      return [];
+    }
   }
 
   /** Starts the host from the packed package, as the engine starts it, and waits for its port. */
@@ -134,27 +168,33 @@ export class ProviderProcess {
     for (const name of Object.keys(environment)) {
       if (name.startsWith("WEBSTATS_") && !(name in env)) delete environment[name];
     }
-    const child = spawn(process.execPath, [script, await engine.start()], {
+    stderrFolder ??= mkdtempSync(join(tmpdir(), "webstats-provider-stderr-"));
+    const stderrFile = join(stderrFolder, `${randomUUID()}.txt`);
+    const stderr = openSync(stderrFile, "w");
+    const ownEngine = new FakeEngine(engine.messages);
+    const child = spawn(process.execPath, [script, await ownEngine.start()], {
       cwd: installDir,
       env: environment,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", stderr],
     });
+    closeSync(stderr);
     const port = await new Promise<number>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout });
+      const lines = createInterface({ input: child.stdout! });
       lines.once("line", (line) => resolve(Number(line.trim())));
       child.once("exit", (code) =>
         reject(new Error(`${host} host exited (${code}) before printing its port`)),
       );
       child.once("error", reject);
     });
-    const started = new ProviderProcess(host, child, port);
+    const started = new ProviderProcess(host, child, port, stderrFile, ownEngine);
     running.add(started);
+    startedProcesses.push(started);
     return started;
   }
 
   /** Messages the operation's output would show: the engine's Log calls and, for the dynamic host, standard error. */
   notices(): string {
-    const logged = engine.messages.slice(this.engineMessagesBefore).map((m) => m.message);
+    const logged = this.ownEngine.messages.map((m) => m.message);
     return [...logged, ...(this.host === "dynamic" ? this.stderr : [])].join("\n");
   }
 
@@ -162,6 +202,7 @@ export class ProviderProcess {
     running.delete(this);
     this.client.close();
     this.child.kill();
+    this.ownEngine.close();
   }
 
   /** Calls a method of the ResourceProvider service with a request built from `build`. */
@@ -171,9 +212,15 @@ export class ProviderProcess {
       (request: unknown, callback: (error: grpc.ServiceError | null, response: Res) => void) => void
     >;
     return new Promise((resolve, reject) =>
-      client[method]!.call(this.client, request, (error, response) =>
-        error ? reject(callError(error)) : resolve(response),
-      ),
+      client[method]!.call(this.client, request, (error, response) => {
+        if (!error) {
+          this.calls.push({ method, request, response });
+          return resolve(response);
+        }
+        const failure = callError(error);
+        this.calls.push({ method, request, error: failure });
+        reject(failure);
+      }),
     );
   }
 }

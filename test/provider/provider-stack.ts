@@ -5,9 +5,12 @@
 // new one, then delete the original); delete what the program no longer declares; refresh
 // reads each one. A created but unfinished resource is recorded with its init errors and
 // updated on the next `up`, as the engine does.
+import { randomUUID } from "node:crypto";
+import * as grpc from "@grpc/grpc-js";
+import { availableParallelism } from "node:os";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { inject } from "vitest";
-import { fromStruct, plain, ProviderProcess, secret, toStruct } from "./engine-processes";
+import { engine, fromStruct, plain, ProviderProcess, secret, toStruct } from "./engine-processes";
 import type { CallError, Host } from "./engine-processes";
 
 type Props = Record<string, unknown>;
@@ -19,6 +22,8 @@ export interface StackConfig {
   env?: Record<string, string>;
   /** Plugin only: an explicit provider's arguments instead of the stack's settings. */
   explicit?: Record<string, string>;
+  /** Dynamic only: the `__provider` the program sends, instead of the packed package's require. */
+  serializedProvider?: string;
 }
 
 export interface Recorded {
@@ -38,6 +43,61 @@ export interface OperationResult {
   error?: CallError;
 }
 
+/** How many steps the engine runs at once by default (`pulumi up --parallel`): 4 per core. */
+export const engineParallelism = 4 * availableParallelism();
+
+/**
+ * Runs steps one after another (each awaited where it is taken), or with `parallel`, up to that
+ * many at a time; the first failure stops new steps and is thrown by `run` or `settled`.
+ */
+class StepExecutor {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly parallel?: number) {}
+
+  async run(step: () => Promise<void>): Promise<void> {
+    if (!this.parallel) return step();
+    this.rethrow();
+    if (this.active >= this.parallel) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      this.rethrow();
+    } catch (error) {
+      this.release();
+      throw error;
+    }
+    const running: Promise<void> = step()
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      })
+      .finally(() => {
+        this.running.delete(running);
+        this.release();
+      });
+    this.running.add(running);
+  }
+
+  /** Waits for every running step; throws the first failure. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+    this.rethrow();
+  }
+
+  private rethrow(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  /** Hands the slot to a waiting step, or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
 const websiteTypes: Record<Host, string> = {
   dynamic: "pulumi-nodejs:dynamic/webstats:Website",
   plugin: "webstats:index:Website",
@@ -47,6 +107,18 @@ const providerKey = "__provider";
 export class ProviderStack {
   /** The state: each resource by name. */
   readonly resources = new Map<string, Recorded>();
+  /**
+   * The provider as the state records it: the settings of the last up (or import) that left
+   * resources. Refresh and destroy configure with these, as the engine does (it takes a
+   * provider's inputs from the state there, not from the current settings), and an up checks
+   * and diffs the current settings against them (CheckConfig olds, DiffConfig).
+   */
+  private recordedProvider: Record<string, string> | undefined;
+  /** The settings the current operation's provider was configured with. */
+  private operationSettings: Record<string, string> | undefined;
+  /** The engine's id of the provider resource (a UUID, sent with Configure). */
+  private readonly providerId = randomUUID();
+  private destroying = false;
 
   constructor(
     readonly host: Host,
@@ -67,46 +139,135 @@ export class ProviderStack {
     return found;
   }
 
-  /** A provider process for one operation, configured as the engine configures this host. */
-  async provider(): Promise<ProviderProcess> {
+  /**
+   * A provider process for one operation, configured as the engine configures this host (the
+   * recorded shapes: recordings/). An operation that runs the program (up, preview, import)
+   * checks the provider's settings first (CheckConfig, then DiffConfig once the state records a
+   * provider); the engine sends both to both hosts, and goes on when the dynamic host answers
+   * UNIMPLEMENTED. With `fromState` (refresh, destroy) the provider is configured with the
+   * settings the state records, unchecked, as the engine does.
+   */
+  async provider(options: { fromState?: boolean } = {}): Promise<ProviderProcess> {
     const process = await ProviderProcess.start(this.host, this.config.env);
-    const settings = this.config.explicit ?? this.config.settings ?? {};
+    try {
+      await this.configure(process, options.fromState === true);
+    } catch (error) {
+      process.kill();
+      throw error;
+    }
+    return process;
+  }
+
+  private async configure(process: ProviderProcess, fromState: boolean): Promise<void> {
+    this.operationSettings = undefined;
+    // The engine's first call to every provider process; both hosts answer UNIMPLEMENTED.
+    const handshake = new proto.ProviderHandshakeRequest()
+      .setEngineAddress(await engine.start())
+      .setConfigureWithUrn(true)
+      .setSupportsViews(true)
+      .setSupportsRefreshBeforeUpdate(true)
+      .setInvokeWithPreview(true);
+    await process.call("handshake", handshake).catch((error: CallError) => {
+      if (error.code !== Number(grpc.status.UNIMPLEMENTED)) throw error;
+    });
+    const recorded = this.recordedProvider;
+    const settings = fromState && recorded ? recorded : (this.config.explicit ?? this.config.settings ?? {});
+    const name = this.config.explicit ? "explicit" : "default";
+    const type = this.host === "plugin" ? "pulumi:providers:webstats" : "pulumi:providers:pulumi-nodejs";
+    const urn = `urn:pulumi:test::webstats-provider::${type}::${name}`;
+    // A provider's inputs: the plugin's settings; for the dynamic host's, the stack's config keys.
+    const inputsOf = (values: Record<string, string>): Props =>
+      Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          this.host === "plugin" ? key : `webstats:${key}`,
+          value,
+        ]),
+      );
     const args: Props = {};
-    const request = new proto.ConfigureRequest().setAcceptsecrets(true).setAcceptresources(true);
+    const request = new proto.ConfigureRequest()
+      .setAcceptsecrets(true)
+      .setAcceptresources(true)
+      .setSendsOldInputs(true)
+      .setSendsOldInputsToDelete(true)
+      .setId(this.providerId)
+      .setUrn(urn)
+      .setName(name)
+      .setType(type);
     const variables = request.getVariablesMap();
-    for (const [name, value] of Object.entries(settings)) {
-      const key = this.host === "plugin" ? name : `webstats:${name}`;
-      args[key] = name === "apiKey" ? secret(value) : value;
+    for (const [key, value] of Object.entries(settings)) {
+      args[this.host === "plugin" ? key : `webstats:${key}`] = key === "apiKey" ? secret(value) : value;
       variables.set(
-        this.host === "plugin" ? `webstats:config:${name}` : `pulumi-nodejs:config:webstats:${name}`,
+        this.host === "plugin" ? `webstats:config:${key}` : `pulumi-nodejs:config:webstats:${key}`,
         value,
       );
     }
     request.setArgs(toStruct(args));
-    if (this.host === "plugin") {
+    if (!(fromState && recorded)) {
+      const olds = recorded ? inputsOf(recorded) : {};
+      const news = inputsOf(settings);
       // The engine checks a provider's inputs before configuring it; a failure stops the operation.
-      const checked = await process.call<proto.CheckResponse>(
+      const checked = await this.configCall<proto.CheckResponse>(
+        process,
         "checkConfig",
         new proto.CheckRequest()
-          .setUrn(`urn:pulumi:test::webstats-provider::pulumi:providers:webstats::default`)
-          .setOlds(toStruct({}))
-          .setNews(toStruct(plain(settings) as Props)),
+          .setUrn(urn)
+          .setName(name)
+          .setType(type)
+          .setOlds(toStruct(olds))
+          .setNews(toStruct(news)),
       );
-      const failures = checked.getFailuresList().map((f) => f.getReason());
-      if (failures.length > 0) {
-        process.kill();
-        throw Object.assign(new Error(failures.join("\n")), { code: 0 });
+      if (checked) {
+        const failures = checked.getFailuresList().map((f) => f.getReason());
+        if (failures.length > 0) throw Object.assign(new Error(failures.join("\n")), { code: 0 });
+        // The checked inputs are what the engine configures the provider with (secrets marked).
+        request.setArgs(checked.getInputs());
       }
-      request.setArgs(checked.getInputs());
+      if (recorded) {
+        const diff = await this.configCall<proto.DiffResponse>(
+          process,
+          "diffConfig",
+          new proto.DiffRequest()
+            .setUrn(urn)
+            .setName(name)
+            .setType(type)
+            .setOlds(toStruct(olds))
+            .setOldInputs(toStruct(olds))
+            .setNews(toStruct(news)),
+        );
+        const replaces = diff?.getReplacesList() ?? [];
+        if (replaces.length > 0) {
+          throw new Error(
+            `the provider asks to be replaced (${replaces.join(", ")}), which is not modelled here`,
+          );
+        }
+      }
     }
     await process.call("configure", request);
-    return process;
+    this.operationSettings = settings;
+  }
+
+  /** A provider-configuration call; undefined when the dynamic host answers UNIMPLEMENTED, as it does. */
+  private async configCall<Res>(process: ProviderProcess, method: string, request: unknown) {
+    try {
+      return await process.call<Res>(method, request);
+    } catch (error) {
+      if (this.host === "dynamic" && (error as CallError).code === Number(grpc.status.UNIMPLEMENTED))
+        return undefined;
+      throw error;
+    }
+  }
+
+  /** After an up or import: the state records the provider while it holds resources. */
+  private recordProvider(): void {
+    if (this.resources.size === 0) this.recordedProvider = undefined;
+    else if (this.operationSettings) this.recordedProvider = this.operationSettings;
   }
 
   /** The arguments as this host receives them: the dynamic host gets plain values and the serialized provider. */
   private news(args: Props): Props {
     if (this.host === "plugin") return args;
-    return { ...(plain(args) as Props), [providerKey]: inject("providerTier").serializedProvider };
+    const serialized = this.config.serializedProvider ?? inject("providerTier").serializedProvider;
+    return { ...(plain(args) as Props), [providerKey]: serialized };
   }
 
   async check(provider: ProviderProcess, name: string, olds: Props, args: Props) {
@@ -114,6 +275,7 @@ export class ProviderStack {
       "check",
       new proto.CheckRequest()
         .setUrn(this.urn(name))
+        .setName(name)
         .setType(websiteTypes[this.host])
         .setOlds(toStruct(olds))
         .setNews(toStruct(this.news(args))),
@@ -129,6 +291,7 @@ export class ProviderStack {
       "diff",
       new proto.DiffRequest()
         .setUrn(this.urn(name))
+        .setName(name)
         .setId(recorded.id)
         .setType(websiteTypes[this.host])
         .setOlds(toStruct(recorded.outputs))
@@ -149,6 +312,7 @@ export class ProviderStack {
         "create",
         new proto.CreateRequest()
           .setUrn(this.urn(name))
+          .setName(name)
           .setType(websiteTypes[this.host])
           .setProperties(toStruct(inputs)),
       );
@@ -179,6 +343,7 @@ export class ProviderStack {
       "delete",
       new proto.DeleteRequest()
         .setUrn(recorded.urn)
+        .setName(recorded.urn.split("::").pop() ?? "")
         .setId(recorded.id)
         .setType(websiteTypes[this.host])
         .setProperties(toStruct(recorded.outputs))
@@ -190,14 +355,17 @@ export class ProviderStack {
    * `pulumi up` (or, with `preview`, `pulumi preview`) of a program: each Website's arguments by
    * name, in declaration order. Resources to `replace` are replaced whatever their diff says.
    * A failure ends the operation (steps done so far stay recorded) and is returned, or thrown
-   * unless `allowFailure`.
+   * unless `allowFailure`. With `parallel`, the creates, updates, replacements and deletes run
+   * up to that many at a time, as the engine's step executor runs independent resources (its
+   * default is 4 per core), while check and diff stay in declaration order.
    */
   async up(
     program: Record<string, Props>,
-    options: { preview?: boolean; replace?: string[]; allowFailure?: boolean } = {},
+    options: { preview?: boolean; replace?: string[]; allowFailure?: boolean; parallel?: number } = {},
   ): Promise<OperationResult> {
-    const provider = await this.provider();
+    const provider = await this.provider({ fromState: this.destroying });
     const steps: OperationResult["steps"] = [];
+    const executor = new StepExecutor(options.parallel);
     try {
       for (const [name, args] of Object.entries(program)) {
         const recorded = this.resources.get(name);
@@ -210,38 +378,57 @@ export class ProviderStack {
         }
         if (!recorded) {
           steps.push({ name, op: "create" });
-          if (!options.preview) this.resources.set(name, await this.create(provider, name, inputs));
+          if (!options.preview)
+            await executor.run(async () => {
+              this.resources.set(name, await this.create(provider, name, inputs));
+            });
           continue;
         }
         const diff = await this.diff(provider, name, recorded, inputs);
         if (options.replace?.includes(name) || diff.replaces.length > 0) {
           steps.push({ name, op: "replace" });
+          // The engine checks the replacement again as a new resource (no olds), in a preview too,
+          // and creates it from that check's inputs.
+          const renewed = await this.check(provider, name, {}, args);
           if (options.preview) continue;
-          const replacement = await this.create(provider, name, inputs);
-          await this.remove(provider, recorded);
-          this.resources.set(name, replacement);
+          await executor.run(async () => {
+            const replacement = await this.create(provider, name, renewed.inputs);
+            await this.remove(provider, recorded);
+            this.resources.set(name, replacement);
+          });
         } else if (diff.changes || recorded.initErrors) {
           steps.push({ name, op: "update" });
           if (options.preview) continue;
-          const outputs = await this.update(provider, name, recorded, inputs);
-          this.resources.set(name, { ...recorded, inputs, outputs, initErrors: undefined });
+          await executor.run(async () => {
+            const outputs = await this.update(provider, name, recorded, inputs);
+            this.resources.set(name, { ...recorded, inputs, outputs, initErrors: undefined });
+          });
         } else {
           steps.push({ name, op: "same" });
+          // The engine records the checked inputs of an unchanged resource, keeping its outputs.
+          if (!options.preview) this.resources.set(name, { ...recorded, inputs });
         }
       }
+      await executor.settled();
       for (const [name, recorded] of [...this.resources]) {
         if (name in program) continue;
         steps.push({ name, op: "delete" });
         if (options.preview) continue;
-        await this.remove(provider, recorded);
-        this.resources.delete(name);
+        await executor.run(async () => {
+          await this.remove(provider, recorded);
+          this.resources.delete(name);
+        });
       }
+      await executor.settled();
       return { steps, notices: provider.notices() };
     } catch (error) {
+      // Steps already running finish before the operation ends, as in the engine.
+      await executor.settled().catch(() => undefined);
       if (!options.allowFailure) throw error;
       return { steps, notices: provider.notices(), error: error as CallError };
     } finally {
       provider.kill();
+      if (!options.preview) this.recordProvider();
     }
   }
 
@@ -255,6 +442,7 @@ export class ProviderStack {
       "update",
       new proto.UpdateRequest()
         .setUrn(this.urn(name))
+        .setName(name)
         .setId(recorded.id)
         .setType(websiteTypes[this.host])
         .setOlds(toStruct(recorded.outputs))
@@ -269,34 +457,46 @@ export class ProviderStack {
     return this.up(program, { preview: true });
   }
 
-  /** `pulumi refresh`: each resource read again; one the host reports gone leaves the state. */
-  async refresh(options: { allowFailure?: boolean } = {}): Promise<OperationResult> {
-    const provider = await this.provider();
+  /**
+   * `pulumi refresh`: each resource read again; one the host reports gone leaves the state. With
+   * `parallel`, up to that many reads at a time, as the engine runs them.
+   */
+  async refresh(options: { allowFailure?: boolean; parallel?: number } = {}): Promise<OperationResult> {
+    const provider = await this.provider({ fromState: true });
     const steps: OperationResult["steps"] = [];
+    const executor = new StepExecutor(options.parallel);
     try {
       for (const [name, recorded] of [...this.resources]) {
-        const response = await provider.call<proto.ReadResponse>(
-          "read",
-          new proto.ReadRequest()
-            .setUrn(recorded.urn)
-            .setId(recorded.id)
-            .setType(websiteTypes[this.host])
-            .setProperties(toStruct(recorded.outputs))
-            .setInputs(toStruct(recorded.inputs)),
-        );
-        if (response.getId() === "") {
-          steps.push({ name, op: "discard" });
-          this.resources.delete(name);
-          continue;
-        }
-        steps.push({ name, op: "refresh" });
-        const inputs = response.hasInputs() ? fromStruct(response.getInputs()) : recorded.inputs;
-        // The dynamic host's inputs keep the serialized provider, which a read does not return.
-        if (this.host === "dynamic") inputs[providerKey] = recorded.inputs[providerKey];
-        this.resources.set(name, { ...recorded, inputs, outputs: fromStruct(response.getProperties()) });
+        await executor.run(async () => {
+          const response = await provider.call<proto.ReadResponse>(
+            "read",
+            new proto.ReadRequest()
+              .setUrn(recorded.urn)
+              .setName(name)
+              .setId(recorded.id)
+              .setType(websiteTypes[this.host])
+              .setProperties(toStruct(recorded.outputs))
+              .setInputs(toStruct(recorded.inputs)),
+          );
+          if (response.getId() === "") {
+            steps.push({ name, op: "discard" });
+            this.resources.delete(name);
+            return;
+          }
+          steps.push({ name, op: "refresh" });
+          const inputs = response.hasInputs() ? fromStruct(response.getInputs()) : recorded.inputs;
+          // The dynamic host's inputs keep the serialized provider, which a read does not return.
+          if (this.host === "dynamic") inputs[providerKey] = recorded.inputs[providerKey];
+          const outputs = fromStruct(response.getProperties());
+          // The engine then diffs what it read against the program's inputs, to show the drift.
+          await this.diff(provider, name, { ...recorded, inputs, outputs }, recorded.inputs);
+          this.resources.set(name, { ...recorded, inputs, outputs });
+        });
       }
+      await executor.settled();
       return { steps, notices: provider.notices() };
     } catch (error) {
+      await executor.settled().catch(() => undefined);
       if (!options.allowFailure) throw error;
       return { steps, notices: provider.notices(), error: error as CallError };
     } finally {
@@ -305,8 +505,30 @@ export class ProviderStack {
   }
 
   /** `pulumi destroy`. */
-  destroy(options: { allowFailure?: boolean } = {}): Promise<OperationResult> {
-    return this.up({}, options);
+  destroy(options: { allowFailure?: boolean; parallel?: number } = {}): Promise<OperationResult> {
+    // The engine configures the provider of a destroy with the settings the state records.
+    this.destroying = true;
+    return this.up({}, options).finally(() => {
+      this.destroying = false;
+    });
+  }
+
+  /**
+   * A function of the package called by a program (plugin only: the dynamic host's functions run
+   * in the program's own process), e.g. `webstats:index:getAccount`: its result, or the error.
+   */
+  async invoke(token: string, args: Props = {}): Promise<Props> {
+    if (this.host !== "plugin") throw new Error("the dynamic host's functions run in the program");
+    const provider = await this.provider();
+    try {
+      const request = new proto.InvokeRequest().setTok(token).setArgs(toStruct(args));
+      const response = await provider.call<proto.InvokeResponse>("invoke", request);
+      const failures = response.getFailuresList().map((f) => f.getReason());
+      if (failures.length > 0) throw new Error(failures.join("\n"));
+      return fromStruct(response.getReturn());
+    } finally {
+      provider.kill();
+    }
   }
 
   /** `pulumi import TYPE NAME ID` (plugin only): Read with no properties, then Check of what it returned. */
@@ -316,10 +538,17 @@ export class ProviderStack {
     try {
       const read = await provider.call<proto.ReadResponse>(
         "read",
-        new proto.ReadRequest().setUrn(this.urn(name)).setId(id).setType(websiteTypes[this.host]),
+        new proto.ReadRequest()
+          .setUrn(this.urn(name))
+          .setName(name)
+          .setId(id)
+          .setType(websiteTypes[this.host]),
       );
       if (read.getId() === "") throw new Error(`website ${id} does not exist`);
-      const { inputs, failures } = await this.check(provider, name, {}, fromStruct(read.getInputs()));
+      // The engine checks what the read returned, as both the old and the new inputs, and
+      // records the read's inputs (the check only validates them).
+      const inputs = fromStruct(read.getInputs());
+      const { failures } = await this.check(provider, name, inputs, inputs);
       if (failures.length > 0) throw new Error(failures.map((f) => f.reason).join("\n"));
       this.resources.set(name, {
         urn: this.urn(name),
@@ -327,6 +556,7 @@ export class ProviderStack {
         inputs,
         outputs: fromStruct(read.getProperties()),
       });
+      this.recordProvider();
       return { steps: [{ name, op: "refresh" }], notices: provider.notices() };
     } finally {
       provider.kill();

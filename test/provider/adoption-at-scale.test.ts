@@ -1,0 +1,49 @@
+// Adoption at fleet scale, through both hosts as the engine drives them (its default
+// parallelism): an account's 150 existing websites declared with adoptExisting and their current
+// settings are taken over by one `up` in at most 10 requests (pages of the shared listing; no
+// update for a website that already matches), and the next preview shows no change. Request
+// counts are the provider's alone, so they are proven here, below the engine.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator } from "../../emulator";
+import { WebstatsClient } from "../../sdk";
+import { hosts, stopAll } from "./engine-processes";
+import { engineParallelism, ProviderStack } from "./provider-stack";
+
+const count = 150;
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ requestsPerMinute: 0 });
+});
+afterAll(async () => {
+  stopAll();
+  await emulator.close();
+});
+
+it.each(hosts)(`%s host: adopts ${count} existing websites in at most 10 requests`, async (host) => {
+  const account = emulator.createAccount();
+  const prefix = `adopt-${host}-${Date.now().toString(36)}`;
+  const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey, requestsPerMinute: 0 });
+  const domains = Array.from({ length: count }, (_, i) => `${prefix}-${i}.example.com`);
+  for (const [i, domain] of domains.entries()) await client.websites.create({ domain, email: i % 3 === 0 });
+  const program = Object.fromEntries(
+    domains.map((domain, i) => [domain, { domain, email: i % 3 === 0, adoptExisting: true }]),
+  );
+  const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: account.apiKey } });
+
+  emulator.resetRequestCounts();
+  const up = await stack.up(program, { parallel: engineParallelism });
+  const counts = emulator.requestCounts();
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(10);
+  expect(Object.keys(counts)).toEqual(["GET /api/v1/websites"]);
+  expect(up.steps.filter((s) => s.op === "create")).toHaveLength(count);
+  expect(emulator.listWebsites(account.id)).toHaveLength(count);
+  expect(stack.resources.size).toBe(count);
+  const ids = new Set([...stack.resources.values()].map((r) => Number(r.id)));
+  expect(ids).toEqual(new Set(emulator.listWebsites(account.id).map((w) => w.id)));
+
+  const preview = await stack.preview(program);
+  expect(preview.steps.filter((s) => s.op !== "same")).toEqual([]);
+});
