@@ -94,7 +94,7 @@ outputs:
     expect(outputs.plan).toEqual(expect.any(String));
     const domainsOf = (index: number) =>
       fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
-    expect(domainsOf(3)).toContain("blog.example.com");
+    expect(domainsOf(2)).toContain("blog.example.com");
     expect(domainsOf(1)).toContain("client.example.com");
     await stack.destroy();
   });
