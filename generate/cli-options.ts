@@ -2,6 +2,11 @@
 // come only from the environment; an option that looks like one is refused before anything
 // else, and no argument is ever echoed back (it could be a pasted key).
 import { parseArgs } from "node:util";
+import { driftStatuses } from "../drift/compare";
+import type { DriftStatus } from "../drift/compare";
+import { reportFormats } from "../drift/report";
+import type { DriftOptions } from "../drift/run";
+import type { StateSource } from "../drift/state-sources";
 
 export type ProjectFormat = "ts" | "yaml" | "import";
 
@@ -11,15 +16,21 @@ export interface GenerateOptions {
   /** The Pulumi project name; default: derived from the output folder's name. */
   name?: string;
   force: boolean;
+  /** Only the websites none of `sources` records (`--only-unmanaged`). */
+  onlyUnmanaged?: StateSource[];
 }
 
 export type Command =
   | { kind: "help" }
   | { kind: "schema" }
   | { kind: "plugin-install" }
-  | { kind: "generate"; options: GenerateOptions };
+  | { kind: "generate"; options: GenerateOptions }
+  | { kind: "drift"; options: DriftOptions };
 
 export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
+                                [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]
+       pulumi-webstats drift [--cwd DIR] --stack NAME... [--state FILE...]
+                             [--format text|json|markdown] [--fail-on STATUS,...]
        pulumi-webstats schema
        pulumi-webstats plugin install
 
@@ -46,7 +57,28 @@ Options:
                    existing import.json is kept unless --force
   --name NAME      the Pulumi project name (default: the folder's name)
   --force          write into a folder that is not empty, replacing the files it writes
+  --only-unmanaged only the websites that none of the stacks (--stack, --state, as for
+                   drift) records: what drift reports as unmanaged
   -h, --help       show this help
+
+drift:
+Compares what stacks recorded with what their accounts hold, and gives every website of
+every account those stacks use one status: in-sync, changed (each field that differs, as a
+refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
+duplicate (recorded twice). It only reads: a listing of each account and a GET for a
+website the listing lacks. Installations and keys are the stacks' own (configuration,
+providers, connection arguments); a key the state does not hold comes from WEBSTATS_API_KEY
+for the installation WEBSTATS_BASE_URL names.
+
+Options:
+  --stack NAME     a stack, read with pulumi stack export --show-secrets (repeatable)
+  --cwd DIR        the project folder of the --stack options after it (default: here)
+  --state FILE     a file written by pulumi stack export (repeatable); without
+                   --show-secrets its keys are encrypted and come from the environment
+  --format F       text (default), json or markdown (for a job summary or a comment)
+  --fail-on LIST   the statuses that make the exit code 2, comma-separated (default:
+                   changed,gone,unmanaged,duplicate; none: never)
+Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
 
 Environment (the only way to give credentials):
   WEBSTATS_BASE_URL             the installation's root URL, e.g. https://stats.example.com
@@ -61,6 +93,65 @@ export class UsageError extends Error {
 
 const credentialOption = /^--?(?:api[-_]?key|key|token|api[-_]?token|secret|password)(?:=|$)/i;
 
+/** The states named by --stack (each in the folder of the --cwd before it) and --state, in order. */
+function stateSources(tokens: ReturnType<typeof parseArgs>["tokens"]): StateSource[] {
+  const sources: StateSource[] = [];
+  let cwd = ".";
+  for (const token of tokens ?? []) {
+    if (token.kind !== "option" || token.value === undefined) continue;
+    if (token.name === "cwd") cwd = token.value;
+    if (token.name === "stack") sources.push({ kind: "stack", name: token.value, cwd });
+    if (token.name === "state") sources.push({ kind: "file", path: token.value });
+  }
+  for (const source of sources) {
+    const value = source.kind === "stack" ? source.name : source.path;
+    if (value.trim() === "")
+      throw new UsageError(`--${source.kind === "stack" ? "stack" : "state"} needs a value.`);
+  }
+  return sources;
+}
+
+const defaultFailOn: DriftStatus[] = ["changed", "gone", "unmanaged", "duplicate"];
+
+function failOnOf(values: string[] | undefined): DriftStatus[] {
+  if (values === undefined) return defaultFailOn;
+  const listed = values.flatMap((v) => v.split(",")).map((v) => v.trim());
+  if (listed.length === 1 && listed[0] === "none") return [];
+  const known = driftStatuses.filter((s) => s !== "in-sync") as string[];
+  const wrong = listed.filter((v) => !known.includes(v));
+  if (wrong.length > 0 || listed.length === 0) {
+    throw new UsageError(`--fail-on takes ${known.join(", ")} (comma-separated) or none.`);
+  }
+  return listed as DriftStatus[];
+}
+
+function parseDrift(values: Values, positionals: string[], sources: StateSource[]): Command {
+  if (positionals.length > 1) throw new UsageError("drift takes no further arguments; see --help.");
+  const misplaced = ["out", "name", "force", "only-unmanaged"].find(
+    (o) => values[o] !== undefined && values[o] !== false,
+  );
+  if (misplaced) throw new UsageError(`--${misplaced} is an option of generate, not of drift.`);
+  if (sources.length === 0) {
+    throw new UsageError(
+      "drift needs the stacks to compare: --stack NAME (in the project folder, or --cwd DIR) or --state FILE.",
+    );
+  }
+  const format = (values.format as string | undefined) ?? "text";
+  if (!(reportFormats as readonly string[]).includes(format)) {
+    throw new UsageError(`--format of drift is text, json or markdown, not ${JSON.stringify(format)}.`);
+  }
+  return {
+    kind: "drift",
+    options: {
+      sources,
+      format: format as DriftOptions["format"],
+      failOn: failOnOf(values["fail-on"] as string[] | undefined),
+    },
+  };
+}
+
+type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
 export function parseCommand(argv: string[]): Command {
   if (argv.some((arg) => credentialOption.test(arg))) {
     throw new UsageError(
@@ -74,12 +165,18 @@ export function parseCommand(argv: string[]): Command {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         out: { type: "string" },
-        format: { type: "string", default: "ts" },
+        format: { type: "string" },
         name: { type: "string" },
-        force: { type: "boolean", default: false },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h", default: false },
+        "only-unmanaged": { type: "boolean" },
+        stack: { type: "string", multiple: true },
+        state: { type: "string", multiple: true },
+        cwd: { type: "string", multiple: true },
+        "fail-on": { type: "string", multiple: true },
       },
     });
   } catch (error) {
@@ -87,8 +184,11 @@ export function parseCommand(argv: string[]): Command {
     const option = /'(-[^'=\s]*)/.exec((error as Error).message)?.[1];
     throw new UsageError(option ? `unknown option ${option}.` : "unexpected arguments.");
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help || positionals[0] === "help") return { kind: "help" };
+  const sources = stateSources(tokens);
+  if (positionals[0] === "drift") return parseDrift(values, positionals, sources);
+  if (values["fail-on"] !== undefined) throw new UsageError("--fail-on is an option of drift.");
   if (positionals[0] === "plugin") {
     if (positionals[1] !== "install" || positionals.length > 2) {
       throw new UsageError("the plugin command is: pulumi-webstats plugin install.");
@@ -97,24 +197,35 @@ export function parseCommand(argv: string[]): Command {
   }
   if (positionals[0] === "schema") {
     const extra =
-      positionals.length > 1 || values.out !== undefined || values.name !== undefined || values.force;
+      positionals.length > 1 ||
+      Object.entries(values).some(([name, value]) => name !== "help" && value !== undefined);
     if (extra) throw new UsageError("schema takes no arguments or options.");
     return { kind: "schema" };
   }
   if (positionals[0] !== "generate") {
     throw new UsageError(
       positionals.length === 0
-        ? "say what to do: generate, schema or plugin install."
-        : "unknown command: the commands are generate, schema and plugin install.",
+        ? "say what to do: generate, drift, schema or plugin install."
+        : "unknown command: the commands are generate, drift, schema and plugin install.",
     );
   }
   if (positionals.length > 1) throw new UsageError("generate takes no further arguments; see --help.");
   if (!values.out || values.out.trim() === "")
     throw new UsageError("--out DIR is required: where to write the project.");
-  if (values.format !== "ts" && values.format !== "yaml" && values.format !== "import") {
-    throw new UsageError(`--format is ts, yaml or import, not ${JSON.stringify(values.format)}.`);
+  const format = values.format ?? "ts";
+  if (format !== "ts" && format !== "yaml" && format !== "import") {
+    throw new UsageError(`--format is ts, yaml or import, not ${JSON.stringify(format)}.`);
   }
-  const options: GenerateOptions = { out: values.out, format: values.format, force: values.force };
+  if (values["only-unmanaged"] && sources.length === 0) {
+    throw new UsageError(
+      "--only-unmanaged needs the stacks that manage websites: --stack NAME or --state FILE.",
+    );
+  }
+  if (!values["only-unmanaged"] && sources.length > 0) {
+    throw new UsageError("--stack and --state go with --only-unmanaged (or with drift).");
+  }
+  const options: GenerateOptions = { out: values.out, format, force: values.force ?? false };
   if (values.name !== undefined) options.name = values.name;
+  if (values["only-unmanaged"]) options.onlyUnmanaged = sources;
   return { kind: "generate", options };
 }

@@ -4,6 +4,8 @@ import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { packageSchema } from "../core/package-schema";
 import { resolveSettings } from "../core/settings";
+import { runDrift } from "../drift/run";
+import { unmanagedWebsites } from "../drift/unmanaged";
 import { USAGE, UsageError, parseCommand } from "./cli-options";
 import type { GenerateOptions } from "./cli-options";
 import { importFile, importFileName } from "./import-file";
@@ -42,7 +44,10 @@ async function generate(options: GenerateOptions, env: Environment, io: Console)
   if (options.format === "import") checkImportFile(folder, importFileName, options.force);
   else checkOutputFolder(folder, options.force);
   const client = clientFrom(env);
-  const websites = await client.websites.list({ sortBy: "id", sort: "asc" });
+  const listed = await client.websites.list({ sortBy: "id", sort: "asc" });
+  const websites = options.onlyUnmanaged
+    ? await unmanagedWebsites(listed, client.baseUrl, options.onlyUnmanaged, env)
+    : listed;
   const files =
     options.format === "import"
       ? { [importFileName]: importFile(namedWebsites(websites)) }
@@ -60,8 +65,9 @@ async function generate(options: GenerateOptions, env: Environment, io: Console)
         `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}. ` +
         `It protects every website it imports (unless --protect=false).\n`
       : `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`;
+  const which = options.onlyUnmanaged ? `, ${websites.length} of them in none of the stacks given` : "";
   io.out(
-    `Listed ${websites.length} website${websites.length === 1 ? "" : "s"} of ${client.baseUrl}.\n` +
+    `Listed ${listed.length} website${listed.length === 1 ? "" : "s"} of ${client.baseUrl}${which}.\n` +
       `Wrote ${options.out}: ${Object.keys(files).join(", ")}.\n` +
       next,
   );
@@ -83,13 +89,15 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
       io.out(`${JSON.stringify(packageSchema(), null, 2)}\n`);
       return 0;
     }
+    if (command.kind === "drift") return await runDrift(command.options, env, io);
     await generate(command.options, env, io);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof UsageError) {
       io.err(`pulumi-webstats: ${message}\nRun pulumi-webstats --help for usage.\n`);
-      return 2;
+      // drift's 2 means drift found: a pipeline must not take a mistyped option for it.
+      return argv.includes("drift") ? 1 : 2;
     }
     io.err(`pulumi-webstats: ${message}\n`);
     return 1;

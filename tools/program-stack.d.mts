@@ -55,8 +55,14 @@ export class ProgramStack {
     tmpPrefix?: string;
     /** A node_modules folder to link instead of the template's (which has the packed package). */
     nodeModules?: string;
+    /** The Pulumi project's name (default webstats-e2e). */
+    projectName?: string;
+    /** The stack's name (default test). */
+    stackName?: string;
   });
   readonly dir: string;
+  readonly projectName: string;
+  readonly stackName: string;
   readonly workDir: string;
   output: string;
   setProgram(source: string): void;
@@ -69,6 +75,8 @@ export class ProgramStack {
     op: "up" | "preview" | "refresh" | "destroy" | "cancel" | "import",
     options?: RunOptions,
   ): Promise<DriverResult>;
+  /** The environment for the user's own `pulumi` commands on this stack, from its project folder. */
+  shellEnvironment(): Record<string, string>;
   exportState(): { raw: string; resources: StateResource[] };
   /** Removes the backend's empty checkpoint metadata files (README); returns their names. */
   removeTornBackendMetadata(): string[];

@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./program-project.mjs";
 
-const projectName = "webstats-e2e";
-const stackName = "test";
+const defaultProjectName = "webstats-e2e";
+const defaultStackName = "test";
 
 export class ProgramStack {
   /** Everything the engine printed so far, across operations. */
@@ -27,13 +27,17 @@ export class ProgramStack {
   #timeoutMs;
   #sequence = 0;
   #yaml = false;
+  /** The Pulumi project's and the stack's names (`projectName`, `stackName` options). */
+  projectName;
+  stackName;
 
   /**
    * `pulumi`: { binDir, pluginDir, templateDir }; `program`: source of a CommonJS module whose
    * export is the program function, or `yaml`: the body of a Pulumi YAML program (Pulumi.yaml
    * without its name and runtime); `config`: { key: { value, secret? } }; `env`: extra
    * environment for the CLI and the provider process; `pluginHome`: a PULUMI_HOME whose
-   * installed plugins the stack gets, and then only those (ambient plugins are ignored).
+   * installed plugins the stack gets, and then only those (ambient plugins are ignored);
+   * `projectName`, `stackName`: default webstats-e2e and test.
    */
   constructor({
     pulumi,
@@ -45,7 +49,11 @@ export class ProgramStack {
     tmpPrefix = "webstats-stack-",
     nodeModules,
     pluginHome,
+    projectName = defaultProjectName,
+    stackName = defaultStackName,
   }) {
+    this.projectName = projectName;
+    this.stackName = stackName;
     this.dir = mkdtempSync(join(tmpdir(), tmpPrefix));
     this.workDir = join(this.dir, "project");
     createProjectFromTemplate(pulumi.templateDir, this.workDir, nodeModules);
@@ -67,7 +75,7 @@ export class ProgramStack {
   setYamlProgram(body) {
     this.#yaml = true;
     rmSync(join(this.workDir, "program.cjs"), { force: true });
-    writeFileSync(join(this.workDir, "Pulumi.yaml"), `name: ${projectName}\nruntime: yaml\n${body}`);
+    writeFileSync(join(this.workDir, "Pulumi.yaml"), `name: ${this.projectName}\nruntime: yaml\n${body}`);
   }
 
   /** `pulumi import` with these arguments (type, name and id, or --file FILE) in the project folder. */
@@ -103,17 +111,11 @@ export class ProgramStack {
   async run(op, options = {}) {
     const id = `${++this.#sequence}-${op}`;
     const pulumiHome = join(this.dir, "home");
-    const env = {
-      ...process.env,
-      ...offlineEnvironment({ binDir: this.#pulumi.binDir, pluginDir: this.#pulumi.pluginDir, pulumiHome }),
-      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-    };
+    const env = { ...process.env, ...this.shellEnvironment() };
     // Credentials reach the provider only the way the caller asks for them.
     delete env.WEBSTATS_API_KEY;
     delete env.WEBSTATS_BASE_URL;
     Object.assign(env, this.#env);
-    // A YAML project is run from its folder; the backend comes from the environment then.
-    if (this.#yaml) env.PULUMI_BACKEND_URL = `file://${join(this.dir, "backend")}`;
     const result = await runDriver({
       workDir: this.workDir,
       requestFile: join(this.dir, `${id}.request.json`),
@@ -124,8 +126,8 @@ export class ProgramStack {
       onStart: options.onStart,
       request: {
         op,
-        stackName,
-        projectName,
+        stackName: this.stackName,
+        projectName: this.projectName,
         workDir: this.workDir,
         programFile: this.#yaml ? undefined : "program.cjs",
         binDir: this.#pulumi.binDir,
@@ -147,9 +149,24 @@ export class ProgramStack {
     return result;
   }
 
+  /**
+   * What a shell needs for the user's own `pulumi` commands (stack export, config) to reach this
+   * stack from its project folder: the CLI on PATH, the stack's PULUMI_HOME and passphrase, and
+   * for a YAML project the backend (an inline program's Pulumi.yaml names its own).
+   */
+  shellEnvironment() {
+    const pulumiHome = join(this.dir, "home");
+    const env = {
+      ...offlineEnvironment({ binDir: this.#pulumi.binDir, pluginDir: this.#pulumi.pluginDir, pulumiHome }),
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    };
+    if (this.#yaml) env.PULUMI_BACKEND_URL = `file://${join(this.dir, "backend")}`;
+    return env;
+  }
+
   /** The checkpoint file as the backend stores it (secrets still encrypted) and its resources. */
   exportState() {
-    const file = join(this.#stacksFolder(), `${stackName}.json`);
+    const file = join(this.#stacksFolder(), `${this.stackName}.json`);
     const raw = readFileSync(file, "utf8");
     const checkpoint = JSON.parse(raw);
     return { raw, resources: checkpoint.checkpoint?.latest?.resources ?? [] };
@@ -173,14 +190,14 @@ export class ProgramStack {
 
   /** Empties the stack's checkpoint metadata file, as a kill at the wrong moment does. */
   tearBackendMetadata() {
-    const file = join(this.#stacksFolder(), `${stackName}.json.attrs`);
+    const file = join(this.#stacksFolder(), `${this.stackName}.json.attrs`);
     statSync(file);
     writeFileSync(file, "");
   }
 
   /** Where the local backend keeps this project's checkpoints (and their metadata files). */
   #stacksFolder() {
-    return join(this.dir, "backend", ".pulumi", "stacks", projectName);
+    return join(this.dir, "backend", ".pulumi", "stacks", this.projectName);
   }
 
   cleanup() {

@@ -33,6 +33,10 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** A node_modules folder to link instead of the template's (which has the packed package). */
   nodeModules?: string;
+  /** The Pulumi project's name (default webstats-e2e). */
+  projectName?: string;
+  /** The stack's name (default test). */
+  stackName?: string;
 }
 
 export interface OperationOptions {
@@ -138,6 +142,11 @@ export class TestStack {
   /** `pulumi cancel`: releases the lock of an operation that was killed. */
   cancel(options: OperationOptions = {}): Promise<OperationResult> {
     return this.run("cancel", options);
+  }
+
+  /** The environment for the user's own `pulumi` commands on this stack, run in workDir. */
+  shellEnvironment(): Record<string, string> {
+    return this.stack.shellEnvironment();
   }
 
   /**

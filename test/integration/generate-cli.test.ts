@@ -156,16 +156,46 @@ describe("pulumi-webstats command line", () => {
 
   it("explains wrong usage without repeating the arguments", async () => {
     const cases: [string[], RegExp][] = [
-      [[], /say what to do: generate, schema or plugin install/],
-      [["deploy"], /the commands are generate, schema and plugin install/],
+      [[], /say what to do: generate, drift, schema or plugin install/],
+      [["deploy"], /the commands are generate, drift, schema and plugin install/],
       [["generate"], /--out DIR is required/],
       [["generate", "--out", "x", "--format", "json"], /--format is ts, yaml or import, not "json"/],
       [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],
       [["generate", "--out", "x", "s3cr3t"], /takes no further arguments/],
+      [
+        ["generate", "--out", "x", "--only-unmanaged"],
+        /--only-unmanaged needs the stacks that manage websites/,
+      ],
+      [["generate", "--out", "x", "--stack", "prod"], /--stack and --state go with --only-unmanaged/],
+      [["generate", "--out", "x", "--fail-on", "gone"], /--fail-on is an option of drift/],
     ];
     for (const [argv, message] of cases) {
       const result = await run(argv, {});
       expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.err).toMatch(message);
+      expect(result.err).not.toContain("s3cr3t");
+    }
+  });
+
+  it("exits 1, not drift's 2, when drift is used wrongly", async () => {
+    const cases: [string[], RegExp][] = [
+      [["drift"], /drift needs the stacks to compare: --stack NAME/],
+      [["drift", "--stack", ""], /--stack needs a value/],
+      [
+        ["drift", "--stack", "prod", "--format", "ts"],
+        /--format of drift is text, json or markdown, not "ts"/,
+      ],
+      [
+        ["drift", "--stack", "prod", "--fail-on", "changed,s3cr3t"],
+        /--fail-on takes changed, gone, unmanaged, duplicate/,
+      ],
+      [["drift", "--stack", "prod", "--out", "x"], /--out is an option of generate, not of drift/],
+      [["drift", "--stack", "prod", "--api-key=s3cr3t"], /does not take an API key on the command line/],
+      [["drift", "--stack", "prod", "s3cr3t"], /drift takes no further arguments/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(argv, {});
+      expect(result.code, argv.join(" ")).toBe(1);
       expect(result.err).toMatch(message);
       expect(result.err).not.toContain("s3cr3t");
     }
@@ -188,6 +218,68 @@ describe("pulumi-webstats command line", () => {
     expect(parseCommand(["generate", "--out", "dir"])).toEqual({
       kind: "generate",
       options: { out: "dir", format: "ts", force: false },
+    });
+    expect(
+      parseCommand([
+        "generate",
+        "--out",
+        "dir",
+        "--only-unmanaged",
+        "--state",
+        "a.json",
+        "--cwd",
+        "b",
+        "--stack",
+        "prod",
+      ]),
+    ).toEqual({
+      kind: "generate",
+      options: {
+        out: "dir",
+        format: "ts",
+        force: false,
+        onlyUnmanaged: [
+          { kind: "file", path: "a.json" },
+          { kind: "stack", name: "prod", cwd: "b" },
+        ],
+      },
+    });
+  });
+
+  it("reads each --stack in the folder of the --cwd before it", () => {
+    const argv = ["drift", "--stack", "dev", "--cwd", "teams/a", "--stack", "prod", "--state", "x.json"];
+    expect(
+      parseCommand([
+        ...argv,
+        "--cwd",
+        "teams/b",
+        "--stack",
+        "prod",
+        "--fail-on",
+        "gone,changed",
+        "--fail-on",
+        "unmanaged",
+      ]),
+    ).toEqual({
+      kind: "drift",
+      options: {
+        sources: [
+          { kind: "stack", name: "dev", cwd: "." },
+          { kind: "stack", name: "prod", cwd: "teams/a" },
+          { kind: "file", path: "x.json" },
+          { kind: "stack", name: "prod", cwd: "teams/b" },
+        ],
+        format: "text",
+        failOn: ["gone", "changed", "unmanaged"],
+      },
+    });
+    expect(
+      parseCommand(["drift", "--state", "x.json", "--format", "markdown", "--fail-on", "none"]),
+    ).toMatchObject({
+      options: { format: "markdown", failOn: [] },
+    });
+    expect(parseCommand(["drift", "--state", "x.json"])).toMatchObject({
+      options: { failOn: ["changed", "gone", "unmanaged", "duplicate"] },
     });
   });
 });

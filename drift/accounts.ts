@@ -1,0 +1,113 @@
+// The accounts a set of recorded websites lives on: each website's installation and key (from its
+// state, else WEBSTATS_BASE_URL / WEBSTATS_API_KEY for that installation only), one client per
+// installation and key, and one GET /account per key to tell accounts apart (two keys of one
+// account are one account, listed once). Keys stay in memory: no message names one.
+import { ENV_API_KEY, ENV_BASE_URL } from "../sdk";
+import type { WebstatsClient } from "../sdk";
+import { installationOf } from "../core/argument-schemas";
+import { ClientRegistry } from "../core/clients";
+import { resolveSettings } from "../core/settings";
+import type { Environment } from "../core/settings";
+import { encrypted } from "./stack-export";
+import type { RecordedWebsite } from "./stack-export";
+
+/** An account as reports name it: never by its key. */
+export interface AccountName {
+  /** The installation's root URL. */
+  url: string;
+  id: number;
+  email: string;
+}
+
+export interface DriftAccount {
+  name: AccountName;
+  client: WebstatsClient;
+  /** The recorded websites on this account. */
+  websites: RecordedWebsite[];
+}
+
+/** An account that cannot be reached: the message names it and says how to supply its key. */
+export class AccountError extends Error {
+  override name = "AccountError";
+}
+
+export interface Credentials {
+  url: string;
+  apiKey: string;
+}
+
+/** The installation and key a recorded website is read with, or a message saying why there is none. */
+export function credentialsOf(website: RecordedWebsite, env: Environment): Credentials | string {
+  const where = `website ${website.resource} of stack ${website.stack}`;
+  const envUrl = installationOf(env[ENV_BASE_URL]);
+  const url = installationOf(website.address.baseUrl) ?? envUrl;
+  if (!url) {
+    return `${where} names no installation (state written before pulumi-webstats recorded it): set ${ENV_BASE_URL}.`;
+  }
+  const recorded = website.address.apiKey;
+  if (typeof recorded === "string") return { url, apiKey: recorded };
+  // The environment's key is sent only to the installation the environment names.
+  const envKey = env[ENV_API_KEY]?.trim();
+  if (envKey && envUrl === url) return { url, apiKey: envKey };
+  const why =
+    recorded === encrypted
+      ? `the key (from ${website.address.keySource}) is encrypted in the export`
+      : `the state holds no key (from ${website.address.keySource})`;
+  return (
+    `No API key for the account of ${where} at ${url}: ${why}. Read the stack with --stack, or export it ` +
+    `with pulumi stack export --show-secrets, or set ${ENV_BASE_URL}=${url} and ${ENV_API_KEY}.`
+  );
+}
+
+/**
+ * The accounts of these websites, each with its websites; fails naming every website whose
+ * account has no usable key, or whose key the installation refuses.
+ */
+export async function accountsOf(websites: RecordedWebsite[], env: Environment): Promise<DriftAccount[]> {
+  const problems = new Set<string>();
+  const byKey = new Map<string, { credentials: Credentials; websites: RecordedWebsite[] }>();
+  for (const website of websites) {
+    const credentials = credentialsOf(website, env);
+    if (typeof credentials === "string") {
+      problems.add(credentials);
+      continue;
+    }
+    const key = JSON.stringify([credentials.url, credentials.apiKey]);
+    const group = byKey.get(key) ?? { credentials, websites: [] };
+    group.websites.push(website);
+    byKey.set(key, group);
+  }
+  if (problems.size > 0) throw new AccountError([...problems].join("\n"));
+
+  // Pacing and timeout as the provider reads them from the environment; no stack configuration.
+  const settings = resolveSettings(() => undefined, env);
+  const registry = new ClientRegistry();
+  const identified = await Promise.all(
+    [...byKey.values()].map(async ({ credentials, websites: own }) => {
+      const client = registry.clientFor({ baseUrl: credentials.url, apiKey: credentials.apiKey }, settings);
+      try {
+        const account = await client.account.get();
+        return {
+          name: { url: credentials.url, id: account.id, email: account.email },
+          client,
+          websites: own,
+        };
+      } catch (error) {
+        const first = own[0];
+        throw new AccountError(
+          `The account of website ${first?.resource} of stack ${first?.stack} at ${credentials.url} could not be ` +
+            `read (key from ${first?.address.keySource}): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+    }),
+  );
+  const accounts = new Map<string, DriftAccount>();
+  for (const found of identified) {
+    const key = `${found.name.url} ${found.name.id}`;
+    const account = accounts.get(key);
+    if (account) account.websites.push(...found.websites);
+    else accounts.set(key, found);
+  }
+  return [...accounts.values()];
+}

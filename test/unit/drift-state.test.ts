@@ -1,0 +1,183 @@
+// Reading what a stack recorded for `pulumi-webstats drift`: both hosts' Websites in the shapes
+// `pulumi stack export` writes (test/e2e/drift-command.test.ts reads real ones), secrets shown or
+// left encrypted, the installation and key each website uses, and states that are refused.
+import { describe, expect, it } from "vitest";
+import { credentialsOf } from "../../drift/accounts";
+import { encrypted, readStackExport } from "../../drift/stack-export";
+
+const sig = "4dabf18193072939515e22adb298388d";
+const secret = (value: unknown) => ({
+  [sig]: "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(value),
+});
+const hidden = { [sig]: "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:abc" };
+
+const stack = { urn: "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod", type: "pulumi:pulumi:Stack" };
+const nodeProvider = (apiKey: unknown) => ({
+  urn: "urn:pulumi:prod::team::pulumi:providers:pulumi-nodejs::default",
+  type: "pulumi:providers:pulumi-nodejs",
+  id: "p1",
+  outputs: { "webstats:baseUrl": "https://stats.example.com", "webstats:apiKey": apiKey },
+});
+const website = (name: string, outputs: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  urn: `urn:pulumi:prod::team::pulumi-nodejs:dynamic/webstats:Website::${name}`,
+  type: "pulumi-nodejs:dynamic/webstats:Website",
+  id: typeof outputs.websiteId === "number" ? String(outputs.websiteId) : "",
+  provider: "urn:pulumi:prod::team::pulumi:providers:pulumi-nodejs::default::p1",
+  outputs: {
+    __provider: "exports.handler = ...",
+    domain: `${name}.example.com`,
+    installation: "https://stats.example.com",
+    ...outputs,
+  },
+  ...extra,
+});
+const exported = (resources: unknown[]) =>
+  JSON.stringify({ version: 3, deployment: { manifest: {}, resources } });
+
+describe("drift: readStackExport", () => {
+  it("reads the dynamic provider's websites with the stack's configuration and their connections", () => {
+    const state = readStackExport(
+      exported([
+        stack,
+        nodeProvider(secret("default-key")),
+        website("one", { websiteId: 1, privacy: "password", password: secret("pw") }),
+        website("two", {
+          websiteId: 2,
+          connection: secret({ baseUrl: "https://other.example.com", apiKey: "other-key" }),
+        }),
+      ]),
+      "stack prod",
+      "prod",
+    );
+    expect(state.name).toBe("team/prod");
+    expect(state.websites.map((w) => [w.resource, w.id, w.address])).toEqual([
+      [
+        "one",
+        1,
+        {
+          baseUrl: "https://stats.example.com",
+          apiKey: "default-key",
+          keySource: "the stack's configuration",
+        },
+      ],
+      [
+        "two",
+        2,
+        { baseUrl: "https://other.example.com", apiKey: "other-key", keySource: "connection of two" },
+      ],
+    ]);
+    expect(state.websites[0]?.outputs).toMatchObject({
+      domain: "one.example.com",
+      privacy: "password",
+      password: "pw",
+    });
+  });
+
+  it("reads the plugin's websites with their explicit provider", () => {
+    const state = readStackExport(
+      exported([
+        stack,
+        {
+          urn: "urn:pulumi:prod::team::pulumi:providers:webstats::agency",
+          type: "pulumi:providers:webstats",
+          id: "p2",
+          outputs: { baseUrl: "https://agency.example.com", apiKey: hidden, version: "0.1.0" },
+        },
+        {
+          urn: "urn:pulumi:prod::team::webstats:index:Website::site",
+          type: "webstats:index:Website",
+          id: "9",
+          provider: "urn:pulumi:prod::team::pulumi:providers:webstats::agency::p2",
+          outputs: { websiteId: 9, domain: "site.example.com", password: hidden },
+        },
+      ]),
+      "file b.json",
+      "b",
+    );
+    expect(state.websites[0]?.address).toEqual({
+      baseUrl: "https://agency.example.com",
+      apiKey: encrypted,
+      keySource: "provider agency",
+    });
+    // An encrypted password is not compared.
+    expect(state.websites[0]?.outputs).not.toHaveProperty("password");
+  });
+
+  it("takes an empty stack, and names the stack by its file when it has no stack resource", () => {
+    expect(readStackExport(exported([]), "file x.json", "x")).toEqual({ name: "x", websites: [] });
+    expect(readStackExport(exported([stack]), "stack prod", "prod")).toEqual({
+      name: "team/prod",
+      websites: [],
+    });
+  });
+
+  it("refuses what it cannot read, naming where and what to do", () => {
+    const cases: [string, RegExp][] = [
+      ["{", /^file x\.json is not JSON .*: give the output of pulumi stack export --show-secrets\.$/],
+      [
+        JSON.stringify({ version: 2, deployment: {} }),
+        /is not a Pulumi stack export \(version: version must be 3/,
+      ],
+      [JSON.stringify({ checkpoint: {} }), /is not a Pulumi stack export/],
+      [
+        exported([
+          stack,
+          { urn: "urn:pulumi:prod::team::random:index/pet:Pet::p", type: "random:index/pet:Pet" },
+        ]),
+        /holds no website of pulumi-webstats \(its resources are random:index\/pet:Pet\)/,
+      ],
+      [
+        exported([stack, nodeProvider("k"), website("one", { websiteId: 1, weeklyDigest: true })]),
+        /website one records "weeklyDigest", which this version of pulumi-webstats does not know: update/,
+      ],
+      [
+        exported([stack, nodeProvider("k"), website("one", { websiteId: 1, privacy: "secret" })]),
+        /file x\.json: website one: .*privacy/,
+      ],
+      [exported([stack, nodeProvider("k"), website("one", {}, { id: "" })]), /website one has no website id/],
+    ];
+    for (const [content, message] of cases) {
+      expect(() => readStackExport(content, "file x.json", "x"), content.slice(0, 80)).toThrow(message);
+    }
+  });
+});
+
+describe("drift: credentialsOf", () => {
+  const [withKey, encryptedKey] = readStackExport(
+    exported([
+      stack,
+      nodeProvider(secret("default-key")),
+      website("one", { websiteId: 1 }),
+      website("two", { websiteId: 2, connection: hidden }),
+    ]),
+    "stack prod",
+    "prod",
+  ).websites;
+
+  it("uses the key the state shows", () => {
+    expect(credentialsOf(withKey!, { WEBSTATS_API_KEY: "env-key" })).toEqual({
+      url: "https://stats.example.com",
+      apiKey: "default-key",
+    });
+  });
+
+  it("sends the environment's key only to the installation the environment names", () => {
+    expect(
+      credentialsOf(encryptedKey!, {
+        WEBSTATS_BASE_URL: "https://stats.example.com/api/v1",
+        WEBSTATS_API_KEY: "env-key",
+      }),
+    ).toEqual({ url: "https://stats.example.com", apiKey: "env-key" });
+    const refused = credentialsOf(encryptedKey!, {
+      WEBSTATS_BASE_URL: "https://elsewhere.example.com",
+      WEBSTATS_API_KEY: "env-key",
+    });
+    expect(refused).toBe(
+      "No API key for the account of website two of stack team/prod at https://stats.example.com: the key (from connection of two) " +
+        "is encrypted in the export. Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +
+        "WEBSTATS_BASE_URL=https://stats.example.com and WEBSTATS_API_KEY.",
+    );
+    expect(refused).not.toContain("env-key");
+  });
+});
