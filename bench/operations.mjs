@@ -13,9 +13,18 @@ const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
  * `expected`: how many resources the operation handles; when it fails, those that did not reach
  * the state (for `up`) or all of them (otherwise) are reported as failed. `host`: what serves the
  * stack's resources, "dynamic" (dynamic providers of the template's packages) or "plugin" (the
- * provider plugin in the stack's own PULUMI_HOME).
+ * provider plugin in the stack's own PULUMI_HOME). `runOptions`: the operation's own options, e.g.
+ * `{ refresh: true }` for `preview --refresh`.
  */
-export async function measureOperation({ stack, op, emulator, templateDir, expected, host = "dynamic" }) {
+export async function measureOperation({
+  stack,
+  op,
+  emulator,
+  templateDir,
+  expected,
+  host = "dynamic",
+  runOptions = {},
+}) {
   emulator?.resetRequestCounts();
   const memory = watchProviderMemory(
     host === "plugin"
@@ -25,7 +34,7 @@ export async function measureOperation({ stack, op, emulator, templateDir, expec
   const counted = (type) =>
     host === "plugin" ? type === pluginWebsiteType : type.startsWith("pulumi-nodejs:dynamic");
   const startedAt = Date.now();
-  const result = await stack.run(op, { allowFailure: true });
+  const result = await stack.run(op, { ...runOptions, allowFailure: true });
   const endedAt = Date.now();
   const providerPeakRssKb = memory.stop();
   const timing = result.timing ?? { operationStartedAt: startedAt, operationEndedAt: endedAt };
@@ -55,7 +64,8 @@ export async function measureOperation({ stack, op, emulator, templateDir, expec
     requestSpanMs: span ? span.lastAt - span.firstAt : undefined,
     afterLastRequestMs: span ? timing.operationEndedAt - span.lastAt : undefined,
     providerPeakRssKb,
-    changes: result.summary?.resourceChanges ?? {},
+    // A preview reports what it would do as its change summary; the other operations, what they did.
+    changes: result.summary?.resourceChanges ?? result.changeSummary ?? {},
   };
 }
 

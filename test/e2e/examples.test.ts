@@ -1,7 +1,9 @@
 // Every example under examples/ (quickstart runs in documented-examples.test.ts), run through
 // the engine as written, with the files beside its index.ts: up, then a preview with no change.
+import { execFile } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { parse, parseDocument } from "yaml";
 import { WebstatsClient } from "../../sdk";
@@ -17,10 +19,17 @@ describeEngine("examples", () => {
   const fixture = useEngineFixture([{ name: "Examples" }, { name: "Acme" }, { name: "Globex" }]);
 
   /** A stack running examples/NAME/index.ts, with the example's YAML files beside it. */
-  const exampleStack = (name: string, extraConfig: Record<string, ConfigValue> = {}) => {
+  const exampleStack = (
+    name: string,
+    {
+      config,
+      ...options
+    }: { config?: Record<string, ConfigValue>; stackName?: string; env?: Record<string, string> } = {},
+  ) => {
     const dir = join(examplesDir, name);
     const stack = fixture.stack(compileProgram(readFileSync(join(dir, "index.ts"), "utf8")), undefined, {
-      config: { ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey), ...extraConfig },
+      ...options,
+      config: config ?? credentialsConfig(fixture.emulator.url, fixture.account().apiKey),
     });
     for (const file of readdirSync(dir).filter((f) => f.endsWith(".yaml") && f !== "Pulumi.yaml")) {
       stack.writeFile(file, readFileSync(join(dir, file), "utf8"));
@@ -96,10 +105,13 @@ describeEngine("examples", () => {
   it("multi-account: each website lands in the account of its connection", async () => {
     const [own, acme, globex] = [fixture.account(0), fixture.account(1), fixture.account(2)];
     const stack = exampleStack("multi-account", {
-      "webstats-e2e:acmeBaseUrl": { value: fixture.emulator.url },
-      "webstats-e2e:acmeApiKey": { value: acme.apiKey, secret: true },
-      "webstats-e2e:globexBaseUrl": { value: fixture.emulator.url },
-      "webstats-e2e:globexApiKey": { value: globex.apiKey, secret: true },
+      config: {
+        ...credentialsConfig(fixture.emulator.url, own.apiKey),
+        "webstats-e2e:acmeBaseUrl": { value: fixture.emulator.url },
+        "webstats-e2e:acmeApiKey": { value: acme.apiKey, secret: true },
+        "webstats-e2e:globexBaseUrl": { value: fixture.emulator.url },
+        "webstats-e2e:globexApiKey": { value: globex.apiKey, secret: true },
+      },
     });
     const outputs = plainOutputs((await stack.up()).outputs);
     expect(outputs.accounts).toEqual({ agency: "Examples", acme: "Acme", globex: "Globex" });
@@ -128,38 +140,69 @@ describeEngine("examples", () => {
     await stack.preview({ expectNoChanges: true });
   });
 
-  it("gitops: the workflow's preview passes while nothing drifts and fails on drift", async () => {
-    // The workflow runs pulumi/actions with `preview --refresh --expect-no-changes` on a schedule.
+  it("gitops: the workflow's drift report passes while nothing drifts, and fails with the report on drift", async () => {
+    // The workflow runs `pulumi-webstats drift` on a schedule and puts its Markdown on the job's page.
     const workflow = parse(
       readFileSync(join(examplesDir, "gitops", ".github", "workflows", "drift-check.yml"), "utf8"),
     ) as {
       on: { schedule: { cron: string }[] };
-      jobs: Record<
-        string,
-        { steps: { uses?: string; with?: Record<string, unknown>; env?: Record<string, string> }[] }
-      >;
+      jobs: Record<string, { steps: { uses?: string; run?: string; env?: Record<string, string> }[] }>;
     };
     expect(workflow.on.schedule[0]?.cron).toMatch(/^[\d*]+ [\d*]+ \* \* \*$/);
-    const step = Object.values(workflow.jobs)
-      .flatMap((job) => job.steps)
-      .find((s) => s.uses?.startsWith("pulumi/actions@"));
-    expect(step?.with).toMatchObject({ command: "preview", refresh: true, "expect-no-changes": true });
-    expect(step?.env).toMatchObject({ WEBSTATS_API_KEY: "${{ secrets.WEBSTATS_API_KEY }}" });
-    const check = { refresh: step?.with?.refresh === true, expectNoChanges: true, diff: true };
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    expect(steps.some((s) => s.uses?.startsWith("pulumi/actions@"))).toBe(true);
+    const report = steps.find((s) => s.run?.includes("pulumi-webstats drift"));
+    expect(report?.env).toMatchObject({
+      WEBSTATS_BASE_URL: "${{ vars.WEBSTATS_BASE_URL }}",
+      WEBSTATS_API_KEY: "${{ secrets.WEBSTATS_API_KEY }}",
+    });
 
-    const stack = exampleStack("gitops");
+    // As the README sets it up: the address in the stack's configuration, the key in the environment.
+    const { url } = fixture.emulator;
+    const { apiKey } = fixture.account();
+    const stack = exampleStack("gitops", {
+      stackName: "prod",
+      config: { "webstats:baseUrl": { value: url } },
+      env: { WEBSTATS_API_KEY: apiKey },
+    });
     const { websiteIds } = plainOutputs((await stack.up()).outputs) as { websiteIds: Record<string, number> };
     expect(Object.keys(websiteIds).sort()).toEqual(["docs.example.dev", "example.dev", "status.example.dev"]);
 
-    const clean = await stack.preview(check);
-    expect(clean.ok).toBe(true);
+    // The step's own script, in the project folder, as the runner runs it.
+    const summary = join(stack.dir, "step-summary.md");
+    const runReport = async () => {
+      const env = {
+        ...process.env,
+        ...stack.shellEnvironment(),
+        WEBSTATS_BASE_URL: url,
+        WEBSTATS_API_KEY: apiKey,
+      };
+      const result = await promisify(execFile)("bash", ["-e", "-c", report!.run!], {
+        cwd: stack.workDir,
+        env: { ...env, GITHUB_STEP_SUMMARY: summary },
+      }).then(
+        () => 0,
+        (error: { code?: number }) => error.code ?? -1,
+      );
+      return { code: result, summary: readFileSync(summary, "utf8") };
+    };
+    const clean = await runReport();
+    expect(clean.code).toBe(0);
+    expect(clean.summary).toContain("3 websites in 1 account of 1 stack (webstats-e2e/prod): 3 in-sync");
+    expect(clean.summary).toContain("Every website is in sync.");
 
-    // Someone makes the docs statistics private in the web interface.
+    // Someone makes the docs statistics private and adds a website in the web interface.
     fixture.emulator.updateWebsite(websiteIds["docs.example.dev"]!, { privacy: 1 });
-    const drifted = await stack.preview({ ...check, allowFailure: true });
-    expect(drifted.ok).toBe(false);
-    expect(drifted.output).toMatch(/sites-docs\.example\.dev/);
-    expect(drifted.output).toMatch(/privacy\s*: "private" => "public"/);
-    expect(drifted.error).toMatch(/no changes were expected/);
+    const blog = await new WebstatsClient({ baseUrl: url, apiKey }).websites.create({
+      domain: "blog.example.dev",
+    });
+    const drifted = await runReport();
+    expect(drifted.code).toBe(2);
+    const added = drifted.summary.slice(clean.summary.length);
+    expect(added).toContain(
+      `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${fixture.account().email} (${fixture.account().id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`,
+    );
+    expect(added).toContain(`| unmanaged | blog.example.dev | ${blog.id} |`);
+    expect(added).not.toContain(apiKey);
   });
 });
