@@ -2,7 +2,8 @@
 // `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on a newer Node.js
 // with the newest @pulumi/pulumi whose CLI can be built from the Go module proxy, and that CLI.
 // The slice is what a newer engine or SDK could break that the main lane would not see: one
-// lifecycle per host and per language SDK, import, and the versions the README promises.
+// lifecycle per host and per language SDK, import, the stack exports drift reads, and the
+// versions the README promises.
 // Everything else is about the provider's own behaviour, proven once in the main lane.
 //
 // The main lane (`npm test`) runs on the Node.js that runs npm, with the @pulumi/pulumi locked
@@ -34,6 +35,8 @@ export const COMPAT_SLICE = {
     // A lifecycle through each generated language SDK.
     "test/e2e/language-sdk-nodejs.test.ts",
     "test/e2e/language-sdk-go.test.ts",
+    // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
+    "test/e2e/drift-command.test.ts",
   ],
   // The versions each lane runs are the ones the README promises.
   unit: ["test/unit/tested-versions.test.ts"],
