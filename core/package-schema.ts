@@ -21,8 +21,10 @@ import type { SchemaType } from "./website-fields";
 
 /**
  * Where the engine downloads the provider plugin when a program needs it and it is not installed:
- * the project's GitHub releases, which carry pulumi-resource-webstats-v<version>-linux-x64.tar.gz
- * (tools/release-plugin.mjs builds it).
+ * the GitHub release `v<version>` of the repository `pulumi-webstats/pulumi-webstats` (the engine
+ * adds `pulumi-` and the package name to the organisation), whose assets are
+ * pulumi-resource-webstats-v<version>-<os>-<arch>.tar.gz with Go's platform names, e.g.
+ * `linux-amd64` (tools/release-plugin.mjs builds them).
  */
 export const pluginDownloadURL = "github://api.github.com/pulumi-webstats";
 

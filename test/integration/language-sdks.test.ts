@@ -1,9 +1,9 @@
 // The language SDKs and their generator (tools/language-sdks.mjs, tools/pulumi-sdkgen): a field
 // the schema gains reaches all three SDKs with no edit to them, the stale check finds every
 // difference, the generator refuses a schema that is not a valid package schema, the Python SDK
-// byte-compiles, and a release packs the Node.js and Python SDKs. The Python SDK cannot run
-// here: it needs the `pulumi` package from PyPI, which this machine cannot reach. The Node.js and
-// Go SDKs run through the engine in test/e2e.
+// byte-compiles, and a release packs the Node.js and Python SDKs. All three SDKs run through the
+// engine in test/e2e (language-sdk-*.test.ts); byte-compiling here finds a broken Python SDK
+// without the engine or the Python test's virtual environment.
 import { execFile } from "node:child_process";
 import {
   appendFileSync,
@@ -111,7 +111,7 @@ describe("language SDKs", () => {
     await byteCompile(modules.map((file) => join(pythonPackage, file)));
   });
 
-  it("byte-compiles the README's Python example (it cannot run here)", async () => {
+  it("byte-compiles the README's Python example (test/e2e runs it)", async () => {
     const example = join(scratch, "readme_example.py");
     writeFileSync(example, readmeExample("sdk-python", "python"));
     await byteCompile([example]);

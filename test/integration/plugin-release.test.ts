@@ -1,27 +1,129 @@
 // The plugin as it is shipped: the release archives hold the single-file bundle as an executable
 // `pulumi-resource-webstats`, which starts on its own (no node_modules beside it), prints the
 // port of its gRPC server, answers GetPluginInfo with the package version, and leaves once the
-// engine address it was given stops answering.
+// engine address it was given stops answering. The archives carry the names the engine asks for
+// when it downloads a missing plugin, at the release the schema's pluginDownloadURL names.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { packageSchema } from "../../core/package-schema";
 
 const root = join(__dirname, "..", "..");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 
+// What the engine does for a resource plugin it has to download, as written in
+// sdk/go/common/workspace/plugins.go of pulumi/pulumi (the same from 3.248 to 3.259), restated
+// here so that the archives are checked against the engine's rule, not against the release
+// script's own idea of it.
+
+/** The platforms the engine downloads for: Go's GOOS and GOARCH, refused otherwise. */
+const engineOperatingSystems = ["darwin", "linux", "windows"];
+const engineArchitectures = ["amd64", "arm64"];
+
+/** The asset the engine looks for (standardAssetName). */
+function engineAssetName(name: string, pluginVersion: string, os: string, arch: string): string {
+  return `pulumi-resource-${name}-v${pluginVersion}-${os}-${arch}.tar.gz`;
+}
+
+/**
+ * Where a `github://HOST/ORGANIZATION[/REPOSITORY]` download URL sends the engine: the repository
+ * defaults to `pulumi-<name>`; outside the `pulumi` organisation the engine asks the API for the
+ * release tagged `v<version>` and downloads the asset whose name matches.
+ */
+function engineGithubRelease(pluginDownloadURL: string, name: string, pluginVersion: string) {
+  const url = new URL(pluginDownloadURL);
+  if (url.protocol !== "github:") throw new Error(`not a github:// URL: ${pluginDownloadURL}`);
+  const [organization, repository = `pulumi-${name}`, ...rest] = url.pathname
+    .replace(/^\/+|\/+$/g, "")
+    .split("/");
+  if (!organization || rest.length > 0) throw new Error(`the engine refuses ${pluginDownloadURL}`);
+  return {
+    repository: `https://github.com/${organization}/${repository}`,
+    releaseLookup: `https://${url.host}/repos/${organization}/${repository}/releases/tags/v${pluginVersion}`,
+    assetDownload: (asset: string) =>
+      `https://github.com/${organization}/${repository}/releases/download/v${pluginVersion}/${asset}`,
+  };
+}
+
+/** Node.js's name for this machine's platform, in Go's words. */
+function goPlatform(): [string, string] {
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  return [os, arch];
+}
+
+let releaseDir = "";
+let printed: string[] = [];
+
+beforeAll(() => {
+  releaseDir = mkdtempSync(join(tmpdir(), "webstats-release-"));
+  printed = execFileSync(process.execPath, [join(root, "tools", "release-plugin.mjs")], {
+    env: { ...process.env, WEBSTATS_RELEASE_DIR: releaseDir },
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n");
+}, 60_000);
+
 describe("the plugin's release archive", () => {
+  it("names each archive as the engine asks for it, at the release the schema sends the engine to", () => {
+    const schema = packageSchema() as {
+      name: string;
+      version: string;
+      repository: string;
+      pluginDownloadURL: string;
+    };
+    expect(schema.version).toBe(version);
+    const written = readdirSync(releaseDir).sort();
+    expect(printed.map((path) => basename(path)).sort()).toEqual(written);
+    // Every platform the engine downloads for but Windows, which is not served (README says why).
+    const served = engineOperatingSystems.filter((os) => os !== "windows");
+    const expected = served.flatMap((os) =>
+      engineArchitectures.map((arch) => engineAssetName(schema.name, schema.version, os, arch)),
+    );
+    expect(written).toEqual(expected.sort());
+    // The archive this machine's engine would ask for is among them.
+    expect(written).toContain(engineAssetName(schema.name, schema.version, ...goPlatform()));
+
+    // The release the engine looks in is on the repository the schema names, under the tag a
+    // release of this version carries; the asset's own address is the one a browser downloads.
+    const release = engineGithubRelease(schema.pluginDownloadURL, schema.name, schema.version);
+    expect(release.repository).toBe(schema.repository);
+    expect(release.releaseLookup).toBe(
+      `https://api.github.com/repos/pulumi-webstats/pulumi-webstats/releases/tags/v${version}`,
+    );
+    expect(release.assetDownload(engineAssetName(schema.name, schema.version, "linux", "amd64"))).toBe(
+      `https://github.com/pulumi-webstats/pulumi-webstats/releases/download/v${version}/` +
+        `pulumi-resource-webstats-v${version}-linux-amd64.tar.gz`,
+    );
+
+    // The README and the CHANGELOG give the same names and address, with the version left open.
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
+    const placeholder = (text: string) => text.split(version).join("<version>");
+    expect(readme).toContain(
+      placeholder(
+        engineGithubRelease(schema.pluginDownloadURL, schema.name, version).assetDownload(
+          engineAssetName(schema.name, version, "linux", "amd64"),
+        ),
+      ),
+    );
+    for (const archive of expected) {
+      const platform = archive.replace(/^.*-v[^-]+-(\w+-\w+)\.tar\.gz$/, "$1");
+      expect(readme, platform).toContain(`\`${platform}\``);
+      expect(changelog, platform).toContain(`\`${platform}\``);
+    }
+    for (const text of [readme, changelog]) expect(text).not.toMatch(/-(x64|x86_64|aarch64)\.tar\.gz/);
+  });
+
   it("holds an executable plugin that serves on its own and leaves when its engine is gone", async () => {
-    const out = mkdtempSync(join(tmpdir(), "webstats-release-"));
-    execFileSync(process.execPath, [join(root, "tools", "release-plugin.mjs")], {
-      env: { ...process.env, WEBSTATS_RELEASE_DIR: out },
-    });
-    const archive = join(out, `pulumi-resource-webstats-v${version}-linux-x64.tar.gz`);
+    const archive = join(releaseDir, engineAssetName("webstats", version, ...goPlatform()));
     const listed = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).trim().split("\n").sort();
     expect(listed).toEqual(["LICENSE", "README.md", "pulumi-resource-webstats"]);
     const unpacked = mkdtempSync(join(tmpdir(), "webstats-plugin-"));

@@ -1,11 +1,15 @@
 // What users install: `npm pack` puts the build and the three documents in the tarball and
-// nothing else (no sources, tests, tools or examples), and the runtime dependencies bring no
-// server framework (only the emulator needs one, as an optional peer dependency).
+// nothing else (no sources, tests, tools or examples), the runtime dependencies bring no
+// server framework (only the emulator needs one, as an optional peer dependency), and the
+// manifest has no script that npm would run, or ask to approve, when installing it.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 interface PackageJson {
+  scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
@@ -27,6 +31,25 @@ function packedPaths(): string[] {
   });
   const [report] = JSON.parse(output) as { files: { path: string }[] }[];
   return report!.files.map((file) => file.path).sort();
+}
+
+/** The package.json inside the tarball `npm pack` makes (of the dist/ already built). */
+function packedManifest(): PackageJson {
+  const dir = mkdtempSync(join(tmpdir(), "webstats-packed-manifest-"));
+  try {
+    const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
+    return JSON.parse(
+      execFileSync("tar", ["-xzOf", join(dir, tarball), "package/package.json"], { encoding: "utf8" }),
+    ) as PackageJson;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Every package a plain install pulls in, following package-lock.json from `dependencies`. */
@@ -81,6 +104,18 @@ describe("the packed package", () => {
     expect(readFileSync("dist/sdk/settings.d.ts", "utf8")).not.toMatch(
       /resolveClientSettings|installationRoot/,
     );
+  });
+
+  it("has no script that installing it would run or list for approval; a clone still links itself", () => {
+    const scripts = packedManifest().scripts ?? {};
+    // The scripts npm considers for a dependency: it runs the first three and lists all four
+    // (prepare from a tarball or a git checkout) among the install scripts awaiting approval.
+    for (const event of ["preinstall", "install", "postinstall", "prepare"]) {
+      expect(scripts[event], `scripts.${event}`).toBeUndefined();
+    }
+    // What a clone needs on `npm ci` / `npm install` in its own folder, where npm runs
+    // postprepare (test/integration/package-install.test.ts installs both ways).
+    expect(scripts.postprepare).toBe("node tools/link-checkout.mjs");
   });
 
   it("pulls no server framework into a plain install; fastify is an optional peer", () => {
