@@ -48,6 +48,39 @@ export interface UpPair {
   measured: AgainstFloor;
 }
 
+/** `pulumi preview --refresh` of one stack of the drift scenario. */
+export interface PreviewOfStack extends Measured {
+  /** `project/stack`. */
+  stack: string;
+  host: "dynamic" | "plugin";
+  /** The websites the stack declares, and those its state recorded after its `up`. */
+  websites: number;
+  recorded: number;
+  requestsByRoute: Record<string, number>;
+}
+
+/** One run of `pulumi-webstats drift --format json`, from its start to its exit. */
+export interface DriftRun {
+  /** The command ran to its report (exit code 0, in sync, or 2, drift found). */
+  ok: boolean;
+  error?: string;
+  exitCode: number;
+  ms: number;
+  requests: number;
+  refused: number;
+  requestsByRoute: Record<string, number>;
+  /** Node.js's start-up and the stacks' export, up to the first API request. */
+  toFirstRequestMs?: number;
+  requestSpanMs?: number;
+  afterLastRequestMs?: number;
+  /** The drift process's own peak memory. */
+  peakRssKb?: number;
+  /** The stacks of the report, as `project/stack`. */
+  stacks: string[];
+  /** How many websites have each status. */
+  summary: Record<string, number>;
+}
+
 export interface BenchResult {
   mode: "full" | "smoke";
   date: string;
@@ -79,6 +112,23 @@ export interface BenchResult {
     baseline: AgainstFloor;
     measured: AgainstFloor & { adopted: number; websitesAfter: number };
   };
+  /** N websites over two stacks (one per host, half each) and two accounts, throttle off. */
+  drift: {
+    count: number;
+    accounts: number;
+    drift: DriftRun;
+    /** The baseline: `pulumi preview --refresh` of each stack, one after the other; sums. */
+    previewRefresh: {
+      ok: boolean;
+      failed: number;
+      ms: number;
+      harnessMs: number;
+      requests: number;
+      refused: number;
+      requestsByRoute: Record<string, number>;
+      stacks: PreviewOfStack[];
+    };
+  };
   client: {
     count: number;
     concurrency: number;
@@ -96,6 +146,7 @@ export const MODES: Record<
     fleet: number;
     adoption: { count: number; throttle: Throttle };
     client: number;
+    drift: number;
   }
 >;
 

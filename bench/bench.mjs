@@ -7,7 +7,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installPluginHome } from "../tools/plugin-program.mjs";
 import { clientAgainstUndici } from "./client-vs-undici.mjs";
-import { adoption, fleetAgainstNoOp, upByHost, upUnderThrottle } from "./engine-scenarios.mjs";
+import {
+  adoption,
+  driftAgainstPreview,
+  fleetAgainstNoOp,
+  upByHost,
+  upUnderThrottle,
+} from "./engine-scenarios.mjs";
 import { markdownReport } from "./report.mjs";
 import { checkTargets } from "./targets.mjs";
 
@@ -26,6 +32,8 @@ export const MODES = {
     fleet: 500,
     adoption: { count: 150, throttle: { limit: 20, windowSeconds: 5 } },
     client: 500,
+    // Over two stacks (one per host) and two accounts, half each.
+    drift: 500,
   },
   smoke: {
     up: [{ count: 10, throttle: { limit: 4, windowSeconds: 2 } }],
@@ -33,6 +41,7 @@ export const MODES = {
     fleet: 12,
     adoption: { count: 5, throttle: { limit: 4, windowSeconds: 2 } },
     client: 20,
+    drift: 4,
   },
 };
 
@@ -107,6 +116,10 @@ async function runScenarios({ mode, sizes, context, log, note }) {
   result.fleet = await fleetAgainstNoOp(context, sizes.fleet);
   step(`adoption of ${sizes.adoption.count} websites`);
   result.adoption = await adoption(context, sizes.adoption.count, sizes.adoption.throttle);
+  step(
+    `drift of ${sizes.drift} websites over 2 stacks and 2 accounts: pulumi-webstats drift and pulumi preview --refresh`,
+  );
+  result.drift = await driftAgainstPreview(context, sizes.drift);
   step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();

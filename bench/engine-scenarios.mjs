@@ -2,12 +2,15 @@
 // installed in a temporary project as a user has it (tools/program-stack.mjs). Websites are
 // served by the dynamic provider, or by the provider plugin installed from the same package
 // (`context.pluginHome`, tools/plugin-program.mjs) where a scenario compares the two hosts.
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
 import { pluginWebsiteType } from "../tools/plugin-program.mjs";
 import { ProgramStack } from "../tools/program-stack.mjs";
 import { measureOperation, rateFloorMs } from "./operations.mjs";
+import { watchProviderMemory } from "./provider-memory.mjs";
 import { credentials, noOpProgram, websitesProgram } from "./programs.mjs";
 
 const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
@@ -15,14 +18,16 @@ const websiteTypeOf = (host) => (host === "plugin" ? pluginWebsiteType : website
 
 /**
  * Runs `body(stack)` with a stack of `program`, removed afterwards; a stack of the plugin host
- * gets the plugin of `context.pluginHome`, and only that one.
+ * gets the plugin of `context.pluginHome`, and only that one. `names`: the stack's
+ * `projectName` and `stackName` where the default ones would not tell stacks apart.
  */
-async function withStack(context, program, config, body, host = "dynamic") {
+async function withStack(context, program, config, body, host = "dynamic", names = {}) {
   const stack = new ProgramStack({
     pulumi: context.pulumi,
     program,
     config,
     timeoutMs: 3_600_000,
+    ...names,
     ...(host === "plugin" ? { pluginHome: context.pluginHome } : {}),
   });
   try {
@@ -230,4 +235,156 @@ export async function adoption(context, count, throttle) {
     throttle,
   );
   return { count, throttle, baseline: creating, measured: adopting };
+}
+
+/**
+ * `pulumi-webstats drift` over `stacks`, run as a user runs it: the packed package's bin, from
+ * a shell whose PATH has the pulumi CLI that reads the stacks and no WEBSTATS_* credentials (the
+ * stacks' own keys are used). Measured from the command's start to its exit, with its API
+ * requests by route and its own peak memory.
+ */
+async function measureDrift({ emulator, templateDir, stacks }) {
+  const bin = join(templateDir, "node_modules", ".bin", "pulumi-webstats");
+  const args = [
+    "drift",
+    ...stacks.flatMap((stack) => ["--cwd", stack.workDir, "--stack", stack.stackName]),
+    "--format",
+    "json",
+  ];
+  // Every stack's project names its own backend, and all share one passphrase: one shell reads them all.
+  const env = { ...process.env, ...stacks[0].shellEnvironment() };
+  delete env.WEBSTATS_API_KEY;
+  delete env.WEBSTATS_BASE_URL;
+  emulator.resetRequestCounts();
+  const memory = watchProviderMemory((command) => command.includes(`${bin}\0drift\0`));
+  const startedAt = Date.now();
+  const run = await new Promise((done) => {
+    execFile(
+      bin,
+      args,
+      { cwd: stacks[0].dir, env, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        done({ exitCode, stdout, stderr });
+      },
+    );
+  });
+  const endedAt = Date.now();
+  const peakRssKb = memory.stop();
+  const span = emulator.requestSpan();
+  const requestsByRoute = emulator.requestCounts();
+  let report;
+  try {
+    report = JSON.parse(run.stdout);
+  } catch {
+    // No report: the exit code and standard error say why.
+  }
+  // 0: in sync, 2: drift found; both are a comparison that ran to the end.
+  const ok = (run.exitCode === 0 || run.exitCode === 2) && report !== undefined;
+  return {
+    ok,
+    error: ok ? undefined : run.stderr.trim().split("\n").at(-1),
+    exitCode: run.exitCode,
+    ms: endedAt - startedAt,
+    requests: Object.values(requestsByRoute).reduce((sum, n) => sum + n, 0),
+    refused: Object.values(emulator.throttledRequestCounts()).reduce((sum, n) => sum + n, 0),
+    requestsByRoute,
+    // From the command's start to its first API request: Node.js's start-up and `pulumi stack
+    // export` of every stack.
+    toFirstRequestMs: span ? span.firstAt - startedAt : undefined,
+    requestSpanMs: span ? span.lastAt - span.firstAt : undefined,
+    afterLastRequestMs: span ? endedAt - span.lastAt : undefined,
+    peakRssKb,
+    stacks: report?.stacks ?? [],
+    summary: report?.summary ?? {},
+  };
+}
+
+/** Adds up the requests by route of several operations. */
+function addRoutes(counts) {
+  const sum = {};
+  for (const byRoute of counts) {
+    for (const [route, n] of Object.entries(byRoute)) sum[route] = (sum[route] ?? 0) + n;
+  }
+  return sum;
+}
+
+/**
+ * 7. Drift of N websites over two stacks and two accounts of one installation, throttle off: the
+ * first half in a stack served by the dynamic provider on one account, the second in a stack
+ * served by the plugin on the other, both made by the stacks' own `up`. `pulumi-webstats drift`
+ * over both stacks, beside the baseline: `pulumi preview --refresh` of each stack, one after the
+ * other as a script would run them. Everything is in sync, so both only read.
+ */
+export async function driftAgainstPreview(context, count) {
+  const templateDir = context.pulumi.templateDir;
+  const halves = [
+    { host: "dynamic", websites: Math.ceil(count / 2) },
+    { host: "plugin", websites: Math.floor(count / 2) },
+  ];
+  const name = prefix("drift");
+  return withEmulator({ requestsPerMinute: 0 }, async (emulator, firstAccount) => {
+    const accounts = [firstAccount, emulator.createAccount()];
+    // One stack per half, each in a project of its own so that the report names them apart.
+    const withHalf = (index, body) => {
+      const { host, websites } = halves[index];
+      return withStack(
+        context,
+        websitesProgram(websites, `${name}-${host}`, { host }),
+        credentials(emulator, accounts[index]),
+        body,
+        host,
+        { projectName: `bench-drift-${host}`, stackName: "bench" },
+      );
+    };
+    return withHalf(0, (dynamicStack) =>
+      withHalf(1, async (pluginStack) => {
+        const stacks = [dynamicStack, pluginStack];
+        // Not measured: both stacks' websites are made at once.
+        await Promise.all(stacks.map((stack) => stack.run("up")));
+        const recorded = stacks.map(
+          (stack, i) =>
+            stack.exportState().resources.filter((r) => r.type === websiteTypeOf(halves[i].host)).length,
+        );
+        const drift = await measureDrift({ emulator, templateDir, stacks });
+        const previews = [];
+        for (const [i, stack] of stacks.entries()) {
+          const { host, websites } = halves[i];
+          const measured = await measureOperation({
+            stack,
+            op: "preview",
+            runOptions: { refresh: true },
+            emulator,
+            templateDir,
+            expected: websites,
+            host,
+          });
+          previews.push({
+            stack: `${stack.projectName}/${stack.stackName}`,
+            host,
+            websites,
+            recorded: recorded[i],
+            ...measured,
+            requestsByRoute: emulator.requestCounts(),
+          });
+        }
+        const sum = (key) => previews.reduce((total, p) => total + (p[key] ?? 0), 0);
+        return {
+          count,
+          accounts: accounts.length,
+          drift,
+          previewRefresh: {
+            ok: previews.every((p) => p.ok),
+            failed: sum("failed"),
+            ms: sum("ms"),
+            harnessMs: sum("harnessMs"),
+            requests: sum("requests"),
+            refused: sum("refused"),
+            requestsByRoute: addRoutes(previews.map((p) => p.requestsByRoute)),
+            stacks: previews,
+          },
+        };
+      }),
+    );
+  });
 }

@@ -49,6 +49,58 @@ function fleetByHostSection({ count, websites: w, plugin: p, noOp: n }) {
   ];
 }
 
+/** Requests by route, in route order: "GET /api/v1/websites 6, GET /api/v1/account 2". */
+const routesOf = (byRoute) =>
+  Object.entries(byRoute ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([route, n]) => `${route} ${n}`)
+    .join(", ") || "none";
+
+const countsOf = (counts) =>
+  Object.entries(counts ?? {})
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${n} ${what}`)
+    .join(", ") || "none";
+
+/** 7: `pulumi-webstats drift` over two stacks, beside `pulumi preview --refresh` of each. */
+function driftSection({ count, accounts, drift: d, previewRefresh: p }) {
+  const hostName = { dynamic: "dynamic provider", plugin: "provider plugin" };
+  const row = (label, m, rss, outcome) =>
+    `| ${label} | ${s(m.ms)} | ${x(ratio(m.ms, p.ms))} | ${s(m.toFirstRequestMs)} | ${s(m.requestSpanMs)} | ` +
+    `${requestsOf(m)} | ${routesOf(m.requestsByRoute)} | ${mib(rss)} | ${outcome} |`;
+  return [
+    `## 7. Drift of ${count} websites over ${p.stacks.length} stacks and ${accounts} accounts, throttle off: \`pulumi-webstats drift\` beside \`pulumi preview --refresh\``,
+    "",
+    "| command | s | / preview --refresh | start-up to 1st request, s | 1st to last request, s | requests (429) | requests by route | peak RSS, MiB (provider; drift: its own) | outcome |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    row(
+      "baseline: `pulumi preview --refresh` of both stacks, one after the other",
+      p,
+      undefined,
+      `${p.failed} failed`,
+    ),
+    ...p.stacks.map((stack) =>
+      row(
+        `\`pulumi preview --refresh\` of ${stack.stack} (${hostName[stack.host]}, ${stack.websites} websites)`,
+        stack,
+        stack.providerPeakRssKb,
+        `${stack.ok ? "" : "failed; "}changes: ${countsOf(stack.changes)}`,
+      ),
+    ),
+    row(
+      `\`pulumi-webstats drift\` over both stacks`,
+      d,
+      d.peakRssKb,
+      `exit code ${d.exitCode}: ${d.ok ? countsOf(d.summary) : d.error}`,
+    ),
+    "",
+    `Drift's time is the command's, from its start to its exit: Node.js's start-up and \`pulumi stack export\` of ` +
+      `each stack (side by side) come before its first request. It made ${d.requests} requests against ` +
+      `${p.requests} for the previews (${x(ratio(d.requests, p.requests))}), in ${x(ratio(d.ms, p.ms))} of their time.`,
+    "",
+  ];
+}
+
 export function markdownReport(result, checks) {
   const { machine, versions, settings } = result;
   const lines = [
@@ -133,6 +185,7 @@ export function markdownReport(result, checks) {
     "",
     ...upByHostSection(result.upByHost),
     ...fleetByHostSection(result.fleet),
+    ...driftSection(result.drift),
     "## Targets",
     "",
     "| target | measured | met |",

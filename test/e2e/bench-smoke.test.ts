@@ -70,10 +70,37 @@ describeEngine("the bench, in smoke mode", () => {
     expect(adoption.measured.websitesAfter).toBe(adoption.count);
     expect(adoption.baseline).toMatchObject({ ok: true, failed: 0 });
 
+    // Drift over two stacks (one per host) and two accounts, everything in sync: every website
+    // reported in-sync, and only reads: one GET /account per key and one listing page per
+    // account, no GET per website. Each stack's `preview --refresh` changes nothing either.
+    const { drift, previewRefresh } = result.drift;
+    expect(drift).toMatchObject({ ok: true, exitCode: 0, refused: 0 });
+    expect(drift.summary).toEqual({
+      "in-sync": sizes.drift,
+      changed: 0,
+      gone: 0,
+      unmanaged: 0,
+      duplicate: 0,
+    });
+    expect(previewRefresh.stacks.map((p) => p.host)).toEqual(["dynamic", "plugin"]);
+    expect(drift.stacks).toEqual(previewRefresh.stacks.map((p) => p.stack));
+    const pages = previewRefresh.stacks.map((p) => Math.ceil(p.websites / 100));
+    expect(drift.requestsByRoute).toEqual({
+      "GET /api/v1/account": 2,
+      "GET /api/v1/websites": pages[0]! + pages[1]!,
+    });
+    expect(previewRefresh.stacks.reduce((sum, p) => sum + p.recorded, 0)).toBe(sizes.drift);
+    for (const [i, preview] of previewRefresh.stacks.entries()) {
+      expect(preview).toMatchObject({ ok: true, failed: 0, recorded: preview.websites });
+      expect(preview.changes).toEqual({ same: preview.websites + 1 });
+      expect(preview.requestsByRoute).toEqual({ "GET /api/v1/websites": pages[i] });
+    }
+    expect(previewRefresh).toMatchObject({ ok: true, failed: 0, requests: pages[0]! + pages[1]! });
+
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
     expect(result.targets.length).toBeGreaterThanOrEqual(8);
-    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 4);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 5);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
@@ -89,6 +116,7 @@ describeEngine("the bench, in smoke mode", () => {
         "## 6.",
         "### 6a.",
         "### 6b.",
+        "## 7.",
         "## Targets",
       ]) {
         expect(markdown).toContain(heading);
