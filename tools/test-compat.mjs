@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on a newer Node.js
-// with the newest @pulumi/pulumi whose CLI can be built from the Go module proxy, and that CLI.
+// `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on each newer Node.js
+// line the package declares, with the newest @pulumi/pulumi whose CLI can be built from the Go
+// module proxy, and that CLI.
 // The slice is what a newer engine or SDK could break that the main lane would not see: one
 // lifecycle per host and per language SDK, import, the stack exports drift reads, and the
 // versions the README promises.
@@ -21,8 +22,12 @@ import { fileURLToPath } from "node:url";
 import { ensureNode } from "./ensure-node.mjs";
 import { ensurePulumi } from "./ensure-pulumi.mjs";
 
-/** The combination this lane tests; README's "Tested with" table names the same. */
-export const COMPAT_NODE_VERSION = "24.21.0";
+/**
+ * The Node.js lines this lane tests besides the main lane's 20, one release each, all with the
+ * same @pulumi/pulumi and CLI; package.json's engines declare exactly these lines and 20, and
+ * README's "Tested combinations" table names each.
+ */
+export const COMPAT_NODE_VERSIONS = ["22.23.3", "24.21.0", "26.10.0"];
 export const COMPAT_PULUMI_VERSION = "3.259.0";
 
 /** The files this lane runs, by vitest project. */
@@ -42,22 +47,22 @@ export const COMPAT_SLICE = {
   unit: ["test/unit/tested-versions.test.ts"],
 };
 
-function main() {
-  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Runs the slice (or the files given) under one Node.js release; returns vitest's exit status. */
+function runLine(version, files, repoRoot, pulumi) {
   const started = Date.now();
-  const node = ensureNode(COMPAT_NODE_VERSION);
-  process.env.WEBSTATS_PULUMI_VERSION = COMPAT_PULUMI_VERSION;
-  const pulumi = ensurePulumi();
+  const node = ensureNode(version);
   process.stdout.write(
     `test:compat: Node.js v${node.version} (${node.node}), @pulumi/pulumi ${COMPAT_PULUMI_VERSION}, ` +
       `pulumi CLI v${pulumi.version} (${pulumi.pulumi}); ready in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
   );
   const vitest = join(repoRoot, "node_modules", "vitest", "vitest.mjs");
-  // Files given on the command line replace the slice (to run one file on this lane).
-  const given = process.argv.slice(2);
-  const files = given.length > 0 ? given : Object.values(COMPAT_SLICE).flat();
   const projects = Object.keys(COMPAT_SLICE).flatMap((project) => ["--project", project]);
-  const report = ["--reporter=default", "--reporter=json", "--outputFile.json=test-results/compat.json"];
+  const major = version.split(".")[0];
+  const report = [
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=test-results/compat-node${major}.json`,
+  ];
   const result = spawnSync(node.node, [vitest, "run", ...projects, ...report, ...files], {
     cwd: repoRoot,
     stdio: "inherit",
@@ -67,8 +72,32 @@ function main() {
       WEBSTATS_PULUMI_VERSION: COMPAT_PULUMI_VERSION,
     },
   });
-  process.stdout.write(`test:compat: finished in ${((Date.now() - started) / 1000).toFixed(0)}s\n`);
-  process.exit(result.status ?? 1);
+  process.stdout.write(
+    `test:compat: Node.js ${major} finished in ${((Date.now() - started) / 1000).toFixed(0)}s\n`,
+  );
+  return result.status ?? 1;
+}
+
+function main() {
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+  const started = Date.now();
+  process.env.WEBSTATS_PULUMI_VERSION = COMPAT_PULUMI_VERSION;
+  const pulumi = ensurePulumi();
+  // Files given on the command line replace the slice (to run one file on this lane);
+  // WEBSTATS_COMPAT_NODE=24 runs one line only.
+  const given = process.argv.slice(2);
+  const files = given.length > 0 ? given : Object.values(COMPAT_SLICE).flat();
+  const only = process.env.WEBSTATS_COMPAT_NODE;
+  const versions = COMPAT_NODE_VERSIONS.filter((v) => !only || v.split(".")[0] === only);
+  if (versions.length === 0)
+    throw new Error(`WEBSTATS_COMPAT_NODE=${only} names none of ${COMPAT_NODE_VERSIONS.join(", ")}`);
+  // Every line runs, even after one fails, so that one run shows each line's state.
+  const failed = versions.filter((version) => runLine(version, files, repoRoot, pulumi) !== 0);
+  process.stdout.write(
+    `test:compat: finished in ${((Date.now() - started) / 1000).toFixed(0)}s` +
+      (failed.length > 0 ? `; failed on Node.js ${failed.join(", ")}\n` : "\n"),
+  );
+  process.exit(failed.length > 0 ? 1 : 0);
 }
 
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

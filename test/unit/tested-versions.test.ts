@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/ensure-pulumi.mjs";
-import { COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/test-compat.mjs";
+import { COMPAT_NODE_VERSIONS, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/test-compat.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
@@ -24,7 +24,9 @@ describe("tested versions", () => {
 
   it("the README names both lanes' combinations", () => {
     expect(testedRows()).toContainEqual(["20", locked, locked]);
-    expect(testedRows()).toContainEqual([COMPAT_NODE_VERSION, COMPAT_PULUMI_VERSION, COMPAT_PULUMI_VERSION]);
+    for (const version of COMPAT_NODE_VERSIONS) {
+      expect(testedRows()).toContainEqual([version, COMPAT_PULUMI_VERSION, COMPAT_PULUMI_VERSION]);
+    }
   });
 
   it.each([[locked], [COMPAT_PULUMI_VERSION]])("CLI %s has a wrapper module that pins it", (version) => {
@@ -33,13 +35,20 @@ describe("tested versions", () => {
     expect(goMod).toContain(`github.com/pulumi/pulumi/sdk/v3 v${version}`);
   });
 
-  it("the peer range starts at the oldest tested @pulumi/pulumi; engines name both Node.js lines", () => {
+  it("the peer range starts at the oldest tested @pulumi/pulumi; engines name exactly the tested Node.js lines", () => {
     expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(`^${locked}`);
-    const lines = manifest.engines.node
-      .split("||")
-      .map((range) => range.trim().replace(/^\^/, "").split(".")[0]);
-    expect(lines).toContain("20");
-    expect(lines).toContain(COMPAT_NODE_VERSION.split(".")[0]);
+    const ranges = manifest.engines.node.split("||").map((range) => range.trim());
+    // Each range is one line, from the release the lanes run on it or an older one.
+    for (const range of ranges) expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);
+    const lines = ranges.map((range) => range.replace(/^\^/, "").split(".")[0]);
+    expect(lines).toEqual(["20", ...COMPAT_NODE_VERSIONS.map((v) => v.split(".")[0])]);
+    for (const version of COMPAT_NODE_VERSIONS) {
+      const floor = ranges[lines.indexOf(version.split(".")[0])]!.slice(1).split(".").map(Number);
+      const tested = version.split(".").map(Number);
+      expect(floor[1]! < tested[1]! || (floor[1] === tested[1] && floor[2]! <= tested[2]!), version).toBe(
+        true,
+      );
+    }
   });
 
   it("the compatibility lane's slice names test files that exist, each in its project's folder", () => {
