@@ -16,7 +16,13 @@ import { credentialsConfig, plainOutputs } from "./programs";
 const examplesDir = join(__dirname, "..", "..", "examples");
 
 describeEngine("examples", () => {
-  const fixture = useEngineFixture([{ name: "Examples" }, { name: "Acme" }, { name: "Globex" }]);
+  // The drift report covers a whole account: the gitops example has one of its own.
+  const fixture = useEngineFixture([
+    { name: "Examples" },
+    { name: "Acme" },
+    { name: "Globex" },
+    { name: "Gitops" },
+  ]);
 
   /** A stack running examples/NAME/index.ts, with the example's YAML files beside it. */
   const exampleStack = (
@@ -159,7 +165,8 @@ describeEngine("examples", () => {
 
     // As the README sets it up: the address in the stack's configuration, the key in the environment.
     const { url } = fixture.emulator;
-    const { apiKey } = fixture.account();
+    const gitops = fixture.account(3);
+    const { apiKey } = gitops;
     const stack = exampleStack("gitops", {
       stackName: "prod",
       config: { "webstats:baseUrl": { value: url } },
@@ -200,7 +207,7 @@ describeEngine("examples", () => {
     expect(drifted.code).toBe(2);
     const added = drifted.summary.slice(clean.summary.length);
     expect(added).toContain(
-      `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${fixture.account().email} (${fixture.account().id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`,
+      `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${gitops.email} (${gitops.id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`,
     );
     expect(added).toContain(`| unmanaged | blog.example.dev | ${blog.id} |`);
     expect(added).not.toContain(apiKey);
