@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The Go half of `npm run lint`: gofmt and go vet over the repository's own Go programs (the SDK
-// generator and the Go SDK's test program). Generated code (language-sdks/) is left out, as
-// eslint leaves it out. Go is found as tools/ensure-pulumi.mjs finds it.
+// generator, the macOS signer and the Go SDK's test program). Generated code (language-sdks/) is
+// left out, as eslint leaves it out. Go is found as tools/ensure-pulumi.mjs finds it.
 import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGo, goEnvironment } from "./ensure-pulumi.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const modules = ["tools/pulumi-sdkgen", "test/e2e/go-program"];
+const modules = ["tools/pulumi-sdkgen", "tools/macho-sign", "test/e2e/go-program"];
 
 const go = findGo();
 if (!go) {

@@ -1,18 +1,30 @@
-// The plugin as it is shipped: the release archives hold the single-file bundle as an executable
-// `pulumi-resource-webstats`, which starts on its own (no node_modules beside it), prints the
+// The plugin as it is shipped: a release archive per platform the engine downloads for, each
+// holding that platform's single executable (Node.js inside: tools/plugin-executables.mjs) as
+// `pulumi-resource-webstats` (`.exe` on Windows). This machine's starts on its own, prints the
 // port of its gRPC server, answers GetPluginInfo with the package version, and leaves once the
-// engine address it was given stops answering. The archives carry the names the engine asks for
-// when it downloads a missing plugin, at the release the schema's pluginDownloadURL names.
+// engine address it was given stops answering. The others cannot run here and are read instead:
+// each is built for its system and processor, carries the injected bundle with Node.js's marker
+// flipped, and, for macOS, a code signature that matches every page. The archives carry the names
+// the engine asks for when it downloads a missing plugin, at the release the schema's
+// pluginDownloadURL names. test/e2e/plugin-executable.test.ts runs this machine's through the
+// engine with no Node.js on PATH.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
+import {
+  executableFileName,
+  pluginBundle,
+  SEA_NODE_VERSION,
+  seaFuse,
+} from "../../tools/plugin-executables.mjs";
+import { executableFormat, verifyMachoSignature } from "../support/executables";
 
 const root = join(__dirname, "..", "..");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -61,6 +73,8 @@ function goPlatform(): [string, string] {
 let releaseDir = "";
 let printed: string[] = [];
 
+// Five executables of 107 to 152 MB each: postject rewrites each binary and tar compresses
+// it, about a minute on two cores once the Node.js binaries are in the machine cache.
 beforeAll(() => {
   releaseDir = mkdtempSync(join(tmpdir(), "webstats-release-"));
   printed = execFileSync(process.execPath, [join(root, "tools", "release-plugin.mjs")], {
@@ -69,7 +83,17 @@ beforeAll(() => {
   })
     .trim()
     .split("\n");
-}, 60_000);
+}, 300_000);
+
+// About 225 MB of archives: not left behind in the temporary folder.
+afterAll(() => rmSync(releaseDir, { recursive: true, force: true }));
+
+/** Unpacks an archive into a new folder and returns the folder. */
+function unpack(archive: string): string {
+  const folder = mkdtempSync(join(tmpdir(), "webstats-plugin-"));
+  execFileSync("tar", ["-xzf", archive, "-C", folder]);
+  return folder;
+}
 
 describe("the plugin's release archive", () => {
   it("names each archive as the engine asks for it, at the release the schema sends the engine to", () => {
@@ -82,11 +106,14 @@ describe("the plugin's release archive", () => {
     expect(schema.version).toBe(version);
     const written = readdirSync(releaseDir).sort();
     expect(printed.map((path) => basename(path)).sort()).toEqual(written);
-    // Every platform the engine downloads for but Windows, which is not served (README says why).
-    const served = engineOperatingSystems.filter((os) => os !== "windows");
-    const expected = served.flatMap((os) =>
-      engineArchitectures.map((arch) => engineAssetName(schema.name, schema.version, os, arch)),
+    // Every platform the engine downloads for but Windows on arm64, for which the registry has no
+    // Node.js of the executables' version.
+    const served = engineOperatingSystems.flatMap((os) =>
+      engineArchitectures
+        .filter((arch) => os !== "windows" || arch === "amd64")
+        .map((arch) => [os, arch] as const),
     );
+    const expected = served.map(([os, arch]) => engineAssetName(schema.name, schema.version, os, arch));
     expect(written).toEqual(expected.sort());
     // The archive this machine's engine would ask for is among them.
     expect(written).toContain(engineAssetName(schema.name, schema.version, ...goPlatform()));
@@ -122,13 +149,59 @@ describe("the plugin's release archive", () => {
     for (const text of [readme, changelog]) expect(text).not.toMatch(/-(x64|x86_64|aarch64)\.tar\.gz/);
   });
 
+  it("holds each platform's executable, built for it, with the bundle injected; macOS's signed", () => {
+    const bundle = readFileSync(pluginBundle);
+    for (const archive of readdirSync(releaseDir)) {
+      const [, os = "", arch = ""] = /-(\w+)-(\w+)\.tar\.gz$/.exec(archive) ?? [];
+      const name = executableFileName(os);
+      const listed = execFileSync("tar", ["-tzf", join(releaseDir, archive)], { encoding: "utf8" });
+      expect(listed.trim().split("\n").sort(), archive).toEqual(["LICENSE", "README.md", name].sort());
+      // The engine looks for `.exe` first on Windows, and never for a name without it.
+      expect(name.endsWith(".exe"), archive).toBe(os === "windows");
+      const unpacked = unpack(join(releaseDir, archive));
+      const executable = readFileSync(join(unpacked, name));
+      rmSync(unpacked, { recursive: true, force: true });
+
+      const format = { linux: "elf", darwin: "macho", windows: "pe" }[os];
+      expect(executableFormat(executable), archive).toEqual({ format, arch });
+      // postject flips Node.js's marker from :0 to :1, which is how Node.js knows to look for the
+      // blob at start; the bundle's text is in the blob as it is (no code cache, no snapshot).
+      expect(executable.includes(`${seaFuse}:1`), archive).toBe(true);
+      expect(executable.includes(`${seaFuse}:0`), archive).toBe(false);
+      expect(executable.includes(bundle), archive).toBe(true);
+      expect(executable.includes(`v${SEA_NODE_VERSION}`), archive).toBe(true);
+      // Nothing of the machine that built it: the blob names the bundle without its folder.
+      expect(executable.includes(root), archive).toBe(false);
+      if (os === "windows") {
+        // A PE resource, named in UTF-16 as Windows names resources.
+        expect(executable.includes(Buffer.from("NODE_SEA_BLOB", "utf16le")), archive).toBe(true);
+      }
+      if (os === "darwin") {
+        const signature = verifyMachoSignature(executable);
+        expect(signature, archive).toMatchObject({
+          identifier: "pulumi-resource-webstats",
+          adhoc: true,
+          // Without the hardened runtime, V8 compiles code with no entitlement to do so.
+          hardenedRuntime: false,
+        });
+        expect(
+          signature.segments.map((segment) => segment.name),
+          archive,
+        ).toContain("NODE_SEA");
+        // The check itself finds a changed byte in the code.
+        const changed = Buffer.from(executable);
+        const inBundle = changed.indexOf(bundle) + 100;
+        changed.writeUInt8(changed.readUInt8(inBundle) ^ 1, inBundle);
+        expect(() => verifyMachoSignature(changed), archive).toThrow(/does not match its hash/);
+      }
+    }
+  }, 120_000);
+
   it("holds an executable plugin that serves on its own and leaves when its engine is gone", async () => {
+    const [os] = goPlatform();
     const archive = join(releaseDir, engineAssetName("webstats", version, ...goPlatform()));
-    const listed = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).trim().split("\n").sort();
-    expect(listed).toEqual(["LICENSE", "README.md", "pulumi-resource-webstats"]);
-    const unpacked = mkdtempSync(join(tmpdir(), "webstats-plugin-"));
-    execFileSync("tar", ["-xzf", archive, "-C", unpacked]);
-    const plugin = join(unpacked, "pulumi-resource-webstats");
+    const unpacked = unpack(archive);
+    const plugin = join(unpacked, executableFileName(os));
     expect(statSync(plugin).mode & 0o111).not.toBe(0);
 
     // An engine address that refuses connections: nothing listens on port 1.
@@ -146,5 +219,6 @@ describe("the plugin's release archive", () => {
     expect(info.getVersion()).toBe(version);
     client.close();
     expect(await exited).toBe(1);
+    rmSync(unpacked, { recursive: true, force: true });
   }, 60_000);
 });
