@@ -156,11 +156,11 @@ function installPluginScript(binDir) {
   chmodSync(target, 0o755);
 }
 
-export function step(label, action, prefix = "pulumi:ensure") {
+export function step(label, action, prefix = "pulumi:ensure", out = process.stdout) {
   const started = Date.now();
-  process.stdout.write(`${prefix}: ${label}...\n`);
+  out.write(`${prefix}: ${label}...\n`);
   const value = action();
-  process.stdout.write(`${prefix}: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+  out.write(`${prefix}: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
   return value;
 }
 
