@@ -36,11 +36,14 @@ export interface Credentials {
   apiKey: string;
 }
 
+/** The installation a recorded website is on: its state's, else the one WEBSTATS_BASE_URL names. */
+export const installationOfRecorded = (website: RecordedWebsite, env: Environment): string | undefined =>
+  installationOf(website.address.baseUrl) ?? installationOf(env[ENV_BASE_URL]);
+
 /** The installation and key a recorded website is read with, or a message saying why there is none. */
 export function credentialsOf(website: RecordedWebsite, env: Environment): Credentials | string {
   const where = `website ${website.resource} of stack ${website.stack}`;
-  const envUrl = installationOf(env[ENV_BASE_URL]);
-  const url = installationOf(website.address.baseUrl) ?? envUrl;
+  const url = installationOfRecorded(website, env);
   if (!url) {
     return `${where} names no installation (state written before pulumi-webstats recorded it): set ${ENV_BASE_URL}.`;
   }
@@ -48,7 +51,7 @@ export function credentialsOf(website: RecordedWebsite, env: Environment): Crede
   if (typeof recorded === "string") return { url, apiKey: recorded };
   // The environment's key is sent only to the installation the environment names.
   const envKey = env[ENV_API_KEY]?.trim();
-  if (envKey && envUrl === url) return { url, apiKey: envKey };
+  if (envKey && installationOf(env[ENV_BASE_URL]) === url) return { url, apiKey: envKey };
   const why =
     recorded === encrypted
       ? `the key (from ${website.address.keySource}) is encrypted in the export`

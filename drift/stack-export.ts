@@ -143,7 +143,7 @@ function recordedWebsite(
   resource: StateResource,
   stack: string,
   origin: string,
-  byUrn: Map<string, StateResource>,
+  providerOf: (reference: string | undefined) => RecordedAddress,
 ): RecordedWebsite {
   const name = nameOf(resource.urn);
   const dynamic = resource.type === websiteTypes.dynamic;
@@ -172,7 +172,7 @@ function recordedWebsite(
       `${origin}: website ${name} has no website id (its id is ${JSON.stringify(resource.id)}).`,
     );
   }
-  const provider = providerAddress(resource.provider, byUrn);
+  const provider = providerOf(resource.provider);
   const own =
     connection === encrypted ? { apiKey: encrypted } : ((connection ?? {}) as Record<string, unknown>);
   const ownKey = own.apiKey === encrypted ? encrypted : text(own.apiKey);
@@ -224,8 +224,15 @@ export function readStackExport(content: string, origin: string, fallbackName: s
   }
   const name = stackNameOf(resources) ?? fallbackName;
   const byUrn = new Map(resources.map((r) => [r.urn, r]));
+  // Hundreds of Websites share a few providers: each provider's outputs are read once.
+  const providers = new Map<string | undefined, RecordedAddress>();
+  const providerOf = (reference: string | undefined): RecordedAddress => {
+    let address = providers.get(reference);
+    if (!address) providers.set(reference, (address = providerAddress(reference, byUrn)));
+    return address;
+  };
   const websites = resources
     .filter((r) => r.type === websiteTypes.dynamic || r.type === websiteTypes.plugin)
-    .map((r) => recordedWebsite(r, name, origin, byUrn));
+    .map((r) => recordedWebsite(r, name, origin, providerOf));
   return { name, websites };
 }

@@ -2,9 +2,9 @@
 // unmanaged, for `generate --only-unmanaged`. Website ids are the installation's own, so a
 // recorded id on the same installation is enough; no key from the states is needed.
 import type { Website } from "../sdk";
-import { ENV_BASE_URL } from "../sdk";
 import { installationOf } from "../core/argument-schemas";
 import type { Environment } from "../core/settings";
+import { installationOfRecorded } from "./accounts";
 import { readSources } from "./state-sources";
 import type { StateSource } from "./state-sources";
 
@@ -16,11 +16,10 @@ export async function unmanagedWebsites(
 ): Promise<Website[]> {
   const stacks = await readSources(sources, env);
   const root = installationOf(installation);
-  const fallback = installationOf(env[ENV_BASE_URL]);
   const managed = new Set(
     stacks
       .flatMap((s) => s.websites)
-      .filter((w) => (installationOf(w.address.baseUrl) ?? fallback) === root)
+      .filter((w) => installationOfRecorded(w, env) === root)
       .map((w) => w.id),
   );
   return websites.filter((w) => !managed.has(w.id));
