@@ -22,6 +22,8 @@ export class ProgramStack {
   /** Everything the engine printed so far, across operations. */
   output = "";
   #config;
+  /** The config as the last successful operation set it: unchanged config is not set again. */
+  #configApplied = "";
   #env;
   #pulumi;
   #timeoutMs;
@@ -116,6 +118,10 @@ export class ProgramStack {
     delete env.WEBSTATS_API_KEY;
     delete env.WEBSTATS_BASE_URL;
     Object.assign(env, this.#env);
+    // Setting config is a CLI run of its own (about a quarter of a second each time); the stack
+    // keeps what was set, so only a change is sent.
+    const configText = JSON.stringify(this.#config);
+    const config = configText === this.#configApplied ? undefined : this.#config;
     const result = await runDriver({
       workDir: this.workDir,
       requestFile: join(this.dir, `${id}.request.json`),
@@ -133,7 +139,7 @@ export class ProgramStack {
         binDir: this.#pulumi.binDir,
         pulumiHome,
         backendUrl: `file://${join(this.dir, "backend")}`,
-        config: this.#config,
+        config,
         expectNoChanges: options.expectNoChanges,
         refresh: options.refresh,
         diff: options.diff,
@@ -143,6 +149,7 @@ export class ProgramStack {
       },
     });
     this.output += result.output;
+    if (result.ok) this.#configApplied = configText;
     if (!result.ok && !options.allowFailure) {
       throw new Error(`pulumi ${op} failed: ${result.error}\n--- engine output ---\n${result.output}`);
     }
