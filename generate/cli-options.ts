@@ -152,6 +152,28 @@ function parseDrift(values: Values, positionals: string[], sources: StateSource[
 
 type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
 
+const cliOptions = {
+  out: { type: "string" },
+  format: { type: "string" },
+  name: { type: "string" },
+  force: { type: "boolean" },
+  help: { type: "boolean", short: "h", default: false },
+  "only-unmanaged": { type: "boolean" },
+  stack: { type: "string", multiple: true },
+  state: { type: "string", multiple: true },
+  cwd: { type: "string", multiple: true },
+  "fail-on": { type: "string", multiple: true },
+} as const;
+
+/**
+ * The command a command line asks for (its first word that is neither an option nor an option's
+ * value), even when the line is wrong: a usage error of drift must not exit with drift's "found"
+ * code, and `generate --out drift` is not drift.
+ */
+export function commandName(argv: string[]): string | undefined {
+  return parseArgs({ args: argv, allowPositionals: true, strict: false, options: cliOptions }).positionals[0];
+}
+
 export function parseCommand(argv: string[]): Command {
   if (argv.some((arg) => credentialOption.test(arg))) {
     throw new UsageError(
@@ -166,18 +188,7 @@ export function parseCommand(argv: string[]): Command {
       allowPositionals: true,
       strict: true,
       tokens: true,
-      options: {
-        out: { type: "string" },
-        format: { type: "string" },
-        name: { type: "string" },
-        force: { type: "boolean" },
-        help: { type: "boolean", short: "h", default: false },
-        "only-unmanaged": { type: "boolean" },
-        stack: { type: "string", multiple: true },
-        state: { type: "string", multiple: true },
-        cwd: { type: "string", multiple: true },
-        "fail-on": { type: "string", multiple: true },
-      },
+      options: cliOptions,
     });
   } catch (error) {
     // parseArgs names the option, and for an unexpected value shows it: keep only the option's name.

@@ -6,7 +6,7 @@ import { packageSchema } from "../core/package-schema";
 import { resolveSettings } from "../core/settings";
 import { runDrift } from "../drift/run";
 import { unmanagedWebsites } from "../drift/unmanaged";
-import { USAGE, UsageError, parseCommand } from "./cli-options";
+import { USAGE, UsageError, commandName, parseCommand } from "./cli-options";
 import type { GenerateOptions } from "./cli-options";
 import { importFile, importFileName } from "./import-file";
 import { checkOutputFolder, checkImportFile, writeProject } from "./output-folder";
@@ -97,7 +97,7 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
     if (error instanceof UsageError) {
       io.err(`pulumi-webstats: ${message}\nRun pulumi-webstats --help for usage.\n`);
       // drift's 2 means drift found: a pipeline must not take a mistyped option for it.
-      return argv.includes("drift") ? 1 : 2;
+      return commandName(argv) === "drift" ? 1 : 2;
     }
     io.err(`pulumi-webstats: ${message}\n`);
     return 1;

@@ -192,12 +192,23 @@ describe("pulumi-webstats command line", () => {
       [["drift", "--stack", "prod", "--out", "x"], /--out is an option of generate, not of drift/],
       [["drift", "--stack", "prod", "--api-key=s3cr3t"], /does not take an API key on the command line/],
       [["drift", "--stack", "prod", "s3cr3t"], /drift takes no further arguments/],
+      [["--stack", "prod", "drift", "--bogus"], /unknown option --bogus/],
     ];
     for (const [argv, message] of cases) {
       const result = await run(argv, {});
       expect(result.code, argv.join(" ")).toBe(1);
       expect(result.err).toMatch(message);
       expect(result.err).not.toContain("s3cr3t");
+    }
+  });
+
+  it("exits 2 when generate is used wrongly, whatever its values are named", async () => {
+    for (const argv of [
+      ["--out", "drift", "--format", "cs"],
+      ["--out", "x", "--bogus"],
+    ]) {
+      const result = await run(argv, {});
+      expect(result.code, argv.join(" ")).toBe(2);
     }
   });
 
