@@ -1,4 +1,6 @@
 // Types for tools/program-project.mjs, used by the engine tests.
+/** `npm pack` of this package into packDir (with `build`, through its prepack build); the tarball's path. */
+export function packPackage(packDir: string, options?: { build?: boolean }): string;
 export function prepareProjectTemplate(root: string): string;
 export function createProjectFromTemplate(templateDir: string, workDir: string, nodeModules?: string): void;
 export function compileProgram(source: string): string;

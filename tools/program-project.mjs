@@ -16,6 +16,19 @@ function npm(args, cwd) {
 }
 
 /**
+ * `npm pack` of this package into `packDir`; returns the tarball's path. With `build`, the
+ * prepack script cleans and builds dist/ first, as a release does; without it, dist/ is packed as
+ * it stands, for callers that run right after `npm run build`.
+ */
+export function packPackage(packDir, { build = false } = {}) {
+  mkdirSync(packDir, { recursive: true });
+  const args = ["pack", "--silent", "--pack-destination", packDir];
+  if (!build) args.push("--ignore-scripts");
+  const tarball = npm(args, repoRoot).trim().split("\n").pop();
+  return join(packDir, tarball);
+}
+
+/**
  * Packs the package (its prepack script builds dist/) and the generated Node.js SDK of the
  * provider plugin (@pulumi-webstats/webstats), and installs both tarballs and the
  * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
@@ -23,8 +36,7 @@ function npm(args, cwd) {
  */
 export function prepareProjectTemplate(root) {
   const packDir = join(root, "pack");
-  mkdirSync(packDir, { recursive: true });
-  const tarball = npm(["pack", "--silent", "--pack-destination", packDir], repoRoot).trim().split("\n").pop();
+  const tarball = packPackage(packDir, { build: true });
   // The Node.js SDK generated from the schema, for programs that use the provider plugin.
   const nodejsSdk = packNodejsSdk(packDir);
   const templateDir = join(root, "template");
@@ -40,7 +52,7 @@ export function prepareProjectTemplate(root) {
       "--no-fund",
       "--prefer-offline",
       "--ignore-scripts",
-      join(packDir, tarball),
+      tarball,
       nodejsSdk,
       `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],

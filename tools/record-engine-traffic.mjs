@@ -29,6 +29,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensurePulumi, lockedPulumiVersion, YAML_HOST_VERSION } from "./ensure-pulumi.mjs";
+import { packPackage } from "./program-project.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const recorderFile = fileURLToPath(import.meta.url);
@@ -436,21 +437,9 @@ export const scenarios = [
  * rebuild) and the @pulumi/pulumi under test, and the automation driver.
  */
 function prepareTemplate(root, pulumiVersion) {
-  const packDir = join(root, "pack");
   const templateDir = join(root, "template");
-  mkdirSync(packDir, { recursive: true });
   mkdirSync(templateDir, { recursive: true });
-  const tarball = execFileSync(
-    "npm",
-    ["pack", "--silent", "--ignore-scripts", "--pack-destination", packDir],
-    {
-      cwd: repoRoot,
-      encoding: "utf8",
-    },
-  )
-    .trim()
-    .split("\n")
-    .pop();
+  const tarball = packPackage(join(root, "pack"));
   writeFileSync(
     join(templateDir, "package.json"),
     JSON.stringify({ name: "webstats-recordings", private: true, version: "0.0.0" }, null, 2),
@@ -463,7 +452,7 @@ function prepareTemplate(root, pulumiVersion) {
       "--no-fund",
       "--prefer-offline",
       "--ignore-scripts",
-      join(packDir, tarball),
+      tarball,
       `@pulumi/pulumi@${pulumiVersion}`,
     ],
     { cwd: templateDir, stdio: ["ignore", "pipe", "pipe"] },

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { packPackage } from "../../tools/program-project.mjs";
 
 export interface ProviderTierContext {
   /** A folder whose node_modules holds the packed package and its dependencies. */
@@ -30,24 +31,12 @@ export default function setup(project: TestProject): () => void {
     throw new Error("dist/ is missing: the provider tier runs after npm run build (npm test runs it first).");
   }
   const root = mkdtempSync(join(tmpdir(), "webstats-provider-tier-"));
-  const packDir = join(root, "pack");
   const installDir = join(root, "install");
   const packageDir = join(installDir, "node_modules", "pulumi-webstats");
-  mkdirSync(packDir);
   mkdirSync(packageDir, { recursive: true });
   // dist/ is fresh: the build ran just before; packing again through prepack would rebuild it.
-  const tarball = execFileSync(
-    "npm",
-    ["pack", "--silent", "--ignore-scripts", "--pack-destination", packDir],
-    {
-      cwd: repoRoot,
-      encoding: "utf8",
-    },
-  )
-    .trim()
-    .split("\n")
-    .pop()!;
-  execFileSync("tar", ["-xzf", join(packDir, tarball), "-C", packageDir, "--strip-components=1"]);
+  const tarball = packPackage(join(root, "pack"));
+  execFileSync("tar", ["-xzf", tarball, "-C", packageDir, "--strip-components=1"]);
   const installed = join(repoRoot, "node_modules");
   for (const entry of readdirSync(installed)) {
     if (entry === "pulumi-webstats" || entry.startsWith(".")) continue;
