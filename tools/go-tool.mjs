@@ -1,7 +1,7 @@
 // A Go program of this repository (tools/<name>: main.go, go.mod, go.sum) that a script needs
 // built: built once per machine into a cache folder named after a hash of those sources, so a
-// change to any of them builds it again and an unchanged one is never rebuilt. The SDK generator
-// and the macOS signer are made this way.
+// change to any of them builds it again and an unchanged one is never rebuilt. The SDK generator,
+// the Java language host (a tool of the generator's module) and the macOS signer are made this way.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +25,8 @@ export function goToolSourceHash(moduleDir) {
  * Returns { binary, source: "cache" | "build" }, building with Go when no build is cached.
  * `binary`: the executable's name; `cacheName` and `cacheEnv`: its machine-cache folder and the
  * variable that moves it; `prefix`: the log lines' prefix; `buildNote`: how long a build takes;
- * `withoutGo` and `afterGo`: what the error adds when there is no Go to build with. A build is always
+ * `withoutGo` and `afterGo`: what the error adds when there is no Go to build with; `goPackage` and
+ * `ldflags`: what to build, when not the module's own main package. A build is always
  * announced with its time, on `progress` (standard output unless a caller's standard output is
  * its result); `quiet` only drops the "using cached" line.
  */
@@ -38,6 +39,8 @@ export function ensureGoTool({
   buildNote,
   withoutGo = "",
   afterGo = "",
+  goPackage = ".",
+  ldflags = "",
   quiet = false,
   progress = process.stdout,
 }) {
@@ -59,7 +62,7 @@ export function ensureGoTool({
   try {
     step(
       `building ${binary} with ${go} (${buildNote})`,
-      () => goBuild(go, { moduleDir, goPackage: ".", ldflags: "", output: join(staging, binary) }),
+      () => goBuild(go, { moduleDir, goPackage, ldflags, output: join(staging, binary) }),
       prefix,
       progress,
     );

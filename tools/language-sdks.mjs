@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run sdks` writes the language SDKs (Node.js, Python, Go) of the `webstats` package into
+// `npm run sdks` writes the language SDKs (Node.js, Python, Go, Java) of the `webstats` package into
 // language-sdks/, from the package schema that `pulumi-webstats schema` prints (itself derived
 // from the field table), with the pinned generator (tools/ensure-sdkgen.mjs). The schema is
 // written beside them as schema.json, so a change to it shows in review next to its effect.
@@ -28,11 +28,11 @@ import { ensureSdkGenerator } from "./ensure-sdkgen.mjs";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Where the committed SDKs live; core/package-schema.ts names the same folder for Go's import path. */
 export const languageSdksDir = join(repoRoot, "language-sdks");
-export const sdkLanguages = ["nodejs", "python", "go"];
+export const sdkLanguages = ["nodejs", "python", "go", "java"];
 
 const folderReadme = `# Language SDKs of webstats (generated)
 
-The Node.js, Python and Go SDKs of the \`webstats\` Pulumi package, for programs that use the
+The Node.js, Python, Go and Java SDKs of the \`webstats\` Pulumi package, for programs that use the
 provider plugin \`pulumi-resource-webstats\`. Every file here is generated from \`schema.json\`
 (which \`pulumi-webstats schema\` prints) by \`npm run sdks\`; do not edit them: change the
 field table or the schema code and run \`npm run sdks\`. \`npm test\` fails when they are stale.
@@ -62,7 +62,37 @@ export function generateSdks(
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
+  writeJavaBuildFiles(join(outDir, "java"), JSON.parse(schemaText));
   return outDir;
+}
+
+const xmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * What a Gradle build of Pulumi's would add to the generated Java sources, for Maven: the pom
+ * (from tools/java/sdk-pom.xml) and plugin.json, which tells Pulumi's Java host which provider
+ * plugin, at which version and from where, a program using the SDK needs (Pulumi's Gradle files
+ * write it at build time; version.txt, the other such file, comes from the generator).
+ */
+function writeJavaBuildFiles(javaDir, schema) {
+  const template = readFileSync(join(repoRoot, "tools", "java", "sdk-pom.xml"), "utf8");
+  const values = {
+    "@VERSION@": schema.version,
+    "@NAME@": `pulumi-${schema.name}`,
+    "@DESCRIPTION@": schema.description,
+    "@URL@": schema.repository,
+  };
+  const pom = template.replace(/@[A-Z]+@/g, (token) => xmlText(String(values[token])));
+  writeFileSync(join(javaDir, "pom.xml"), pom);
+  const plugin = {
+    resource: true,
+    name: schema.name,
+    version: schema.version,
+    server: schema.pluginDownloadURL,
+  };
+  const resources = join(javaDir, "src", "main", "resources", "com", "pulumi", schema.name);
+  mkdirSync(resources, { recursive: true });
+  writeFileSync(join(resources, "plugin.json"), `${JSON.stringify(plugin, null, 2)}\n`);
 }
 
 /**

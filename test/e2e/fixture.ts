@@ -1,6 +1,6 @@
 // The set-up every engine test file shares: one emulator (throttle off unless asked) with named
 // accounts, and stacks that are cleaned up when the file is done.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { CreateAccountOptions, Emulator, EmulatorAccount, EmulatorOptions } from "../../emulator";
 import { TestStack } from "./harness";
@@ -86,4 +86,27 @@ export function useEngineFixture(
       return stack;
     },
   };
+}
+
+/**
+ * What the language SDKs' scenario leaves on the server, the same in every language: in the first
+ * account the password-protected site with its settings, in the second the client site made
+ * through the explicit provider, and nothing else in either.
+ */
+export function expectSdkScenarioWebsites(
+  fixture: EngineFixture,
+  sites: { siteId: number; clientId: number; main: string; agency: string },
+): void {
+  const { siteId, clientId, main, agency } = sites;
+  expect(fixture.emulator.getWebsite(siteId)).toMatchObject({
+    domain: main,
+    privacy: 2,
+    email: 0,
+    exclude_bots: 1,
+    exclude_ips: "203.0.113.0/24",
+    exclude_params: "utm_source",
+  });
+  expect(fixture.emulator.getWebsite(clientId)).toMatchObject({ domain: agency, exclude_bots: 1 });
+  expect(fixture.emulator.listWebsites(fixture.account(0).id).map((w) => w.domain)).toEqual([main]);
+  expect(fixture.emulator.listWebsites(fixture.account(1).id).map((w) => w.domain)).toEqual([agency]);
 }

@@ -19,7 +19,7 @@ import { ensurePythonEnv, findPython, installPythonSdk } from "../../tools/ensur
 import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
 import type { ConfigValue, StateResource } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { useEngineFixture } from "./fixture";
+import { expectSdkScenarioWebsites, useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
 import { readmeExample } from "../support/readme";
@@ -189,17 +189,7 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     expect(created.outputs?.password).toEqual({ secret: true });
     const siteId = outputs.siteId as number;
     const clientId = outputs.clientId as number;
-    expect(fixture.emulator.getWebsite(siteId)).toMatchObject({
-      domain: main,
-      privacy: 2,
-      email: 0,
-      exclude_bots: 1,
-      exclude_ips: "203.0.113.0/24",
-      exclude_params: "utm_source",
-    });
-    expect(fixture.emulator.getWebsite(clientId)).toMatchObject({ domain: agency, exclude_bots: 1 });
-    expect(fixture.emulator.listWebsites(fixture.account(0).id).map((w) => w.domain)).toEqual([main]);
-    expect(fixture.emulator.listWebsites(fixture.account(1).id).map((w) => w.domain)).toEqual([agency]);
+    expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
     // Both providers, the default one and the explicit one, hold their key encrypted.
     const providers = stackResources("test").filter((r) => r.type === "pulumi:providers:webstats");
     expect(providers).toHaveLength(2);

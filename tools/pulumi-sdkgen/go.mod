@@ -1,14 +1,24 @@
 // The SDK generator of pulumi-webstats: main.go calls the code generators of
 // github.com/pulumi/pulumi/pkg/v3 at the version required below (the same pkg/v3 that the YAML
-// language host in tools/pulumi-language-yaml is built from, so one module download serves both).
-// tools/ensure-pulumi.mjs builds it into a cache outside the repository; go.sum is committed.
+// language host in tools/pulumi-language-yaml is built from, so one module download serves both)
+// and, for Java, the one of github.com/pulumi/pulumi-java. tools/ensure-sdkgen.mjs builds it into
+// a cache outside the repository; go.sum is committed.
 module pulumi-webstats/tools/pulumi-sdkgen
 
 go 1.25.11
 
+// Pulumi's Java language host is built from this module too (tools/ensure-java.mjs), so that it
+// and the Java generator come from one pulumi-java and one pkg/v3 (MVS takes this module's
+// pkg/v3 over the older one pulumi-java asks for). pulumi-java's own go.mod has two replace
+// directives, which would apply only in the main module; neither changes this build, so they are
+// not repeated: github.com/Sirupsen/logrus is not in it, and github.com/gogo/protobuf is at the
+// v1.3.2 they name anyway.
+tool github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java
+
 require (
 	github.com/blang/semver v3.5.1+incompatible
 	github.com/hashicorp/hcl/v2 v2.24.0
+	github.com/pulumi/pulumi-java v1.34.0
 	github.com/pulumi/pulumi/pkg/v3 v3.257.0
 )
 
@@ -43,6 +53,7 @@ require (
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/golang/glog v1.2.5 // indirect
+	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.30.0 // indirect
 	github.com/grpc-ecosystem/grpc-opentracing v0.0.0-20180507213350-8e809c8a8645 // indirect
@@ -76,7 +87,7 @@ require (
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/pkg/term v1.1.0 // indirect
 	github.com/pulumi/appdash v0.0.0-20231130102222-75f619a67231 // indirect
-	github.com/pulumi/inflector v0.1.1 // indirect
+	github.com/pulumi/inflector v0.2.1 // indirect
 	github.com/pulumi/pulumi/sdk/v3 v3.257.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
@@ -92,7 +103,7 @@ require (
 	github.com/uber/jaeger-client-go v2.30.0+incompatible // indirect
 	github.com/uber/jaeger-lib v2.4.1+incompatible // indirect
 	github.com/xo/terminfo v1.0.0 // indirect
-	github.com/zclconf/go-cty v1.16.3 // indirect
+	github.com/zclconf/go-cty v1.17.0 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/collector/featuregate v1.64.0 // indirect
 	go.opentelemetry.io/collector/pdata v1.64.0 // indirect
@@ -110,6 +121,7 @@ require (
 	go.uber.org/atomic v1.11.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 	golang.org/x/crypto v0.55.0 // indirect
+	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
 	golang.org/x/mod v0.38.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect

@@ -1,8 +1,9 @@
 // pulumi-sdkgen writes the language SDKs of a Pulumi package from its schema, with the code
-// generators of github.com/pulumi/pulumi/pkg/v3 at the version go.mod pins. It does what
-// `pulumi package gen-sdk` does, without the language hosts that command needs.
+// generators of github.com/pulumi/pulumi/pkg/v3 and, for Java, of github.com/pulumi/pulumi-java,
+// at the versions go.mod pins. It does what `pulumi package gen-sdk` does, without the language
+// hosts that command needs.
 //
-//	pulumi-sdkgen -schema schema.json -out DIR [-languages nodejs,python,go]
+//	pulumi-sdkgen -schema schema.json -out DIR [-languages nodejs,python,go,java]
 //
 // Each language is written to DIR/<language>; the folder is emptied first, so a file the
 // generator no longer writes does not linger.
@@ -21,6 +22,7 @@ import (
 
 	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
+	javagen "github.com/pulumi/pulumi-java/pkg/codegen/java"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
@@ -96,15 +98,55 @@ var generators = map[string]func(*schema.Package) (map[string][]byte, error){
 	},
 }
 
-func writeLanguage(spec schema.PackageSpec, language, dir string) (int, error) {
+// generateJava writes the Java SDK in the form `pulumi package add` gives a Java project (the
+// generator's "local" mode): the sources and their version.txt, no Gradle files. Nothing here can
+// run Gradle, and the repository builds the SDK with a Maven pom of its own instead
+// (tools/language-sdks.mjs writes it beside the sources). Types whose names differ only in case
+// are merged first, as Pulumi's Java language host does before it generates.
+func generateJava(spec schema.PackageSpec, _ string) (map[string][]byte, error) {
+	deduplicated, diags, err := javagen.DeduplicateTypes(&spec)
+	if err == nil && diags.HasErrors() {
+		err = describe(diags)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
+	}
+	pkg, err := bind(*deduplicated)
+	if err != nil {
+		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
+	}
+	files, err := javagen.GeneratePackage(tool, pkg, nil, nil, true, false)
+	if err != nil {
+		return nil, fmt.Errorf("generating the java SDK: %w", err)
+	}
+	return files, nil
+}
+
+func generateFromBinding(spec schema.PackageSpec, language string) (map[string][]byte, error) {
 	pkg, err := bind(spec)
 	if err != nil {
-		return 0, fmt.Errorf("the schema is not a valid package schema: %w", err)
+		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
 	}
 	files, err := generators[language](pkg)
 	if err != nil {
-		return 0, fmt.Errorf("generating the %s SDK: %w", language, err)
+		return nil, fmt.Errorf("generating the %s SDK: %w", language, err)
 	}
+	return files, nil
+}
+
+func writeLanguage(spec schema.PackageSpec, language, dir string) (int, error) {
+	generate := generateFromBinding
+	if language == "java" {
+		generate = generateJava
+	}
+	files, err := generate(spec, language)
+	if err != nil {
+		return 0, err
+	}
+	return writeFiles(files, dir)
+}
+
+func writeFiles(files map[string][]byte, dir string) (int, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return 0, err
 	}
@@ -128,10 +170,10 @@ func writeLanguage(spec schema.PackageSpec, language, dir string) (int, error) {
 func run() error {
 	schemaPath := flag.String("schema", "", "the package schema (JSON)")
 	out := flag.String("out", "", "the folder to write <language>/ folders into")
-	languages := flag.String("languages", "nodejs,python,go", "comma-separated: nodejs, python, go")
+	languages := flag.String("languages", "nodejs,python,go", "comma-separated: nodejs, python, go, java")
 	flag.Parse()
 	if *schemaPath == "" || *out == "" {
-		return errors.New("usage: pulumi-sdkgen -schema schema.json -out DIR [-languages nodejs,python,go]")
+		return errors.New("usage: pulumi-sdkgen -schema schema.json -out DIR [-languages nodejs,python,go,java]")
 	}
 	raw, err := os.ReadFile(*schemaPath)
 	if err != nil {
@@ -142,8 +184,8 @@ func run() error {
 		return fmt.Errorf("reading %s: %w", *schemaPath, err)
 	}
 	for _, language := range strings.Split(*languages, ",") {
-		if _, known := generators[language]; !known {
-			return fmt.Errorf("unknown language %q: use nodejs, python or go", language)
+		if _, known := generators[language]; !known && language != "java" {
+			return fmt.Errorf("unknown language %q: use nodejs, python, go or java", language)
 		}
 		count, err := writeLanguage(spec, language, filepath.Join(*out, language))
 		if err != nil {

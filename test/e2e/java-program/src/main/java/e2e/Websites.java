@@ -1,0 +1,76 @@
+package e2e;
+
+import com.pulumi.Context;
+import com.pulumi.Pulumi;
+import com.pulumi.core.Output;
+import com.pulumi.deployment.InvokeOptions;
+import com.pulumi.deployment.InvokeOutputOptions;
+import com.pulumi.resources.CustomResourceOptions;
+import com.pulumi.webstats.Provider;
+import com.pulumi.webstats.ProviderArgs;
+import com.pulumi.webstats.Website;
+import com.pulumi.webstats.WebsiteArgs;
+import com.pulumi.webstats.WebstatsFunctions;
+import com.pulumi.webstats.enums.Privacy;
+import com.pulumi.webstats.inputs.GetAccountPlainArgs;
+import com.pulumi.webstats.inputs.GetWebsiteArgs;
+import com.pulumi.webstats.inputs.GetWebsitesArgs;
+import com.pulumi.webstats.outputs.WebsiteInfo;
+import java.util.stream.Collectors;
+
+/**
+ * The Java SDK's engine-test program, written as a user writes one: two websites in two accounts,
+ * `site` through the default provider (the stack's webstats:* settings) with a secret password,
+ * `client` through an explicit provider of a second account, and each of the SDK's functions, as
+ * a plain invoke and as an output. What changes between operations comes from the stack's
+ * configuration, which the test sets.
+ */
+public class Websites {
+    public static void main(String[] args) {
+        Pulumi.run(Websites::stack);
+    }
+
+    private static void stack(Context ctx) {
+        var config = ctx.config();
+
+        var site = new Website("site", WebsiteArgs.builder()
+            .domain(config.require("siteDomain"))
+            .privacy(Privacy.Password)
+            .password(config.requireSecret("statsPassword"))
+            .email(config.requireBoolean("email"))
+            .excludeIps("203.0.113.0/24")
+            .excludeParams("utm_source")
+            .build());
+        var agency = new Provider("agency", ProviderArgs.builder()
+            .baseUrl(config.require("agencyUrl"))
+            .apiKey(config.requireSecret("agencyKey"))
+            .build());
+        var client = new Website("client", WebsiteArgs.builder()
+            .domain(config.require("clientDomain"))
+            .excludeBots(true)
+            .build(), CustomResourceOptions.builder().provider(agency).build());
+
+        // Plain invokes: the program gets the accounts' values themselves.
+        var account = WebstatsFunctions.getAccountPlain();
+        var agencyAccount = WebstatsFunctions.getAccountPlain(
+            GetAccountPlainArgs.builder().build(), InvokeOptions.builder().provider(agency).build());
+        // Invokes as outputs: one waits for the site's domain, the other for the client to exist.
+        var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(site.domain()).build());
+        var agencyWebsites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder().build(),
+            // InvokeOutputOptions has no builder() of its own: the inherited one makes InvokeOptions.
+            new InvokeOutputOptions.Builder().provider(agency).dependsOn(client).build());
+
+        ctx.export("siteId", site.websiteId());
+        ctx.export("domain", site.domain());
+        ctx.export("hasPassword", site.hasPassword());
+        ctx.export("password", site.password());
+        ctx.export("clientId", client.websiteId());
+        ctx.export("accountName", Output.of(account).applyValue(result -> result.name()));
+        ctx.export("agencyName", Output.of(agencyAccount).applyValue(result -> result.name()));
+        ctx.export("foundId", found.applyValue(result -> result.id()));
+        ctx.export("foundPrivacy", found.applyValue(result -> result.privacy().getValue()));
+        ctx.export("agencyDomains", agencyWebsites.applyValue(result -> result.websites().stream()
+            .map(WebsiteInfo::domain)
+            .collect(Collectors.toList())));
+    }
+}

@@ -1,0 +1,402 @@
+// The Java SDK generated from the package schema (language-sdks/java) drives the provider plugin
+// through Java programs that the real CLI runs with Pulumi's Java language host
+// (`pulumi-language-java`, built by tools/ensure-java.mjs), against the emulator: websites in
+// two accounts through an explicit provider, a secret password, each function, a change made
+// elsewhere found by refresh and put back by up, and destroy. Neither the API keys nor the
+// password reach the state or the engine's output in clear. The README's Java example runs as
+// written, and `pulumi package add` of the plugin gives a Java project an SDK that it builds and
+// runs.
+//
+// The programs, the SDK and the README's and docs' Java examples are compiled once, by one Maven
+// build offline against the locked repository (tools/ensure-java.mjs), into a jar whose manifest
+// names its dependencies; each Pulumi.yaml names that jar (the runtime option `binary`), so the
+// host runs `java -jar` and no operation starts Maven. The host is installed into each stack's
+// PULUMI_HOME as a language plugin: the stacks ignore ambient plugins (so that the webstats
+// plugin under test is the only one), which is also how the engine would skip a host on PATH.
+import { execFile } from "node:child_process";
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { parse, stringify } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureJavaHost,
+  ensureMavenRepository,
+  findJavaTools,
+  javaProgramDir,
+  javaSdkDir,
+  mavenBuild,
+  prepareJavaProgram,
+} from "../../tools/ensure-java.mjs";
+import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
+import type { ConfigValue, TestStack } from "./harness";
+import { describeEngine, e2e, uniqueDomain } from "./harness";
+import { expectSdkScenarioWebsites, useEngineFixture } from "./fixture";
+import { credentialsConfig, plainOutputs } from "./programs";
+import { readmeExample, readmeTable } from "../support/readme";
+import {
+  configReads,
+  configSetLines,
+  defaultProviderSettings,
+  fencedBlocks,
+  schema,
+} from "../support/sdk-docs";
+
+const run = promisify(execFile);
+const inCi = process.env.CI === "true" || process.env.CI === "1";
+const root = join(__dirname, "..", "..");
+/** The package's version: the plugin's, and the SDK's. */
+const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
+  .version;
+
+const java = findJavaTools();
+if (java.missing && !inCi) {
+  process.stderr.write(`\n!!!!! JAVA SDK ENGINE TEST SKIPPED: no ${java.missing} on PATH\n\n`);
+}
+// In CI a missing Java or Maven fails the file (in beforeAll) instead of skipping it.
+const describeWithJava = !java.missing || inCi ? describeEngine : describe.skip;
+
+/**
+ * The Java examples of the README and of docs/_index.md, compiled with the program, each in a
+ * package of its own (they all declare `package myproject;`); the first also runs.
+ */
+const examples = [
+  { name: "readme", source: () => readmeExample("sdk-java", "java") },
+  { name: "functions", source: () => readmeExample("functions-java", "java") },
+  {
+    name: "overview",
+    source: () => fencedBlocks(readFileSync(join(root, "docs", "_index.md"), "utf8"), "java")[0]!,
+  },
+];
+
+/**
+ * A Pulumi.yaml of a Java project, keeping what else `project` says: the host runs the jar
+ * `binary` with `java -jar`, or, without one, the project's build (Maven's `exec:java`).
+ */
+function javaProject(project: Record<string, unknown>, binary?: string): string {
+  return stringify({ ...project, runtime: binary ? { name: "java", options: { binary } } : "java" });
+}
+
+describeWithJava("the generated Java SDK through the provider plugin", () => {
+  // Two accounts for the scenario, two for the README's example, one for `pulumi package add`,
+  // so that no test sees another's websites, even when one fails halfway.
+  const fixture = useEngineFixture(
+    [{ name: "Main" }, { name: "Agency" }, { name: "Readme" }, { name: "Readme agency" }, { name: "Added" }],
+    undefined,
+    "plugin",
+  );
+  let dir = "";
+  let repository = "";
+  let host = { binary: "", version: "" };
+  /** The jars the engine runs, by program. */
+  const jars: Record<string, string> = {};
+
+  beforeAll(async () => {
+    if (java.missing) throw new Error(`the Java SDK test needs ${java.missing} on PATH, and none was found`);
+    host = ensureJavaHost({ quiet: true, progress: process.stderr });
+    ({ repository } = await ensureMavenRepository({ quiet: true, progress: process.stderr }));
+    dir = mkdtempSync(join(tmpdir(), "webstats-java-sdk-"));
+    const build = prepareJavaProgram(join(dir, "build"));
+    for (const example of examples) {
+      const folder = join(build, "src", "main", "java", "examples", example.name);
+      mkdirSync(folder, { recursive: true });
+      const source = example.source().replace(/^package myproject;$/m, `package examples.${example.name};`);
+      expect(source, example.name).toContain(`package examples.${example.name};`);
+      writeFileSync(join(folder, "App.java"), source);
+    }
+    // The SDK's own pom compiles it too, beside the program's build.
+    const sdk = join(dir, "sdk");
+    cpSync(javaSdkDir, sdk, { recursive: true, filter: (path) => !path.endsWith("/target") });
+    await Promise.all([
+      mavenBuild(build, ["compile", "jar:jar"], { repository }),
+      mavenBuild(sdk, ["compile"], { repository }),
+    ]);
+    jars.program = join(build, "target", "program.jar");
+    // The README example's jar: the same classes and dependencies, another class to start.
+    jars.readme = join(dir, "readme.jar");
+    copyFileSync(jars.program, jars.readme);
+    const jarTool = join(dirname(realpathSync(java.java!)), "jar");
+    await run(jarTool, ["--update", "--file", jars.readme, "--main-class", "examples.readme.App"]);
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const apiKeys = () => fixture.accounts.map((account) => account.apiKey);
+
+  /**
+   * A stack of a Java project named `projectName` (see javaProject), with the plugin and the Java
+   * host installed in its PULUMI_HOME.
+   */
+  function javaStack(projectName: string, config: Record<string, ConfigValue>, binary?: string): TestStack {
+    // A project-folder stack (the fixture's YAML kind, whose Pulumi.yaml the driver runs), made a
+    // Java project by its Pulumi.yaml.
+    const stack = fixture.yamlStack("", undefined, { projectName, config });
+    stack.writeFile("Pulumi.yaml", javaProject({ name: projectName }, binary));
+    const plugin = join(stack.dir, "home", "plugins", `language-java-v${host.version}`);
+    mkdirSync(plugin, { recursive: true });
+    symlinkSync(host.binary, join(plugin, "pulumi-language-java"));
+    return stack;
+  }
+
+  /** Neither the keys nor `secrets` are in the stack's state, its settings or the engine's output. */
+  async function expectNoSecretsIn(stack: TestStack, secrets: string[]): Promise<void> {
+    const { raw } = await stack.exportState();
+    const settings = readFileSync(join(stack.workDir, "Pulumi.test.yaml"), "utf8");
+    for (const secret of [...secrets, ...apiKeys()]) {
+      expect(raw, "state").not.toContain(secret);
+      expect(settings, "Pulumi.test.yaml").not.toContain(secret);
+      expect(stack.output, "engine output").not.toContain(secret);
+    }
+  }
+
+  it("creates websites in two accounts, finds and repairs drift, reads them with each function, and destroys them", async () => {
+    const projectName = "webstats-java";
+    const main = uniqueDomain("javasdk");
+    const agency = uniqueDomain("javasdk-agency");
+    const password = "java-sdk-password-never-in-clear";
+    const stack = javaStack(
+      projectName,
+      {
+        ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
+        [`${projectName}:siteDomain`]: { value: `https://www.${main}` },
+        [`${projectName}:statsPassword`]: { value: password, secret: true },
+        [`${projectName}:email`]: { value: "false" },
+        [`${projectName}:clientDomain`]: { value: agency },
+        [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
+        [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
+      },
+      jars.program,
+    );
+
+    const created = await stack.up();
+    // The stack, the second account's provider and the two websites (a default provider is not
+    // counted).
+    expect(created.summary?.resourceChanges).toEqual({ create: 4 });
+    const outputs = plainOutputs(created.outputs);
+    expect(outputs).toMatchObject({
+      domain: main,
+      hasPassword: true,
+      accountName: "Main",
+      agencyName: "Agency",
+      foundPrivacy: "password",
+      agencyDomains: [agency],
+    });
+    // getWebsite by the site's domain finds the site itself.
+    expect(outputs.foundId).toBe(outputs.siteId);
+    // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
+    expect(created.outputs?.password?.secret).toBe(true);
+    const siteId = outputs.siteId as number;
+    const clientId = outputs.clientId as number;
+    expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
+    // Both providers, the default one and the explicit one, hold their key encrypted.
+    const providers = await stack.resourcesOfType("pulumi:providers:webstats");
+    expect(providers).toHaveLength(2);
+    for (const provider of providers) {
+      expect(JSON.stringify((provider as { inputs?: { apiKey?: unknown } }).inputs?.apiKey)).toContain(
+        "ciphertext",
+      );
+    }
+
+    // A change made elsewhere: refresh records it, up puts the declared values back.
+    fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
+    const refreshed = await stack.refresh();
+    expect(refreshed.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
+    const restored = await stack.up();
+    expect(restored.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
+    expect(plainOutputs(restored.outputs).siteId).toBe(siteId);
+    expect(fixture.emulator.getWebsite(siteId)).toMatchObject({ email: 0, exclude_bots: 1, privacy: 2 });
+    // Nothing left to change, the password and the SDK's defaults included.
+    await stack.preview({ expectNoChanges: true, refresh: true });
+
+    expect(await stack.resourcesOfType(pluginWebsiteType)).toHaveLength(2);
+    const destroyed = await stack.destroy();
+    expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
+    for (const id of [siteId, clientId]) expect(fixture.emulator.getWebsite(id)).toBeUndefined();
+    expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
+    expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
+
+    // The engine ran the jar through the Java host, and printed nothing secret.
+    expect(stack.output).toContain(pluginWebsiteType);
+    await expectNoSecretsIn(stack, [password]);
+  });
+
+  it("runs the README's Java SDK example as written", async () => {
+    const password = "readme-java-sdk-password";
+    const projectName = "webstats-java-readme";
+    const stack = javaStack(
+      projectName,
+      {
+        ...credentialsConfig(fixture.emulator.url, fixture.account(2).apiKey),
+        [`${projectName}:blogPassword`]: { value: password, secret: true },
+        [`${projectName}:agencyBaseUrl`]: { value: fixture.emulator.url },
+        [`${projectName}:agencyApiKey`]: { value: fixture.account(3).apiKey, secret: true },
+      },
+      jars.readme,
+    );
+    const outputs = plainOutputs((await stack.up()).outputs);
+    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
+      domain: "blog.example.com",
+      privacy: 2,
+      exclude_params: "utm_source\nfbclid",
+    });
+    expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
+      "blog.example.com",
+    ]);
+    expect(fixture.emulator.listWebsites(fixture.account(3).id).map((w) => w.domain)).toEqual([
+      "client.example.com",
+    ]);
+    expect(outputs.plan).toEqual(expect.any(String));
+    const destroyed = await stack.destroy();
+    expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
+    expect(fixture.emulator.listWebsites(fixture.account(2).id)).toEqual([]);
+    expect(fixture.emulator.listWebsites(fixture.account(3).id)).toEqual([]);
+    await expectNoSecretsIn(stack, [password]);
+  });
+
+  it("pulumi package add of the plugin gives a Maven project an SDK it compiles and runs", async () => {
+    const projectName = "webstats-java-added";
+    const domain = uniqueDomain("javaadd");
+    // A user's Maven project before the SDK: the test program's pom and no source yet, run by the
+    // Maven executor (no `binary`), so that `package add` ends with the host's `mvn compile`.
+    // .mvn/maven.config points that Maven at the locked repository, offline.
+    const stack = javaStack(projectName, credentialsConfig(fixture.emulator.url, fixture.account(4).apiKey));
+    const project = stack.workDir;
+    copyFileSync(join(javaProgramDir, "pom.xml"), join(project, "pom.xml"));
+    mkdirSync(join(project, ".mvn"));
+    writeFileSync(join(project, ".mvn", "maven.config"), `--offline\n-Dmaven.repo.local=${repository}\n`);
+
+    const plugin = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
+    const { stdout, stderr } = await run(join(e2e.binDir, "pulumi"), ["package", "add", plugin], {
+      cwd: project,
+      env: { ...process.env, ...stack.shellEnvironment(), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const said = `${stdout}${stderr}`;
+    // Where it wrote the SDK, and the host's instructions: copy its sources, add dependencies.
+    expect(said).toContain(
+      `Successfully generated an SDK for the webstats package at ${join(project, "sdks")}`,
+    );
+    expect(said).toContain(`cp -r sdks/webstats/src/* ${join(project, "src")}`);
+    expect(said).toContain("<artifactId>jsr305</artifactId>");
+    const added = join(project, "sdks", "webstats");
+    // Sources and version.txt, no build file: the project's own build compiles them.
+    expect(readdirSync(added).sort()).toEqual([".gitattributes", "README.md", "src"]);
+    // The package is recorded in Pulumi.yaml at the plugin's version; the pom is left as it was.
+    const recorded = parse(readFileSync(join(project, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
+    expect(recorded.packages).toEqual({ webstats: `webstats@${packageVersion}` });
+    expect(readFileSync(join(project, "pom.xml"), "utf8")).toBe(
+      readFileSync(join(javaProgramDir, "pom.xml"), "utf8"),
+    );
+    // The Java sources are the committed SDK's, but for the generator's name in their header.
+    const sources = (base: string) =>
+      readdirSync(join(base, "src"), { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith(".java"))
+        .sort();
+    expect(sources(added)).toEqual(sources(javaSdkDir));
+    for (const file of sources(added)) {
+      const generated = readFileSync(join(added, "src", file), "utf8").replace(
+        "pulumi-language-java",
+        "pulumi-sdkgen",
+      );
+      expect(generated, file).toBe(readFileSync(join(javaSdkDir, "src", file), "utf8"));
+    }
+
+    // As the host says: the SDK's sources into the project's, then a program that uses them.
+    cpSync(join(added, "src"), join(project, "src"), { recursive: true });
+    const programFolder = join(project, "src", "main", "java", "e2e");
+    mkdirSync(programFolder, { recursive: true });
+    writeFileSync(
+      join(programFolder, "Websites.java"),
+      `package e2e;
+
+import com.pulumi.Pulumi;
+import com.pulumi.webstats.Website;
+import com.pulumi.webstats.WebsiteArgs;
+
+public class Websites {
+    public static void main(String[] args) {
+        Pulumi.run(ctx -> {
+            var site = new Website("site", WebsiteArgs.builder().domain("${domain}").build());
+            ctx.export("websiteId", site.websiteId());
+        });
+    }
+}
+`,
+    );
+    await mavenBuild(project, ["compile", "jar:jar"], { repository });
+    // The engine runs the jar, as for the other programs here.
+    writeFileSync(
+      join(project, "Pulumi.yaml"),
+      javaProject(recorded, join(project, "target", "program.jar")),
+    );
+    const created = await stack.up();
+    expect(created.summary?.resourceChanges).toEqual({ create: 2 });
+    const id = plainOutputs(created.outputs).websiteId as number;
+    expect(fixture.emulator.getWebsite(id)).toMatchObject({ domain });
+    expect((await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 2 });
+    expect(fixture.emulator.getWebsite(id)).toBeUndefined();
+    await expectNoSecretsIn(stack, []);
+  });
+});
+
+// What the README says of the Java SDK, held to the SDK generated from the schema: read from the
+// files, so this needs no engine.
+describe("the README on the Java SDK", () => {
+  const functions = readFileSync(
+    join(javaSdkDir, "src", "main", "java", "com", "pulumi", "webstats", "WebstatsFunctions.java"),
+    "utf8",
+  );
+
+  it("names each function of the schema as the Java SDK defines and invokes it", () => {
+    const rows = readmeTable("### Function names in each language");
+    expect(rows.map(([token]) => token)).toEqual(
+      Object.keys(schema.functions).map((token) => `\`${token}\``),
+    );
+    for (const row of rows) {
+      const token = row[0]!.replace(/`/g, "");
+      const names = [...row[4]!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+      // The plain form first, as in the other columns, then the Output form.
+      expect(names, token).toHaveLength(2);
+      const [plain, output] = names as [string, string];
+      expect(plain).toBe(`${output}Plain`);
+      expect(functions).toMatch(new RegExp(`public static CompletableFuture<\\w+> ${plain}\\(`));
+      expect(functions).toMatch(new RegExp(`public static Output<\\w+> ${output}\\(`));
+      // Each method invokes its own token: the one after its declaration.
+      const body = functions.slice(functions.search(new RegExp(` ${output}\\(`)));
+      expect(/invoke(?:Async)?\("([^"]+)"/.exec(body)?.[1], output).toBe(token);
+    }
+  });
+
+  it("sets, beside the Java example, every stack setting it reads, as a secret when it reads one", () => {
+    const wanted = defaultProviderSettings();
+    const reads = configReads(readmeExample("sdk-java", "java"));
+    expect(reads.size).toBeGreaterThan(0);
+    for (const [key, secret] of reads) {
+      if (wanted.has(key)) expect(secret, key).toBe(wanted.get(key));
+      wanted.set(key, secret);
+    }
+    expect(configSetLines(readmeExample("sdk-java-config", "sh"))).toEqual(wanted);
+    // The same settings as the other languages' example, which does the same.
+    expect(configSetLines(readmeExample("sdk-config", "sh"))).toEqual(wanted);
+  });
+
+  it("shows the same stack settings for the overview's Java example as for the others", () => {
+    const overview = readFileSync(join(root, "docs", "_index.md"), "utf8");
+    const python = configReads(fencedBlocks(overview, "python")[0]!);
+    expect(configReads(fencedBlocks(overview, "java")[0]!)).toEqual(python);
+  });
+});

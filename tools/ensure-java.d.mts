@@ -1,0 +1,26 @@
+// Types for tools/ensure-java.mjs, used by the tests.
+export const lockFile: string;
+export const javaSdkDir: string;
+export const javaProgramDir: string;
+export function findJavaTools(): { java?: string; mvn?: string; missing: string };
+export function javaHostVersion(): string;
+export function ensureJavaHost(options?: { quiet?: boolean; progress?: NodeJS.WritableStream }): {
+  binary: string;
+  binDir: string;
+  version: string;
+  source: "cache" | "build";
+};
+export function readLock(file?: string): Map<string, string>;
+export function resolvedArtifacts(repository: string): Map<string, string>;
+export function lockDifferences(expected: Map<string, string>, actual: Map<string, string>): string[];
+export function mavenBuild(
+  projectDir: string,
+  goals: string[],
+  options: { repository: string; offline?: boolean; properties?: Record<string, string> },
+): Promise<void>;
+export function prepareJavaProgram(targetDir: string, sdkDir?: string): string;
+export function mavenCacheDir(): string;
+export function ensureMavenRepository(options?: {
+  quiet?: boolean;
+  progress?: NodeJS.WritableStream;
+}): Promise<{ repository: string; source: "cache" | "resolved" }>;
