@@ -11,6 +11,8 @@ export function ensureJavaHost(options?: { quiet?: boolean; progress?: NodeJS.Wr
   source: "cache" | "build";
 };
 export function readLock(file?: string): Map<string, string>;
+/** Downloads each file of `lock` (path to SHA-256) from `base` (Maven Central) into `repository`, checked first. */
+export function fetchLocked(repository: string, lock: Map<string, string>, base?: string): Promise<void>;
 export function resolvedArtifacts(repository: string): Map<string, string>;
 export function lockDifferences(expected: Map<string, string>, actual: Map<string, string>): string[];
 export function mavenBuild(

@@ -12,13 +12,14 @@
 //   machine from Maven Central into ~/.cache/pulumi-webstats/maven-repository/v<hash of the
 //   lock>/repository, after which every build runs offline (`mvn -o`) against it.
 //
-// Hashes: Maven checks each file it downloads against the SHA-1 the repository serves beside it
-// (`--strict-checksums` makes a mismatch fatal): that catches a damaged download, not a file
-// that changed on the server, since both come from there. tools/java/maven-artifacts.sha256 pins
-// the content: the SHA-256 of every .jar and .pom resolved, and nothing else may be resolved. A
+// Hashes: tools/java/maven-artifacts.sha256 pins the content, the SHA-256 of every .jar and .pom
+// the builds need. The machine's repository is filled from that list alone: each file is
+// downloaded from Maven Central by its path and checked before it is written, so no Maven plugin
+// runs unchecked, and the builds then run offline, so nothing outside the list can come in. (Maven
+// on its own only compares a download with the SHA-1 served beside it, from the same server.) A
 // repository that does not match is never put in place. After changing a version in a pom,
-// `node tools/ensure-java.mjs --lock` resolves into an empty repository and rewrites the list;
-// review its diff like code.
+// `node tools/ensure-java.mjs --lock` lets Maven resolve into an empty repository (with
+// `--strict-checksums`) and rewrites the list; review its diff like code.
 //
 // `node tools/ensure-java.mjs` makes both available and prints where.
 import { spawn } from "node:child_process";
@@ -203,6 +204,36 @@ async function resolveInto(repository, { offline }) {
   }
 }
 
+/** Maven Central, where every locked artifact comes from. */
+const mavenCentral = "https://repo.maven.apache.org/maven2/";
+
+/**
+ * Downloads every file of the lock (a Map of path to SHA-256) from Maven Central (or `base`) into
+ * `repository` at its path, each checked
+ * against its SHA-256 before it is written. No Maven plugin runs before its jar has been checked:
+ * Maven itself would run the plugins it downloads in the same build that fetches them. A file
+ * Maven needs beyond the lock makes the offline build that follows fail.
+ */
+export async function fetchLocked(repository, lock = readLock(), base = mavenCentral) {
+  const queue = [...lock];
+  const fetchOne = async ([path, expected]) => {
+    const response = await fetch(new URL(path, base));
+    if (!response.ok) throw new Error(`${base}${path}: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const actual = createHash("sha256").update(body).digest("hex");
+    if (actual !== expected) {
+      throw new Error(`changed: ${path} (${actual}, locked ${expected}); nothing was put in place`);
+    }
+    mkdirSync(dirname(join(repository, path)), { recursive: true });
+    writeFileSync(join(repository, path), body);
+  };
+  // A few downloads at a time: 240 small files, most of the time is waiting for the server.
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await fetchOne(next);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 /** Where the verified repository lives: one folder per lock, shared by every clone. */
 export function mavenCacheDir() {
   const key = createHash("sha256").update(readFileSync(lockFile)).digest("hex").slice(0, 16);
@@ -227,8 +258,10 @@ export async function ensureMavenRepository({ quiet = false, progress = process.
   const staging = stagingFor(cacheDir);
   try {
     const started = Date.now();
-    progress.write(`java: resolving the locked Maven artifacts from Maven Central into ${staging}...\n`);
-    await resolveInto(join(staging, "repository"), { offline: false });
+    progress.write(`java: fetching the locked Maven artifacts from Maven Central into ${staging}...\n`);
+    await fetchLocked(join(staging, "repository"));
+    // Offline now: the builds must find everything they need among the files just checked.
+    await resolveInto(join(staging, "repository"), { offline: true });
     const stale = lockDifferences(readLock(), resolvedArtifacts(join(staging, "repository")));
     if (stale.length > 0) {
       throw new Error(
