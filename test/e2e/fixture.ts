@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { CreateAccountOptions, Emulator, EmulatorAccount, EmulatorOptions } from "../../emulator";
 import { TestStack } from "./harness";
-import type { StackOptions } from "./harness";
+import type { ConfigValue, StackOptions } from "./harness";
 import { credentialsConfig } from "./programs";
 import type { Host } from "./programs";
 import { pluginHome } from "./plugin-home";
@@ -109,4 +109,38 @@ export function expectSdkScenarioWebsites(
   expect(fixture.emulator.getWebsite(clientId)).toMatchObject({ domain: agency, exclude_bots: 1 });
   expect(fixture.emulator.listWebsites(fixture.account(0).id).map((w) => w.domain)).toEqual([main]);
   expect(fixture.emulator.listWebsites(fixture.account(1).id).map((w) => w.domain)).toEqual([agency]);
+}
+
+/**
+ * The stack settings the README's SDK example reads, in every language: the default provider's
+ * credentials (account `main`), the blog's password and the agency provider's (account `agency`).
+ */
+export function readmeExampleConfig(
+  fixture: EngineFixture,
+  projectName: string,
+  accounts: { main: number; agency: number; password: string },
+): Record<string, ConfigValue> {
+  return {
+    ...credentialsConfig(fixture.emulator.url, fixture.account(accounts.main).apiKey),
+    [`${projectName}:blogPassword`]: { value: accounts.password, secret: true },
+    [`${projectName}:agencyBaseUrl`]: { value: fixture.emulator.url },
+    [`${projectName}:agencyApiKey`]: { value: fixture.account(accounts.agency).apiKey, secret: true },
+  };
+}
+
+/** What the README's SDK example makes, in every language: the blog, and the client site in the agency's account. */
+export function expectReadmeExampleWebsites(
+  fixture: EngineFixture,
+  outputs: Record<string, unknown>,
+  agency: number,
+): void {
+  expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
+    domain: "blog.example.com",
+    privacy: 2,
+    exclude_params: "utm_source\nfbclid",
+  });
+  expect(fixture.emulator.listWebsites(fixture.account(agency).id).map((w) => w.domain)).toEqual([
+    "client.example.com",
+  ]);
+  expect(outputs.plan).toEqual(expect.any(String));
 }

@@ -43,7 +43,12 @@ import {
 import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
 import type { ConfigValue, TestStack } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { expectSdkScenarioWebsites, useEngineFixture } from "./fixture";
+import {
+  expectReadmeExampleWebsites,
+  expectSdkScenarioWebsites,
+  readmeExampleConfig,
+  useEngineFixture,
+} from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
 import { readmeExample, readmeTable } from "../support/readme";
 import {
@@ -238,27 +243,14 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     const projectName = "webstats-java-readme";
     const stack = javaStack(
       projectName,
-      {
-        ...credentialsConfig(fixture.emulator.url, fixture.account(2).apiKey),
-        [`${projectName}:blogPassword`]: { value: password, secret: true },
-        [`${projectName}:agencyBaseUrl`]: { value: fixture.emulator.url },
-        [`${projectName}:agencyApiKey`]: { value: fixture.account(3).apiKey, secret: true },
-      },
+      readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
       jars.readme,
     );
     const outputs = plainOutputs((await stack.up()).outputs);
-    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
-      domain: "blog.example.com",
-      privacy: 2,
-      exclude_params: "utm_source\nfbclid",
-    });
+    expectReadmeExampleWebsites(fixture, outputs, 3);
     expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
       "blog.example.com",
     ]);
-    expect(fixture.emulator.listWebsites(fixture.account(3).id).map((w) => w.domain)).toEqual([
-      "client.example.com",
-    ]);
-    expect(outputs.plan).toEqual(expect.any(String));
     const destroyed = await stack.destroy();
     expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
     expect(fixture.emulator.listWebsites(fixture.account(2).id)).toEqual([]);

@@ -13,8 +13,8 @@ import { nodejsSdkPackage, pluginWebsiteType } from "../../tools/plugin-program.
 import { compileProgram } from "../../tools/program-project.mjs";
 import { readmeExample } from "../support/readme";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { useEngineFixture } from "./fixture";
-import { credentialsConfig, plainOutputs } from "./programs";
+import { expectReadmeExampleWebsites, readmeExampleConfig, useEngineFixture } from "./fixture";
+import { plainOutputs } from "./programs";
 
 const run = promisify(execFile);
 
@@ -123,23 +123,14 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
 
   it("runs the README's Node.js SDK example as written", async () => {
     const stack = fixture.stack(compileProgram(readmeExample("sdk-nodejs")), undefined, {
-      config: {
-        ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
-        "webstats-e2e:blogPassword": { value: "readme-sdk-password", secret: true },
-        "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
-        "webstats-e2e:agencyApiKey": { value: fixture.account(1).apiKey, secret: true },
-      },
+      config: readmeExampleConfig(fixture, "webstats-e2e", {
+        main: 0,
+        agency: 1,
+        password: "readme-sdk-password",
+      }),
     });
     const outputs = plainOutputs((await stack.up()).outputs);
-    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
-      domain: "blog.example.com",
-      privacy: 2,
-      exclude_params: "utm_source\nfbclid",
-    });
-    expect(fixture.emulator.listWebsites(fixture.account(1).id).map((w) => w.domain)).toEqual([
-      "client.example.com",
-    ]);
-    expect(outputs.plan).toEqual(expect.any(String));
+    expectReadmeExampleWebsites(fixture, outputs, 1);
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
     expect(fixture.emulator.listWebsites(fixture.account(1).id)).toHaveLength(0);

@@ -19,7 +19,12 @@ import { ensurePythonEnv, findPython, installPythonSdk } from "../../tools/ensur
 import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
 import type { ConfigValue, StateResource } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { expectSdkScenarioWebsites, useEngineFixture } from "./fixture";
+import {
+  expectReadmeExampleWebsites,
+  expectSdkScenarioWebsites,
+  readmeExampleConfig,
+  useEngineFixture,
+} from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
 import { readmeExample } from "../support/readme";
@@ -227,26 +232,13 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     writeFileSync(example, readmeExample("sdk-python", "python"));
     const password = "readme-python-sdk-password";
     const secrets = [password, ...apiKeys()];
-    const config: Record<string, ConfigValue> = {
-      ...credentialsConfig(fixture.emulator.url, fixture.account(2).apiKey),
-      [`${projectName}:blogPassword`]: { value: password, secret: true },
-      [`${projectName}:agencyBaseUrl`]: { value: fixture.emulator.url },
-      [`${projectName}:agencyApiKey`]: { value: fixture.account(3).apiKey, secret: true },
-    };
+    const config = readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password });
     const created = await pythonProgram("up", "readme", example, config, secrets);
     const outputs = outputsOf(created);
-    expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({
-      domain: "blog.example.com",
-      privacy: 2,
-      exclude_params: "utm_source\nfbclid",
-    });
+    expectReadmeExampleWebsites(fixture, outputs, 3);
     expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
       "blog.example.com",
     ]);
-    expect(fixture.emulator.listWebsites(fixture.account(3).id).map((w) => w.domain)).toEqual([
-      "client.example.com",
-    ]);
-    expect(outputs.plan).toEqual(expect.any(String));
     await pythonProgram("preview", "readme", example, config, secrets, { expectNoChanges: true });
     const destroyed = await pythonProgram("destroy", "readme", example, config, secrets);
     expect(destroyed.summary).toEqual({ delete: 4 });
