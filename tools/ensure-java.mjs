@@ -35,9 +35,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { lastLines, moveIntoPlace, stagingFor } from "./ensure-pulumi.mjs";
+import { lastLines, moveIntoPlace, onPath, stagingFor } from "./ensure-pulumi.mjs";
 import { sdkgenModuleDir } from "./ensure-sdkgen.mjs";
 import { ensureGoTool } from "./go-tool.mjs";
 import { machineCacheDir } from "./machine-cache.mjs";
@@ -47,13 +47,6 @@ export const lockFile = join(repoRoot, "tools", "java", "maven-artifacts.sha256"
 export const javaSdkDir = join(repoRoot, "language-sdks", "java");
 export const javaProgramDir = join(repoRoot, "test", "e2e", "java-program");
 const hostBinary = "pulumi-language-java";
-
-function onPath(name) {
-  for (const dir of (process.env.PATH || "").split(delimiter)) {
-    if (dir && existsSync(join(dir, name))) return join(dir, name);
-  }
-  return undefined;
-}
 
 /** `java` and `mvn` on PATH, or the first of them that is missing. */
 export function findJavaTools() {
@@ -259,10 +252,11 @@ export async function ensureMavenRepository({ quiet = false, progress = process.
   try {
     const started = Date.now();
     progress.write(`java: fetching the locked Maven artifacts from Maven Central into ${staging}...\n`);
-    await fetchLocked(join(staging, "repository"));
+    const lock = readLock();
+    await fetchLocked(join(staging, "repository"), lock);
     // Offline now: the builds must find everything they need among the files just checked.
     await resolveInto(join(staging, "repository"), { offline: true });
-    const stale = lockDifferences(readLock(), resolvedArtifacts(join(staging, "repository")));
+    const stale = lockDifferences(lock, resolvedArtifacts(join(staging, "repository")));
     if (stale.length > 0) {
       throw new Error(
         `the Maven artifacts resolved differ from ${relative(repoRoot, lockFile)} (${stale.length}):\n` +
@@ -275,7 +269,7 @@ export async function ensureMavenRepository({ quiet = false, progress = process.
     // (The staging folder's own path is in nothing Maven keeps, so it can move.)
     if (!existsSync(join(cacheDir, "verified"))) moveIntoPlace(staging, cacheDir);
     progress.write(
-      `java: resolved and checked ${readLock().size} Maven artifacts in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
+      `java: resolved and checked ${lock.size} Maven artifacts in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
     );
   } finally {
     rmSync(staging, { recursive: true, force: true });

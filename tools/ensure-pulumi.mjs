@@ -136,7 +136,8 @@ export function isCompatible(found, wanted) {
   return true;
 }
 
-function onPath(name) {
+/** Where a command named `name` is found on PATH, or undefined. */
+export function onPath(name) {
   for (const dir of (process.env.PATH || "").split(delimiter)) {
     if (dir && existsSync(join(dir, name))) return join(dir, name);
   }

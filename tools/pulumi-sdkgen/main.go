@@ -86,62 +86,60 @@ func describe(diags hcl.Diagnostics) error {
 	return errors.New("\n" + strings.Join(lines, "\n"))
 }
 
-var generators = map[string]func(*schema.Package) (map[string][]byte, error){
-	"nodejs": func(pkg *schema.Package) (map[string][]byte, error) {
+// A language's generator; prepare, when set, rewrites the schema before it is bound.
+type generator struct {
+	prepare  func(schema.PackageSpec) (schema.PackageSpec, error)
+	generate func(*schema.Package) (map[string][]byte, error)
+}
+
+var generators = map[string]generator{
+	"nodejs": {generate: func(pkg *schema.Package) (map[string][]byte, error) {
 		return nodejs.GeneratePackage(tool, pkg, nil, nil, false, noReferences{})
-	},
-	"python": func(pkg *schema.Package) (map[string][]byte, error) {
+	}},
+	"python": {generate: func(pkg *schema.Package) (map[string][]byte, error) {
 		return python.GeneratePackage(tool, pkg, nil, noReferences{})
-	},
-	"go": func(pkg *schema.Package) (map[string][]byte, error) {
+	}},
+	"go": {generate: func(pkg *schema.Package) (map[string][]byte, error) {
 		return gogen.GeneratePackage(tool, pkg, nil)
+	}},
+	// The Java SDK in the form `pulumi package add` gives a Java project (the generator's "local"
+	// mode): the sources and their version.txt, no Gradle files. Nothing here can run Gradle, and
+	// the repository builds the SDK with a Maven pom of its own instead (tools/language-sdks.mjs
+	// writes it beside the sources). Types whose names differ only in case are merged first, as
+	// Pulumi's Java language host does before it generates.
+	"java": {
+		prepare: func(spec schema.PackageSpec) (schema.PackageSpec, error) {
+			deduplicated, diags, err := javagen.DeduplicateTypes(&spec)
+			if err == nil && diags.HasErrors() {
+				err = describe(diags)
+			}
+			if err != nil {
+				return spec, err
+			}
+			return *deduplicated, nil
+		},
+		generate: func(pkg *schema.Package) (map[string][]byte, error) {
+			return javagen.GeneratePackage(tool, pkg, nil, nil, true, false)
+		},
 	},
-}
-
-// generateJava writes the Java SDK in the form `pulumi package add` gives a Java project (the
-// generator's "local" mode): the sources and their version.txt, no Gradle files. Nothing here can
-// run Gradle, and the repository builds the SDK with a Maven pom of its own instead
-// (tools/language-sdks.mjs writes it beside the sources). Types whose names differ only in case
-// are merged first, as Pulumi's Java language host does before it generates.
-func generateJava(spec schema.PackageSpec, _ string) (map[string][]byte, error) {
-	deduplicated, diags, err := javagen.DeduplicateTypes(&spec)
-	if err == nil && diags.HasErrors() {
-		err = describe(diags)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
-	}
-	pkg, err := bind(*deduplicated)
-	if err != nil {
-		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
-	}
-	files, err := javagen.GeneratePackage(tool, pkg, nil, nil, true, false)
-	if err != nil {
-		return nil, fmt.Errorf("generating the java SDK: %w", err)
-	}
-	return files, nil
-}
-
-func generateFromBinding(spec schema.PackageSpec, language string) (map[string][]byte, error) {
-	pkg, err := bind(spec)
-	if err != nil {
-		return nil, fmt.Errorf("the schema is not a valid package schema: %w", err)
-	}
-	files, err := generators[language](pkg)
-	if err != nil {
-		return nil, fmt.Errorf("generating the %s SDK: %w", language, err)
-	}
-	return files, nil
 }
 
 func writeLanguage(spec schema.PackageSpec, language, dir string) (int, error) {
-	generate := generateFromBinding
-	if language == "java" {
-		generate = generateJava
+	gen := generators[language]
+	if gen.prepare != nil {
+		prepared, err := gen.prepare(spec)
+		if err != nil {
+			return 0, fmt.Errorf("the schema is not a valid package schema: %w", err)
+		}
+		spec = prepared
 	}
-	files, err := generate(spec, language)
+	pkg, err := bind(spec)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("the schema is not a valid package schema: %w", err)
+	}
+	files, err := gen.generate(pkg)
+	if err != nil {
+		return 0, fmt.Errorf("generating the %s SDK: %w", language, err)
 	}
 	return writeFiles(files, dir)
 }
@@ -184,7 +182,7 @@ func run() error {
 		return fmt.Errorf("reading %s: %w", *schemaPath, err)
 	}
 	for _, language := range strings.Split(*languages, ",") {
-		if _, known := generators[language]; !known && language != "java" {
+		if _, known := generators[language]; !known {
 			return fmt.Errorf("unknown language %q: use nodejs, python, go or java", language)
 		}
 		count, err := writeLanguage(spec, language, filepath.Join(*out, language))
