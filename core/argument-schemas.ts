@@ -4,8 +4,9 @@
 import { domainToASCII } from "node:url";
 import { z } from "zod";
 import { domainProblem, normalizeDomain } from "../sdk/domain";
-import { installationRoot } from "../sdk/settings";
+import { installationRoot } from "../sdk/connection-rules";
 import type { ConnectionInputs } from "./connection-inputs";
+import { connectionSettingNames, resolveSettings, settingSpecs } from "./settings";
 import { isUnknown } from "./unknown-values";
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
@@ -117,30 +118,44 @@ export function sameEntries(caseInsensitive: boolean) {
 
 export type { ConnectionInputs };
 
-export const connectionValue: z.ZodType<ConnectionInputs> = z.object({
-  baseUrl: z.string().optional(),
-  apiKey: z.string().optional(),
-});
+/** A connection argument's value type, by the setting's type. */
+const connectionValueOf = (name: keyof ConnectionInputs, error?: string) =>
+  settingSpecs[name].type === "boolean" ? z.boolean({ error }) : z.string({ error });
 
-const connectionShape = "connection takes only baseUrl and apiKey, both strings.";
+export const connectionValue = z.object(
+  Object.fromEntries(connectionSettingNames.map((name) => [name, connectionValueOf(name).optional()])),
+) as unknown as z.ZodType<ConnectionInputs>;
 
-/** Credentials for one installation and account; the base URL is checked, the key is never shown. */
+const connectionShape =
+  `connection takes only ${connectionSettingNames.join(", ")} ` +
+  `(${connectionSettingNames.filter((name) => settingSpecs[name].type === "boolean").join(" and ")} true or false, the others strings).`;
+
+/**
+ * Credentials and how to reach the installation for one resource or function; each value is
+ * checked by its setting's own rule (the key is never shown).
+ */
 export const connectionArgument = z
   .strictObject(
-    {
-      baseUrl: z.string({ error: connectionShape }).optional(),
-      apiKey: z.string({ error: connectionShape }).optional(),
-    },
+    Object.fromEntries(
+      connectionSettingNames.map((name) => [name, connectionValueOf(name, connectionShape).optional()]),
+    ),
     { error: connectionShape },
   )
-  .superRefine(({ baseUrl }, ctx) => {
-    if (baseUrl === undefined || isUnknown(baseUrl) || baseUrl.trim() === "") return;
-    try {
-      installationRoot(baseUrl.trim(), "connection.baseUrl");
-    } catch (error) {
-      ctx.addIssue({ code: "custom", path: ["baseUrl"], message: (error as Error).message });
+  .superRefine((connection, ctx) => {
+    for (const name of connectionSettingNames) {
+      const value = (connection as Record<string, unknown>)[name];
+      if (value === undefined || isUnknown(value)) continue;
+      try {
+        resolveSettings(
+          (wanted) => (wanted === name ? value : undefined),
+          {},
+          (key) => `connection.${key}`,
+        );
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: [name], message: (error as Error).message });
+      }
     }
-  });
+  }) as unknown as z.ZodType<ConnectionInputs>;
 
 /** The installation a base URL names (a trailing "/" or "/api/v1" is the same installation). */
 export function installationOf(baseUrl: string | undefined): string | undefined {

@@ -1,79 +1,108 @@
-// Which installation and key a resource or function talks to, and the client that does it.
-// A resource's or function's own `connection` wins over the resolved settings (stack
-// configuration, then environment: settings.ts).
+// Which installation and key a resource or function talks to, how it is reached, and the client
+// that does it. A resource's or function's own `connection` wins, setting by setting, over the
+// resolved settings (stack configuration, then environment: settings.ts), and every value is
+// judged by its setting's rule there, before any request.
 //
 // A host keeps one ClientRegistry for its process, so every resource of an operation shares
 // one connection pool, one pacer per installation and one listing of each account.
-import { ENV_API_KEY, ENV_BASE_URL, WebstatsClient } from "../sdk";
-import { installationRoot } from "../sdk/settings";
-import type { ConnectionInputs } from "./argument-schemas";
-import { configKey } from "./settings";
-import type { ProviderSettings, Sourced } from "./settings";
+import { WebstatsClient } from "../sdk";
+import type { WebstatsClientOptions } from "../sdk";
+import { plainHttpAllowed } from "../sdk/connection-rules";
+import type { ConnectionInputs } from "./connection-inputs";
+import { notifyEngine } from "./website-custody";
+import type { Notify } from "./website-custody";
+import { configKey, connectionSettingNames, resolveSettings, settingSpecs } from "./settings";
+import type { Environment, ProviderSettings } from "./settings";
 import { WebsiteReader } from "./website-reader";
-
-const present = (value: string | undefined): string | undefined =>
-  value !== undefined && value.trim() !== "" ? value.trim() : undefined;
 
 const howToSet = {
   baseUrl:
-    `set the ${ENV_BASE_URL} environment variable, the stack configuration ` +
+    `set the ${settingSpecs.baseUrl.env} environment variable, the stack configuration ` +
     `(pulumi config set ${configKey("baseUrl")} https://stats.example.com), ` +
     `or connection.baseUrl of the resource or function.`,
   apiKey:
-    `set the ${ENV_API_KEY} environment variable, the stack configuration ` +
+    `set the ${settingSpecs.apiKey.env} environment variable, the stack configuration ` +
     `(pulumi config set --secret ${configKey("apiKey")} <key>), ` +
     `or connection.apiKey of the resource or function.`,
 };
 
-/** The connection's value when it has one, else the setting's. */
-function chosen(
-  own: string | undefined,
-  ownSource: string,
-  setting: Sourced<string> | undefined,
-): Sourced<string> | undefined {
-  const value = present(own);
-  if (value !== undefined) return { value, source: ownSource };
-  const fallback = present(setting?.value);
-  return fallback === undefined || !setting ? undefined : { value: fallback, source: setting.source };
+/** Where allowHttp can be set, for the message that refuses plain HTTP. */
+const allowHttpPlaces = `${configKey("allowHttp")} (or ${settingSpecs.allowHttp.env}, or connection.allowHttp)`;
+
+/** The connection's own settings over the provider's, each checked by its rule. */
+export function connectionSettings(
+  connection: ConnectionInputs | undefined,
+  settings: ProviderSettings,
+): ProviderSettings {
+  if (connection === undefined) return settings;
+  const own = resolveSettings(
+    (name) =>
+      (connectionSettingNames as string[]).includes(name)
+        ? connection[name as keyof ConnectionInputs]
+        : undefined,
+    {},
+    (name) => `connection.${name}`,
+  );
+  return { ...settings, ...own };
+}
+
+/** Refuses a plain http:// address of another machine unless allowHttp says to accept it. */
+export function checkPlainHttp(settings: ProviderSettings): void {
+  if (!settings.baseUrl) return;
+  plainHttpAllowed(settings.baseUrl.value, settings.allowHttp?.value === true, {
+    baseUrl: settings.baseUrl.source,
+    allowHttp: allowHttpPlaces,
+  });
+}
+
+/** The client's options for these settings; throws naming what is missing or refused. */
+export function clientOptionsOf(settings: ProviderSettings): WebstatsClientOptions {
+  const { baseUrl, apiKey } = settings;
+  if (!baseUrl)
+    throw new Error(`No address of the Website Statistics Service installation: ${howToSet.baseUrl}`);
+  if (!apiKey) throw new Error(`No API key for the Website Statistics Service: ${howToSet.apiKey}`);
+  checkPlainHttp(settings);
+  const proxy = settings.proxyUrl ? { url: settings.proxyUrl.value } : settings.proxyVariables;
+  return {
+    baseUrl: baseUrl.value,
+    apiKey: apiKey.value,
+    ...(settings.requestsPerMinute ? { requestsPerMinute: settings.requestsPerMinute.value } : {}),
+    ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs.value } : {}),
+    ...(proxy ? { proxy } : {}),
+    ...(settings.caCertFile ? { caCertificates: settings.caCertFile.value.certificates } : {}),
+    ...(settings.skipTlsVerify?.value ? { skipTlsVerify: true } : {}),
+    ...(settings.allowHttp?.value ? { allowHttp: true } : {}),
+  };
 }
 
 export class ClientRegistry {
   private readonly clients = new Map<string, WebstatsClient>();
   private readonly readers = new WeakMap<WebstatsClient, WebsiteReader>();
+  private readonly unverified = new Set<string>();
+
+  /** `notify` says once per installation that its certificate is not verified. */
+  constructor(private readonly notify: Notify = notifyEngine) {}
 
   /**
    * The client for a connection (or the settings' installation and key): one per installation,
-   * key, pacing and timeout. Errors name the configuration keys and environment variables a
-   * Pulumi user sets, and keep the client's own error as their cause.
+   * key and way of reaching it. Errors name the configuration keys and environment variables a
+   * Pulumi user sets.
    */
   clientFor(connection: ConnectionInputs | undefined, settings: ProviderSettings): WebstatsClient {
-    const baseUrl = chosen(connection?.baseUrl, "connection.baseUrl", settings.baseUrl);
-    const apiKey = chosen(connection?.apiKey, "connection.apiKey", settings.apiKey);
-    if (!baseUrl)
-      throw new Error(`No address of the Website Statistics Service installation: ${howToSet.baseUrl}`);
-    if (!apiKey) throw new Error(`No API key for the Website Statistics Service: ${howToSet.apiKey}`);
-
-    const requestsPerMinute = settings.requestsPerMinute?.value;
-    const timeoutMs = settings.timeoutMs?.value;
-    const cacheKey = JSON.stringify([baseUrl.value, apiKey.value, requestsPerMinute ?? "", timeoutMs ?? ""]);
+    const merged = connectionSettings(connection, settings);
+    const options = clientOptionsOf(merged);
+    const cacheKey = JSON.stringify(options);
     let client = this.clients.get(cacheKey);
     if (!client) {
-      try {
-        installationRoot(baseUrl.value, baseUrl.source);
-      } catch (error) {
-        throw new Error((error as Error).message, { cause: error });
-      }
-      try {
-        client = new WebstatsClient({
-          baseUrl: baseUrl.value,
-          apiKey: apiKey.value,
-          requestsPerMinute,
-          timeoutMs,
-        });
-      } catch (error) {
-        throw new Error(`${(error as Error).message} (API key from ${apiKey.source})`, { cause: error });
-      }
+      client = new WebstatsClient(options);
       this.clients.set(cacheKey, client);
+      if (options.skipTlsVerify && !this.unverified.has(client.baseUrl)) {
+        this.unverified.add(client.baseUrl);
+        this.notify(
+          `the certificate of ${client.baseUrl} is not verified (${merged.skipTlsVerify?.source} is true): ` +
+            "any server on the way can answer as this installation and read the API key.",
+        );
+      }
     }
     return client;
   }
@@ -87,4 +116,15 @@ export class ClientRegistry {
     }
     return reader;
   }
+}
+
+/**
+ * A client configured from the environment alone, as the provider reads it (`WEBSTATS_*`, the
+ * proxy variables): for scripts that use the typed client without Pulumi.
+ */
+export function clientFromEnvironment(env?: Environment): WebstatsClient {
+  return new ClientRegistry().clientFor(
+    undefined,
+    resolveSettings(() => undefined, env),
+  );
 }

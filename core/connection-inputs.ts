@@ -1,9 +1,14 @@
-// The shape of a `connection` argument, shared by the resource, the functions and the hosts.
+// The shape of a `connection` argument, shared by the resource, the functions and the hosts:
+// every setting of the settings table marked `connection`, as plain values.
+import type { ConnectionSettingName, settingSpecs } from "./settings";
 
-/** Credentials for one installation and account, as plain values. */
-export interface ConnectionInputs {
-  /** The installation's root URL, e.g. `https://stats.example.com`. */
-  baseUrl?: string;
-  /** An API key of the account. */
-  apiKey?: string;
-}
+type Specs = typeof settingSpecs;
+
+/**
+ * An installation and account for one resource or function, instead of the provider's:
+ * `baseUrl`, `apiKey`, and how the installation is reached (`proxyUrl`, `caCertFile`,
+ * `skipTlsVerify`, `allowHttp`). What it leaves out comes from the provider's settings.
+ */
+export type ConnectionInputs = {
+  [K in ConnectionSettingName]?: Specs[K]["type"] extends "boolean" ? boolean : string;
+};

@@ -175,7 +175,7 @@ function functions(): Json {
 function types(): Json {
   const connection = Object.fromEntries(
     settingEntries
-      .filter(([name]) => name === "baseUrl" || name === "apiKey")
+      .filter(([, spec]) => spec.connection)
       .map(([name, spec]) => [
         name,
         property({ type: spec.type }, spec.description, spec.secret ? { secret: true } : {}),
@@ -189,7 +189,8 @@ function types(): Json {
     },
     [schemaRefs.connection.replace("#/types/", "")]: {
       type: "object",
-      description: "Credentials for one installation and account, instead of the provider's.",
+      description:
+        "An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.",
       properties: connection,
     },
     ...Object.fromEntries(

@@ -4,13 +4,17 @@
 // only) and the provider plugin. Each setting is read from the stack configuration
 // (`webstats:NAME`), then from its environment variable; values are trimmed and a blank value
 // counts as unset. A bad value is refused with one message, which names where it came from.
-import { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE, ENV_TIMEOUT_MS } from "../sdk";
+import { readFileSync } from "node:fs";
+import {
+  apiKey,
+  boundedNumber,
+  certificateBundle,
+  installationRoot,
+  proxyAddress,
+} from "../sdk/connection-rules";
 
 /** The stack configuration namespace of every setting: `webstats:baseUrl` and so on. */
 export const configNamespace = "webstats";
-
-/** Environment variable that sets the default of every Website's adoptExisting. */
-export const ENV_ADOPT_EXISTING = "WEBSTATS_ADOPT_EXISTING";
 
 /** The type a setting has in the package schema. */
 export type SettingType = "string" | "number" | "integer" | "boolean";
@@ -21,29 +25,19 @@ interface SettingSpec<T> {
   type: SettingType;
   /** Encrypted in the state, never shown in a message. */
   secret?: true;
+  /** Also an argument of a resource's or function's `connection`, which wins over the provider's. */
+  connection?: true;
   /** What users read: the README, the schema and the docs say the same. */
   description: string;
   /** Checks a trimmed, non-empty value; `source` names where it came from. */
   parse: (value: string, source: string) => T;
 }
 
-const text = (value: string): string => value;
+const rate = (value: string, source: string): number =>
+  boundedNumber(Number(value), source, { min: 0, kind: "requests per minute" }, value);
 
-function nonNegativeRate(value: string, source: string): number {
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) {
-    throw new Error(`${source} must be a non-negative number of requests per minute, not "${value}".`);
-  }
-  return parsed;
-}
-
-function wholeMilliseconds(value: string, source: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) {
-    throw new Error(`${source} must be a whole number of milliseconds of at least 1, not "${value}".`);
-  }
-  return parsed;
-}
+const wholeMilliseconds = (value: string, source: string): number =>
+  boundedNumber(Number(value), source, { integer: true, min: 1, kind: "milliseconds" }, value);
 
 function trueOrFalse(value: string, source: string): boolean {
   const word = value.toLowerCase();
@@ -52,48 +46,115 @@ function trueOrFalse(value: string, source: string): boolean {
   throw new Error(`${source} must be true or false, not "${value}".`);
 }
 
-const setting = <T>(spec: SettingSpec<T>): SettingSpec<T> => spec;
+/** A CA bundle file: where it is and the certificates it holds, read and checked now. */
+export interface CertificateFile {
+  file: string;
+  certificates: string;
+}
+
+function certificateFile(path: string, source: string): CertificateFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? (error as Error).message})`;
+    throw new Error(
+      `${source}: the file ${path} ${why}; give the path of a PEM file of the certificate authority (relative paths are read from the folder pulumi runs in).`,
+    );
+  }
+  return { file: path, certificates: certificateBundle(text, `${source} (${path})`) };
+}
+
+// `const`: each entry keeps its literal type and flags, from which the connection type derives.
+const setting = <const S extends SettingSpec<unknown>>(spec: S): S => spec;
 
 export const settingSpecs = {
   baseUrl: setting({
-    env: ENV_BASE_URL,
+    env: "WEBSTATS_BASE_URL",
     type: "string",
+    connection: true,
     description:
       "The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).",
-    parse: text,
+    parse: installationRoot,
   }),
   apiKey: setting({
-    env: ENV_API_KEY,
+    env: "WEBSTATS_API_KEY",
     type: "string",
     secret: true,
+    connection: true,
     description: "The account's API key (a 64-character token). Set it as a secret.",
-    parse: text,
+    parse: apiKey,
   }),
   requestsPerMinute: setting({
-    env: ENV_REQUESTS_PER_MINUTE,
+    env: "WEBSTATS_REQUESTS_PER_MINUTE",
     type: "number",
     description:
       "Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).",
-    parse: nonNegativeRate,
+    parse: rate,
   }),
   adoptExisting: setting({
-    env: ENV_ADOPT_EXISTING,
+    env: "WEBSTATS_ADOPT_EXISTING",
     type: "boolean",
     description:
       "`true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.",
     parse: trueOrFalse,
   }),
   timeoutMs: setting({
-    env: ENV_TIMEOUT_MS,
+    env: "WEBSTATS_TIMEOUT_MS",
     type: "integer",
     description:
       "How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.",
     parse: wholeMilliseconds,
   }),
+  proxyUrl: setting({
+    env: "WEBSTATS_PROXY_URL",
+    type: "string",
+    secret: true,
+    connection: true,
+    description:
+      "An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.",
+    parse: proxyAddress,
+  }),
+  caCertFile: setting({
+    env: "WEBSTATS_CA_CERT_FILE",
+    type: "string",
+    connection: true,
+    description:
+      "A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.",
+    parse: certificateFile,
+  }),
+  skipTlsVerify: setting({
+    env: "WEBSTATS_SKIP_TLS_VERIFY",
+    type: "boolean",
+    connection: true,
+    description:
+      "`true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.",
+    parse: trueOrFalse,
+  }),
+  allowHttp: setting({
+    env: "WEBSTATS_ALLOW_HTTP",
+    type: "boolean",
+    connection: true,
+    description:
+      "`true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.",
+    parse: trueOrFalse,
+  }),
 };
 
 export type SettingName = keyof typeof settingSpecs;
 type SettingValue<K extends SettingName> = ReturnType<(typeof settingSpecs)[K]["parse"]>;
+
+type Specs = typeof settingSpecs;
+/** The settings a `connection` argument may carry (those marked `connection`). */
+export type ConnectionSettingName = {
+  [K in SettingName]: Specs[K] extends { connection: true } ? K : never;
+}[SettingName];
+
+/** The settings a `connection` argument may carry, in declaration order. */
+export const connectionSettingNames = (Object.keys(settingSpecs) as SettingName[]).filter(
+  (name) => (settingSpecs[name] as SettingSpec<unknown>).connection === true,
+) as ConnectionSettingName[];
 
 /** A value and where it came from, in the words a user knows it by (a config key, a variable). */
 export interface Sourced<T> {
@@ -101,8 +162,20 @@ export interface Sourced<T> {
   source: string;
 }
 
-/** Every setting that is set, with its source. */
-export type ProviderSettings = { [K in SettingName]?: Sourced<SettingValue<K>> };
+/**
+ * The standard proxy variables as Go reads them (upper case first, then lower case), each
+ * checked; `sources` names the variables they came from.
+ */
+export interface ProxyVariables {
+  httpsProxy?: string;
+  httpProxy?: string;
+  noProxy?: string;
+}
+
+/** Every setting that is set, with its source, and the proxy variables of the environment. */
+export type ProviderSettings = { [K in SettingName]?: Sourced<SettingValue<K>> } & {
+  proxyVariables?: ProxyVariables;
+};
 
 /** The settings in declaration order, typed loosely for the loops that derive from them. */
 export const settingEntries = Object.entries(settingSpecs) as [SettingName, SettingSpec<unknown>][];
@@ -126,20 +199,56 @@ function present(value: unknown): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** The first variable of these names that is set, with its name. */
+function firstVariable(env: Environment, names: string[]): Sourced<string> | undefined {
+  for (const name of names) {
+    const value = present(env[name]);
+    if (value !== undefined) return { value, source: name };
+  }
+  return undefined;
+}
+
+/** A proxy variable's value; like Go, an address without a scheme means http://. */
+function proxyVariable(found: Sourced<string> | undefined): string | undefined {
+  if (found === undefined) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(found.value) ? found.value : `http://${found.value}`;
+  return proxyAddress(withScheme, found.source);
+}
+
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case), checked; undefined when none is set. */
+export function proxyVariables(env: Environment): ProxyVariables | undefined {
+  const httpsProxy = proxyVariable(firstVariable(env, ["HTTPS_PROXY", "https_proxy"]));
+  const httpProxy = proxyVariable(firstVariable(env, ["HTTP_PROXY", "http_proxy"]));
+  const noProxy = firstVariable(env, ["NO_PROXY", "no_proxy"])?.value;
+  if (httpsProxy === undefined && httpProxy === undefined) return undefined;
+  return {
+    ...(httpsProxy !== undefined ? { httpsProxy } : {}),
+    ...(httpProxy !== undefined ? { httpProxy } : {}),
+    ...(noProxy !== undefined ? { noProxy } : {}),
+  };
+}
+
 /**
- * Resolves every setting: the stack configuration, then the environment. Throws an Error naming
- * the configuration key or variable of a bad value (never showing a secret one).
+ * Resolves every setting: the stack configuration, then the environment, and the proxy
+ * variables. Throws an Error naming the configuration key (`configSource`) or variable of a bad
+ * value (never showing a secret one).
  */
-export function resolveSettings(config: ConfigLookup, env: Environment = process.env): ProviderSettings {
-  const settings: Record<string, Sourced<unknown>> = {};
+export function resolveSettings(
+  config: ConfigLookup,
+  env: Environment = process.env,
+  configSource: (name: SettingName) => string = configKey,
+): ProviderSettings {
+  const settings: Record<string, unknown> = {};
   for (const [name, spec] of settingEntries) {
     const fromConfig = present(config(name));
     const fromEnv = present(env[spec.env]);
     const raw = fromConfig ?? fromEnv;
     if (raw === undefined) continue;
-    const source = fromConfig !== undefined ? configKey(name) : spec.env;
+    const source = fromConfig !== undefined ? configSource(name) : spec.env;
     settings[name] = { value: spec.parse(raw, source), source };
   }
+  const proxies = proxyVariables(env);
+  if (proxies !== undefined) settings.proxyVariables = proxies;
   return settings;
 }
 

@@ -22,7 +22,7 @@ import {
   sameEntries,
 } from "./argument-schemas";
 import type { ConnectionInputs } from "./argument-schemas";
-import { adoptExistingDefault } from "./settings";
+import { adoptExistingDefault, connectionSettingNames } from "./settings";
 import type { ProviderSettings } from "./settings";
 
 /** The fields an API request can carry, create and update together. */
@@ -205,9 +205,18 @@ export const websiteFields = {
     // update, never a replacement (which would delete the website and its statistics).
     same: (recorded?: ConnectionInputs, wanted?: ConnectionInputs) =>
       installationOf(recorded?.baseUrl) === installationOf(wanted?.baseUrl) &&
-      (recorded?.apiKey?.trim() || undefined) === (wanted?.apiKey?.trim() || undefined),
+      connectionSettingNames
+        .filter((name) => name !== "baseUrl")
+        .every((name) => sameSetting(recorded?.[name], wanted?.[name])),
   }),
 };
+
+/** Two values of a connection setting: blank text and false count as unset. */
+function sameSetting(a: string | boolean | undefined, b: string | boolean | undefined): boolean {
+  const plain = (value: string | boolean | undefined) =>
+    typeof value === "string" ? value.trim() || undefined : value || undefined;
+  return plain(a) === plain(b);
+}
 
 export type WebsiteFields = typeof websiteFields;
 export type FieldName = keyof WebsiteFields;

@@ -1,13 +1,13 @@
 // The accounts a set of recorded websites lives on: each website's installation and key (from its
-// state, else WEBSTATS_BASE_URL / WEBSTATS_API_KEY for that installation only), one client per
-// installation and key, and one GET /account per key to tell accounts apart (two keys of one
-// account are one account, listed once). Keys stay in memory: no message names one.
-import { ENV_API_KEY, ENV_BASE_URL } from "../sdk";
+// state, else the command's baseUrl and apiKey settings for that installation only), one client
+// per installation and key, reached as the command's settings say (proxy, authorities), and one
+// GET /account per key to tell accounts apart (two keys of one account are one account, listed
+// once). Keys stay in memory: no message names one.
 import type { WebstatsClient } from "../sdk";
 import { installationOf } from "../core/argument-schemas";
 import { ClientRegistry } from "../core/clients";
-import { resolveSettings } from "../core/settings";
-import type { Environment } from "../core/settings";
+import { settingSpecs } from "../core/settings";
+import type { ProviderSettings } from "../core/settings";
 import { encrypted } from "./stack-export";
 import type { RecordedWebsite } from "./stack-export";
 
@@ -36,22 +36,27 @@ export interface Credentials {
   apiKey: string;
 }
 
-/** The installation a recorded website is on: its state's, else the one WEBSTATS_BASE_URL names. */
-export const installationOfRecorded = (website: RecordedWebsite, env: Environment): string | undefined =>
-  installationOf(website.address.baseUrl) ?? installationOf(env[ENV_BASE_URL]);
+const ENV_BASE_URL = settingSpecs.baseUrl.env;
+const ENV_API_KEY = settingSpecs.apiKey.env;
+
+/** The installation a recorded website is on: its state's, else the command's baseUrl setting. */
+export const installationOfRecorded = (
+  website: RecordedWebsite,
+  settings: ProviderSettings,
+): string | undefined => installationOf(website.address.baseUrl) ?? settings.baseUrl?.value;
 
 /** The installation and key a recorded website is read with, or a message saying why there is none. */
-export function credentialsOf(website: RecordedWebsite, env: Environment): Credentials | string {
+export function credentialsOf(website: RecordedWebsite, settings: ProviderSettings): Credentials | string {
   const where = `website ${website.resource} of stack ${website.stack}`;
-  const url = installationOfRecorded(website, env);
+  const url = installationOfRecorded(website, settings);
   if (!url) {
     return `${where} names no installation (state written before pulumi-webstats recorded it): set ${ENV_BASE_URL}.`;
   }
   const recorded = website.address.apiKey;
   if (typeof recorded === "string") return { url, apiKey: recorded };
-  // The environment's key is sent only to the installation the environment names.
-  const envKey = env[ENV_API_KEY]?.trim();
-  if (envKey && installationOf(env[ENV_BASE_URL]) === url) return { url, apiKey: envKey };
+  // The command's key is sent only to the installation the command names.
+  const ownKey = settings.apiKey?.value;
+  if (ownKey && settings.baseUrl?.value === url) return { url, apiKey: ownKey };
   const why =
     recorded === encrypted
       ? `the key (from ${website.address.keySource}) is encrypted in the export`
@@ -66,11 +71,14 @@ export function credentialsOf(website: RecordedWebsite, env: Environment): Crede
  * The accounts of these websites, each with its websites; fails naming every website whose
  * account has no usable key, or whose key the installation refuses.
  */
-export async function accountsOf(websites: RecordedWebsite[], env: Environment): Promise<DriftAccount[]> {
+export async function accountsOf(
+  websites: RecordedWebsite[],
+  settings: ProviderSettings,
+): Promise<DriftAccount[]> {
   const problems = new Set<string>();
   const byKey = new Map<string, { credentials: Credentials; websites: RecordedWebsite[] }>();
   for (const website of websites) {
-    const credentials = credentialsOf(website, env);
+    const credentials = credentialsOf(website, settings);
     if (typeof credentials === "string") {
       problems.add(credentials);
       continue;
@@ -82,8 +90,6 @@ export async function accountsOf(websites: RecordedWebsite[], env: Environment):
   }
   if (problems.size > 0) throw new AccountError([...problems].join("\n"));
 
-  // Pacing and timeout as the provider reads them from the environment; no stack configuration.
-  const settings = resolveSettings(() => undefined, env);
   const registry = new ClientRegistry();
   const identified = await Promise.all(
     [...byKey.values()].map(async ({ credentials, websites: own }) => {

@@ -4,7 +4,7 @@
 // written: the client is only ever asked to read.
 import { NotFoundError } from "../sdk";
 import type { Website } from "../sdk";
-import type { Environment } from "../core/settings";
+import type { Environment, ProviderSettings } from "../core/settings";
 import { accountsOf } from "./accounts";
 import type { DriftAccount } from "./accounts";
 import { compareAccount, sortEntries } from "./compare";
@@ -47,13 +47,18 @@ async function entriesOf(account: DriftAccount): Promise<DriftEntry[]> {
 }
 
 /** Runs the comparison and prints the report; resolves with the exit code (0 in sync, 2 drift). */
-export async function runDrift(options: DriftOptions, env: Environment, io: DriftConsole): Promise<number> {
+export async function runDrift(
+  options: DriftOptions,
+  env: Environment,
+  settings: ProviderSettings,
+  io: DriftConsole,
+): Promise<number> {
   const stacks = await readSources(options.sources, env);
   const recorded = stacks.flatMap((s) => s.websites);
   io.err(
     `Read ${stacks.length} stack${stacks.length === 1 ? "" : "s"}: ${recorded.length} recorded websites.\n`,
   );
-  const accounts = await accountsOf(recorded, env);
+  const accounts = await accountsOf(recorded, settings);
   io.err(`Listing the websites of ${accounts.length} account${accounts.length === 1 ? "" : "s"}...\n`);
   const entries = sortEntries((await Promise.all(accounts.map(entriesOf))).flat());
   io.out(formatReport({ stacks: stacks.map((s) => s.name), websites: entries }, options.format));

@@ -3,7 +3,7 @@
 // recorded id on the same installation is enough; no key from the states is needed.
 import type { Website } from "../sdk";
 import { installationOf } from "../core/argument-schemas";
-import type { Environment } from "../core/settings";
+import type { Environment, ProviderSettings } from "../core/settings";
 import { installationOfRecorded } from "./accounts";
 import { readSources } from "./state-sources";
 import type { StateSource } from "./state-sources";
@@ -13,13 +13,14 @@ export async function unmanagedWebsites(
   installation: string,
   sources: StateSource[],
   env: Environment,
+  settings: ProviderSettings,
 ): Promise<Website[]> {
   const stacks = await readSources(sources, env);
   const root = installationOf(installation);
   const managed = new Set(
     stacks
       .flatMap((s) => s.websites)
-      .filter((w) => installationOfRecorded(w, env) === root)
+      .filter((w) => installationOfRecorded(w, settings) === root)
       .map((w) => w.id),
   );
   return websites.filter((w) => !managed.has(w.id));

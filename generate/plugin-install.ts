@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SDK_VERSION } from "../sdk";
 
-type Environment = Record<string, string | undefined>;
+import type { Environment } from "../core/settings";
 
 /** The bundled plugin inside this package. */
 export const bundledPlugin = join(__dirname, "..", "plugin", "pulumi-resource-webstats.js");
@@ -30,7 +30,7 @@ export function installPlugin(env: Environment): string {
       pulumi,
       ["plugin", "install", "resource", "webstats", SDK_VERSION, "--file", folder],
       {
-        env: { ...process.env, ...env },
+        env,
         encoding: "utf8",
       },
     );

@@ -3,7 +3,8 @@ import { basename, resolve } from "node:path";
 import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { packageSchema } from "../core/package-schema";
-import { resolveSettings } from "../core/settings";
+import { resolveSettings, settingSpecs } from "../core/settings";
+import type { Environment, ProviderSettings } from "../core/settings";
 import { runDrift } from "../drift/run";
 import { unmanagedWebsites } from "../drift/unmanaged";
 import { USAGE, UsageError, commandName, parseCommand } from "./cli-options";
@@ -20,33 +21,33 @@ export interface Console {
   err: (text: string) => void;
 }
 
-type Environment = Record<string, string | undefined>;
-
-/** Credentials from the environment only; pacing and timeout read as the provider reads them. */
-function clientFrom(env: Environment): WebstatsClient {
-  const baseUrl = env.WEBSTATS_BASE_URL?.trim();
-  const apiKey = env.WEBSTATS_API_KEY?.trim();
-  const missing = [!baseUrl && "WEBSTATS_BASE_URL", !apiKey && "WEBSTATS_API_KEY"].filter(Boolean);
+/** The installation and key from the environment's settings, else a usage error naming both variables. */
+function clientFrom(settings: ProviderSettings): WebstatsClient {
+  const { baseUrl, apiKey } = settingSpecs;
+  const missing = [!settings.baseUrl && baseUrl.env, !settings.apiKey && apiKey.env].filter(Boolean);
   if (missing.length > 0) {
     throw new UsageError(
       `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set: export the installation's ` +
-        "root URL as WEBSTATS_BASE_URL and the account's API key as WEBSTATS_API_KEY.",
+        `root URL as ${baseUrl.env} and the account's API key as ${apiKey.env}.`,
     );
   }
-  // A stack configuration is no source here: the command runs outside any stack.
-  const settings = resolveSettings(() => undefined, env);
   return new ClientRegistry().clientFor(undefined, settings);
 }
 
-async function generate(options: GenerateOptions, env: Environment, io: Console): Promise<void> {
+async function generate(
+  options: GenerateOptions,
+  env: Environment,
+  settings: ProviderSettings,
+  io: Console,
+): Promise<void> {
   const folder = resolve(options.out);
   // The import file goes into an existing project of any language; a project needs a folder of its own.
   if (options.format === "import") checkImportFile(folder, importFileName, options.force);
   else checkOutputFolder(folder, options.force);
-  const client = clientFrom(env);
+  const client = clientFrom(settings);
   const listed = await client.websites.list({ sortBy: "id", sort: "asc" });
   const websites = options.onlyUnmanaged
-    ? await unmanagedWebsites(listed, client.baseUrl, options.onlyUnmanaged, env)
+    ? await unmanagedWebsites(listed, client.baseUrl, options.onlyUnmanaged, env, settings)
     : listed;
   const files =
     options.format === "import"
@@ -89,8 +90,11 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
       io.out(`${JSON.stringify(packageSchema(), null, 2)}\n`);
       return 0;
     }
-    if (command.kind === "drift") return await runDrift(command.options, env, io);
-    await generate(command.options, env, io);
+    // The settings of every command that talks to an installation, read once, from the
+    // environment alone: the command runs outside any stack.
+    const settings = resolveSettings(() => undefined, env);
+    if (command.kind === "drift") return await runDrift(command.options, env, settings, io);
+    await generate(command.options, env, settings, io);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -13,7 +13,11 @@ export class EngineLog {
 
   /** Without an engine address (a plugin started by hand, a test), messages go to standard error. */
   constructor(address: string | undefined) {
-    this.client = address ? new EngineClient(address, grpc.credentials.createInsecure()) : undefined;
+    // The engine is on this machine: never through a proxy. gRPC reads https_proxy and
+    // http_proxy itself and would send even a loopback connection through them.
+    this.client = address
+      ? new EngineClient(address, grpc.credentials.createInsecure(), { "grpc.enable_http_proxy": 0 })
+      : undefined;
   }
 
   /** Sends a warning; `settled` waits for it. */

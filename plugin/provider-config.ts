@@ -3,8 +3,8 @@
 // fallback, read by the core's one settings resolver (same precedence and messages as the
 // dynamic provider). CheckConfig reports bad values before anything runs; DiffConfig says when
 // another installation means other websites.
-import { connectionArgument } from "../core/argument-schemas";
-import { configNamespace, resolveSettings, settingEntries, settingSpecs } from "../core/settings";
+import { checkPlainHttp } from "../core/clients";
+import { configNamespace, resolveSettings, settingEntries } from "../core/settings";
 import type { ProviderSettings, SettingName } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
 
@@ -14,10 +14,6 @@ type Props = Record<string, unknown>;
 export function settingsFromConfigure(args: Props, variables: Map<string, string>): ProviderSettings {
   return resolveSettings((name) => args[name] ?? variables.get(`${configNamespace}:config:${name}`));
 }
-
-/** Settings from a provider's inputs (CheckConfig, DiffConfig). */
-export const settingsFromInputs = (inputs: Props): ProviderSettings =>
-  resolveSettings((name) => inputs[name]);
 
 /**
  * Problems with a provider's inputs: unknown keys, values that cannot be read, a base URL that
@@ -43,16 +39,19 @@ export function configFailures(inputs: Props): CheckFailure[] {
       failures.push(failure(name, (error as Error).message));
     }
   }
-  const baseUrl = inputs.baseUrl;
-  if (typeof baseUrl === "string" && baseUrl.trim() !== "") {
-    const parsed = connectionArgument.safeParse({ baseUrl });
-    if (!parsed.success) failures.push(failure("baseUrl", parsed.error.issues[0]?.message ?? "invalid"));
+  if (failures.length > 0) return failures;
+  try {
+    // Rules between settings: plain HTTP to another machine needs allowHttp.
+    checkPlainHttp(resolveSettings((name) => inputs[name], {}));
+  } catch (error) {
+    failures.push(failure("baseUrl", (error as Error).message));
   }
   return failures;
 }
 
 function failure(name: SettingName, reason: string): CheckFailure {
-  return { property: settingSpecs[name].secret ? "" : name, argument: name, reason };
+  const secret = settingEntries.some(([entry, spec]) => entry === name && spec.secret);
+  return { property: secret ? "" : name, argument: name, reason };
 }
 
 /**

@@ -22,7 +22,7 @@ import { secretFields } from "../core/website-fields";
 import * as lifecycle from "../core/website-lifecycle";
 import type { WebsiteContext } from "../core/website-lifecycle";
 import { SDK_VERSION } from "../sdk";
-import { configDiff, configFailures, settingsFromConfigure, settingsFromInputs } from "./provider-config";
+import { configDiff, configFailures, settingsFromConfigure } from "./provider-config";
 import { fromStruct, toStruct } from "./values";
 
 type Props = Record<string, unknown>;
@@ -134,7 +134,7 @@ export class WebstatsProviderService {
   ) {
     this.context = {
       settings: holdSettings(() => resolveSettings(() => undefined)),
-      clients: new ClientRegistry(),
+      clients: new ClientRegistry(log.notify),
       custody: new Custody(log.notify),
     };
   }
@@ -168,9 +168,7 @@ export class WebstatsProviderService {
         const args = fromStruct(request.getArgs());
         const variables = new Map(request.getVariablesMap().toArray());
         // Kept until a call needs it: a setting that cannot be read fails that call with its message.
-        this.context.settings = holdSettings(() =>
-          request.hasArgs() ? settingsFromInputs(args) : settingsFromConfigure({}, variables),
-        );
+        this.context.settings = holdSettings(() => settingsFromConfigure(args, variables));
         return new proto.ConfigureResponse()
           .setAcceptsecrets(true)
           .setSupportspreview(false)

@@ -1,12 +1,13 @@
-// The entry point: resolves settings, then wires the process-wide connection pool and pacer of the
-// origin into a requester shared by the resource APIs. The client keeps no copy of the API key
-// where inspection or serialisation could reach it.
+// The entry point: checks the options, then wires the process-wide dispatcher and pacer of the
+// installation into a requester shared by the resource APIs. The client keeps no copy of the API
+// key where inspection or serialisation could reach it.
 import { AccountApi } from "./account";
+import { checkClientOptions } from "./client-options";
 import { systemClock } from "./clock";
-import { sharedPoolFor } from "./connection-pool";
+import { proxyEndpoint } from "./connection-rules";
+import { proxyFor, sharedDispatcherFor } from "./dispatchers";
 import { pacerForOrigin } from "./pacer";
 import { createRequester } from "./requester";
-import { resolveClientSettings } from "./settings";
 import type { WebstatsClientOptions } from "./types";
 import { WebsitesApi } from "./websites";
 
@@ -14,6 +15,10 @@ import { WebsitesApi } from "./websites";
  * A client of one installation of the Website Statistics Service, for one API key. Clients of
  * the same origin share one connection pool and one pacer per process, so several clients do
  * not together exceed the server's rate limit.
+ *
+ * The options are explicit values: the client reads no environment variable. To read
+ * `WEBSTATS_*` and the proxy variables as the provider does, use `clientFromEnvironment` from
+ * `pulumi-webstats/settings`.
  */
 export class WebstatsClient {
   /** The installation root, without /api/v1 and without a trailing slash. */
@@ -23,13 +28,17 @@ export class WebstatsClient {
   /** The account that owns the API key. */
   readonly account: AccountApi;
 
-  /** Resolves and checks the settings (options first, then environment); throws a WebstatsError naming a missing or bad one. */
-  constructor(options: WebstatsClientOptions = {}) {
-    const settings = resolveClientSettings(options);
-    const origin = new URL(settings.baseUrl).origin;
+  /** Checks the options; throws a WebstatsError naming a missing or bad one. */
+  constructor(options: WebstatsClientOptions) {
+    const settings = checkClientOptions(options);
+    const { place, network } = settings;
+    const proxyUrl = options.dispatcher ? undefined : proxyFor(place, network);
     const requester = createRequester(settings, {
-      dispatcher: options.dispatcher ?? sharedPoolFor(origin),
-      pacer: pacerForOrigin(origin, settings.requestsPerMinute),
+      route: {
+        dispatcher: options.dispatcher ?? sharedDispatcherFor(place, network),
+        proxy: proxyUrl === undefined ? undefined : proxyEndpoint(proxyUrl),
+      },
+      pacer: pacerForOrigin(place.origin, settings.requestsPerMinute),
       clock: systemClock,
       random: Math.random,
     });

@@ -91,13 +91,26 @@ export class ConnectionError extends WebstatsError {
   readonly path: string;
   /** The system or undici error code, e.g. ECONNREFUSED or UND_ERR_SOCKET. */
   readonly code: string | undefined;
+  /**
+   * What failed before the installation was reached, when it is known: its certificate could not
+   * be verified, or the proxy in between refused or could not be reached. Neither is repeated.
+   */
+  readonly failedAt: "certificate" | "proxy" | undefined;
 
   /** @internal Built by the transport from the underlying error. */
-  constructor(method: string, path: string, detail: string, code: string | undefined, cause: Error) {
+  constructor(
+    method: string,
+    path: string,
+    detail: string,
+    code: string | undefined,
+    cause: Error,
+    failedAt?: "certificate" | "proxy",
+  ) {
     super(`${method} ${path}: ${detail}`, { cause });
     this.method = method;
     this.path = path;
     this.code = code;
+    this.failedAt = failedAt;
   }
 }
 

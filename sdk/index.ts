@@ -19,6 +19,7 @@ export type {
   WebsiteCreateInput,
   WebsiteUpdateInput,
   WebstatsClientOptions,
+  ProxyChoice,
 } from "./types";
 export {
   ApiError,
@@ -35,6 +36,5 @@ export {
   type ApiErrorDetails,
 } from "./errors";
 export { serverMayHaveActed } from "./server-acted";
-export { ENV_API_KEY, ENV_BASE_URL, ENV_REQUESTS_PER_MINUTE, ENV_TIMEOUT_MS } from "./settings";
 export { normalizeDomain } from "./domain";
 export { SDK_VERSION } from "./version";

@@ -6,9 +6,13 @@ export const REDACTED = "[REDACTED]";
 
 export type Redactor = (text: string) => string;
 
-/** Hides the secret, also in the spellings it takes inside JSON strings and URLs. */
-export function makeRedactor(secret: string): Redactor {
-  const spellings = [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])]
+/** Hides the secrets, also in the spellings they take inside JSON strings and URLs. */
+export function makeRedactor(...secrets: string[]): Redactor {
+  const spellings = [
+    ...new Set(
+      secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]),
+    ),
+  ]
     .filter((spelling) => spelling.length > 0)
     // Longest first, so a spelling that contains another is replaced whole.
     .sort((a, b) => b.length - a.length);

@@ -1,19 +1,18 @@
 // Sends one API call: builds the request, waits for the pacer, makes attempts, classifies the
 // answer and retries per retry-policy.ts. The API key lives only inside this closure and the
 // Authorization header; nothing it returns or throws can contain it.
-import type { Dispatcher } from "undici";
 import type { Clock } from "./clock";
 import { RateLimitError, UnexpectedResponseError, type WebstatsError } from "./errors";
 import type { RequestPacer } from "./pacer";
 import { excerptOf, makeRedactor } from "./redact";
 import { errorFromResponse, parseJson, type RequestLine } from "./response-errors";
 import { decideRetry } from "./retry-policy";
-import type { ClientSettings } from "./settings";
-import { sendOnce, type HttpMethod, type HttpResponse } from "./transport";
+import type { ClientSettings } from "./client-options";
+import { sendOnce, type HttpMethod, type HttpResponse, type Route } from "./transport";
 import type { Decoded } from "./wire";
 
 export interface RequesterDependencies {
-  dispatcher: Dispatcher;
+  route: Route;
   pacer: RequestPacer;
   clock: Clock;
   random: () => number;
@@ -41,7 +40,7 @@ export interface Requester {
 }
 
 export function createRequester(settings: ClientSettings, deps: RequesterDependencies): Requester {
-  const redact = makeRedactor(settings.apiKey);
+  const redact = makeRedactor(settings.apiKey, ...(deps.route.proxy?.credentials ?? []));
   const fixedHeaders: Record<string, string> = {
     accept: "application/json",
     authorization: `Bearer ${settings.apiKey}`,
@@ -62,7 +61,7 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
     const ticket = await deps.pacer.acquire();
     try {
       const response = await sendOnce(
-        deps.dispatcher,
+        deps.route,
         { method: call.method, url: line.url, headers, body: call.form?.toString() },
         settings.timeoutMs,
         redact,

@@ -37,8 +37,17 @@ const REPEATABLE: readonly HttpMethod[] = ["GET", "PUT", "PATCH", "DELETE"];
 
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
+/**
+ * A certificate that cannot be verified, or a proxy that answered no (a 407, say), does not
+ * change by asking again; a proxy that could not be reached may be back a moment later.
+ */
+function isLasting(error: ConnectionError): boolean {
+  if (error.failedAt === "certificate") return true;
+  return error.failedAt === "proxy" && !/^E[A-Z]+$/.test(error.code ?? "");
+}
+
 export function outcomeOf(error: WebstatsError): RetryableOutcome | undefined {
-  if (error instanceof ConnectionError) return "connection";
+  if (error instanceof ConnectionError) return isLasting(error) ? undefined : "connection";
   if (error instanceof UnexpectedResponseError && error.truncated) return "connection";
   if (error instanceof TimeoutError) return "timeout";
   if (error instanceof RateLimitError) return "rate-limited";

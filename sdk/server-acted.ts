@@ -19,7 +19,11 @@ const NEVER_CONNECTED = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
  * another error status (it refused the request).
  */
 export function serverMayHaveActed(error: unknown): boolean {
-  if (error instanceof ConnectionError) return error.code === undefined || !NEVER_CONNECTED.has(error.code);
+  if (error instanceof ConnectionError) {
+    // Stopped at the certificate or at the proxy: the request never reached the installation.
+    if (error.failedAt !== undefined) return false;
+    return error.code === undefined || !NEVER_CONNECTED.has(error.code);
+  }
   // Any other status, 429 included, is the server refusing the request.
   return (
     error instanceof TimeoutError || error instanceof UnexpectedResponseError || error instanceof ServerError

@@ -3,6 +3,8 @@
 // (undici's request() does not by default): a redirect to the login page means a rejected key and
 // must stay visible.
 import { request, type Dispatcher } from "undici";
+import { describeConnectionFailure } from "./connection-failures";
+import type { ProxyEndpoint } from "./connection-rules";
 import { ConnectionError, TimeoutError, UnexpectedResponseError } from "./errors";
 import type { ResponseHeaders } from "./rate-limit-headers";
 import { excerptOf, type Redactor } from "./redact";
@@ -49,15 +51,26 @@ function sanitizedCause(error: unknown, redact: Redactor): Error {
   return copy;
 }
 
-function describeFailure(origin: string, code: string | undefined, cause: Error): string {
-  if (code === "ECONNREFUSED")
-    return `connection refused by ${origin}; is the server running at that address?`;
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `cannot resolve the host of ${origin} (${code}).`;
-  return `connection to ${origin} failed before a complete response (${code ?? cause.message}).`;
+/** The fields of a system error that say where it happened, with its message redacted. */
+function whereItFailed(error: unknown, cause: Error) {
+  const original = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+  return {
+    address: original.address,
+    port: original.port,
+    hostname: original.hostname,
+    message: cause.message,
+  };
+}
+
+/** How one attempt reaches the server: the dispatcher, and the proxy it may go through. */
+export interface Route {
+  dispatcher: Dispatcher;
+  /** The proxy that applies to the installation (NO_PROXY may still send it direct). */
+  proxy: ProxyEndpoint | undefined;
 }
 
 export async function sendOnce(
-  dispatcher: Dispatcher,
+  route: Route,
   req: HttpRequest,
   timeoutMs: number,
   redact: Redactor,
@@ -73,7 +86,7 @@ export async function sendOnce(
   }, timeoutMs);
   try {
     const response = await request(req.url, {
-      dispatcher,
+      dispatcher: route.dispatcher,
       method: req.method,
       headers: req.headers,
       body: req.body,
@@ -105,7 +118,8 @@ export async function sendOnce(
     if (error instanceof UnexpectedResponseError) throw error;
     const code = errorCode(error);
     const cause = sanitizedCause(error, redact);
-    throw new ConnectionError(req.method, path, describeFailure(req.url.origin, code, cause), code, cause);
+    const failure = describeConnectionFailure(req.url.origin, route.proxy, whereItFailed(error, cause), code);
+    throw new ConnectionError(req.method, path, failure.detail, code, cause, failure.failedAt);
   } finally {
     clearTimeout(timer);
   }

@@ -145,13 +145,34 @@ export interface Account {
   createdAt: string | null;
 }
 
-/** How a `WebstatsClient` reaches the server; every field has a default or an environment fallback. */
+/**
+ * The proxy that requests go through: one proxy for every request, or the standard environment
+ * variables' values (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`), applied by undici's own rules.
+ */
+export type ProxyChoice =
+  | {
+      /** The proxy's address; a user name and password in it are sent as Basic credentials. */
+      url: string;
+    }
+  | {
+      /** The proxy for https:// installations (none when not given, as Go and curl do). */
+      httpsProxy?: string;
+      /** The proxy for http:// installations. */
+      httpProxy?: string;
+      /** Hosts reached directly: a comma list of names, `.suffixes`, `host:port` entries, or `*`. */
+      noProxy?: string;
+    };
+
+/**
+ * How a `WebstatsClient` reaches the server. Every value is explicit: the client reads no
+ * environment variable (`clientFromEnvironment` of `pulumi-webstats/settings` does).
+ */
 export interface WebstatsClientOptions {
-  /** The installation root, e.g. https://stats.example.com. Falls back to WEBSTATS_BASE_URL. */
-  baseUrl?: string;
-  /** Falls back to WEBSTATS_API_KEY. */
-  apiKey?: string;
-  /** Limit for one attempt (connect, headers and body). Falls back to WEBSTATS_TIMEOUT_MS; default 30000. */
+  /** The installation root, e.g. https://stats.example.com (a trailing `/` or `/api/v1` is accepted). */
+  baseUrl: string;
+  /** The account's API key. */
+  apiKey: string;
+  /** Limit for one attempt (connect, headers and body). Default 30000. */
   timeoutMs?: number;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
@@ -159,9 +180,17 @@ export interface WebstatsClientOptions {
   retryDeadlineMs?: number;
   /**
    * Fixed client-side spacing for every client of the same origin. Default 0: only follow the
-   * server's X-RateLimit-* and Retry-After headers. Falls back to WEBSTATS_REQUESTS_PER_MINUTE.
+   * server's X-RateLimit-* and Retry-After headers.
    */
   requestsPerMinute?: number;
+  /** Where requests go through; default: straight to the installation. */
+  proxy?: ProxyChoice;
+  /** PEM certificates of authorities trusted for this installation, besides the system's. */
+  caCertificates?: string;
+  /** Accept any certificate (no verification at all). Default false. */
+  skipTlsVerify?: boolean;
+  /** Send the API key over plain http:// to a host other than this machine. Default false. */
+  allowHttp?: boolean;
   /** Replaces the shared keep-alive pool, e.g. with a MockAgent in tests. */
   dispatcher?: Dispatcher;
   /** Appended to the User-Agent after "pulumi-webstats/<version>". */

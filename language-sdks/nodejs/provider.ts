@@ -35,9 +35,13 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["adoptExisting"] = pulumi.output((args?.adoptExisting) ?? utilities.getEnvBoolean("WEBSTATS_ADOPT_EXISTING")).apply(JSON.stringify);
+            resourceInputs["allowHttp"] = pulumi.output((args?.allowHttp) ?? utilities.getEnvBoolean("WEBSTATS_ALLOW_HTTP")).apply(JSON.stringify);
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("WEBSTATS_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("WEBSTATS_BASE_URL");
+            resourceInputs["caCertFile"] = (args?.caCertFile) ?? utilities.getEnv("WEBSTATS_CA_CERT_FILE");
+            resourceInputs["proxyUrl"] = (args?.proxyUrl ? pulumi.secret(args.proxyUrl) : undefined) ?? utilities.getEnv("WEBSTATS_PROXY_URL");
             resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("WEBSTATS_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
+            resourceInputs["skipTlsVerify"] = pulumi.output((args?.skipTlsVerify) ?? utilities.getEnvBoolean("WEBSTATS_SKIP_TLS_VERIFY")).apply(JSON.stringify);
             resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("WEBSTATS_TIMEOUT_MS")).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -54,6 +58,10 @@ export interface ProviderArgs {
      */
     adoptExisting?: pulumi.Input<boolean | undefined>;
     /**
+     * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     */
+    allowHttp?: pulumi.Input<boolean | undefined>;
+    /**
      * The account's API key (a 64-character token). Set it as a secret.
      */
     apiKey?: pulumi.Input<string | undefined>;
@@ -62,9 +70,21 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string | undefined>;
     /**
+     * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+     */
+    caCertFile?: pulumi.Input<string | undefined>;
+    /**
+     * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     */
+    proxyUrl?: pulumi.Input<string | undefined>;
+    /**
      * Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
      */
     requestsPerMinute?: pulumi.Input<number | undefined>;
+    /**
+     * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     */
+    skipTlsVerify?: pulumi.Input<boolean | undefined>;
     /**
      * How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
      */

@@ -104,7 +104,17 @@ describe("the package schema", () => {
 
   it("configures the provider with every setting, the API key secret, the environment as fallback", () => {
     const names = settingEntries.map(([name]) => name);
-    expect(names).toEqual(["baseUrl", "apiKey", "requestsPerMinute", "adoptExisting", "timeoutMs"]);
+    expect(names).toEqual([
+      "baseUrl",
+      "apiKey",
+      "requestsPerMinute",
+      "adoptExisting",
+      "timeoutMs",
+      "proxyUrl",
+      "caCertFile",
+      "skipTlsVerify",
+      "allowHttp",
+    ]);
     for (const section of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(section)).toEqual(names);
       for (const [name, spec] of settingEntries) {
@@ -113,10 +123,21 @@ describe("the package schema", () => {
           description: spec.description,
           defaultInfo: { environment: [spec.env] },
         });
-        expect(section[name]?.secret ?? false).toBe(name === "apiKey");
+        // The key, and a proxy address that may hold a password.
+        expect(section[name]?.secret ?? false).toBe(name === "apiKey" || name === "proxyUrl");
       }
     }
-    expect(schema.types["webstats:index:Connection"]?.properties?.apiKey?.secret).toBe(true);
+    const connection = schema.types["webstats:index:Connection"]?.properties ?? {};
+    expect(Object.keys(connection)).toEqual([
+      "baseUrl",
+      "apiKey",
+      "proxyUrl",
+      "caCertFile",
+      "skipTlsVerify",
+      "allowHttp",
+    ]);
+    expect(connection.apiKey?.secret).toBe(true);
+    expect(connection.proxyUrl?.secret).toBe(true);
   });
 
   it("describes the privacy values and each function's arguments and results", () => {

@@ -25,7 +25,8 @@ import type {
 import type { z } from "zod";
 import type { FleetSettings } from "../../fleet/fleet-format";
 import { settingKeys } from "../../fleet/fleet-format";
-import { configKey, settingEntries } from "../../core/settings";
+import { connectionSettingNames } from "../../core/settings";
+import { configureRows, networkRows, networkSettings } from "../../core/settings-tables";
 import type { Website, WebsiteArgs } from "../../provider/website";
 import { readmeTable } from "../support/readme";
 
@@ -149,14 +150,12 @@ describe("the Website's declarations and documentation follow the field table", 
     expect(names).toEqual([...Object.keys(apiOnlyOutputs), ...Object.keys(recordedOutputs)]);
   });
 
-  it("the README's configuration table has one row per setting, with the settings table's words", () => {
-    const rows = readmeTable("## Configure");
-    expect(rows).toEqual(
-      settingEntries.map(([name, spec]) => [
-        `\`${configKey(name)}\`${spec.secret ? " (set it with `--secret`)" : ""}`,
-        `\`${spec.env}\``,
-        spec.description,
-      ]),
+  it("the README's settings tables are the ones the settings table gives (npm run readme:settings)", () => {
+    expect(readmeTable("## Configure")).toEqual(configureRows());
+    expect(readmeTable("## Networks: proxies, certificates, plain HTTP")).toEqual(networkRows());
+    // Every setting a connection may carry but the installation and key is in the Networks table.
+    expect(connectionSettingNames.filter((name) => name !== "baseUrl" && name !== "apiKey")).toEqual(
+      networkSettings,
     );
   });
 

@@ -28,6 +28,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.AdoptExisting = pulumi.BoolPtr(d.(bool))
 		}
 	}
+	if args.AllowHttp == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_ALLOW_HTTP"); d != nil {
+			args.AllowHttp = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.ApiKey == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_API_KEY"); d != nil {
 			args.ApiKey = pulumi.StringPtr(d.(string))
@@ -38,9 +43,24 @@ func NewProvider(ctx *pulumi.Context,
 			args.BaseUrl = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.CaCertFile == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_CA_CERT_FILE"); d != nil {
+			args.CaCertFile = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.ProxyUrl == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_PROXY_URL"); d != nil {
+			args.ProxyUrl = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.RequestsPerMinute == nil {
 		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "WEBSTATS_REQUESTS_PER_MINUTE"); d != nil {
 			args.RequestsPerMinute = pulumi.Float64Ptr(d.(float64))
+		}
+	}
+	if args.SkipTlsVerify == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_SKIP_TLS_VERIFY"); d != nil {
+			args.SkipTlsVerify = pulumi.BoolPtr(d.(bool))
 		}
 	}
 	if args.TimeoutMs == nil {
@@ -50,6 +70,9 @@ func NewProvider(ctx *pulumi.Context,
 	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
+	}
+	if args.ProxyUrl != nil {
+		args.ProxyUrl = pulumi.ToSecret(args.ProxyUrl).(pulumi.StringPtrInput)
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Provider
@@ -63,12 +86,20 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// `true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
+	// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+	AllowHttp *bool `pulumi:"allowHttp"`
 	// The account's API key (a 64-character token). Set it as a secret.
 	ApiKey *string `pulumi:"apiKey"`
 	// The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 	BaseUrl *string `pulumi:"baseUrl"`
+	// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+	CaCertFile *string `pulumi:"caCertFile"`
+	// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+	ProxyUrl *string `pulumi:"proxyUrl"`
 	// Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
 	RequestsPerMinute *float64 `pulumi:"requestsPerMinute"`
+	// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+	SkipTlsVerify *bool `pulumi:"skipTlsVerify"`
 	// How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
 	TimeoutMs *int `pulumi:"timeoutMs"`
 }
@@ -77,12 +108,20 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// `true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.
 	AdoptExisting pulumi.BoolPtrInput
+	// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+	AllowHttp pulumi.BoolPtrInput
 	// The account's API key (a 64-character token). Set it as a secret.
 	ApiKey pulumi.StringPtrInput
 	// The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 	BaseUrl pulumi.StringPtrInput
+	// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+	CaCertFile pulumi.StringPtrInput
+	// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+	ProxyUrl pulumi.StringPtrInput
 	// Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
 	RequestsPerMinute pulumi.Float64PtrInput
+	// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+	SkipTlsVerify pulumi.BoolPtrInput
 	// How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
 	TimeoutMs pulumi.IntPtrInput
 }

@@ -33,12 +33,20 @@ type Account struct {
 	Timezone *string `pulumi:"timezone"`
 }
 
-// Credentials for one installation and account, instead of the provider's.
+// An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 type Connection struct {
+	// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+	AllowHttp *bool `pulumi:"allowHttp"`
 	// The account's API key (a 64-character token). Set it as a secret.
 	ApiKey *string `pulumi:"apiKey"`
 	// The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 	BaseUrl *string `pulumi:"baseUrl"`
+	// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+	CaCertFile *string `pulumi:"caCertFile"`
+	// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+	ProxyUrl *string `pulumi:"proxyUrl"`
+	// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+	SkipTlsVerify *bool `pulumi:"skipTlsVerify"`
 }
 
 // ConnectionInput is an input type that accepts ConnectionArgs and ConnectionOutput values.
@@ -52,12 +60,20 @@ type ConnectionInput interface {
 	ToConnectionOutputWithContext(context.Context) ConnectionOutput
 }
 
-// Credentials for one installation and account, instead of the provider's.
+// An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 type ConnectionArgs struct {
+	// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+	AllowHttp pulumi.BoolPtrInput `pulumi:"allowHttp"`
 	// The account's API key (a 64-character token). Set it as a secret.
 	ApiKey pulumi.StringPtrInput `pulumi:"apiKey"`
 	// The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 	BaseUrl pulumi.StringPtrInput `pulumi:"baseUrl"`
+	// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+	CaCertFile pulumi.StringPtrInput `pulumi:"caCertFile"`
+	// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+	ProxyUrl pulumi.StringPtrInput `pulumi:"proxyUrl"`
+	// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+	SkipTlsVerify pulumi.BoolPtrInput `pulumi:"skipTlsVerify"`
 }
 
 func (ConnectionArgs) ElementType() reflect.Type {
@@ -113,7 +129,7 @@ func (i *connectionPtrType) ToConnectionPtrOutputWithContext(ctx context.Context
 	return pulumi.ToOutputWithContext(ctx, i).(ConnectionPtrOutput)
 }
 
-// Credentials for one installation and account, instead of the provider's.
+// An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 type ConnectionOutput struct{ *pulumi.OutputState }
 
 func (ConnectionOutput) ElementType() reflect.Type {
@@ -138,6 +154,11 @@ func (o ConnectionOutput) ToConnectionPtrOutputWithContext(ctx context.Context) 
 	}).(ConnectionPtrOutput)
 }
 
+// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+func (o ConnectionOutput) AllowHttp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v Connection) *bool { return v.AllowHttp }).(pulumi.BoolPtrOutput)
+}
+
 // The account's API key (a 64-character token). Set it as a secret.
 func (o ConnectionOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Connection) *string { return v.ApiKey }).(pulumi.StringPtrOutput)
@@ -146,6 +167,21 @@ func (o ConnectionOutput) ApiKey() pulumi.StringPtrOutput {
 // The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 func (o ConnectionOutput) BaseUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Connection) *string { return v.BaseUrl }).(pulumi.StringPtrOutput)
+}
+
+// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+func (o ConnectionOutput) CaCertFile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Connection) *string { return v.CaCertFile }).(pulumi.StringPtrOutput)
+}
+
+// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+func (o ConnectionOutput) ProxyUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Connection) *string { return v.ProxyUrl }).(pulumi.StringPtrOutput)
+}
+
+// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+func (o ConnectionOutput) SkipTlsVerify() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v Connection) *bool { return v.SkipTlsVerify }).(pulumi.BoolPtrOutput)
 }
 
 type ConnectionPtrOutput struct{ *pulumi.OutputState }
@@ -172,6 +208,16 @@ func (o ConnectionPtrOutput) Elem() ConnectionOutput {
 	}).(ConnectionOutput)
 }
 
+// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+func (o ConnectionPtrOutput) AllowHttp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Connection) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowHttp
+	}).(pulumi.BoolPtrOutput)
+}
+
 // The account's API key (a 64-character token). Set it as a secret.
 func (o ConnectionPtrOutput) ApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Connection) *string {
@@ -190,6 +236,36 @@ func (o ConnectionPtrOutput) BaseUrl() pulumi.StringPtrOutput {
 		}
 		return v.BaseUrl
 	}).(pulumi.StringPtrOutput)
+}
+
+// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+func (o ConnectionPtrOutput) CaCertFile() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Connection) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CaCertFile
+	}).(pulumi.StringPtrOutput)
+}
+
+// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+func (o ConnectionPtrOutput) ProxyUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Connection) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ProxyUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+func (o ConnectionPtrOutput) SkipTlsVerify() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Connection) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.SkipTlsVerify
+	}).(pulumi.BoolPtrOutput)
 }
 
 // The plan an account is on.

@@ -19,6 +19,17 @@ Object.defineProperty(exports, "adoptExisting", {
 });
 
 /**
+ * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+ */
+export declare const allowHttp: boolean | undefined;
+Object.defineProperty(exports, "allowHttp", {
+    get() {
+        return __config.getObject<boolean>("allowHttp") ?? utilities.getEnvBoolean("WEBSTATS_ALLOW_HTTP");
+    },
+    enumerable: true,
+});
+
+/**
  * The account's API key (a 64-character token). Set it as a secret.
  */
 export declare const apiKey: string | undefined;
@@ -41,12 +52,45 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+ */
+export declare const caCertFile: string | undefined;
+Object.defineProperty(exports, "caCertFile", {
+    get() {
+        return __config.get("caCertFile") ?? utilities.getEnv("WEBSTATS_CA_CERT_FILE");
+    },
+    enumerable: true,
+});
+
+/**
+ * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+ */
+export declare const proxyUrl: string | undefined;
+Object.defineProperty(exports, "proxyUrl", {
+    get() {
+        return __config.get("proxyUrl") ?? utilities.getEnv("WEBSTATS_PROXY_URL");
+    },
+    enumerable: true,
+});
+
+/**
  * Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
  */
 export declare const requestsPerMinute: number | undefined;
 Object.defineProperty(exports, "requestsPerMinute", {
     get() {
         return __config.getObject<number>("requestsPerMinute") ?? utilities.getEnvNumber("WEBSTATS_REQUESTS_PER_MINUTE");
+    },
+    enumerable: true,
+});
+
+/**
+ * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+ */
+export declare const skipTlsVerify: boolean | undefined;
+Object.defineProperty(exports, "skipTlsVerify", {
+    get() {
+        return __config.getObject<boolean>("skipTlsVerify") ?? utilities.getEnvBoolean("WEBSTATS_SKIP_TLS_VERIFY");
     },
     enumerable: true,
 });

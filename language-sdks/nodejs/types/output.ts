@@ -7,9 +7,13 @@ import * as outputs from "../types/output";
 import * as enums from "../types/enums";
 
 /**
- * Credentials for one installation and account, instead of the provider's.
+ * An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
  */
 export interface Connection {
+    /**
+     * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     */
+    allowHttp?: boolean;
     /**
      * The account's API key (a 64-character token). Set it as a secret.
      */
@@ -18,6 +22,18 @@ export interface Connection {
      * The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
      */
     baseUrl?: string;
+    /**
+     * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+     */
+    caCertFile?: string;
+    /**
+     * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     */
+    proxyUrl?: string;
+    /**
+     * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     */
+    skipTlsVerify?: boolean;
 }
 
 /**

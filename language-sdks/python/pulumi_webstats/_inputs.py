@@ -24,7 +24,11 @@ __all__ = [
 
 class ConnectionDict(TypedDict):
     """
-    Credentials for one installation and account, instead of the provider's.
+    An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
+    """
+    allow_http: NotRequired[_builtins.bool]
+    """
+    `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
     """
     api_key: NotRequired[_builtins.str]
     """
@@ -34,22 +38,62 @@ class ConnectionDict(TypedDict):
     """
     The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
     """
+    ca_cert_file: NotRequired[_builtins.str]
+    """
+    A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+    """
+    proxy_url: NotRequired[_builtins.str]
+    """
+    An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+    """
+    skip_tls_verify: NotRequired[_builtins.bool]
+    """
+    `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+    """
 
 @pulumi.input_type
 class Connection:
     def __init__(__self__, *,
+                 allow_http: Optional[_builtins.bool] = None,
                  api_key: Optional[_builtins.str] = None,
-                 base_url: Optional[_builtins.str] = None):
+                 base_url: Optional[_builtins.str] = None,
+                 ca_cert_file: Optional[_builtins.str] = None,
+                 proxy_url: Optional[_builtins.str] = None,
+                 skip_tls_verify: Optional[_builtins.bool] = None):
         """
-        Credentials for one installation and account, instead of the provider's.
+        An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 
+        :param _builtins.bool allow_http: `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
         :param _builtins.str api_key: The account's API key (a 64-character token). Set it as a secret.
         :param _builtins.str base_url: The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
+        :param _builtins.str ca_cert_file: A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        :param _builtins.str proxy_url: An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        :param _builtins.bool skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         """
+        if allow_http is not None:
+            pulumi.set(__self__, "allow_http", allow_http)
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if ca_cert_file is not None:
+            pulumi.set(__self__, "ca_cert_file", ca_cert_file)
+        if proxy_url is not None:
+            pulumi.set(__self__, "proxy_url", proxy_url)
+        if skip_tls_verify is not None:
+            pulumi.set(__self__, "skip_tls_verify", skip_tls_verify)
+
+    @_builtins.property
+    @pulumi.getter(name="allowHttp")
+    def allow_http(self) -> Optional[_builtins.bool]:
+        """
+        `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+        """
+        return pulumi.get(self, "allow_http")
+
+    @allow_http.setter
+    def allow_http(self, value: Optional[_builtins.bool]):
+        pulumi.set(self, "allow_http", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -75,10 +119,50 @@ class Connection:
     def base_url(self, value: Optional[_builtins.str]):
         pulumi.set(self, "base_url", value)
 
+    @_builtins.property
+    @pulumi.getter(name="caCertFile")
+    def ca_cert_file(self) -> Optional[_builtins.str]:
+        """
+        A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        """
+        return pulumi.get(self, "ca_cert_file")
+
+    @ca_cert_file.setter
+    def ca_cert_file(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "ca_cert_file", value)
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> Optional[_builtins.str]:
+        """
+        An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        """
+        return pulumi.get(self, "proxy_url")
+
+    @proxy_url.setter
+    def proxy_url(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "proxy_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipTlsVerify")
+    def skip_tls_verify(self) -> Optional[_builtins.bool]:
+        """
+        `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+        """
+        return pulumi.get(self, "skip_tls_verify")
+
+    @skip_tls_verify.setter
+    def skip_tls_verify(self, value: Optional[_builtins.bool]):
+        pulumi.set(self, "skip_tls_verify", value)
+
 
 class ConnectionArgsDict(TypedDict):
     """
-    Credentials for one installation and account, instead of the provider's.
+    An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
+    """
+    allow_http: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
     """
     api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -88,22 +172,62 @@ class ConnectionArgsDict(TypedDict):
     """
     The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
     """
+    ca_cert_file: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+    """
+    proxy_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+    """
+    skip_tls_verify: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+    """
 
 @pulumi.input_type
 class ConnectionArgs:
     def __init__(__self__, *,
+                 allow_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 base_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ca_cert_file: pulumi.Input[Optional[_builtins.str]] = None,
+                 proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        Credentials for one installation and account, instead of the provider's.
+        An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 
+        :param pulumi.Input[_builtins.bool] allow_http: `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
         :param pulumi.Input[_builtins.str] api_key: The account's API key (a 64-character token). Set it as a secret.
         :param pulumi.Input[_builtins.str] base_url: The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
+        :param pulumi.Input[_builtins.str] ca_cert_file: A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        :param pulumi.Input[_builtins.str] proxy_url: An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        :param pulumi.Input[_builtins.bool] skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         """
+        if allow_http is not None:
+            pulumi.set(__self__, "allow_http", allow_http)
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if ca_cert_file is not None:
+            pulumi.set(__self__, "ca_cert_file", ca_cert_file)
+        if proxy_url is not None:
+            pulumi.set(__self__, "proxy_url", proxy_url)
+        if skip_tls_verify is not None:
+            pulumi.set(__self__, "skip_tls_verify", skip_tls_verify)
+
+    @_builtins.property
+    @pulumi.getter(name="allowHttp")
+    def allow_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+        """
+        return pulumi.get(self, "allow_http")
+
+    @allow_http.setter
+    def allow_http(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_http", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -128,5 +252,41 @@ class ConnectionArgs:
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertFile")
+    def ca_cert_file(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        """
+        return pulumi.get(self, "ca_cert_file")
+
+    @ca_cert_file.setter
+    def ca_cert_file(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_cert_file", value)
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        """
+        return pulumi.get(self, "proxy_url")
+
+    @proxy_url.setter
+    def proxy_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "proxy_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipTlsVerify")
+    def skip_tls_verify(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+        """
+        return pulumi.get(self, "skip_tls_verify")
+
+    @skip_tls_verify.setter
+    def skip_tls_verify(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_tls_verify", value)
 
 

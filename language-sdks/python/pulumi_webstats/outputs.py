@@ -26,15 +26,23 @@ __all__ = [
 @pulumi.output_type
 class Connection(dict):
     """
-    Credentials for one installation and account, instead of the provider's.
+    An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
     """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "apiKey":
+        if key == "allowHttp":
+            suggest = "allow_http"
+        elif key == "apiKey":
             suggest = "api_key"
         elif key == "baseUrl":
             suggest = "base_url"
+        elif key == "caCertFile":
+            suggest = "ca_cert_file"
+        elif key == "proxyUrl":
+            suggest = "proxy_url"
+        elif key == "skipTlsVerify":
+            suggest = "skip_tls_verify"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in Connection. Access the value via the '{suggest}' property getter instead.")
@@ -48,18 +56,42 @@ class Connection(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
+                 allow_http: Optional[_builtins.bool] = None,
                  api_key: Optional[_builtins.str] = None,
-                 base_url: Optional[_builtins.str] = None):
+                 base_url: Optional[_builtins.str] = None,
+                 ca_cert_file: Optional[_builtins.str] = None,
+                 proxy_url: Optional[_builtins.str] = None,
+                 skip_tls_verify: Optional[_builtins.bool] = None):
         """
-        Credentials for one installation and account, instead of the provider's.
+        An installation and account, and how to reach it, instead of the provider's; what it leaves out comes from the provider.
 
+        :param _builtins.bool allow_http: `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
         :param _builtins.str api_key: The account's API key (a 64-character token). Set it as a secret.
         :param _builtins.str base_url: The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
+        :param _builtins.str ca_cert_file: A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        :param _builtins.str proxy_url: An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        :param _builtins.bool skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         """
+        if allow_http is not None:
+            pulumi.set(__self__, "allow_http", allow_http)
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if ca_cert_file is not None:
+            pulumi.set(__self__, "ca_cert_file", ca_cert_file)
+        if proxy_url is not None:
+            pulumi.set(__self__, "proxy_url", proxy_url)
+        if skip_tls_verify is not None:
+            pulumi.set(__self__, "skip_tls_verify", skip_tls_verify)
+
+    @_builtins.property
+    @pulumi.getter(name="allowHttp")
+    def allow_http(self) -> Optional[_builtins.bool]:
+        """
+        `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+        """
+        return pulumi.get(self, "allow_http")
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -76,6 +108,30 @@ class Connection(dict):
         The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
         """
         return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter(name="caCertFile")
+    def ca_cert_file(self) -> Optional[_builtins.str]:
+        """
+        A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        """
+        return pulumi.get(self, "ca_cert_file")
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> Optional[_builtins.str]:
+        """
+        An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        """
+        return pulumi.get(self, "proxy_url")
+
+    @_builtins.property
+    @pulumi.getter(name="skipTlsVerify")
+    def skip_tls_verify(self) -> Optional[_builtins.bool]:
+        """
+        `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+        """
+        return pulumi.get(self, "skip_tls_verify")
 
 
 @pulumi.output_type

@@ -20,23 +20,35 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ca_cert_file: pulumi.Input[Optional[_builtins.str]] = None,
+                 proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.bool] adopt_existing: `true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.
+        :param pulumi.Input[_builtins.bool] allow_http: `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
         :param pulumi.Input[_builtins.str] api_key: The account's API key (a 64-character token). Set it as a secret.
         :param pulumi.Input[_builtins.str] base_url: The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
+        :param pulumi.Input[_builtins.str] ca_cert_file: A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        :param pulumi.Input[_builtins.str] proxy_url: An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
         :param pulumi.Input[_builtins.float] requests_per_minute: Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
+        :param pulumi.Input[_builtins.bool] skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
         """
         if adopt_existing is None:
             adopt_existing = _utilities.get_env_bool('WEBSTATS_ADOPT_EXISTING')
         if adopt_existing is not None:
             pulumi.set(__self__, "adopt_existing", adopt_existing)
+        if allow_http is None:
+            allow_http = _utilities.get_env_bool('WEBSTATS_ALLOW_HTTP')
+        if allow_http is not None:
+            pulumi.set(__self__, "allow_http", allow_http)
         if api_key is None:
             api_key = _utilities.get_env('WEBSTATS_API_KEY')
         if api_key is not None:
@@ -45,10 +57,22 @@ class ProviderArgs:
             base_url = _utilities.get_env('WEBSTATS_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if ca_cert_file is None:
+            ca_cert_file = _utilities.get_env('WEBSTATS_CA_CERT_FILE')
+        if ca_cert_file is not None:
+            pulumi.set(__self__, "ca_cert_file", ca_cert_file)
+        if proxy_url is None:
+            proxy_url = _utilities.get_env('WEBSTATS_PROXY_URL')
+        if proxy_url is not None:
+            pulumi.set(__self__, "proxy_url", proxy_url)
         if requests_per_minute is None:
             requests_per_minute = _utilities.get_env_float('WEBSTATS_REQUESTS_PER_MINUTE')
         if requests_per_minute is not None:
             pulumi.set(__self__, "requests_per_minute", requests_per_minute)
+        if skip_tls_verify is None:
+            skip_tls_verify = _utilities.get_env_bool('WEBSTATS_SKIP_TLS_VERIFY')
+        if skip_tls_verify is not None:
+            pulumi.set(__self__, "skip_tls_verify", skip_tls_verify)
         if timeout_ms is None:
             timeout_ms = _utilities.get_env_int('WEBSTATS_TIMEOUT_MS')
         if timeout_ms is not None:
@@ -65,6 +89,18 @@ class ProviderArgs:
     @adopt_existing.setter
     def adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt_existing", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowHttp")
+    def allow_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+        """
+        return pulumi.get(self, "allow_http")
+
+    @allow_http.setter
+    def allow_http(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_http", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -91,6 +127,30 @@ class ProviderArgs:
         pulumi.set(self, "base_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="caCertFile")
+    def ca_cert_file(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        """
+        return pulumi.get(self, "ca_cert_file")
+
+    @ca_cert_file.setter
+    def ca_cert_file(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_cert_file", value)
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        """
+        return pulumi.get(self, "proxy_url")
+
+    @proxy_url.setter
+    def proxy_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "proxy_url", value)
+
+    @_builtins.property
     @pulumi.getter(name="requestsPerMinute")
     def requests_per_minute(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
@@ -101,6 +161,18 @@ class ProviderArgs:
     @requests_per_minute.setter
     def requests_per_minute(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "requests_per_minute", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipTlsVerify")
+    def skip_tls_verify(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+        """
+        return pulumi.get(self, "skip_tls_verify")
+
+    @skip_tls_verify.setter
+    def skip_tls_verify(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_tls_verify", value)
 
     @_builtins.property
     @pulumi.getter(name="timeoutMs")
@@ -122,9 +194,13 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ca_cert_file: pulumi.Input[Optional[_builtins.str]] = None,
+                 proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -133,9 +209,13 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: `true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.
+        :param pulumi.Input[_builtins.bool] allow_http: `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
         :param pulumi.Input[_builtins.str] api_key: The account's API key (a 64-character token). Set it as a secret.
         :param pulumi.Input[_builtins.str] base_url: The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
+        :param pulumi.Input[_builtins.str] ca_cert_file: A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        :param pulumi.Input[_builtins.str] proxy_url: An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
         :param pulumi.Input[_builtins.float] requests_per_minute: Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
+        :param pulumi.Input[_builtins.bool] skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
         """
         ...
@@ -163,9 +243,13 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ca_cert_file: pulumi.Input[Optional[_builtins.str]] = None,
+                 proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
+                 skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -179,15 +263,27 @@ class Provider(pulumi.ProviderResource):
             if adopt_existing is None:
                 adopt_existing = _utilities.get_env_bool('WEBSTATS_ADOPT_EXISTING')
             __props__.__dict__["adopt_existing"] = pulumi.Output.from_input(adopt_existing).apply(pulumi.runtime.to_json) if adopt_existing is not None else None
+            if allow_http is None:
+                allow_http = _utilities.get_env_bool('WEBSTATS_ALLOW_HTTP')
+            __props__.__dict__["allow_http"] = pulumi.Output.from_input(allow_http).apply(pulumi.runtime.to_json) if allow_http is not None else None
             if api_key is None:
                 api_key = _utilities.get_env('WEBSTATS_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             if base_url is None:
                 base_url = _utilities.get_env('WEBSTATS_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if ca_cert_file is None:
+                ca_cert_file = _utilities.get_env('WEBSTATS_CA_CERT_FILE')
+            __props__.__dict__["ca_cert_file"] = ca_cert_file
+            if proxy_url is None:
+                proxy_url = _utilities.get_env('WEBSTATS_PROXY_URL')
+            __props__.__dict__["proxy_url"] = None if proxy_url is None else pulumi.Output.secret(proxy_url)
             if requests_per_minute is None:
                 requests_per_minute = _utilities.get_env_float('WEBSTATS_REQUESTS_PER_MINUTE')
             __props__.__dict__["requests_per_minute"] = pulumi.Output.from_input(requests_per_minute).apply(pulumi.runtime.to_json) if requests_per_minute is not None else None
+            if skip_tls_verify is None:
+                skip_tls_verify = _utilities.get_env_bool('WEBSTATS_SKIP_TLS_VERIFY')
+            __props__.__dict__["skip_tls_verify"] = pulumi.Output.from_input(skip_tls_verify).apply(pulumi.runtime.to_json) if skip_tls_verify is not None else None
             if timeout_ms is None:
                 timeout_ms = _utilities.get_env_int('WEBSTATS_TIMEOUT_MS')
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None

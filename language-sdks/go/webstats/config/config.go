@@ -24,6 +24,19 @@ func GetAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
+// `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+func GetAllowHttp(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "webstats:allowHttp")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_ALLOW_HTTP"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // The account's API key (a 64-character token). Set it as a secret.
 func GetApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "webstats:apiKey")
@@ -50,6 +63,32 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+func GetCaCertFile(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "webstats:caCertFile")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_CA_CERT_FILE"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+func GetProxyUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "webstats:proxyUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_PROXY_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
 func GetRequestsPerMinute(ctx *pulumi.Context) float64 {
 	v, err := config.TryFloat64(ctx, "webstats:requestsPerMinute")
@@ -59,6 +98,19 @@ func GetRequestsPerMinute(ctx *pulumi.Context) float64 {
 	var value float64
 	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "WEBSTATS_REQUESTS_PER_MINUTE"); d != nil {
 		value = d.(float64)
+	}
+	return value
+}
+
+// `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+func GetSkipTlsVerify(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "webstats:skipTlsVerify")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_SKIP_TLS_VERIFY"); d != nil {
+		value = d.(bool)
 	}
 	return value
 }

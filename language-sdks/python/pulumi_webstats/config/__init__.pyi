@@ -19,6 +19,11 @@ adoptExisting: Optional[bool]
 `true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.
 """
 
+allowHttp: Optional[bool]
+"""
+`true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+"""
+
 apiKey: Optional[str]
 """
 The account's API key (a 64-character token). Set it as a secret.
@@ -29,9 +34,24 @@ baseUrl: Optional[str]
 The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).
 """
 
+caCertFile: Optional[str]
+"""
+A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+"""
+
+proxyUrl: Optional[str]
+"""
+An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+"""
+
 requestsPerMinute: Optional[float]
 """
 Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
+"""
+
+skipTlsVerify: Optional[bool]
+"""
+`true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
 """
 
 timeoutMs: Optional[int]

@@ -28,6 +28,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('adoptExisting') or _utilities.get_env_bool('WEBSTATS_ADOPT_EXISTING')
 
     @_builtins.property
+    def allow_http(self) -> Optional[bool]:
+        """
+        `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+        """
+        return __config__.get_bool('allowHttp') or _utilities.get_env_bool('WEBSTATS_ALLOW_HTTP')
+
+    @_builtins.property
     def api_key(self) -> Optional[str]:
         """
         The account's API key (a 64-character token). Set it as a secret.
@@ -42,11 +49,32 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl') or _utilities.get_env('WEBSTATS_BASE_URL')
 
     @_builtins.property
+    def ca_cert_file(self) -> Optional[str]:
+        """
+        A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.
+        """
+        return __config__.get('caCertFile') or _utilities.get_env('WEBSTATS_CA_CERT_FILE')
+
+    @_builtins.property
+    def proxy_url(self) -> Optional[str]:
+        """
+        An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+        """
+        return __config__.get('proxyUrl') or _utilities.get_env('WEBSTATS_PROXY_URL')
+
+    @_builtins.property
     def requests_per_minute(self) -> Optional[float]:
         """
         Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
         """
         return __config__.get_float('requestsPerMinute') or _utilities.get_env_float('WEBSTATS_REQUESTS_PER_MINUTE')
+
+    @_builtins.property
+    def skip_tls_verify(self) -> Optional[bool]:
+        """
+        `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+        """
+        return __config__.get_bool('skipTlsVerify') or _utilities.get_env_bool('WEBSTATS_SKIP_TLS_VERIFY')
 
     @_builtins.property
     def timeout_ms(self) -> Optional[int]:

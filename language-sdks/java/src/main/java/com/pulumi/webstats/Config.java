@@ -21,6 +21,13 @@ public final class Config {
         return Codegen.booleanProp("adoptExisting").config(config).env("WEBSTATS_ADOPT_EXISTING").get();
     }
 /**
+ * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+ * 
+ */
+    public Optional<Boolean> allowHttp() {
+        return Codegen.booleanProp("allowHttp").config(config).env("WEBSTATS_ALLOW_HTTP").get();
+    }
+/**
  * The account&#39;s API key (a 64-character token). Set it as a secret.
  * 
  */
@@ -35,11 +42,32 @@ public final class Config {
         return Codegen.stringProp("baseUrl").config(config).env("WEBSTATS_BASE_URL").get();
     }
 /**
+ * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+ * 
+ */
+    public Optional<String> caCertFile() {
+        return Codegen.stringProp("caCertFile").config(config).env("WEBSTATS_CA_CERT_FILE").get();
+    }
+/**
+ * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+ * 
+ */
+    public Optional<String> proxyUrl() {
+        return Codegen.stringProp("proxyUrl").config(config).env("WEBSTATS_PROXY_URL").get();
+    }
+/**
  * Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
  * 
  */
     public Optional<Double> requestsPerMinute() {
         return Codegen.doubleProp("requestsPerMinute").config(config).env("WEBSTATS_REQUESTS_PER_MINUTE").get();
+    }
+/**
+ * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+ * 
+ */
+    public Optional<Boolean> skipTlsVerify() {
+        return Codegen.booleanProp("skipTlsVerify").config(config).env("WEBSTATS_SKIP_TLS_VERIFY").get();
     }
 /**
  * How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.

@@ -35,6 +35,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    @Import(name="allowHttp", json=true)
+    private @Nullable Output<Boolean> allowHttp;
+
+    /**
+     * @return `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    public Optional<Output<Boolean>> allowHttp() {
+        return Optional.ofNullable(this.allowHttp);
+    }
+
+    /**
      * The account&#39;s API key (a 64-character token). Set it as a secret.
      * 
      */
@@ -65,6 +80,36 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    @Import(name="caCertFile")
+    private @Nullable Output<String> caCertFile;
+
+    /**
+     * @return A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    public Optional<Output<String>> caCertFile() {
+        return Optional.ofNullable(this.caCertFile);
+    }
+
+    /**
+     * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    @Import(name="proxyUrl")
+    private @Nullable Output<String> proxyUrl;
+
+    /**
+     * @return An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    public Optional<Output<String>> proxyUrl() {
+        return Optional.ofNullable(this.proxyUrl);
+    }
+
+    /**
      * Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
      * 
      */
@@ -77,6 +122,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Double>> requestsPerMinute() {
         return Optional.ofNullable(this.requestsPerMinute);
+    }
+
+    /**
+     * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    @Import(name="skipTlsVerify", json=true)
+    private @Nullable Output<Boolean> skipTlsVerify;
+
+    /**
+     * @return `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    public Optional<Output<Boolean>> skipTlsVerify() {
+        return Optional.ofNullable(this.skipTlsVerify);
     }
 
     /**
@@ -98,9 +158,13 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
 
     private ProviderArgs(ProviderArgs $) {
         this.adoptExisting = $.adoptExisting;
+        this.allowHttp = $.allowHttp;
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.caCertFile = $.caCertFile;
+        this.proxyUrl = $.proxyUrl;
         this.requestsPerMinute = $.requestsPerMinute;
+        this.skipTlsVerify = $.skipTlsVerify;
         this.timeoutMs = $.timeoutMs;
     }
 
@@ -141,6 +205,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder adoptExisting(Boolean adoptExisting) {
             return adoptExisting(Output.of(adoptExisting));
+        }
+
+        /**
+         * @param allowHttp `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowHttp(@Nullable Output<Boolean> allowHttp) {
+            $.allowHttp = allowHttp;
+            return this;
+        }
+
+        /**
+         * @param allowHttp `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowHttp(Boolean allowHttp) {
+            return allowHttp(Output.of(allowHttp));
         }
 
         /**
@@ -186,6 +271,48 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param caCertFile A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertFile(@Nullable Output<String> caCertFile) {
+            $.caCertFile = caCertFile;
+            return this;
+        }
+
+        /**
+         * @param caCertFile A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertFile(String caCertFile) {
+            return caCertFile(Output.of(caCertFile));
+        }
+
+        /**
+         * @param proxyUrl An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(@Nullable Output<String> proxyUrl) {
+            $.proxyUrl = proxyUrl;
+            return this;
+        }
+
+        /**
+         * @param proxyUrl An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(String proxyUrl) {
+            return proxyUrl(Output.of(proxyUrl));
+        }
+
+        /**
          * @param requestsPerMinute Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
          * 
          * @return builder
@@ -204,6 +331,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder requestsPerMinute(Double requestsPerMinute) {
             return requestsPerMinute(Output.of(requestsPerMinute));
+        }
+
+        /**
+         * @param skipTlsVerify `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder skipTlsVerify(@Nullable Output<Boolean> skipTlsVerify) {
+            $.skipTlsVerify = skipTlsVerify;
+            return this;
+        }
+
+        /**
+         * @param skipTlsVerify `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder skipTlsVerify(Boolean skipTlsVerify) {
+            return skipTlsVerify(Output.of(skipTlsVerify));
         }
 
         /**
@@ -229,9 +377,13 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
 
         public ProviderArgs build() {
             $.adoptExisting = Codegen.booleanProp("adoptExisting").output().arg($.adoptExisting).env("WEBSTATS_ADOPT_EXISTING").getNullable();
+            $.allowHttp = Codegen.booleanProp("allowHttp").output().arg($.allowHttp).env("WEBSTATS_ALLOW_HTTP").getNullable();
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("WEBSTATS_API_KEY").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("WEBSTATS_BASE_URL").getNullable();
+            $.caCertFile = Codegen.stringProp("caCertFile").output().arg($.caCertFile).env("WEBSTATS_CA_CERT_FILE").getNullable();
+            $.proxyUrl = Codegen.stringProp("proxyUrl").secret().arg($.proxyUrl).env("WEBSTATS_PROXY_URL").getNullable();
             $.requestsPerMinute = Codegen.doubleProp("requestsPerMinute").output().arg($.requestsPerMinute).env("WEBSTATS_REQUESTS_PER_MINUTE").getNullable();
+            $.skipTlsVerify = Codegen.booleanProp("skipTlsVerify").output().arg($.skipTlsVerify).env("WEBSTATS_SKIP_TLS_VERIFY").getNullable();
             $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("WEBSTATS_TIMEOUT_MS").getNullable();
             return $;
         }

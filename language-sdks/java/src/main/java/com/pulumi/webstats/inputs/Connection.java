@@ -4,6 +4,7 @@
 package com.pulumi.webstats.inputs;
 
 import com.pulumi.core.annotations.Import;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,12 +12,27 @@ import javax.annotation.Nullable;
 
 
 /**
- * Credentials for one installation and account, instead of the provider&#39;s.
+ * An installation and account, and how to reach it, instead of the provider&#39;s; what it leaves out comes from the provider.
  * 
  */
 public final class Connection extends com.pulumi.resources.InvokeArgs {
 
     public static final Connection Empty = new Connection();
+
+    /**
+     * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    @Import(name="allowHttp")
+    private @Nullable Boolean allowHttp;
+
+    /**
+     * @return `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    public Optional<Boolean> allowHttp() {
+        return Optional.ofNullable(this.allowHttp);
+    }
 
     /**
      * The account&#39;s API key (a 64-character token). Set it as a secret.
@@ -48,11 +64,60 @@ public final class Connection extends com.pulumi.resources.InvokeArgs {
         return Optional.ofNullable(this.baseUrl);
     }
 
+    /**
+     * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    @Import(name="caCertFile")
+    private @Nullable String caCertFile;
+
+    /**
+     * @return A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    public Optional<String> caCertFile() {
+        return Optional.ofNullable(this.caCertFile);
+    }
+
+    /**
+     * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    @Import(name="proxyUrl")
+    private @Nullable String proxyUrl;
+
+    /**
+     * @return An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    public Optional<String> proxyUrl() {
+        return Optional.ofNullable(this.proxyUrl);
+    }
+
+    /**
+     * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    @Import(name="skipTlsVerify")
+    private @Nullable Boolean skipTlsVerify;
+
+    /**
+     * @return `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    public Optional<Boolean> skipTlsVerify() {
+        return Optional.ofNullable(this.skipTlsVerify);
+    }
+
     private Connection() {}
 
     private Connection(Connection $) {
+        this.allowHttp = $.allowHttp;
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.caCertFile = $.caCertFile;
+        this.proxyUrl = $.proxyUrl;
+        this.skipTlsVerify = $.skipTlsVerify;
     }
 
     public static Builder builder() {
@@ -74,6 +139,17 @@ public final class Connection extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
+         * @param allowHttp `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowHttp(@Nullable Boolean allowHttp) {
+            $.allowHttp = allowHttp;
+            return this;
+        }
+
+        /**
          * @param apiKey The account&#39;s API key (a 64-character token). Set it as a secret.
          * 
          * @return builder
@@ -92,6 +168,39 @@ public final class Connection extends com.pulumi.resources.InvokeArgs {
          */
         public Builder baseUrl(@Nullable String baseUrl) {
             $.baseUrl = baseUrl;
+            return this;
+        }
+
+        /**
+         * @param caCertFile A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertFile(@Nullable String caCertFile) {
+            $.caCertFile = caCertFile;
+            return this;
+        }
+
+        /**
+         * @param proxyUrl An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(@Nullable String proxyUrl) {
+            $.proxyUrl = proxyUrl;
+            return this;
+        }
+
+        /**
+         * @param skipTlsVerify `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder skipTlsVerify(@Nullable Boolean skipTlsVerify) {
+            $.skipTlsVerify = skipTlsVerify;
             return this;
         }
 

@@ -5,6 +5,7 @@ package com.pulumi.webstats.inputs;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,12 +13,27 @@ import javax.annotation.Nullable;
 
 
 /**
- * Credentials for one installation and account, instead of the provider&#39;s.
+ * An installation and account, and how to reach it, instead of the provider&#39;s; what it leaves out comes from the provider.
  * 
  */
 public final class ConnectionArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final ConnectionArgs Empty = new ConnectionArgs();
+
+    /**
+     * `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    @Import(name="allowHttp")
+    private @Nullable Output<Boolean> allowHttp;
+
+    /**
+     * @return `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    public Optional<Output<Boolean>> allowHttp() {
+        return Optional.ofNullable(this.allowHttp);
+    }
 
     /**
      * The account&#39;s API key (a 64-character token). Set it as a secret.
@@ -49,11 +65,60 @@ public final class ConnectionArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.baseUrl);
     }
 
+    /**
+     * A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    @Import(name="caCertFile")
+    private @Nullable Output<String> caCertFile;
+
+    /**
+     * @return A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    public Optional<Output<String>> caCertFile() {
+        return Optional.ofNullable(this.caCertFile);
+    }
+
+    /**
+     * An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    @Import(name="proxyUrl")
+    private @Nullable Output<String> proxyUrl;
+
+    /**
+     * @return An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    public Optional<Output<String>> proxyUrl() {
+        return Optional.ofNullable(this.proxyUrl);
+    }
+
+    /**
+     * `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    @Import(name="skipTlsVerify")
+    private @Nullable Output<Boolean> skipTlsVerify;
+
+    /**
+     * @return `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    public Optional<Output<Boolean>> skipTlsVerify() {
+        return Optional.ofNullable(this.skipTlsVerify);
+    }
+
     private ConnectionArgs() {}
 
     private ConnectionArgs(ConnectionArgs $) {
+        this.allowHttp = $.allowHttp;
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.caCertFile = $.caCertFile;
+        this.proxyUrl = $.proxyUrl;
+        this.skipTlsVerify = $.skipTlsVerify;
     }
 
     public static Builder builder() {
@@ -72,6 +137,27 @@ public final class ConnectionArgs extends com.pulumi.resources.ResourceArgs {
 
         public Builder(ConnectionArgs defaults) {
             $ = new ConnectionArgs(Objects.requireNonNull(defaults));
+        }
+
+        /**
+         * @param allowHttp `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowHttp(@Nullable Output<Boolean> allowHttp) {
+            $.allowHttp = allowHttp;
+            return this;
+        }
+
+        /**
+         * @param allowHttp `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowHttp(Boolean allowHttp) {
+            return allowHttp(Output.of(allowHttp));
         }
 
         /**
@@ -114,6 +200,69 @@ public final class ConnectionArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder baseUrl(String baseUrl) {
             return baseUrl(Output.of(baseUrl));
+        }
+
+        /**
+         * @param caCertFile A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertFile(@Nullable Output<String> caCertFile) {
+            $.caCertFile = caCertFile;
+            return this;
+        }
+
+        /**
+         * @param caCertFile A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertFile(String caCertFile) {
+            return caCertFile(Output.of(caCertFile));
+        }
+
+        /**
+         * @param proxyUrl An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(@Nullable Output<String> proxyUrl) {
+            $.proxyUrl = proxyUrl;
+            return this;
+        }
+
+        /**
+         * @param proxyUrl An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(String proxyUrl) {
+            return proxyUrl(Output.of(proxyUrl));
+        }
+
+        /**
+         * @param skipTlsVerify `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder skipTlsVerify(@Nullable Output<Boolean> skipTlsVerify) {
+            $.skipTlsVerify = skipTlsVerify;
+            return this;
+        }
+
+        /**
+         * @param skipTlsVerify `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder skipTlsVerify(Boolean skipTlsVerify) {
+            return skipTlsVerify(Output.of(skipTlsVerify));
         }
 
         public ConnectionArgs build() {

@@ -4,6 +4,7 @@
 package com.pulumi.webstats.outputs;
 
 import com.pulumi.core.annotations.CustomType;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,6 +12,11 @@ import javax.annotation.Nullable;
 
 @CustomType
 public final class Connection {
+    /**
+     * @return `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    private @Nullable Boolean allowHttp;
     /**
      * @return The account&#39;s API key (a 64-character token). Set it as a secret.
      * 
@@ -21,8 +27,30 @@ public final class Connection {
      * 
      */
     private @Nullable String baseUrl;
+    /**
+     * @return A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    private @Nullable String caCertFile;
+    /**
+     * @return An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    private @Nullable String proxyUrl;
+    /**
+     * @return `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    private @Nullable Boolean skipTlsVerify;
 
     private Connection() {}
+    /**
+     * @return `true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.
+     * 
+     */
+    public Optional<Boolean> allowHttp() {
+        return Optional.ofNullable(this.allowHttp);
+    }
     /**
      * @return The account&#39;s API key (a 64-character token). Set it as a secret.
      * 
@@ -37,6 +65,27 @@ public final class Connection {
     public Optional<String> baseUrl() {
         return Optional.ofNullable(this.baseUrl);
     }
+    /**
+     * @return A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system&#39;s, e.g. a company&#39;s own authority.
+     * 
+     */
+    public Optional<String> caCertFile() {
+        return Optional.ofNullable(this.caCertFile);
+    }
+    /**
+     * @return An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password{@literal @}` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.
+     * 
+     */
+    public Optional<String> proxyUrl() {
+        return Optional.ofNullable(this.proxyUrl);
+    }
+    /**
+     * @return `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
+     * 
+     */
+    public Optional<Boolean> skipTlsVerify() {
+        return Optional.ofNullable(this.skipTlsVerify);
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -47,15 +96,29 @@ public final class Connection {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable Boolean allowHttp;
         private @Nullable String apiKey;
         private @Nullable String baseUrl;
+        private @Nullable String caCertFile;
+        private @Nullable String proxyUrl;
+        private @Nullable Boolean skipTlsVerify;
         public Builder() {}
         public Builder(Connection defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.allowHttp = defaults.allowHttp;
     	      this.apiKey = defaults.apiKey;
     	      this.baseUrl = defaults.baseUrl;
+    	      this.caCertFile = defaults.caCertFile;
+    	      this.proxyUrl = defaults.proxyUrl;
+    	      this.skipTlsVerify = defaults.skipTlsVerify;
         }
 
+        @CustomType.Setter
+        public Builder allowHttp(@Nullable Boolean allowHttp) {
+
+            this.allowHttp = allowHttp;
+            return this;
+        }
         @CustomType.Setter
         public Builder apiKey(@Nullable String apiKey) {
 
@@ -68,10 +131,32 @@ public final class Connection {
             this.baseUrl = baseUrl;
             return this;
         }
+        @CustomType.Setter
+        public Builder caCertFile(@Nullable String caCertFile) {
+
+            this.caCertFile = caCertFile;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder proxyUrl(@Nullable String proxyUrl) {
+
+            this.proxyUrl = proxyUrl;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder skipTlsVerify(@Nullable Boolean skipTlsVerify) {
+
+            this.skipTlsVerify = skipTlsVerify;
+            return this;
+        }
         public Connection build() {
             final var _resultValue = new Connection();
+            _resultValue.allowHttp = allowHttp;
             _resultValue.apiKey = apiKey;
             _resultValue.baseUrl = baseUrl;
+            _resultValue.caCertFile = caCertFile;
+            _resultValue.proxyUrl = proxyUrl;
+            _resultValue.skipTlsVerify = skipTlsVerify;
             return _resultValue;
         }
     }

@@ -1,0 +1,84 @@
+// What a failed connection means, in words that say where it failed and how to fix it: the
+// installation's certificate (which of the usual reasons, and the two settings that fix it), the
+// proxy in between (named without its credentials), or the installation itself.
+import type { ProxyEndpoint } from "./connection-rules";
+
+/** How a failed attempt is described, and where it failed. */
+export interface FailureDescription {
+  detail: string;
+  failedAt?: "certificate" | "proxy";
+}
+
+const CERTIFICATE_REASONS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: "it is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "it is signed by a self-signed authority that is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "it is signed by an unknown authority",
+  UNABLE_TO_GET_ISSUER_CERT: "it is signed by an unknown authority",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "it is signed by an unknown authority",
+  ERR_TLS_CERT_ALTNAME_INVALID: "it was issued for another name",
+  CERT_HAS_EXPIRED: "it has expired",
+  CERT_NOT_YET_VALID: "it is not valid yet",
+  CERT_SIGNATURE_FAILURE: "its signature does not match",
+  CERT_REVOKED: "it has been revoked",
+};
+
+const HOW_TO_TRUST =
+  "Set caCertFile to a PEM file of the authority that signed it, or skipTlsVerify to true to accept " +
+  "any certificate (then nothing proves who answers).";
+
+interface SystemErrorFields {
+  code?: unknown;
+  address?: unknown;
+  port?: unknown;
+  hostname?: unknown;
+  message?: unknown;
+}
+
+/** Whether the error happened on the way to the proxy, not to the installation. */
+function isProxyFailure(error: SystemErrorFields, proxy: ProxyEndpoint): boolean {
+  if (typeof error.message === "string" && /^Proxy (response|Authentication)/.test(error.message))
+    return true;
+  if (error.hostname === proxy.host) return true;
+  return error.address === proxy.host && Number(error.port) === proxy.port;
+}
+
+function proxyDetail(error: SystemErrorFields, code: string | undefined, proxy: string): string {
+  const message = typeof error.message === "string" ? error.message : "";
+  const status = /\((\d{3})\)/.exec(message)?.[1];
+  if (status === "407") {
+    return `the proxy ${proxy} asks for credentials (407): put user:password@ before its host in the proxy address.`;
+  }
+  if (status !== undefined) return `the proxy ${proxy} refused the tunnel to the installation (${status}).`;
+  if (code === "ECONNREFUSED")
+    return `connection refused by the proxy ${proxy}; is it running at that address?`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return `cannot resolve the host of the proxy ${proxy} (${code}).`;
+  return `connection to the proxy ${proxy} failed (${code ?? message}).`;
+}
+
+/** Describes a failure of one attempt to reach `origin`, possibly through `proxy`. */
+export function describeConnectionFailure(
+  origin: string,
+  proxy: ProxyEndpoint | undefined,
+  error: unknown,
+  code: string | undefined,
+): FailureDescription {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as SystemErrorFields;
+  if (proxy !== undefined && isProxyFailure(fields, proxy)) {
+    return { detail: proxyDetail(fields, code, proxy.shown), failedAt: "proxy" };
+  }
+  const certificateReason = code === undefined ? undefined : CERTIFICATE_REASONS[code];
+  if (certificateReason !== undefined || code?.startsWith("CERT_") || code?.startsWith("ERR_TLS_CERT")) {
+    const why = certificateReason ?? "it was refused";
+    return {
+      detail: `the certificate of ${origin} could not be verified: ${why} (${code}). ${HOW_TO_TRUST}`,
+      failedAt: "certificate",
+    };
+  }
+  if (code === "ECONNREFUSED")
+    return { detail: `connection refused by ${origin}; is the server running at that address?` };
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return { detail: `cannot resolve the host of ${origin} (${code}).` };
+  const message = typeof fields.message === "string" ? fields.message : String(error);
+  return { detail: `connection to ${origin} failed before a complete response (${code ?? message}).` };
+}

@@ -1,0 +1,66 @@
+// One keep-alive dispatcher per installation and way of reaching it, for the whole process. Many
+// clients are created over an operation (one per resource call, possibly); sharing connections
+// saves a TCP and TLS handshake per request. undici does the work: `Agent` for a direct
+// connection, `ProxyAgent` for one proxy, `EnvHttpProxyAgent` for the standard proxy variables
+// with their NO_PROXY rules. Values are always passed explicitly, so undici reads no environment
+// variable of its own. undici unreferences idle sockets, so the pools do not keep the process alive.
+import { createHash } from "node:crypto";
+import { rootCertificates } from "node:tls";
+import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
+import type { ClientSettings, NetworkSettings } from "./client-options";
+
+type Place = ClientSettings["place"];
+
+const dispatchers = new Map<string, Dispatcher>();
+
+/** TLS options for the installation (and an https:// proxy): the system's authorities plus the given ones. */
+function tlsOptions(network: NetworkSettings) {
+  return {
+    ...(network.caCertificates !== undefined ? { ca: [...rootCertificates, network.caCertificates] } : {}),
+    ...(network.skipTlsVerify ? { rejectUnauthorized: false } : {}),
+  };
+}
+
+/**
+ * The proxy that may apply to the origin. The standard variables are read as Go and curl read
+ * them: HTTPS_PROXY for https://, HTTP_PROXY for http:// (undici would use HTTP_PROXY for both),
+ * and never for this machine's own addresses. A proxy given by URL applies to every origin.
+ */
+export function proxyFor(place: Place, network: NetworkSettings): string | undefined {
+  const proxy = network.proxy;
+  if (proxy === undefined) return undefined;
+  if ("url" in proxy) return proxy.url;
+  if (place.loopback) return undefined;
+  return place.secure ? proxy.httpsProxy : proxy.httpProxy;
+}
+
+function makeDispatcher(place: Place, network: NetworkSettings): Dispatcher {
+  const tls = tlsOptions(network);
+  const proxy = network.proxy;
+  const proxyUrl = proxyFor(place, network);
+  if (proxy === undefined || proxyUrl === undefined) return new Agent({ connect: tls });
+  if ("url" in proxy) return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls });
+  // Every value given, empty ones as "": undici reads process.env for an undefined one.
+  return new EnvHttpProxyAgent({
+    httpProxy: proxyUrl,
+    httpsProxy: proxyUrl,
+    noProxy: proxy.noProxy ?? "",
+    connect: tls,
+    requestTls: tls,
+    proxyTls: tls,
+  });
+}
+
+/** The shared dispatcher for an installation reached this way. */
+export function sharedDispatcherFor(place: Place, network: NetworkSettings): Dispatcher {
+  // The key holds a digest, not the proxy's credentials or the certificates themselves.
+  const key = createHash("sha256")
+    .update(JSON.stringify([place.origin, network]))
+    .digest("hex");
+  let dispatcher = dispatchers.get(key);
+  if (!dispatcher) {
+    dispatcher = makeDispatcher(place, network);
+    dispatchers.set(key, dispatcher);
+  }
+  return dispatcher;
+}

@@ -1,0 +1,54 @@
+// Writes the README's settings tables from the one settings table (core/settings-tables.ts, built
+// into dist/): "## Configure" lists every setting, "## Networks: proxies, certificates, plain HTTP"
+// the ones that decide how an installation is reached. `npm run readme:settings` (after a build);
+// test/unit/website-table-drift.test.ts fails when the README differs from what this writes.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+
+const cell = (text) => text.replace(/\|/g, "\\|");
+
+function table(header, rows) {
+  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The README with the table after `heading` replaced. */
+function replaceTable(readme, heading, text) {
+  const lines = readme.split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`README.md has no heading ${heading}`);
+  const first = lines.findIndex((line, index) => index > start && line.startsWith("|"));
+  let end = first;
+  while (lines[end]?.startsWith("|")) end++;
+  lines.splice(first, end - first, text);
+  return lines.join("\n");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const tables = require(join(root, "dist", "core", "settings-tables.js"));
+  const path = join(root, "README.md");
+  let readme = readFileSync(path, "utf8");
+  readme = replaceTable(
+    readme,
+    "## Configure",
+    table(["stack configuration", "environment", "meaning"], tables.configureRows()),
+  );
+  readme = replaceTable(
+    readme,
+    "## Networks: proxies, certificates, plain HTTP",
+    table(
+      ["stack configuration", "environment", "provider argument", "resource or function"],
+      tables.networkRows(),
+    ),
+  );
+  writeFileSync(path, readme);
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  writeFileSync(path, await prettier.format(readFileSync(path, "utf8"), { ...options, filepath: path }));
+  console.log("readme:settings: wrote the settings tables of README.md");
+}
