@@ -1,5 +1,7 @@
 // Connects the request pipeline to the HTTP server: turns a raw request into pipeline input and
 // writes the outcome, including the deliberately broken ones (dropped and cut-off responses).
+import { Socket } from "node:net";
+import { TLSSocket } from "node:tls";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_PREFIX } from "./api-routes";
 import { parseUrlEncoded } from "./body-parsers";
@@ -81,7 +83,7 @@ function writeOutcome(request: FastifyRequest, reply: FastifyReply, outcome: Api
   if (outcome.kind === "reset") {
     reply.hijack();
     // A TCP reset rather than an orderly close: what a crashed proxy looks like to the client.
-    request.raw.socket.resetAndDestroy();
+    resetConnection(request.raw.socket);
     return;
   }
   const { contentType, payload } = serializeBody(outcome.response);
@@ -102,4 +104,19 @@ function writeOutcome(request: FastifyRequest, reply: FastifyReply, outcome: Api
     return;
   }
   void reply.code(outcome.response.status).headers(headers).send(payload);
+}
+
+/**
+ * Resets the TCP connection under a request. Node refuses to reset a TLS socket itself
+ * (ERR_INVALID_HANDLE_TYPE), so over HTTPS the TCP socket it wraps (`_parent`, undocumented) is
+ * reset; should that ever be missing, the connection is closed without a TLS goodbye instead.
+ */
+function resetConnection(socket: Socket): void {
+  if (!(socket instanceof TLSSocket)) {
+    socket.resetAndDestroy();
+    return;
+  }
+  const tcp = (socket as TLSSocket & { _parent?: unknown })._parent;
+  if (tcp instanceof Socket) tcp.resetAndDestroy();
+  socket.destroy();
 }

@@ -15,12 +15,16 @@ export const USAGE = `Usage: webstats-emulator [options]
   --admin-token TOKEN       token for the /_emulator admin routes (default: random)
   --website-limit N         website limit of new accounts (default -1, unlimited)
   --no-quirks               behave like a tidy server instead of the real one
+  --tls-cert FILE           serve HTTPS with this PEM certificate (with --tls-key)
+  --tls-key FILE            the PEM private key of --tls-cert
   -h, --help                show this text
 `;
 
-export type CliCommand = { kind: "help" } | { kind: "start"; options: EmulatorOptions };
+/** What to run; `tlsFiles` are read by the caller into `options.tls`, so parsing stays pure. */
+export type CliCommand =
+  { kind: "help" } | { kind: "start"; options: EmulatorOptions; tlsFiles?: { cert: string; key: string } };
 
-/** Throws an Error with a readable message on unknown flags or bad numbers. */
+/** Throws an Error with a readable message on unknown flags, bad numbers or half of the TLS pair. */
 export function parseCliArguments(argv: string[]): CliCommand {
   const { values } = parseArgs({
     args: argv,
@@ -35,6 +39,8 @@ export function parseCliArguments(argv: string[]): CliCommand {
       "admin-token": { type: "string" },
       "website-limit": { type: "string" },
       "no-quirks": { type: "boolean" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -49,7 +55,14 @@ export function parseCliArguments(argv: string[]): CliCommand {
   if (values.data !== undefined) options.dataFile = values.data;
   if (values["admin-token"] !== undefined) options.adminToken = values["admin-token"];
   if (values["no-quirks"]) options.quirks = { ...NO_QUIRKS };
-  return { kind: "start", options };
+  const cert = values["tls-cert"];
+  const key = values["tls-key"];
+  if (cert === undefined && key === undefined) return { kind: "start", options };
+  // One without the other would serve plain HTTP to a user who asked for HTTPS.
+  if (cert === undefined || key === undefined) {
+    throw new Error("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither");
+  }
+  return { kind: "start", options, tlsFiles: { cert, key } };
 }
 
 function integerFlag(flag: string, value: string | undefined, fallback: number, minimum: number): number {

@@ -4,6 +4,8 @@
 
 // First, so that a missing optional peer dependency is reported before the server loads it.
 import "./cli-preflight";
+import { readFileSync } from "node:fs";
+import { createSecureContext } from "node:tls";
 import { parseCliArguments, USAGE } from "./cli-options";
 import { startEmulator } from "./server";
 
@@ -11,6 +13,14 @@ async function main(): Promise<void> {
   let command;
   try {
     command = parseCliArguments(process.argv.slice(2));
+    // Files that cannot be read or used are mistakes in the command line, answered as bad numbers are.
+    if (command.kind === "start" && command.tlsFiles) {
+      command.options.tls = {
+        cert: readFlagFile("--tls-cert", command.tlsFiles.cert),
+        key: readFlagFile("--tls-key", command.tlsFiles.key),
+      };
+      checkKeyPair(command.options.tls);
+    }
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -48,6 +58,26 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+function readFlagFile(flag: string, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(
+      `${flag}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+}
+
+/** Names the flags when the files are no PEM or do not belong together; OpenSSL's message alone does not. */
+function checkKeyPair(tls: { cert: string; key: string }): void {
+  try {
+    createSecureContext(tls);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`--tls-cert and --tls-key: not a PEM certificate and its key (${reason})`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -65,6 +65,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       typeof options.logger === "object" ? { stream: options.logger.stream } : (options.logger ?? false),
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: answerFrameworkError(apiHandler),
+    // null: plain HTTP. With a certificate, clients' TLS handling (private authorities, proxy
+    // tunnels) meets a real handshake; routes and answers are the same.
+    https: options.tls ? { key: options.tls.key, cert: options.tls.cert } : null,
   });
   registerBodyParsers(app);
   registerLoginPage(app);
@@ -76,7 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let closing: Promise<void> | undefined;
   return {
     ...controls,
-    url: `http://${urlHost(host)}:${port}`,
+    url: `${options.tls ? "https" : "http"}://${urlHost(host)}:${port}`,
     adminToken,
     close(): Promise<void> {
       closing ??= (async () => {

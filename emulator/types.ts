@@ -25,6 +25,16 @@ export interface EmulatorOptions {
   websiteLimit?: number;
   /** JSON file holding accounts and websites: loaded on start when present, rewritten after changes. */
   dataFile?: string;
+  /**
+   * Serve HTTPS with this certificate instead of plain HTTP, so that clients' certificate checks,
+   * private authorities and proxy tunnels can be tested; `url` then starts with https://.
+   */
+  tls?: {
+    /** The server's private key, PEM. */
+    key: string;
+    /** The server's certificate, PEM; may be followed by the certificates that issued it. */
+    cert: string;
+  };
   /** Turn on the HTTP server's request log (JSON lines on stdout, or on the given stream); default false. */
   logger?:
     | boolean
@@ -164,7 +174,7 @@ export interface FaultSpec {
 
 /** A running emulator: where it listens, and controls for tests. */
 export interface Emulator {
-  /** Installation root, e.g. "http://127.0.0.1:4010"; the API lives under /api/v1. */
+  /** Installation root, e.g. "http://127.0.0.1:4010" (https:// with `tls`); the API lives under /api/v1. */
   readonly url: string;
   /** Bearer token of the /_emulator admin routes. */
   readonly adminToken: string;

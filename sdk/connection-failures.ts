@@ -38,6 +38,7 @@ interface SystemErrorFields {
 function isProxyFailure(error: SystemErrorFields, proxy: ProxyEndpoint): boolean {
   if (typeof error.message === "string" && /^Proxy (response|Authentication)/.test(error.message))
     return true;
+  if (error.code === "UND_ERR_PRX_CONN") return true;
   if (error.hostname === proxy.host) return true;
   return error.address === proxy.host && Number(error.port) === proxy.port;
 }
@@ -49,6 +50,9 @@ function proxyDetail(error: SystemErrorFields, code: string | undefined, proxy: 
     return `the proxy ${proxy} asks for credentials (407): put user:password@ before its host in the proxy address.`;
   }
   if (status !== undefined) return `the proxy ${proxy} refused the tunnel to the installation (${status}).`;
+  if (code === "UND_ERR_PRX_CONN") {
+    return `the proxy ${proxy} closed the connection instead of opening a tunnel to the installation; does it allow CONNECT to that host and port?`;
+  }
   if (code === "ECONNREFUSED")
     return `connection refused by the proxy ${proxy}; is it running at that address?`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN")

@@ -6,7 +6,7 @@
 // variable of its own. undici unreferences idle sockets, so the pools do not keep the process alive.
 import { createHash } from "node:crypto";
 import { rootCertificates } from "node:tls";
-import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
+import { Agent, EnvHttpProxyAgent, Pool, ProxyAgent, type Dispatcher } from "undici";
 import type { ClientSettings, NetworkSettings } from "./client-options";
 
 type Place = ClientSettings["place"];
@@ -34,14 +34,38 @@ export function proxyFor(place: Place, network: NetworkSettings): string | undef
   return place.secure ? proxy.httpsProxy : proxy.httpProxy;
 }
 
+type ConnectFunction = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
+
+/**
+ * undici 7 loops without end, reconnecting to the proxy as fast as it can, when a proxy closes
+ * the connection instead of answering a tunnel request (nodejs/undici#3897, fixed in undici 8,
+ * which needs Node.js 22). Its pools treat that failure (UND_ERR_SOCKET) as recoverable; given as
+ * the error undici 8 gives (UND_ERR_PRX_CONN), it fails the request once instead.
+ */
+function oneTunnelAttempt(origin: string | URL, options: Pool.Options): Dispatcher {
+  const connect = options.connect;
+  if (typeof connect !== "function") return new Pool(origin, options);
+  const guarded: ConnectFunction = (connectOptions, callback) =>
+    (connect as unknown as ConnectFunction)(connectOptions, (error, socket) => {
+      if (error && (error as { code?: unknown }).code === "UND_ERR_SOCKET") {
+        const dropped = new Error(`the proxy closed the connection before it answered (${error.message})`);
+        return callback(Object.assign(dropped, { code: "UND_ERR_PRX_CONN", cause: error }), null);
+      }
+      callback(error, socket);
+    });
+  return new Pool(origin, { ...options, connect: guarded as unknown as Pool.Options["connect"] });
+}
+
 function makeDispatcher(place: Place, network: NetworkSettings): Dispatcher {
   const tls = tlsOptions(network);
   const proxy = network.proxy;
   const proxyUrl = proxyFor(place, network);
   if (proxy === undefined || proxyUrl === undefined) return new Agent({ connect: tls });
-  if ("url" in proxy) return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls });
+  const factory = oneTunnelAttempt;
+  if ("url" in proxy) return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, factory });
   // Every value given, empty ones as "": undici reads process.env for an undefined one.
   return new EnvHttpProxyAgent({
+    factory,
     httpProxy: proxyUrl,
     httpsProxy: proxyUrl,
     noProxy: proxy.noProxy ?? "",

@@ -55,6 +55,7 @@ function sanitizedCause(error: unknown, redact: Redactor): Error {
 function whereItFailed(error: unknown, cause: Error) {
   const original = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
   return {
+    code: original.code,
     address: original.address,
     port: original.port,
     hostname: original.hostname,

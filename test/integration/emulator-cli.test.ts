@@ -1,10 +1,11 @@
 // The `webstats-emulator` bin as users run it: the compiled dist/emulator/cli.js.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliPath, ensureBuilt, running, startCli, stopCli } from "../support/emulator-process";
+import { issueCertificate, makeCertificateAuthority, writePemFiles } from "../support/network";
 
 let dataDirectory: string;
 
@@ -80,8 +81,49 @@ describe("webstats-emulator", () => {
     expect(await stopCli(cli)).toBe(0);
   });
 
-  it("refuses unknown flags and bad numbers with usage and exit code 2", () => {
-    for (const args of [["--bogus"], ["--port", "eighty"], ["--requests-per-minute", "-5"]]) {
+  it("serves HTTPS with --tls-cert and --tls-key, trusted through the authority's PEM file", async () => {
+    const ca = await makeCertificateAuthority("Webstats CLI Test Authority");
+    const leaf = await issueCertificate(ca, { dnsNames: ["localhost"], ipAddresses: ["127.0.0.1"] });
+    const files = writePemFiles({ "ca.pem": ca.certPem, "cert.pem": leaf.certPem, "key.pem": leaf.keyPem });
+    try {
+      const cli = await startCli([
+        "--port",
+        "0",
+        "--tls-cert",
+        files.path("cert.pem"),
+        "--tls-key",
+        files.path("key.pem"),
+      ]);
+      expect(cli.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      // A client that trusts the authority as users would: NODE_EXTRA_CA_CERTS, a new process.
+      const script = `fetch(process.argv[1], { headers: { authorization: "Bearer " + process.argv[2], accept: "application/json" } }).then((r) => console.log(r.status))`;
+      const trusted = spawnSync(process.execPath, ["-e", script, `${cli.url}/api/v1/account`, cli.apiKey], {
+        encoding: "utf8",
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: files.path("ca.pem") },
+      });
+      expect(trusted.stdout.trim(), trusted.stderr).toBe("200");
+      expect(await stopCli(cli)).toBe(0);
+    } finally {
+      files.remove();
+    }
+  });
+
+  it("refuses unknown flags, bad numbers, half of the TLS pair and unusable files with usage and exit code 2", () => {
+    const notPem = join(dataDirectory, "not-pem.txt");
+    writeFileSync(notPem, "not a certificate\n");
+    for (const args of [
+      ["--bogus"],
+      ["--port", "eighty"],
+      ["--requests-per-minute", "-5"],
+      ["--tls-cert", join(dataDirectory, "cert.pem")],
+      [
+        "--tls-cert",
+        join(dataDirectory, "missing-cert.pem"),
+        "--tls-key",
+        join(dataDirectory, "missing-key.pem"),
+      ],
+      ["--tls-cert", notPem, "--tls-key", notPem],
+    ]) {
       const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: "utf8" });
       expect(result.status).toBe(2);
       expect(result.stderr).toContain("Usage: webstats-emulator");

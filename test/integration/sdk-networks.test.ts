@@ -4,6 +4,7 @@
 // authority, another name, expired) with the two settings that fix it; a proxy is used when it
 // applies and not when NO_PROXY says so; a proxy that cannot be reached or refuses is named,
 // without its credentials; plain HTTP to another machine is refused before any request.
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
 import { ConnectionError, WebstatsClient, type WebstatsClientOptions } from "../../sdk";
@@ -99,7 +100,9 @@ describe("a private certificate authority", () => {
         caCertificates: ca.certPem,
       }).account.get(),
     );
-    expect(error.message).toContain(`the certificate of ${byName(kind)} could not be verified: ${why} (${code})`);
+    expect(error.message).toContain(
+      `the certificate of ${byName(kind)} could not be verified: ${why} (${code})`,
+    );
     expect(error.message).toMatch(/caCertFile.*skipTlsVerify/);
     expect(error.failedAt).toBe("certificate");
     // Not repeated, although retries were allowed by default: one tunnel only.
@@ -180,7 +183,9 @@ describe("proxies", () => {
     const wrong = `http://agent:not-the-password@127.0.0.1:${guarded.port}`;
     const error = await failure(client({ proxy: { url: wrong }, caCertificates: ca.certPem }).account.get());
     expect(error.failedAt).toBe("proxy");
-    expect(error.message).toContain(`the proxy http://***@127.0.0.1:${guarded.port} asks for credentials (407)`);
+    expect(error.message).toContain(
+      `the proxy http://***@127.0.0.1:${guarded.port} asks for credentials (407)`,
+    );
     expect(`${error.message} ${String(error.cause)}`).not.toContain("not-the-password");
   });
 
@@ -221,6 +226,35 @@ describe("plain HTTP", () => {
       expect(proxy.requests.length + proxy.connects.length).toBeGreaterThan(before);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe("a proxy that hangs up on tunnel requests", () => {
+  it("fails the request once, naming the proxy, instead of reconnecting without end", async () => {
+    // A proxy that accepts the connection and closes it without answering, as some middleboxes do.
+    let connections = 0;
+    const rude = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => rude.listen(0, "127.0.0.1", resolve));
+    const port = (rude.address() as AddressInfo).port;
+    try {
+      const error = await failure(
+        client({
+          proxy: { url: `http://127.0.0.1:${port}` },
+          caCertificates: ca.certPem,
+          timeoutMs: 5_000,
+        }).account.get(),
+      );
+      expect(error.failedAt).toBe("proxy");
+      expect(error.message).toContain(
+        `the proxy http://127.0.0.1:${port} closed the connection instead of opening a tunnel`,
+      );
+      expect(connections).toBe(1);
+    } finally {
+      rude.close();
     }
   });
 });

@@ -103,6 +103,20 @@ describe("parseCliArguments", () => {
     );
   });
 
+  it("takes --tls-cert and --tls-key together, as files for the caller to read", () => {
+    expect(parseCliArguments(["--tls-cert", "cert.pem", "--tls-key", "key.pem"])).toMatchObject({
+      kind: "start",
+      tlsFiles: { cert: "cert.pem", key: "key.pem" },
+    });
+    expect(parseCliArguments([])).not.toHaveProperty("tlsFiles");
+    for (const half of [
+      ["--tls-cert", "cert.pem"],
+      ["--tls-key", "key.pem"],
+    ]) {
+      expect(() => parseCliArguments(half)).toThrow(/--tls-cert and --tls-key go together/);
+    }
+  });
+
   it("rejects unknown flags and bad numbers", () => {
     expect(() => parseCliArguments(["--nope"])).toThrow();
     expect(() => parseCliArguments(["--port", "1.5"])).toThrow(/--port/);
