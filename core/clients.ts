@@ -26,8 +26,18 @@ const howToSet = {
     `or connection.apiKey of the resource or function.`,
 };
 
-/** Where allowHttp can be set, for the message that refuses plain HTTP. */
-const allowHttpPlaces = `${configKey("allowHttp")} (or ${settingSpecs.allowHttp.env}, or connection.allowHttp)`;
+/**
+ * Where allowHttp is set for this base URL, in the words of where the base URL came from: a
+ * connection, the stack, an explicit provider, or the environment of a command.
+ */
+function allowHttpPlace(baseUrlSource: string): string {
+  const { env } = settingSpecs.allowHttp;
+  if (baseUrlSource.startsWith("connection.")) return "connection.allowHttp";
+  if (baseUrlSource === configKey("baseUrl")) return `${configKey("allowHttp")} (or ${env})`;
+  if (baseUrlSource === settingSpecs.baseUrl.env) return `${env} (or ${configKey("allowHttp")} in a stack)`;
+  // An explicit provider's argument: "baseUrl of provider NAME".
+  return baseUrlSource.replace(/^baseUrl\b/, "allowHttp");
+}
 
 /** The connection's own settings over the provider's, each checked by its rule. */
 export function connectionSettings(
@@ -51,7 +61,7 @@ export function checkPlainHttp(settings: ProviderSettings): void {
   if (!settings.baseUrl) return;
   plainHttpAllowed(settings.baseUrl.value, settings.allowHttp?.value === true, {
     baseUrl: settings.baseUrl.source,
-    allowHttp: allowHttpPlaces,
+    allowHttp: allowHttpPlace(settings.baseUrl.source),
   });
 }
 

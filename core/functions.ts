@@ -23,7 +23,7 @@ interface ArgumentSpec {
 
 const connection: ArgumentSpec = {
   description:
-    "Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.",
+    "An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.",
   schema: { $ref: schemaRefs.connection },
   check: connectionArgument,
 };

@@ -2,6 +2,7 @@
 // come only from the environment; an option that looks like one is refused before anything
 // else, and no argument is ever echoed back (it could be a pasted key).
 import { parseArgs } from "node:util";
+import { settingEntries } from "../core/settings";
 import { driftStatuses } from "../drift/compare";
 import type { DriftStatus } from "../drift/compare";
 import { reportFormats } from "../drift/report";
@@ -26,6 +27,34 @@ export type Command =
   | { kind: "plugin-install" }
   | { kind: "generate"; options: GenerateOptions }
   | { kind: "drift"; options: DriftOptions };
+
+/** Every setting a command reads, by its variable, and the proxy variables. */
+function environmentHelp(): string {
+  const rows: [string, string][] = [
+    ...settingEntries
+      // A Website argument's default: nothing a command creates.
+      .filter(([name]) => name !== "adoptExisting")
+      .map(([name, spec]): [string, string] => [spec.env, name]),
+    ["HTTPS_PROXY, HTTP_PROXY", "the proxy for https:// and http:// installations (either case)"],
+    ["NO_PROXY", "hosts reached directly: names, .suffixes, host:port, or *"],
+  ];
+  const width = Math.max(...rows.map(([variable]) => variable.length)) + 2;
+  return rows
+    .map(([variable, meaning]) => `  ${variable.padEnd(width)}${settingMeaning[meaning] ?? meaning}`)
+    .join("\n");
+}
+
+/** What each setting is, in the few words a help line has room for. */
+const settingMeaning: Record<string, string> = {
+  baseUrl: "the installation's root URL, e.g. https://stats.example.com",
+  apiKey: "the account's API key",
+  requestsPerMinute: "optional client-side pacing (default: follow the server)",
+  timeoutMs: "how long one attempt may take, in milliseconds (default 30000)",
+  proxyUrl: "one proxy for every request, e.g. http://user:password@proxy:3128",
+  caCertFile: "a PEM file of authorities trusted besides the system's",
+  skipTlsVerify: "true accepts any certificate, unverified",
+  allowHttp: "true accepts a plain http:// installation on another machine",
+};
 
 export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
                                 [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]
@@ -80,10 +109,9 @@ Options:
                    changed,gone,unmanaged,duplicate; none: never)
 Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
 
-Environment (the only way to give credentials):
-  WEBSTATS_BASE_URL             the installation's root URL, e.g. https://stats.example.com
-  WEBSTATS_API_KEY              the account's API key
-  WEBSTATS_REQUESTS_PER_MINUTE  optional client-side pacing (default: follow the server)
+Environment (the only way to give credentials and settings; see the README's Configure and
+Networks sections):
+${environmentHelp()}
 `;
 
 /** A usage error: the message says what is wrong and what to do. */

@@ -4,7 +4,7 @@
 // dynamic provider). CheckConfig reports bad values before anything runs; DiffConfig says when
 // another installation means other websites.
 import { checkPlainHttp } from "../core/clients";
-import { configNamespace, resolveSettings, settingEntries } from "../core/settings";
+import { configKey, configNamespace, resolveSettings, settingEntries } from "../core/settings";
 import type { ProviderSettings, SettingName } from "../core/settings";
 import type { CheckFailure } from "../core/website-check";
 
@@ -16,13 +16,24 @@ export function settingsFromConfigure(args: Props, variables: Map<string, string
 }
 
 /**
- * Problems with a provider's inputs: unknown keys, values that cannot be read, a base URL that
- * is not an installation's address. A secret setting is reported on the provider as a whole,
- * so the engine never prints its value.
+ * Where a provider's setting comes from, in the words its user knows: the stack's configuration
+ * key for the default provider, the argument of an explicit one (named by the last part of its URN).
  */
-export function configFailures(inputs: Props): CheckFailure[] {
+export function settingSource(urn: string): (name: SettingName) => string {
+  const provider = urn.slice(urn.lastIndexOf("::") + 2);
+  if (urn === "" || provider.startsWith("default")) return configKey;
+  return (name) => `${name} of provider ${provider}`;
+}
+
+/**
+ * Problems with a provider's inputs: unknown keys, values that cannot be read, a base URL that
+ * is not an installation's address or that would send the key in clear. A secret setting is
+ * reported on the provider as a whole, so the engine never prints its value.
+ */
+export function configFailures(inputs: Props, urn = ""): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const names = settingEntries.map(([name]) => name);
+  const sourceOf = settingSource(urn);
   for (const key of Object.keys(inputs)) {
     // The engine adds `version` (the plugin's) to a provider's inputs.
     if (key === "version" || names.includes(key as SettingName)) continue;
@@ -34,7 +45,7 @@ export function configFailures(inputs: Props): CheckFailure[] {
   }
   for (const [name] of settingEntries) {
     try {
-      resolveSettings((wanted) => (wanted === name ? inputs[name] : undefined), {});
+      resolveSettings((wanted) => (wanted === name ? inputs[name] : undefined), {}, sourceOf);
     } catch (error) {
       failures.push(failure(name, (error as Error).message));
     }
@@ -42,7 +53,7 @@ export function configFailures(inputs: Props): CheckFailure[] {
   if (failures.length > 0) return failures;
   try {
     // Rules between settings: plain HTTP to another machine needs allowHttp.
-    checkPlainHttp(resolveSettings((name) => inputs[name], {}));
+    checkPlainHttp(resolveSettings((name) => inputs[name], {}, sourceOf));
   } catch (error) {
     failures.push(failure("baseUrl", (error as Error).message));
   }

@@ -155,7 +155,7 @@ export class WebstatsProviderService {
       ),
       checkConfig: unary<proto.CheckRequest, proto.CheckResponse>((request) => {
         const news = fromStruct(request.getNews());
-        return checkResponse(news, configFailures(news), secretSettings);
+        return checkResponse(news, configFailures(news, request.getUrn()), secretSettings);
       }),
       diffConfig: unary<proto.DiffRequest, proto.DiffResponse>((request) => {
         const { changed, replaces } = configDiff(
@@ -174,13 +174,15 @@ export class WebstatsProviderService {
           .setSupportspreview(false)
           .setAcceptresources(false);
       }),
-      check: unary<proto.CheckRequest, proto.CheckResponse>((request) => {
+      check: unary<proto.CheckRequest, proto.CheckResponse>(async (request) => {
         this.assertWebsite(request.getType());
         const { inputs, failures } = lifecycle.check(
           this.context,
           fromStruct(request.getOlds()),
           fromStruct(request.getNews()),
         );
+        // A preview may end right after its checks: their messages must have been delivered.
+        await this.log.settled();
         return checkResponse(inputs, failures, secretKeys);
       }),
       diff: unary<proto.DiffRequest, proto.DiffResponse>(async (request) => {

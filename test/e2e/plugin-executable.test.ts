@@ -3,6 +3,10 @@
 // `pulumi plugin install resource webstats <version> --file <archive>`, serves a Pulumi YAML
 // program that creates, changes and destroys a website against the emulator, while the PATH the
 // CLI gets (and hands on to the plugins it starts) holds the YAML host's folder and no `node`.
+// The same run takes the proxy path: the emulator speaks HTTPS with a certificate of a private
+// authority (webstats:caCertFile) under a name that only a forwarding proxy resolves, and the
+// CLI's environment names that proxy in HTTPS_PROXY, https_proxy and http_proxy (which gRPC
+// reads), so the executable's requests go through it and its gRPC to the engine does not.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   accessSync,
@@ -22,10 +26,21 @@ import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { executableFileName, hostPlatformName } from "../../tools/plugin-executables.mjs";
 import { releasePlugin } from "../../tools/release-plugin.mjs";
+import {
+  issueCertificate,
+  makeCertificateAuthority,
+  startForwardingProxy,
+  urlWithHost,
+  writePemFiles,
+  type ForwardingProxy,
+  type PemFiles,
+} from "../support/network";
 import { describeEngine, e2e, TestStack, uniqueDomain } from "./harness";
-import { credentialsConfig, plainOutputs } from "./programs";
+import { plainOutputs } from "./programs";
 
 const root = join(__dirname, "..", "..");
+/** The installation's name, which only the forwarding proxy resolves. */
+const NAME = "stats.webstats.test";
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 
 /** Where a command named `name` is found on `path`, as a shell or Go's exec.LookPath finds it. */
@@ -59,6 +74,8 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
   const os = hostPlatformName().split("-")[0] ?? "";
   let emulator: Emulator;
   let account: EmulatorAccount;
+  let proxy: ForwardingProxy;
+  let pem: PemFiles;
   let work = "";
   let home = "";
   const stacks: TestStack[] = [];
@@ -69,8 +86,15 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
   const enginePath = e2e.yamlHostDir;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ requestsPerMinute: 0 });
+    const ca = await makeCertificateAuthority("Webstats Executable Root");
+    const certificate = await issueCertificate(ca, { dnsNames: [NAME] });
+    emulator = await startEmulator({
+      requestsPerMinute: 0,
+      tls: { key: certificate.keyPem, cert: certificate.certPem },
+    });
     account = emulator.createAccount({});
+    proxy = await startForwardingProxy({ resolve: { [NAME]: "127.0.0.1" } });
+    pem = writePemFiles({ "company-root.pem": ca.certPem });
     work = mkdtempSync(join(tmpdir(), "webstats-executable-"));
     const [archive] = releasePlugin({ releaseDir: join(work, "release"), platforms: [hostPlatformName()] });
     home = join(work, "pulumi-home");
@@ -91,11 +115,12 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
 
   afterAll(async () => {
     stacks.forEach((stack) => stack.cleanup());
-    await emulator?.close();
+    await Promise.all([emulator?.close(), proxy?.close()]);
+    pem?.remove();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it("creates, changes and destroys a website with no node on the engine's PATH", async () => {
+  it("creates, changes and destroys a website with no node on the engine's PATH, through a proxy", async () => {
     // What the engine will run is the executable, not the script with its `#!` line.
     const installed = join(home, "plugins", `resource-webstats-v${version}`, executableFileName(os));
     expect(firstBytes(installed, 2).toString("latin1")).not.toBe("#!");
@@ -122,11 +147,23 @@ outputs:
   websiteId: \${site.websiteId}
   email: \${site.email}
 `;
+    const byName = urlWithHost(emulator.url, NAME);
     const stack = TestStack.create({
       yaml: program(false),
       pluginHome: home,
-      config: credentialsConfig(emulator.url, account.apiKey),
-      env: { PATH: enginePath },
+      config: {
+        "webstats:baseUrl": { value: byName },
+        "webstats:apiKey": { value: account.apiKey, secret: true },
+        "webstats:caCertFile": { value: pem.path("company-root.pem") },
+      },
+      env: {
+        PATH: enginePath,
+        HTTPS_PROXY: proxy.url,
+        https_proxy: proxy.url,
+        http_proxy: proxy.url,
+        NO_PROXY: "",
+        no_proxy: "",
+      },
     });
     stacks.push(stack);
 
@@ -142,5 +179,9 @@ outputs:
 
     await stack.destroy();
     expect(emulator.getWebsite(id)).toBeUndefined();
+    // Every request went through the proxy (nothing else resolves the name), and only those did:
+    // none of the engine's own loopback connections.
+    expect(proxy.connects.length).toBeGreaterThan(0);
+    expect(proxy.connects.filter((tunnel) => tunnel.host !== NAME)).toEqual([]);
   }, 120_000);
 });

@@ -350,8 +350,8 @@ const cases: [string, Props, { argument: string; property: string }, RegExp, Reg
     "unknown connection key",
     { domain: "a.example.com", connection: secret({ token: apiKey }) },
     about("connection"),
-    /connection takes only baseUrl and apiKey/,
-    /only baseUrl and apiKey, both strings/,
+    /connection takes only baseUrl, apiKey, proxyUrl, caCertFile, skipTlsVerify, allowHttp/,
+    /\(skipTlsVerify and allowHttp true or false, the others strings\)/,
   ],
 ];
 

@@ -101,6 +101,8 @@ class FakeEngine {
 /** Every message any provider process logged, in order. */
 export const engine = new FakeEngine();
 const running = new Set<ProviderProcess>();
+/** The standard proxy variables (either case), which a provider honours like Go programs and curl. */
+const proxyVariables = new Set(["HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY"]);
 /** Every provider process started so far, in order: what they answered and wrote stays inspectable. */
 export const startedProcesses: ProviderProcess[] = [];
 
@@ -164,9 +166,11 @@ export class ProviderProcess {
         ? join(modules, "pulumi-webstats", "dist", "plugin", "pulumi-resource-webstats.js")
         : join(modules, "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
     const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-    // Credentials reach the provider only the way a test gives them.
+    // Credentials and proxies reach the provider only the way a test gives them: a proxy in this
+    // machine's environment must not change where a provider's requests go.
     for (const name of Object.keys(environment)) {
-      if (name.startsWith("WEBSTATS_") && !(name in env)) delete environment[name];
+      if ((name.startsWith("WEBSTATS_") || proxyVariables.has(name.toUpperCase())) && !(name in env))
+        delete environment[name];
     }
     stderrFolder ??= mkdtempSync(join(tmpdir(), "webstats-provider-stderr-"));
     const stderrFile = join(stderrFolder, `${randomUUID()}.txt`);

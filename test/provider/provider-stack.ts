@@ -18,7 +18,7 @@ type Props = Record<string, unknown>;
 export interface StackConfig {
   /** The stack's `webstats:*` settings (apiKey is sent as a secret, as the engine does). */
   settings?: Record<string, string>;
-  /** Environment of the provider process (WEBSTATS_*). */
+  /** Environment of the provider process (WEBSTATS_*, the proxy variables); nothing else of either reaches it. */
   env?: Record<string, string>;
   /** Plugin only: an explicit provider's arguments instead of the stack's settings. */
   explicit?: Record<string, string>;
@@ -217,8 +217,11 @@ export class ProviderStack {
           .setNews(toStruct(news)),
       );
       if (checked) {
-        const failures = checked.getFailuresList().map((f) => f.getReason());
-        if (failures.length > 0) throw Object.assign(new Error(failures.join("\n")), { code: 0 });
+        const failures = checked
+          .getFailuresList()
+          .map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+        if (failures.length > 0)
+          throw Object.assign(new Error(failures.map((f) => f.reason).join("\n")), { code: 0, failures });
         // The checked inputs are what the engine configures the provider with (secrets marked).
         request.setArgs(checked.getInputs());
       }
