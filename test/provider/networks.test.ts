@@ -324,7 +324,7 @@ describe.each(hosts)("%s host", (host: Host) => {
     );
     expect(refused.message).toContain(
       `Refusing to send the API key in clear to ${byName(plain)} (webstats:baseUrl): use https://, ` +
-        "or set webstats:allowHttp (or WEBSTATS_ALLOW_HTTP, or connection.allowHttp) to true",
+        "or set webstats:allowHttp (or WEBSTATS_ALLOW_HTTP) to true",
     );
     // The plugin refuses the provider's settings (CheckConfig), the dynamic host the Website.
     expectFailure(refused, host === "plugin" ? "baseUrl" : "", "Refusing to send the API key in clear");
@@ -361,7 +361,7 @@ describe.each(hosts)("%s host", (host: Host) => {
       refused,
       "",
       `Refusing to send the API key in clear to ${byName(plain)} (connection.baseUrl): use https://, ` +
-        "or set webstats:allowHttp (or WEBSTATS_ALLOW_HTTP, or connection.allowHttp) to true",
+        "or set connection.allowHttp to true",
     );
     expect(requestsMade()).toBe(0);
 
@@ -442,6 +442,10 @@ const withFiles = (values: Record<string, string> = {}): Record<string, string> 
     ]),
   );
 
+/** An explicit provider's argument is named as such ("caCertFile of provider explicit"), not as a stack key. */
+const saysFor = (bad: BadSetting, as: "stack" | "explicit"): string =>
+  as === "explicit" ? bad.says().replace(/^webstats:(\w+)/, "$1 of provider explicit") : bad.says();
+
 /**
  * A preview with the bad setting: refused before any request, with the setting and its source in
  * the message, no proxy password anywhere; nothing changes on either installation.
@@ -473,7 +477,7 @@ async function expectRefusedAtPreview(
     { preview: true, allowFailure: true },
   );
   const failure = await failureOf(preview);
-  expect(failure.message).toContain(bad.says());
+  expect(failure.message).toContain(saysFor(bad, as));
   expect(requestsMade()).toBe(0);
   expect(tls.listWebsites().length + plain.listWebsites().length).toBe(websites);
   expect(failure.message).not.toContain(REFUSED_PASSWORD);
@@ -497,7 +501,12 @@ describe("plugin host: an explicit provider's network arguments", () => {
     "refuses $label as an explicit provider's argument at CheckConfig, before any request",
     async (bad) => {
       const failure = await expectRefusedAtPreview("plugin", bad, "explicit");
-      expectFailure(failure, bad.property ?? "", bad.says());
+      // An explicit provider's argument is named as such, not as a stack key.
+      expectFailure(
+        failure,
+        bad.property ?? "",
+        bad.says().replace(/^webstats:(\w+)/, "$1 of provider explicit"),
+      );
     },
   );
 
