@@ -26,7 +26,18 @@ const HOW_TO_TRUST =
   "Set caCertFile to a PEM file of the authority that signed it, or skipTlsVerify to true to accept " +
   "any certificate (then nothing proves who answers).";
 
+/** Marks an error that happened on the way to the proxy (set where the proxy's connection is made). */
+export const atProxy = Symbol("failed on the way to the proxy");
+
+/** A failure of the installation's certificate, by its error code. */
+export function isCertificateFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return code in CERTIFICATE_REASONS || code.startsWith("CERT_") || code.startsWith("ERR_TLS_CERT");
+}
+
 interface SystemErrorFields {
+  [atProxy]?: unknown;
   code?: unknown;
   address?: unknown;
   port?: unknown;
@@ -36,6 +47,7 @@ interface SystemErrorFields {
 
 /** Whether the error happened on the way to the proxy, not to the installation. */
 function isProxyFailure(error: SystemErrorFields, proxy: ProxyEndpoint): boolean {
+  if (error[atProxy] === true) return true;
   if (typeof error.message === "string" && /^Proxy (response|Authentication)/.test(error.message))
     return true;
   if (error.code === "UND_ERR_PRX_CONN") return true;
@@ -71,9 +83,8 @@ export function describeConnectionFailure(
   if (proxy !== undefined && isProxyFailure(fields, proxy)) {
     return { detail: proxyDetail(fields, code, proxy.shown), failedAt: "proxy" };
   }
-  const certificateReason = code === undefined ? undefined : CERTIFICATE_REASONS[code];
-  if (certificateReason !== undefined || code?.startsWith("CERT_") || code?.startsWith("ERR_TLS_CERT")) {
-    const why = certificateReason ?? "it was refused";
+  if (isCertificateFailure({ code })) {
+    const why = (code !== undefined ? CERTIFICATE_REASONS[code] : undefined) ?? "it was refused";
     return {
       detail: `the certificate of ${origin} could not be verified: ${why} (${code}). ${HOW_TO_TRUST}`,
       failedAt: "certificate",

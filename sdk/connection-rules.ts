@@ -79,7 +79,8 @@ export function isLoopbackHost(hostname: string): boolean {
     .replace(/\.$/, "");
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   if (isIP(host) === 4) return host.startsWith("127.");
-  if (isIP(host) === 6) return host === "::1" || /^::ffff:127\./.test(host);
+  // IPv4-mapped loopback, in either spelling (URL writes ::ffff:127.0.0.1 as ::ffff:7f00:1).
+  if (isIP(host) === 6) return host === "::1" || /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host);
   return false;
 }
 

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import { Agent, EnvHttpProxyAgent, Pool, ProxyAgent, type Dispatcher } from "undici";
 import type { ClientSettings, NetworkSettings } from "./client-options";
+import { atProxy, isCertificateFailure } from "./connection-failures";
 
 type Place = ClientSettings["place"];
 
@@ -37,21 +38,34 @@ export function proxyFor(place: Place, network: NetworkSettings): string | undef
 type ConnectFunction = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
 
 /**
- * undici 7 loops without end, reconnecting to the proxy as fast as it can, when a proxy closes
- * the connection instead of answering a tunnel request (nodejs/undici#3897, fixed in undici 8,
- * which needs Node.js 22). Its pools treat that failure (UND_ERR_SOCKET) as recoverable; given as
- * the error undici 8 gives (UND_ERR_PRX_CONN), it fails the request once instead.
+ * The pools of a proxied installation: every failure while their connection is made, but the
+ * installation's certificate, happened on the way to the proxy (its address, its answer to the
+ * tunnel request), and is marked so for the message.
+ *
+ * And undici 7 loops without end, reconnecting to the proxy as fast as it can, when a proxy
+ * closes the connection instead of answering a tunnel request (nodejs/undici#3897, fixed in
+ * undici 8, which needs Node.js 22). Its pools treat that failure (UND_ERR_SOCKET) as
+ * recoverable; given as the error undici 8 gives (UND_ERR_PRX_CONN), it fails the request once.
  */
-function oneTunnelAttempt(origin: string | URL, options: Pool.Options): Dispatcher {
+function proxiedPool(origin: string | URL, options: Pool.Options): Dispatcher {
   const connect = options.connect;
   if (typeof connect !== "function") return new Pool(origin, options);
   const guarded: ConnectFunction = (connectOptions, callback) =>
     (connect as unknown as ConnectFunction)(connectOptions, (error, socket) => {
-      if (error && (error as { code?: unknown }).code === "UND_ERR_SOCKET") {
-        const dropped = new Error(`the proxy closed the connection before it answered (${error.message})`);
-        return callback(Object.assign(dropped, { code: "UND_ERR_PRX_CONN", cause: error }), null);
-      }
-      callback(error, socket);
+      if (!error) return callback(null, socket);
+      if (isCertificateFailure(error)) return callback(error, null);
+      const code = (error as { code?: unknown }).code;
+      const failure =
+        code === "UND_ERR_SOCKET"
+          ? Object.assign(
+              new Error(`the proxy closed the connection before it answered (${error.message})`),
+              {
+                code: "UND_ERR_PRX_CONN",
+                cause: error,
+              },
+            )
+          : error;
+      callback(Object.assign(failure, { [atProxy]: true }), null);
     });
   return new Pool(origin, { ...options, connect: guarded as unknown as Pool.Options["connect"] });
 }
@@ -61,7 +75,7 @@ function makeDispatcher(place: Place, network: NetworkSettings): Dispatcher {
   const proxy = network.proxy;
   const proxyUrl = proxyFor(place, network);
   if (proxy === undefined || proxyUrl === undefined) return new Agent({ connect: tls });
-  const factory = oneTunnelAttempt;
+  const factory = proxiedPool;
   if ("url" in proxy) return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, factory });
   // Every value given, empty ones as "": undici reads process.env for an undefined one.
   return new EnvHttpProxyAgent({

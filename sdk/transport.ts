@@ -3,7 +3,7 @@
 // (undici's request() does not by default): a redirect to the login page means a rejected key and
 // must stay visible.
 import { request, type Dispatcher } from "undici";
-import { describeConnectionFailure } from "./connection-failures";
+import { atProxy, describeConnectionFailure } from "./connection-failures";
 import type { ProxyEndpoint } from "./connection-rules";
 import { ConnectionError, TimeoutError, UnexpectedResponseError } from "./errors";
 import type { ResponseHeaders } from "./rate-limit-headers";
@@ -55,6 +55,7 @@ function sanitizedCause(error: unknown, redact: Redactor): Error {
 function whereItFailed(error: unknown, cause: Error) {
   const original = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
   return {
+    [atProxy]: (error as { [atProxy]?: unknown } | null)?.[atProxy],
     code: original.code,
     address: original.address,
     port: original.port,

@@ -26,7 +26,7 @@ let owner: EmulatorAccount;
 let client: WebstatsClient;
 let domainCounter = 0;
 
-function clientFor(account: EmulatorAccount, options: WebstatsClientOptions = {}): WebstatsClient {
+function clientFor(account: EmulatorAccount, options: Partial<WebstatsClientOptions> = {}): WebstatsClient {
   return new WebstatsClient({ baseUrl: emu.url, apiKey: account.apiKey, ...options });
 }
 

@@ -3,6 +3,7 @@
 // left encrypted, the installation and key each website uses, and states that are refused.
 import { describe, expect, it } from "vitest";
 import { credentialsOf } from "../../drift/accounts";
+import { resolveSettings } from "../../core/settings";
 import { encrypted, readStackExport } from "../../drift/stack-export";
 
 const sig = "4dabf18193072939515e22adb298388d";
@@ -144,6 +145,8 @@ describe("drift: readStackExport", () => {
 });
 
 describe("drift: credentialsOf", () => {
+  /** The command's settings, as it resolves them from its environment alone. */
+  const fromEnvironment = (env: Record<string, string>) => resolveSettings(() => undefined, env);
   const [withKey, encryptedKey] = readStackExport(
     exported([
       stack,
@@ -156,7 +159,7 @@ describe("drift: credentialsOf", () => {
   ).websites;
 
   it("uses the key the state shows", () => {
-    expect(credentialsOf(withKey!, { WEBSTATS_API_KEY: "env-key" })).toEqual({
+    expect(credentialsOf(withKey!, fromEnvironment({ WEBSTATS_API_KEY: "env-key" }))).toEqual({
       url: "https://stats.example.com",
       apiKey: "default-key",
     });
@@ -164,15 +167,21 @@ describe("drift: credentialsOf", () => {
 
   it("sends the environment's key only to the installation the environment names", () => {
     expect(
-      credentialsOf(encryptedKey!, {
-        WEBSTATS_BASE_URL: "https://stats.example.com/api/v1",
+      credentialsOf(
+        encryptedKey!,
+        fromEnvironment({
+          WEBSTATS_BASE_URL: "https://stats.example.com/api/v1",
+          WEBSTATS_API_KEY: "env-key",
+        }),
+      ),
+    ).toEqual({ url: "https://stats.example.com", apiKey: "env-key" });
+    const refused = credentialsOf(
+      encryptedKey!,
+      fromEnvironment({
+        WEBSTATS_BASE_URL: "https://elsewhere.example.com",
         WEBSTATS_API_KEY: "env-key",
       }),
-    ).toEqual({ url: "https://stats.example.com", apiKey: "env-key" });
-    const refused = credentialsOf(encryptedKey!, {
-      WEBSTATS_BASE_URL: "https://elsewhere.example.com",
-      WEBSTATS_API_KEY: "env-key",
-    });
+    );
     expect(refused).toBe(
       "No API key for the account of website two of stack team/prod at https://stats.example.com: the key (from connection of two) " +
         "is encrypted in the export. Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +

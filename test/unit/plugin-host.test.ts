@@ -59,13 +59,14 @@ describe("plugin configuration", () => {
     expect(failures.map(({ property, reason }) => [property, reason])).toEqual([
       [
         "",
-        "timeout is not a setting of the webstats provider; the settings are baseUrl, apiKey, requestsPerMinute, adoptExisting, timeoutMs.",
+        "timeout is not a setting of the webstats provider; the settings are baseUrl, apiKey, requestsPerMinute, adoptExisting, timeoutMs, proxyUrl, caCertFile, skipTlsVerify, allowHttp.",
       ],
+      // Each setting is judged by its rule in the order of the settings table.
+      ["baseUrl", expect.stringContaining("starting with http:// or https://") as unknown as string],
       [
         "requestsPerMinute",
         'webstats:requestsPerMinute must be a non-negative number of requests per minute, not "fast".',
       ],
-      ["baseUrl", expect.stringContaining("starting with http:// or https://") as unknown as string],
     ]);
     expect(
       configFailures({ baseUrl: "https://stats.example.com", apiKey: "k", adoptExisting: true }),

@@ -2,7 +2,9 @@ import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { wireWebsite } from "../support/wire-records";
 import { NotFoundError, SDK_VERSION, ServerError, WebstatsClient, type Website } from "../../sdk";
-import { sharedPoolFor } from "../../sdk/connection-pool";
+import type { NetworkSettings } from "../../sdk/client-options";
+import { installationPlace } from "../../sdk/connection-rules";
+import { proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
 
 const KEY = "client-test-key-".padEnd(64, "0");
 const agents: MockAgent[] = [];
@@ -44,7 +46,14 @@ function setup() {
       });
       return { statusCode: status, data: body as object };
     };
-  const client = new WebstatsClient({ baseUrl: `${origin}/`, apiKey: KEY, dispatcher: agent, maxRetries: 0 });
+  // The mocked origins are plain http:// names of no machine: accepted with allowHttp.
+  const client = new WebstatsClient({
+    baseUrl: `${origin}/`,
+    apiKey: KEY,
+    dispatcher: agent,
+    maxRetries: 0,
+    allowHttp: true,
+  });
   return { client, server, seen, answer };
 }
 
@@ -217,9 +226,61 @@ describe("update of a missing website", () => {
   });
 });
 
-describe("connection pool", () => {
-  it("is one per origin for the process", () => {
-    expect(sharedPoolFor("http://pool.test")).toBe(sharedPoolFor("http://pool.test"));
-    expect(sharedPoolFor("http://pool.test")).not.toBe(sharedPoolFor("http://pool-2.test"));
+const direct: NetworkSettings = { proxy: undefined, caCertificates: undefined, skipTlsVerify: false };
+
+describe("shared dispatchers", () => {
+  it("are one per origin and way of reaching it for the process", () => {
+    expect(sharedDispatcherFor(installationPlace("https://pool.test"), direct)).toBe(
+      sharedDispatcherFor(installationPlace("https://pool.test"), { ...direct }),
+    );
+    expect(sharedDispatcherFor(installationPlace("https://pool.test"), direct)).not.toBe(
+      sharedDispatcherFor(installationPlace("https://pool-2.test"), direct),
+    );
+    const proxied = { ...direct, proxy: { url: "http://proxy.test:3128" } };
+    expect(sharedDispatcherFor(installationPlace("https://pool.test"), proxied)).toBe(
+      sharedDispatcherFor(installationPlace("https://pool.test"), { ...proxied }),
+    );
+    expect(sharedDispatcherFor(installationPlace("https://pool.test"), proxied)).not.toBe(
+      sharedDispatcherFor(installationPlace("https://pool.test"), direct),
+    );
+    expect(
+      sharedDispatcherFor(installationPlace("https://pool.test"), { ...direct, skipTlsVerify: true }),
+    ).not.toBe(sharedDispatcherFor(installationPlace("https://pool.test"), direct));
+  });
+});
+
+describe("proxyFor", () => {
+  const variables = (proxy: NetworkSettings["proxy"]): NetworkSettings => ({ ...direct, proxy });
+
+  it("is none without a proxy", () => {
+    expect(proxyFor(installationPlace("https://stats.example.com"), direct)).toBeUndefined();
+  });
+
+  it("takes a proxy given by URL for every origin, this machine's included", () => {
+    const network = variables({ url: "http://proxy.test:3128" });
+    expect(proxyFor(installationPlace("https://stats.example.com"), network)).toBe("http://proxy.test:3128");
+    expect(proxyFor(installationPlace("http://stats.example.com"), network)).toBe("http://proxy.test:3128");
+    expect(proxyFor(installationPlace("http://127.0.0.1:8080"), network)).toBe("http://proxy.test:3128");
+  });
+
+  it("takes HTTPS_PROXY's value for https:// and HTTP_PROXY's for http://, never for this machine", () => {
+    const network = variables({ httpsProxy: "http://secure.test:3128", httpProxy: "http://plain.test:3128" });
+    expect(proxyFor(installationPlace("https://stats.example.com"), network)).toBe("http://secure.test:3128");
+    expect(proxyFor(installationPlace("http://stats.example.com"), network)).toBe("http://plain.test:3128");
+    for (const origin of [
+      "http://127.0.0.1:8080",
+      "https://localhost",
+      "http://[::1]:8080",
+      "https://a.localhost",
+    ]) {
+      expect(proxyFor(installationPlace(origin), network), origin).toBeUndefined();
+    }
+    // Like Go and curl: HTTP_PROXY alone does not apply to https://.
+    expect(
+      proxyFor(
+        installationPlace("https://stats.example.com"),
+        variables({ httpProxy: "http://plain.test:3128" }),
+      ),
+    ).toBe(undefined);
   });
 });

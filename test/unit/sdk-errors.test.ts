@@ -16,13 +16,21 @@ import {
   WebstatsError,
   type WebstatsClientOptions,
 } from "../../sdk";
+import { checkClientOptions } from "../../sdk/client-options";
+import { proxyEndpoint } from "../../sdk/connection-rules";
+import { RequestPacer } from "../../sdk/pacer";
+import { createRequester } from "../../sdk/requester";
+import { fakeClock } from "../support/fake-clock";
 
 const KEY = "Zq7".repeat(21) + "x"; // 64 characters, like a real key
 const agents: MockAgent[] = [];
 let originCounter = 0;
 
-/** A client on a fresh origin (so the process-wide pacer starts clean) with retries off. */
-function mockedClient(options: WebstatsClientOptions = {}) {
+/**
+ * A client on a fresh origin (so the process-wide pacer starts clean) with retries off. The
+ * mocked origins are plain http:// names of no machine: accepted with allowHttp.
+ */
+function mockedClient(options: Partial<WebstatsClientOptions> = {}) {
   const agent = new MockAgent();
   agent.disableNetConnect();
   agents.push(agent);
@@ -32,6 +40,7 @@ function mockedClient(options: WebstatsClientOptions = {}) {
     apiKey: KEY,
     dispatcher: agent,
     maxRetries: 0,
+    allowHttp: true,
     ...options,
   });
   return { client, server: agent.get(origin) };
@@ -269,5 +278,58 @@ describe("the API key never leaks", () => {
     });
     await caught(client.account.get());
     expect(authorization).toBe(`Bearer ${KEY}`);
+  });
+});
+
+describe("the proxy's credentials never leak", () => {
+  const PROXY_USER = "proxy-user-7f3a";
+  const PROXY_PASSWORD = "Pr0xy-Secr3t/+=";
+  const proxyUrl = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@proxy.test:3128`;
+
+  /** A requester whose requests go through the proxy above, answered by a MockAgent. */
+  function proxiedRequester() {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agents.push(agent);
+    const origin = `https://errors-${++originCounter}.test`;
+    const clock = fakeClock();
+    const requester = createRequester(checkClientOptions({ baseUrl: origin, apiKey: KEY, maxRetries: 0 }), {
+      route: { dispatcher: agent, proxy: proxyEndpoint(proxyUrl) },
+      pacer: new RequestPacer(clock),
+      clock,
+      random: () => 0,
+    });
+    return { requester, server: agent.get(origin) };
+  }
+
+  it("when the proxy asks for credentials and the error quotes its address", async () => {
+    const { requester, server } = proxiedRequester();
+    server.intercept({ path: "/api/v1/account" }).replyWithError(
+      Object.assign(new Error(`Proxy response (407) !== 200 when HTTP Tunneling via ${proxyUrl}`), {
+        code: "UND_ERR_ABORTED",
+      }),
+    );
+    const error = await caught(requester.send({ method: "GET", path: "/account" }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ failedAt: "proxy", code: "UND_ERR_ABORTED" });
+    expect(error.message).toBe(
+      "GET /api/v1/account: the proxy http://***@proxy.test:3128 asks for credentials (407): " +
+        "put user:password@ before its host in the proxy address.",
+    );
+    for (const secret of [PROXY_USER, PROXY_PASSWORD, encodeURIComponent(PROXY_PASSWORD), KEY]) {
+      expect(everythingVisibleAbout(error)).not.toContain(secret);
+    }
+  });
+
+  it("when an error of the installation mentions them", async () => {
+    const { requester, server } = proxiedRequester();
+    server
+      .intercept({ path: "/api/v1/account" })
+      .reply(500, JSON.stringify({ message: `upstream ${PROXY_USER}:${PROXY_PASSWORD} failed` }));
+    const error = await caught(requester.send({ method: "GET", path: "/account" }));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(everythingVisibleAbout(error)).not.toContain(PROXY_USER);
+    expect(everythingVisibleAbout(error)).not.toContain(PROXY_PASSWORD);
+    expect(everythingVisibleAbout(error)).toContain("[REDACTED]");
   });
 });

@@ -4,10 +4,10 @@ import { START, fakeClock } from "../support/fake-clock";
 import { simulatedClock } from "../support/simulated-clock";
 import { ClientThrottle } from "../../emulator/throttle";
 import { RateLimitError } from "../../sdk";
+import { checkClientOptions } from "../../sdk/client-options";
 import { pacerForOrigin, RequestPacer } from "../../sdk/pacer";
 import { parseRetryAfterMs, readRateLimitSignals, waitEndsAt } from "../../sdk/rate-limit-headers";
 import { createRequester } from "../../sdk/requester";
-import { resolveClientSettings } from "../../sdk/settings";
 
 async function startTimes(pacer: RequestPacer, clock: { time: number }, count: number): Promise<number[]> {
   const times: number[] = [];
@@ -350,9 +350,14 @@ describe("pacing between clients of one origin", () => {
     const pacer = new RequestPacer(clock);
     const make = () =>
       createRequester(
-        resolveClientSettings({ baseUrl: "http://pacer.test", apiKey: "k-0123456789", maxRetries: 0 }, {}),
+        checkClientOptions({
+          baseUrl: "http://pacer.test",
+          apiKey: "k-0123456789",
+          maxRetries: 0,
+          allowHttp: true,
+        }),
         {
-          dispatcher: agent,
+          route: { dispatcher: agent, proxy: undefined },
           pacer,
           clock,
           random: () => 0,

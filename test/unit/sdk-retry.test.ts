@@ -9,23 +9,29 @@ import {
   TimeoutError,
   type WebstatsClientOptions,
 } from "../../sdk";
+import { checkClientOptions } from "../../sdk/client-options";
+import { proxyEndpoint } from "../../sdk/connection-rules";
 import { RequestPacer } from "../../sdk/pacer";
 import { createRequester } from "../../sdk/requester";
 import { backoffMs } from "../../sdk/retry-policy";
-import { resolveClientSettings } from "../../sdk/settings";
 import type { HttpMethod } from "../../sdk/transport";
 import { WebsitesApi } from "../../sdk/websites";
 
-const ORIGIN = "http://retry.test";
+const ORIGIN = "https://retry.test";
 const agents: MockAgent[] = [];
 
 type Step =
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { errorCode: string }
+  | { errorCode: string; message?: string; fields?: Record<string, unknown> }
   | { slowMs: number };
 
 /** A server that answers one request per step, in order; `attempts()` counts the steps used. */
-function scriptedSetup(method: HttpMethod, steps: Step[], options: WebstatsClientOptions = {}) {
+function scriptedSetup(
+  method: HttpMethod,
+  steps: Step[],
+  options: Partial<WebstatsClientOptions> = {},
+  proxyUrl?: string,
+) {
   const agent = new MockAgent();
   agent.disableNetConnect();
   agents.push(agent);
@@ -35,7 +41,10 @@ function scriptedSetup(method: HttpMethod, steps: Step[], options: WebstatsClien
     const interceptor = server.intercept({ path, method });
     if ("errorCode" in step) {
       interceptor.replyWithError(
-        Object.assign(new Error(`simulated ${step.errorCode}`), { code: step.errorCode }),
+        Object.assign(new Error(step.message ?? `simulated ${step.errorCode}`), {
+          code: step.errorCode,
+          ...step.fields,
+        }),
       );
     } else if ("slowMs" in step) {
       interceptor.reply(200, {}).delay(step.slowMs);
@@ -44,9 +53,9 @@ function scriptedSetup(method: HttpMethod, steps: Step[], options: WebstatsClien
     }
   }
   const clock = fakeClock();
-  const settings = resolveClientSettings({ baseUrl: ORIGIN, apiKey: "test-key-0123456789", ...options }, {});
+  const settings = checkClientOptions({ baseUrl: ORIGIN, apiKey: "test-key-0123456789", ...options });
   const requester = createRequester(settings, {
-    dispatcher: agent,
+    route: { dispatcher: agent, proxy: proxyUrl === undefined ? undefined : proxyEndpoint(proxyUrl) },
     pacer: new RequestPacer(clock),
     clock,
     random: () => 1,
@@ -104,6 +113,107 @@ describe("retry table: which failures are repeated, per method", () => {
     } else {
       await expect(setup.send()).rejects.toBeInstanceOf(TimeoutError);
     }
+  });
+});
+
+describe("retry table: failures before the installation is reached", () => {
+  const PROXY = "http://proxy-user:proxy-pass@10.9.8.7:3128";
+  type ErrorStep = Extract<Step, { errorCode: string }>;
+  const failures: [string, ErrorStep, string | undefined, "certificate" | "proxy", readonly HttpMethod[]][] =
+    [
+      ["an expired certificate", { errorCode: "CERT_HAS_EXPIRED" }, undefined, "certificate", []],
+      [
+        "a self-signed certificate",
+        { errorCode: "DEPTH_ZERO_SELF_SIGNED_CERT" },
+        undefined,
+        "certificate",
+        [],
+      ],
+      [
+        "a certificate of another name",
+        { errorCode: "ERR_TLS_CERT_ALTNAME_INVALID" },
+        undefined,
+        "certificate",
+        [],
+      ],
+      [
+        "a certificate of an unknown authority",
+        { errorCode: "UNABLE_TO_VERIFY_LEAF_SIGNATURE" },
+        PROXY,
+        "certificate",
+        [],
+      ],
+      [
+        "a proxy asking for credentials (tunnel)",
+        { errorCode: "UND_ERR_ABORTED", message: "Proxy response (407) !== 200 when HTTP Tunneling" },
+        PROXY,
+        "proxy",
+        [],
+      ],
+      [
+        "a proxy asking for credentials (forwarding)",
+        { errorCode: "UND_ERR_INVALID_ARG", message: "Proxy Authentication Required (407)" },
+        PROXY,
+        "proxy",
+        [],
+      ],
+      [
+        "a proxy refusing the tunnel",
+        { errorCode: "UND_ERR_ABORTED", message: "Proxy response (403) !== 200 when HTTP Tunneling" },
+        PROXY,
+        "proxy",
+        [],
+      ],
+      [
+        "a proxy closing the connection instead of a tunnel",
+        { errorCode: "UND_ERR_PRX_CONN", message: "the proxy closed the connection before it answered" },
+        PROXY,
+        "proxy",
+        [],
+      ],
+      [
+        "a proxy refusing connections",
+        { errorCode: "ECONNREFUSED", fields: { address: "10.9.8.7", port: 3128 } },
+        PROXY,
+        "proxy",
+        METHODS,
+      ],
+      [
+        "a proxy whose name does not resolve",
+        { errorCode: "ENOTFOUND", fields: { hostname: "proxy.corp.example" } },
+        "http://proxy.corp.example:3128",
+        "proxy",
+        METHODS,
+      ],
+    ];
+  const cases = failures.flatMap(([label, step, proxyUrl, failedAt, retried]) =>
+    METHODS.map((method) => [method, label, retried.includes(method), step, proxyUrl, failedAt] as const),
+  );
+
+  it.each(cases)("%s after %s: retried = %s", async (method, _label, retried, step, proxyUrl, failedAt) => {
+    const setup = scriptedSetup(method, [step, ok], {}, proxyUrl);
+    if (retried) {
+      await expect(setup.send()).resolves.toMatchObject({ status: 200 });
+      expect(setup.attempts()).toBe(2);
+    } else {
+      const error = await setup.send().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toMatchObject({ failedAt, code: step.errorCode });
+      expect(setup.attempts()).toBe(1);
+      expect(setup.clock.sleeps).toEqual([]);
+    }
+  });
+
+  it("a failure of the installation itself is repeated as before while a proxy is configured", async () => {
+    // NO_PROXY sent the request direct: the refused address is the installation's, not the proxy's.
+    const setup = scriptedSetup(
+      "POST",
+      [{ errorCode: "ECONNREFUSED", fields: { address: "192.0.2.10", port: 443 } }, ok],
+      {},
+      PROXY,
+    );
+    await expect(setup.send()).resolves.toMatchObject({ status: 200 });
+    expect(setup.attempts()).toBe(2);
   });
 });
 

@@ -113,7 +113,11 @@ describe("Website check: failures name the property and the fix", () => {
       "connection.baseUrl",
       /installation's address/,
     ],
-    [{ domain: "a.com", connection: { token: "x" } }, "connection", /only baseUrl and apiKey/],
+    [
+      { domain: "a.com", connection: { token: "x" } },
+      "connection",
+      /only baseUrl, apiKey, proxyUrl, caCertFile, skipTlsVerify, allowHttp \(/,
+    ],
     [{ domain: "a.com", colour: "blue" }, "colour", /not an argument of Website/],
     [
       { domain: "a.com", privcy: "private" },
