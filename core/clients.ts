@@ -13,6 +13,7 @@ import { notifyEngine } from "./website-custody";
 import type { Notify } from "./website-custody";
 import { configKey, connectionSettingNames, resolveSettings, settingSpecs } from "./settings";
 import type { Environment, ProviderSettings } from "./settings";
+import { PlanBudget } from "./plan-budget";
 import { WebsiteReader } from "./website-reader";
 
 const howToSet = {
@@ -89,6 +90,7 @@ export class ClientRegistry {
   private readonly clients = new Map<string, WebstatsClient>();
   private readonly readers = new WeakMap<WebstatsClient, WebsiteReader>();
   private readonly unverified = new Set<string>();
+  private readonly budgets = new WeakMap<WebstatsClient, PlanBudget>();
 
   /** `notify` says once per installation that its certificate is not verified. */
   constructor(private readonly notify: Notify = notifyEngine) {}
@@ -115,6 +117,16 @@ export class ClientRegistry {
       }
     }
     return client;
+  }
+
+  /** One plan budget per client: the creates this operation checked against the account's room. */
+  budgetFor(client: WebstatsClient): PlanBudget {
+    let budget = this.budgets.get(client);
+    if (!budget) {
+      budget = new PlanBudget(client, this.readerFor(client));
+      this.budgets.set(client, budget);
+    }
+    return budget;
   }
 
   /** One reader per client, so every resource of an account shares one listing. */

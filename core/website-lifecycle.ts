@@ -55,18 +55,25 @@ function connectionOf(value: unknown) {
  * at preview rather than at the first request (once the arguments themselves are right); they
  * are reported on the resource, since the connection is secret.
  */
-export function check(
+export async function check(
   ctx: CoreContext,
   olds: Props,
   news: Props,
-): { inputs: Props; failures: CheckFailure[] } {
+): Promise<{ inputs: Props; failures: CheckFailure[] }> {
   const { inputs, failures } = checkWebsiteInputs(news, olds, settingsOf(ctx));
-  if (failures.length === 0 && !containsUnknown(inputs.connection)) {
-    try {
-      ctx.clients.clientFor(connectionOf(inputs.connection), settingsOf(ctx));
-    } catch (error) {
-      failures.push({ property: "", argument: "connection", reason: (error as Error).message });
-    }
+  if (failures.length > 0 || containsUnknown(inputs.connection)) return { inputs, failures };
+  let client: WebstatsClient;
+  try {
+    client = ctx.clients.clientFor(connectionOf(inputs.connection), settingsOf(ctx));
+  } catch (error) {
+    failures.push({ property: "", argument: "connection", reason: (error as Error).message });
+    return { inputs, failures };
+  }
+  // A new website, or a new domain (a replacement, created before the old one is deleted).
+  const creates = olds.domain === undefined || olds.domain !== inputs.domain;
+  if (creates && typeof inputs.domain === "string" && !isUnknown(inputs.domain)) {
+    const refusal = await ctx.clients.budgetFor(client).admit(inputs.domain, inputs.adoptExisting === true);
+    if (refusal) failures.push({ property: "domain", argument: "domain", reason: refusal });
   }
   return { inputs, failures };
 }

@@ -18,7 +18,7 @@ export function showAccount(account: StoredAccount): ApiResponse {
         id: 1,
         name: "Default",
         features: {
-          pageviews: -1,
+          pageviews: account.pageviewLimit ?? -1,
           websites: account.websiteLimit,
           email_reports: 1,
           data_export: 1,

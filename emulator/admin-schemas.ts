@@ -6,6 +6,7 @@ export const createAccountSchema = z.strictObject({
   email: z.string().min(1).optional(),
   websiteLimit: z.number().int().min(-1).optional(),
   apiAccess: z.boolean().optional(),
+  pageviewLimit: z.number().int().min(-1).optional(),
 });
 
 export const websitePatchSchema = z.strictObject({

@@ -3,7 +3,7 @@
 import { Socket } from "node:net";
 import { TLSSocket } from "node:tls";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { API_PREFIX } from "./api-routes";
+import { API_PREFIX, EVENT_PATH } from "./api-routes";
 import { parseUrlEncoded } from "./body-parsers";
 import { handleApiRequest, type PipelineDependencies } from "./api-pipeline";
 import type { ApiOutcome } from "./fault-outcomes";
@@ -31,7 +31,7 @@ export function createApiHandler(deps: PipelineDependencies): ApiHandler {
 }
 
 export function registerApiRoutes(app: FastifyInstance, handler: ApiHandler): void {
-  for (const url of [API_PREFIX, `${API_PREFIX}/*`]) {
+  for (const url of [API_PREFIX, `${API_PREFIX}/*`, EVENT_PATH]) {
     app.route({ method: [...ALL_METHODS], url, handler, exposeHeadRoute: false });
   }
   // Methods Fastify has no route for (PROPFIND, ...) still reach the API's router, which answers
@@ -58,6 +58,7 @@ export function answerFrameworkError(
 }
 
 function isApiPath(url: string): boolean {
+  if (url.replace(/\?.*$/s, "").replace(/\/+$/, "") === EVENT_PATH) return true;
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
 

@@ -1,6 +1,7 @@
 // One API request from routing to answer, in the server's order: router (405s never reach the
 // application), throttle (before authentication, so bad keys count too), authentication, plan
-// check, endpoint. Injected faults wrap the whole of it.
+// check, endpoint. The tracker's route shares the throttle and has no authentication. Injected
+// faults wrap the whole of it.
 import type { IncomingHttpHeaders } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { showAccount } from "./account-handler";
@@ -20,7 +21,9 @@ import {
 import type { RequestCounters } from "./request-counters";
 import type { RequestInput } from "./request-input";
 import type { EmulatorStore } from "./store";
+import { showStats } from "./stats-handler";
 import type { ClientThrottle } from "./throttle";
+import { recordEvent } from "./tracking-event";
 import type { EmulatorQuirks, StoredAccount } from "./types";
 import {
   createWebsite,
@@ -90,7 +93,18 @@ function throttledResponse(
 ): ApiResponse {
   const decision = deps.throttle.hit(request.clientIp);
   if (decision && !decision.allowed) return tooManyAttempts(decision.headers);
-  const response = authenticatedResponse(deps, request, action, id);
+  const response =
+    action === "recordEvent"
+      ? recordEvent(
+          deps.store,
+          {
+            input: { ...request.query, ...request.body },
+            headers: request.headers,
+            clientIp: request.clientIp,
+          },
+          deps.now(),
+        )
+      : authenticatedResponse(deps, request, action, id);
   if (decision) Object.assign(response.headers, decision.headers);
   return response;
 }
@@ -125,6 +139,7 @@ function runAction(
     account,
     now: deps.now(),
     listingUrl: `${request.origin}/api/v1/websites`,
+    apiUrl: `${request.origin}/api/v1`,
   };
   // Body fields win over query parameters of the same name, as in the framework's input().
   const input: RequestInput = { ...request.query, ...request.body };
@@ -141,6 +156,11 @@ function runAction(
       return deleteWebsite(context, id);
     case "showAccount":
       return showAccount(account);
+    case "showStats":
+      return showStats(context, id, input);
+    case "recordEvent":
+      // Reached without authentication in throttledResponse; never with an account.
+      return notFound();
     case "unknownRoute":
       return notFound();
   }

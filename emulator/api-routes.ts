@@ -1,6 +1,7 @@
 // The API's route table. Matching follows the server's router: a known path with another
 // method is refused with 405, and unknown paths fall through to a GET-only catch-all, so other
-// methods there are refused with 405 too.
+// methods there are refused with 405 too. The tracker's /api/event sits beside /api/v1, outside
+// its authentication.
 
 export type ApiAction =
   | "listWebsites"
@@ -9,9 +10,12 @@ export type ApiAction =
   | "updateWebsite"
   | "deleteWebsite"
   | "showAccount"
+  | "showStats"
+  | "recordEvent"
   | "unknownRoute";
 
 export const API_PREFIX = "/api/v1";
+export const EVENT_PATH = "/api/event";
 export const FALLBACK_TEMPLATE = `${API_PREFIX}/*`;
 
 export interface RouteDefinition {
@@ -33,6 +37,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     actions: { GET: "showWebsite", PUT: "updateWebsite", PATCH: "updateWebsite", DELETE: "deleteWebsite" },
   },
   { template: `${API_PREFIX}/account`, pattern: /^\/api\/v1\/account$/, actions: { GET: "showAccount" } },
+  {
+    template: `${API_PREFIX}/stats/:id`,
+    pattern: /^\/api\/v1\/stats\/([^/]+)$/,
+    actions: { GET: "showStats" },
+  },
+];
+
+/** Routes without an API key: the tracker's. Not under /api/v1, so not its catch-all either. */
+export const PUBLIC_ROUTES: readonly RouteDefinition[] = [
+  { template: EVENT_PATH, pattern: /^\/api\/event$/, actions: { POST: "recordEvent" } },
 ];
 
 const FALLBACK: RouteDefinition = {
@@ -51,7 +65,7 @@ export function matchApiRoute(method: string, path: string): RouteMatch {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
   let route = FALLBACK;
   let id: string | undefined;
-  for (const candidate of ROUTES) {
+  for (const candidate of [...ROUTES, ...PUBLIC_ROUTES]) {
     const found = candidate.pattern.exec(trimmed);
     if (found) {
       route = candidate;

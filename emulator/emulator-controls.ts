@@ -32,6 +32,7 @@ export function createControls(deps: ControlDependencies): EmulatorControls {
         email: parsed.email ?? `user-${randomAlphanumeric(10).toLowerCase()}@example.com`,
         websiteLimit: parsed.websiteLimit ?? deps.defaultWebsiteLimit,
         apiAccess: parsed.apiAccess ?? true,
+        pageviewLimit: parsed.pageviewLimit ?? -1,
         created_at: toDatabaseTime(deps.now()),
       });
       return publicAccount(account);

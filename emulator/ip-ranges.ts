@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 
 /** Entries of a newline-separated list; the server splits on either line-break character. */
 export function splitListEntries(text: string): string[] {
@@ -22,4 +22,30 @@ export function isIpAddressOrRange(entry: string): boolean {
   if (version === 4) return Number(prefix) <= 32;
   if (version === 6) return Number(prefix) <= 128;
   return false;
+}
+
+/**
+ * Whether `ip` is one of the addresses or inside one of the CIDR ranges, as the tracker's matcher
+ * (Symfony's IpUtils) decides: an address is IPv6 when it has more than one colon, and then only
+ * IPv6 entries can match it; IPv4 addresses meet only IPv4 entries. Entries it cannot read match
+ * nothing.
+ */
+export function ipMatchesAny(ip: string, entries: readonly string[]): boolean {
+  const version = ip.split(":").length > 2 ? 6 : 4;
+  if (isIP(ip) !== version) return false;
+  const family = version === 6 ? "ipv6" : "ipv4";
+  const ranges = new BlockList();
+  for (const entry of entries) {
+    const slash = entry.indexOf("/");
+    const address = slash === -1 ? entry : entry.slice(0, slash);
+    if (isIP(address) !== version) continue;
+    if (slash === -1) {
+      ranges.addAddress(address, family);
+      continue;
+    }
+    const prefix = entry.slice(slash + 1);
+    if (!PREFIX_LENGTH.test(prefix) || Number(prefix) > (version === 6 ? 128 : 32)) continue;
+    ranges.addSubnet(address, Number(prefix), family);
+  }
+  return ranges.check(ip, family);
 }

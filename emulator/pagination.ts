@@ -1,5 +1,6 @@
 // The framework's paginated resource collection: data, links, meta (with its page-link list)
-// and the application's own status field.
+// and the application's own status field; and the paginator itself as it turns into JSON when it
+// is not wrapped in a resource collection (the statistics endpoint answers with that).
 
 export interface PageRequest {
   items: unknown[];
@@ -60,6 +61,45 @@ export function paginatedEnvelope(request: PageRequest): PaginatedEnvelope {
       total,
     },
     status: 200,
+  };
+}
+
+export interface PaginatorJson {
+  current_page: number;
+  data: unknown[];
+  first_page_url: string;
+  from: number | null;
+  last_page: number;
+  last_page_url: string;
+  links: PageLink[];
+  next_page_url: string | null;
+  path: string;
+  per_page: number | string;
+  prev_page_url: string | null;
+  to: number | null;
+  total: number;
+}
+
+/** The length-aware paginator's own array form: the page fields at the top level beside `data`. */
+export function paginatorJson(request: PageRequest): PaginatorJson {
+  const { items, total, currentPage, perPage } = request;
+  const lastPage = Math.max(Math.ceil(total / perPage), 1);
+  const pageUrl = (page: number): string => buildPageUrl(request, page);
+  const from = items.length > 0 ? (currentPage - 1) * perPage + 1 : null;
+  return {
+    current_page: currentPage,
+    data: items,
+    first_page_url: pageUrl(1),
+    from,
+    last_page: lastPage,
+    last_page_url: pageUrl(lastPage),
+    links: pageLinks(currentPage, lastPage, pageUrl),
+    next_page_url: currentPage < lastPage ? pageUrl(currentPage + 1) : null,
+    path: request.path,
+    per_page: request.perPageAsString ? String(perPage) : perPage,
+    prev_page_url: currentPage > 1 ? pageUrl(currentPage - 1) : null,
+    to: from === null ? null : from + items.length - 1,
+    total,
   };
 }
 

@@ -16,6 +16,8 @@ const snapshotSchema = z.object({
       email: z.string(),
       websiteLimit: z.number().int(),
       apiAccess: z.boolean(),
+      // Files written before plans had a pageview limit hold none: unlimited.
+      pageviewLimit: z.number().int().min(-1).default(-1),
       created_at: z.string(),
     }),
   ),
@@ -36,6 +38,17 @@ const snapshotSchema = z.object({
       updated_at: z.string(),
     }),
   ),
+  stats: z
+    .array(
+      z.object({
+        website_id: z.number().int().positive(),
+        name: z.string().min(1),
+        value: z.string(),
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        count: z.number().int().positive(),
+      }),
+    )
+    .optional(),
 });
 
 /** Reads a data file; a file that does not exist yet is not an error, a damaged one is. */

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { secretDigest } from "./secret-digest";
-import type { StoredAccount, StoredWebsite } from "./types";
+import { StatTable } from "./stat-table";
+import type { StoredAccount, StoredStat, StoredWebsite } from "./types";
 
 /** Everything the emulator remembers, in a form that can be written to disk and read back. */
 export interface StoreSnapshot {
@@ -9,6 +10,8 @@ export interface StoreSnapshot {
   nextWebsiteId: number;
   accounts: StoredAccount[];
   websites: StoredWebsite[];
+  /** Absent in files written before statistics were kept. */
+  stats?: StoredStat[];
 }
 
 export const SNAPSHOT_FORMAT = "webstats-emulator/1";
@@ -33,13 +36,18 @@ export class EmulatorStore {
   private readonly websiteIdsByDomain = new Map<string, number>();
   private nextAccountId = 1;
   private nextWebsiteId = 1;
+  /** The statistics the tracker records, per website. */
+  readonly stats: StatTable;
 
-  constructor(private readonly onChange: () => void = () => {}) {}
+  constructor(private readonly onChange: () => void = () => {}) {
+    this.stats = new StatTable(onChange);
+  }
 
   static fromSnapshot(snapshot: StoreSnapshot, onChange?: () => void): EmulatorStore {
     const store = new EmulatorStore(onChange);
     for (const account of snapshot.accounts) store.indexAccount({ ...account });
     for (const website of snapshot.websites) store.indexWebsite({ ...website });
+    store.stats.load(snapshot.stats ?? []);
     // Ids are never reused, even when the counters in the file are behind its rows.
     store.nextAccountId = Math.max(snapshot.nextAccountId, highestId(snapshot.accounts) + 1);
     store.nextWebsiteId = Math.max(snapshot.nextWebsiteId, highestId(snapshot.websites) + 1);
@@ -53,6 +61,7 @@ export class EmulatorStore {
       nextWebsiteId: this.nextWebsiteId,
       accounts: [...this.accounts.values()],
       websites: [...this.websites.values()],
+      stats: this.stats.all(),
     };
   }
 
@@ -100,12 +109,23 @@ export class EmulatorStore {
     this.websites.delete(id);
     this.websiteIdsByAccount.get(website.account_id)?.delete(id);
     this.websiteIdsByDomain.delete(website.domain);
+    // The real server erases a deleted website's statistics with it.
+    this.stats.deleteWebsite(id);
     this.onChange();
     return true;
   }
 
   getWebsite(id: number): StoredWebsite | undefined {
     return this.websites.get(id);
+  }
+
+  /**
+   * The website with this domain. Stored domains are lower case and the database compares
+   * without regard to case, so "Example.com" finds "example.com".
+   */
+  findWebsiteByDomain(domain: string): StoredWebsite | undefined {
+    const id = this.websiteIdsByDomain.get(domain.toLowerCase());
+    return id === undefined ? undefined : this.websites.get(id);
   }
 
   isDomainTaken(domain: string): boolean {

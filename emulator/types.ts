@@ -84,6 +84,11 @@ export interface CreateAccountOptions {
   websiteLimit?: number;
   /** false: every API call of the account answers 403, as for a plan without API access. */
   apiAccess?: boolean;
+  /**
+   * Pageviews a month the account's plan allows; -1 (the default) = unlimited. Once this month's
+   * pageviews of all its websites reach it, POST /api/event refuses the account's hits (403).
+   */
+  pageviewLimit?: number;
 }
 
 /** An account as stored, with its plan settings. */
@@ -92,6 +97,8 @@ export interface StoredAccount extends EmulatorAccount {
   websiteLimit: number;
   /** false: every API call of the account answers 403. */
   apiAccess: boolean;
+  /** Pageviews a month the plan allows; -1 or absent = unlimited. */
+  pageviewLimit?: number;
   /** "Y-m-d H:i:s", UTC. */
   created_at: string;
 }
@@ -124,6 +131,20 @@ export interface StoredWebsite {
   created_at: string;
   /** "Y-m-d H:i:s", UTC. */
   updated_at: string;
+}
+
+/** A counter of the statistics table: how often a value of a statistic was recorded on a date. */
+export interface StoredStat {
+  /** The website it counts for. */
+  website_id: number;
+  /** The statistic as the server names it: "pageviews", "pageviews_hour", "page", ... */
+  name: string;
+  /** What was counted: the date, the hour, the page path, the referrer's host, ... */
+  value: string;
+  /** "Y-m-d", UTC. */
+  date: string;
+  /** How often. */
+  count: number;
 }
 
 /** Out-of-band change to a website, as a person in the web interface would make it; wire values. */

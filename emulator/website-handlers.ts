@@ -17,10 +17,12 @@ export interface HandlerContext {
   now: Date;
   /** Absolute URL of the website listing, as the client addressed the server. */
   listingUrl: string;
+  /** Absolute URL of /api/v1, as the client addressed the server. */
+  apiUrl: string;
 }
 
 /** A website of the calling account; other accounts' websites do not exist for it. */
-function ownedWebsite(context: HandlerContext, id: string | undefined): StoredWebsite | undefined {
+export function ownedWebsite(context: HandlerContext, id: string | undefined): StoredWebsite | undefined {
   if (id === undefined || !/^[0-9]+$/.test(id)) return undefined;
   const website = context.store.getWebsite(Number(id));
   return website?.account_id === context.account.id ? website : undefined;

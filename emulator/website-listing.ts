@@ -36,7 +36,7 @@ export function parseListQuery(query: RequestInput): ListQuery {
 }
 
 /** Whole numbers from 1 up; anything else means the first page. */
-function parsePageNumber(value: string | undefined): number {
+export function parsePageNumber(value: string | undefined): number {
   if (value === undefined) return 1;
   const trimmed = value.trim();
   if (!/^[+]?(?:0|[1-9][0-9]*)$/.test(trimmed)) return 1;

@@ -176,7 +176,7 @@ export class WebstatsProviderService {
       }),
       check: unary<proto.CheckRequest, proto.CheckResponse>(async (request) => {
         this.assertWebsite(request.getType());
-        const { inputs, failures } = lifecycle.check(
+        const { inputs, failures } = await lifecycle.check(
           this.context,
           fromStruct(request.getOlds()),
           fromStruct(request.getNews()),

@@ -49,14 +49,11 @@ export function configure(req: dynamic.ConfigureRequest): Promise<void> {
   return Promise.resolve();
 }
 
-export function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+export async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const { args, provider } = withoutProvider(news);
-  const { inputs, failures } = lifecycle.check(context, withoutProvider(olds).args, args);
+  const { inputs, failures } = await lifecycle.check(context, withoutProvider(olds).args, args);
   if (provider !== undefined) inputs[providerKey] = provider;
-  return Promise.resolve({
-    inputs,
-    failures: failures.map(({ property, reason }) => ({ property, reason })),
-  });
+  return { inputs, failures: failures.map(({ property, reason }) => ({ property, reason })) };
 }
 
 export function diff(id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {

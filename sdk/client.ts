@@ -8,6 +8,7 @@ import { proxyEndpoint } from "./connection-rules";
 import { proxyFor, sharedDispatcherFor } from "./dispatchers";
 import { pacerForOrigin } from "./pacer";
 import { createRequester } from "./requester";
+import { StatsApi } from "./stats";
 import type { WebstatsClientOptions } from "./types";
 import { WebsitesApi } from "./websites";
 
@@ -27,6 +28,8 @@ export class WebstatsClient {
   readonly websites: WebsitesApi;
   /** The account that owns the API key. */
   readonly account: AccountApi;
+  /** The websites' statistics: one statistic over a range of dates, page by page. */
+  readonly stats: StatsApi;
 
   /** Checks the options; throws a WebstatsError naming a missing or bad one. */
   constructor(options: WebstatsClientOptions) {
@@ -45,5 +48,6 @@ export class WebstatsClient {
     this.baseUrl = settings.baseUrl;
     this.websites = new WebsitesApi(requester);
     this.account = new AccountApi(requester);
+    this.stats = new StatsApi(requester);
   }
 }

@@ -6,6 +6,9 @@
 export { WebstatsClient } from "./client";
 export type { WebsitesApi } from "./websites";
 export type { AccountApi } from "./account";
+export type { StatsApi } from "./stats";
+export type { StatList } from "./stat-list";
+export { STAT_NAMES } from "./wire";
 export type { Identified, PaginatedList } from "./paginated-list";
 export type {
   Account,
@@ -15,6 +18,9 @@ export type {
   Plan,
   PlanFeatures,
   Privacy,
+  StatName,
+  StatRow,
+  StatsQuery,
   Website,
   WebsiteCreateInput,
   WebsiteUpdateInput,

@@ -101,6 +101,60 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * The statistics the server keeps for each website and day. `pageviews` and `visitors` count per
+ * date (the value is the date, `YYYY-MM-DD`), `pageviewsHour` and `visitorsHour` per hour of the
+ * day (`00` to `23`); the others count per page, referrer, browser and so on. Visitors, landing
+ * pages and the visitor's browser, country etc. are counted only for visits that come from
+ * outside the website.
+ */
+export type StatName =
+  | "browser"
+  | "campaign"
+  | "city"
+  | "continent"
+  | "country"
+  | "device"
+  | "event"
+  | "landingPage"
+  | "language"
+  | "os"
+  | "page"
+  | "pageviews"
+  | "pageviewsHour"
+  | "referrer"
+  | "resolution"
+  | "visitors"
+  | "visitorsHour";
+
+/** One value of a statistic and how often it was counted in the chosen dates. */
+export interface StatRow {
+  /** What was counted: a date, an hour, a page path, a referrer's host, a browser's name, ... */
+  value: string;
+  /** How often, summed over the dates of the query. */
+  count: number;
+}
+
+/** Which statistic of a website, over which dates, in which order and page. */
+export interface StatsQuery {
+  /** The statistic. */
+  name: StatName;
+  /** First date, `YYYY-MM-DD`, included. */
+  from: string;
+  /** Last date, `YYYY-MM-DD`, included; not before `from`. */
+  to: string;
+  /** Substring match on the value, as the server does it (SQL LIKE, `%` and `_` are wildcards). */
+  search?: string;
+  /** What to order by. Default "count". */
+  sortBy?: "count" | "value";
+  /** Direction of the order. Default "desc". */
+  sort?: "asc" | "desc";
+  /** Rows per page. */
+  perPage?: PerPage;
+  /** 1-based page number. */
+  page?: number;
+}
+
 /** What an account's plan allows. */
 export interface PlanFeatures {
   /** The plan's pageview allowance as the server reports it; -1 means unlimited. */

@@ -10,6 +10,9 @@ import type {
   ListWebsitesParams,
   Page,
   Privacy,
+  StatName,
+  StatRow,
+  StatsQuery,
   Website,
   WebsiteCreateInput,
   WebsiteUpdateInput,
@@ -144,11 +147,42 @@ const accountRecord = z
     createdAt: a.created_at,
   }));
 
+// The statistics answer is the framework's paginator itself: the rows under `data`, the page
+// numbers beside them at the top level (not under `meta` as in the website listing).
+const statRow = z
+  .object({
+    // The column is text; a number or null is taken as what it would print.
+    value: z
+      .union([z.string(), z.number().transform(String)])
+      .nullish()
+      .transform((value) => value ?? ""),
+    // A SUM() that database drivers may hand over as a numeric string.
+    count: integer,
+  })
+  .transform((row): StatRow => ({ value: row.value, count: row.count }));
+
+const statPage = z
+  .object({
+    data: z.array(statRow),
+    current_page: integer.optional(),
+    last_page: integer.optional(),
+    per_page: integer.optional(),
+    total: integer.optional(),
+  })
+  .transform((body): Page<StatRow> => ({
+    data: body.data,
+    currentPage: body.current_page ?? 1,
+    lastPage: body.last_page ?? 1,
+    perPage: body.per_page ?? body.data.length,
+    total: body.total ?? body.data.length,
+  }));
+
 export type { Decoded };
 
 export const decodeWebsite = enveloped(websiteRecord);
 export const decodeWebsitePage = (body: unknown) => decodeWith(websitePage, body);
 export const decodeAccount = enveloped(accountRecord);
+export const decodeStatPage = (body: unknown) => decodeWith(statPage, body);
 
 // ---- error bodies --------------------------------------------------------------------------
 
@@ -234,4 +268,38 @@ export function encodeListQuery(params: ListWebsitesParams): URLSearchParams {
   if (params.perPage !== undefined) query.set("per_page", String(params.perPage));
   if (params.page !== undefined) query.set("page", String(params.page));
   return query;
+}
+
+const WIRE_STAT_NAMES: Record<StatName, string> = {
+  browser: "browser",
+  campaign: "campaign",
+  city: "city",
+  continent: "continent",
+  country: "country",
+  device: "device",
+  event: "event",
+  landingPage: "landing_page",
+  language: "language",
+  os: "os",
+  page: "page",
+  pageviews: "pageviews",
+  pageviewsHour: "pageviews_hour",
+  referrer: "referrer",
+  resolution: "resolution",
+  visitors: "visitors",
+  visitorsHour: "visitors_hour",
+};
+
+/** Every statistic's name, as the domain model spells it. */
+export const STAT_NAMES = Object.freeze(Object.keys(WIRE_STAT_NAMES) as StatName[]);
+
+/** The query of GET /stats/{id}; the query itself has been checked by the caller. */
+export function encodeStatsQuery(query: StatsQuery): URLSearchParams {
+  const wire = new URLSearchParams({ name: WIRE_STAT_NAMES[query.name], from: query.from, to: query.to });
+  if (query.search !== undefined) wire.set("search", query.search);
+  if (query.sortBy !== undefined) wire.set("sort_by", query.sortBy);
+  if (query.sort !== undefined) wire.set("sort", query.sort);
+  if (query.perPage !== undefined) wire.set("per_page", String(query.perPage));
+  if (query.page !== undefined) wire.set("page", String(query.page));
+  return wire;
 }

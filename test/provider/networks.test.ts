@@ -249,8 +249,10 @@ describe.each(hosts)("%s host", (host: Host) => {
     );
     const message = result.error?.message ?? "";
     expect(message).toContain(`the proxy http://***@127.0.0.1:${guarded.port} asks for credentials (407)`);
-    // Asked once: the proxy's answer does not change by asking again.
-    expect(guarded.connects.slice(from)).toEqual([{ host: NAME, port: portOf(tls), authorized: false }]);
+    // Each request asked once (the check's read of the account's plan, then the create): the
+    // proxy's answer does not change by asking again.
+    const refusal = { host: NAME, port: portOf(tls), authorized: false };
+    expect(guarded.connects.slice(from)).toEqual([refusal, refusal]);
     expect(tls.listWebsites(account.id)).toEqual([]);
 
     const processes = startedProcesses.slice(processesFrom);

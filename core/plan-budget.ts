@@ -1,0 +1,73 @@
+// The account's plan limits the number of websites it holds, and the server refuses a create
+// past it ("You created too many websites."). An operation that declares more new websites than
+// the plan has room for would create them up to the limit and then fail half-way. So each check
+// of a website that this operation would create counts it against its account's room, and the
+// one that does not fit fails at preview, before anything is created.
+//
+// What it knows: the plan's limit and the websites the account holds when the operation first
+// asks (GET /account and one listing page, once per account and operation), and the websites this
+// provider process has checked for creation (a host serves an operation from one process).
+// What it cannot know: websites another program or person creates meanwhile, creates by another
+// provider of the same account in the same program (the plugin starts one process per provider),
+// and deletes later in the same operation (the engine runs them after the creates, so at the
+// moment of a create they still count, as the server counts them).
+import type { Account, WebstatsClient } from "../sdk";
+import { normalizeDomain } from "../sdk/domain";
+import type { WebsiteReader } from "./website-reader";
+
+interface AccountRoom {
+  account: Account;
+  limit: number;
+  held: number;
+}
+
+/** One account's planned creates and room, for one operation. */
+export class PlanBudget {
+  private room: Promise<AccountRoom | undefined> | undefined;
+  /** The websites this operation would create on the account, by domain. */
+  private readonly planned = new Set<string>();
+
+  constructor(
+    private readonly client: WebstatsClient,
+    private readonly reader: WebsiteReader,
+  ) {}
+
+  /**
+   * Counts a website the operation would create (unless it adopts one that exists) and says why
+   * it does not fit, or undefined when it does. When the account cannot be read, nothing is
+   * refused here: the create itself then meets the server's own rule.
+   */
+  async admit(domain: string, adopting: boolean): Promise<string | undefined> {
+    const wanted = normalizeDomain(domain);
+    // An adopted website exists already (the listing is the one its create reads anyway).
+    if (adopting && (await this.reader.findByDomain(wanted).catch(() => undefined))) return undefined;
+    const room = await this.roomOf();
+    if (room === undefined || room.limit < 0) return undefined;
+    if (this.planned.has(wanted)) return undefined;
+    this.planned.add(wanted);
+    const free = Math.max(0, room.limit - room.held);
+    if (this.planned.size <= free) return undefined;
+    const { account } = room;
+    return (
+      `The plan of account ${account.email} (${this.client.baseUrl}) allows ${room.limit} websites and the ` +
+      `account holds ${room.held}, so it has room for ${free} more; this operation would create ` +
+      `${this.planned.size} (${[...this.planned].join(", ")}). Nothing was created: remove websites from ` +
+      `the program, delete unused ones, or move the account to a larger plan.`
+    );
+  }
+
+  private roomOf(): Promise<AccountRoom | undefined> {
+    this.room ??= (async () => {
+      try {
+        const account = await this.client.account.get();
+        const limit = account.plan?.features.websites ?? -1;
+        if (limit < 0) return { account, limit, held: 0 };
+        const page = await this.client.websites.listPage({ perPage: 10 });
+        return { account, limit, held: page.total };
+      } catch {
+        return undefined;
+      }
+    })();
+    return this.room;
+  }
+}
