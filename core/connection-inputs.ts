@@ -1,14 +1,22 @@
-// The shape of a `connection` argument, shared by the resource, the functions and the hosts:
-// every setting of the settings table marked `connection`, as plain values.
-import type { ConnectionSettingName, settingSpecs } from "./settings";
-
-type Specs = typeof settingSpecs;
+// The shape of a `connection` argument, shared by the resource, the functions and the hosts.
+// Written out for the published declarations (they name nothing of the core); a compile-time
+// test holds it to the settings table's `connection` entries (test/unit/website-table-drift.test.ts).
 
 /**
- * An installation and account for one resource or function, instead of the provider's:
- * `baseUrl`, `apiKey`, and how the installation is reached (`proxyUrl`, `caCertFile`,
- * `skipTlsVerify`, `allowHttp`). What it leaves out comes from the provider's settings.
+ * An installation and account for one resource or function, instead of the provider's, and how
+ * to reach it. What it leaves out comes from the provider's settings, setting by setting.
  */
-export type ConnectionInputs = {
-  [K in ConnectionSettingName]?: Specs[K]["type"] extends "boolean" ? boolean : string;
-};
+export interface ConnectionInputs {
+  /** The installation's root URL, e.g. `https://stats.example.com`. */
+  baseUrl?: string;
+  /** An API key of the account. */
+  apiKey?: string;
+  /** An HTTP proxy for this installation, e.g. `http://user:password@proxy.example.com:3128`. */
+  proxyUrl?: string;
+  /** A PEM file of certificate authorities trusted for the installation besides the system's. */
+  caCertFile?: string;
+  /** Accept any certificate from the installation, unverified. */
+  skipTlsVerify?: boolean;
+  /** Accept a plain `http://` base URL of another machine (the API key then travels in clear). */
+  allowHttp?: boolean;
+}

@@ -151,6 +151,11 @@ export type ConnectionSettingName = {
   [K in SettingName]: Specs[K] extends { connection: true } ? K : never;
 }[SettingName];
 
+/** A `connection` argument's values, as the table types them (core/connection-inputs.ts spells them out). */
+export type ConnectionSettingValues = {
+  [K in ConnectionSettingName]?: Specs[K]["type"] extends "boolean" ? boolean : string;
+};
+
 /** The settings a `connection` argument may carry, in declaration order. */
 export const connectionSettingNames = (Object.keys(settingSpecs) as SettingName[]).filter(
   (name) => (settingSpecs[name] as SettingSpec<unknown>).connection === true,
@@ -272,6 +277,9 @@ export const namespacedLookup =
   (get: (key: string) => unknown): ConfigLookup =>
   (name) =>
     get(configKey(name));
+
+/** The pulumi executable a command runs: `PULUMI_COMMAND` when set, else `pulumi` on PATH. */
+export const pulumiCommand = (env: Environment): string => present(env.PULUMI_COMMAND) ?? "pulumi";
 
 /** The default of every Website's adoptExisting: the stack's setting, else false. */
 export const adoptExistingDefault = (settings: ProviderSettings): boolean =>

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SDK_VERSION } from "../sdk";
 
+import { pulumiCommand } from "../core/settings";
 import type { Environment } from "../core/settings";
 
 /** The bundled plugin inside this package. */
@@ -25,7 +26,7 @@ export function installPlugin(env: Environment): string {
     const executable = join(folder, "pulumi-resource-webstats");
     copyFileSync(bundledPlugin, executable);
     chmodSync(executable, 0o755);
-    const pulumi = env.PULUMI_COMMAND?.trim() || "pulumi";
+    const pulumi = pulumiCommand(env);
     const result = spawnSync(
       pulumi,
       ["plugin", "install", "resource", "webstats", SDK_VERSION, "--file", folder],

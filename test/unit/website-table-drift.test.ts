@@ -26,6 +26,8 @@ import type { z } from "zod";
 import type { FleetSettings } from "../../fleet/fleet-format";
 import { settingKeys } from "../../fleet/fleet-format";
 import { connectionSettingNames } from "../../core/settings";
+import type { ConnectionSettingValues } from "../../core/settings";
+import type { ConnectionInputs } from "../../core/connection-inputs";
 import { configureRows, networkRows, networkSettings } from "../../core/settings-tables";
 import type { Website, WebsiteArgs } from "../../provider/website";
 import { readmeTable } from "../support/readme";
@@ -42,6 +44,9 @@ type RequiredFields = {
 type WebsiteFields = typeof websiteFields;
 type ApiOnly = typeof apiOnlyOutputs;
 type Recorded = typeof recordedOutputs;
+
+// A connection carries exactly the settings the table marks `connection`, with their types.
+type _ConnectionInputs = Assert<Same<ConnectionInputs, ConnectionSettingValues>>;
 
 // WebsiteArgs has exactly the table's arguments, the same required ones, and their value types.
 type _ArgumentNames = Assert<Same<keyof WebsiteArgs, FieldName>>;
