@@ -1,6 +1,7 @@
 // The README's settings tables, as rows derived from the settings table: what
 // `npm run readme:settings` writes (tools/readme-settings.mjs) and the tests compare the README
 // with, so the documentation cannot fall behind a setting.
+import { packageSchema } from "./package-schema";
 import { configKey, settingEntries, settingSpecs } from "./settings";
 import type { SettingName } from "./settings";
 
@@ -23,3 +24,22 @@ export const networkRows = (): string[][] =>
     `\`${name}\``,
     (settingSpecs[name] as { connection?: true }).connection ? `\`connection.${name}\`` : "",
   ]);
+
+/** The Registry's configuration table (docs/installation-configuration.md): key, variables, type, meaning. */
+export function registryRows(): string[][] {
+  const variables = (packageSchema() as { config: { variables: Record<string, RegistrySetting> } }).config
+    .variables;
+  return Object.entries(variables).map(([name, spec]) => [
+    `\`${configKey(name as keyof typeof settingSpecs)}\`${spec.secret ? " (secret)" : ""}`,
+    (spec.defaultInfo?.environment ?? []).map((variable) => `\`${variable}\``).join(", "),
+    spec.type,
+    spec.description,
+  ]);
+}
+
+interface RegistrySetting {
+  type: string;
+  description: string;
+  secret?: boolean;
+  defaultInfo?: { environment?: string[] };
+}

@@ -29,6 +29,8 @@ interface SettingSpec<T> {
   connection?: true;
   /** What users read: the README, the schema and the docs say the same. */
   description: string;
+  /** The same in a few words, for a command's help. */
+  summary: string;
   /** Checks a trimmed, non-empty value; `source` names where it came from. */
   parse: (value: string, source: string) => T;
 }
@@ -76,6 +78,7 @@ export const settingSpecs = {
     connection: true,
     description:
       "The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).",
+    summary: "the installation's root URL, e.g. https://stats.example.com",
     parse: installationRoot,
   }),
   apiKey: setting({
@@ -84,6 +87,7 @@ export const settingSpecs = {
     secret: true,
     connection: true,
     description: "The account's API key (a 64-character token). Set it as a secret.",
+    summary: "the account's API key",
     parse: apiKey,
   }),
   requestsPerMinute: setting({
@@ -91,6 +95,7 @@ export const settingSpecs = {
     type: "number",
     description:
       "Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).",
+    summary: "optional client-side pacing (default: follow the server)",
     parse: rate,
   }),
   adoptExisting: setting({
@@ -98,6 +103,7 @@ export const settingSpecs = {
     type: "boolean",
     description:
       "`true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.",
+    summary: "true: every Website takes over an existing website of its domain",
     parse: trueOrFalse,
   }),
   timeoutMs: setting({
@@ -105,6 +111,7 @@ export const settingSpecs = {
     type: "integer",
     description:
       "How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.",
+    summary: "how long one attempt may take, in milliseconds (default 30000)",
     parse: wholeMilliseconds,
   }),
   proxyUrl: setting({
@@ -114,6 +121,7 @@ export const settingSpecs = {
     connection: true,
     description:
       "An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.",
+    summary: "one proxy for every request, e.g. http://user:password@proxy:3128",
     parse: proxyAddress,
   }),
   caCertFile: setting({
@@ -122,6 +130,7 @@ export const settingSpecs = {
     connection: true,
     description:
       "A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.",
+    summary: "a PEM file of authorities trusted besides the system's",
     parse: certificateFile,
   }),
   skipTlsVerify: setting({
@@ -130,6 +139,7 @@ export const settingSpecs = {
     connection: true,
     description:
       "`true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.",
+    summary: "true accepts any certificate, unverified",
     parse: trueOrFalse,
   }),
   allowHttp: setting({
@@ -138,6 +148,7 @@ export const settingSpecs = {
     connection: true,
     description:
       "`true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.",
+    summary: "true accepts a plain http:// installation on another machine",
     parse: trueOrFalse,
   }),
 };

@@ -34,27 +34,13 @@ function environmentHelp(): string {
     ...settingEntries
       // A Website argument's default: nothing a command creates.
       .filter(([name]) => name !== "adoptExisting")
-      .map(([name, spec]): [string, string] => [spec.env, name]),
+      .map(([, spec]): [string, string] => [spec.env, spec.summary]),
     ["HTTPS_PROXY, HTTP_PROXY", "the proxy for https:// and http:// installations (either case)"],
     ["NO_PROXY", "hosts reached directly: names, .suffixes, host:port, or *"],
   ];
   const width = Math.max(...rows.map(([variable]) => variable.length)) + 2;
-  return rows
-    .map(([variable, meaning]) => `  ${variable.padEnd(width)}${settingMeaning[meaning] ?? meaning}`)
-    .join("\n");
+  return rows.map(([variable, meaning]) => `  ${variable.padEnd(width)}${meaning}`).join("\n");
 }
-
-/** What each setting is, in the few words a help line has room for. */
-const settingMeaning: Record<string, string> = {
-  baseUrl: "the installation's root URL, e.g. https://stats.example.com",
-  apiKey: "the account's API key",
-  requestsPerMinute: "optional client-side pacing (default: follow the server)",
-  timeoutMs: "how long one attempt may take, in milliseconds (default 30000)",
-  proxyUrl: "one proxy for every request, e.g. http://user:password@proxy:3128",
-  caCertFile: "a PEM file of authorities trusted besides the system's",
-  skipTlsVerify: "true accepts any certificate, unverified",
-  allowHttp: "true accepts a plain http:// installation on another machine",
-};
 
 export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
                                 [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]

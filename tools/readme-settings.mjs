@@ -1,6 +1,6 @@
-// Writes the README's settings tables from the one settings table (core/settings-tables.ts, built
-// into dist/): "## Configure" lists every setting, "## Networks: proxies, certificates, plain HTTP"
-// the ones that decide how an installation is reached. `npm run readme:settings` (after a build);
+// Writes the settings tables from the one settings table (core/settings-tables.ts, built into
+// dist/): the README's "## Configure" (every setting) and "## Networks: proxies, certificates,
+// plain HTTP" (how an installation is reached), and the Registry page's "## Configuration". `npm run readme:settings` (after a build);
 // test/unit/website-table-drift.test.ts fails when the README differs from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -47,8 +47,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ),
   );
   writeFileSync(path, readme);
+  const registryPath = join(root, "docs", "installation-configuration.md");
+  writeFileSync(
+    registryPath,
+    replaceTable(
+      readFileSync(registryPath, "utf8"),
+      "## Configuration",
+      table(["setting", "environment variable", "type", "description"], tables.registryRows()),
+    ),
+  );
   const prettier = await import("prettier");
-  const options = (await prettier.resolveConfig(path)) ?? {};
-  writeFileSync(path, await prettier.format(readFileSync(path, "utf8"), { ...options, filepath: path }));
-  console.log("readme:settings: wrote the settings tables of README.md");
+  for (const file of [path, registryPath]) {
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    writeFileSync(file, await prettier.format(readFileSync(file, "utf8"), { ...options, filepath: file }));
+  }
+  console.log("readme:settings: wrote the settings tables of README.md and docs/installation-configuration.md");
 }
