@@ -61,5 +61,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const options = (await prettier.resolveConfig(file)) ?? {};
     writeFileSync(file, await prettier.format(readFileSync(file, "utf8"), { ...options, filepath: file }));
   }
-  console.log("readme:settings: wrote the settings tables of README.md and docs/installation-configuration.md");
+  console.log(
+    "readme:settings: wrote the settings tables of README.md and docs/installation-configuration.md",
+  );
 }
