@@ -1,9 +1,12 @@
 // The provider's settings, described once and resolved in one place for every host and tool:
 // the dynamic provider (from the stack configuration it is sent), the program's functions and
-// fleets (from the running program's configuration), `pulumi-webstats generate` (environment
-// only) and the provider plugin. Each setting is read from the stack configuration
-// (`webstats:NAME`), then from its environment variable; values are trimmed and a blank value
-// counts as unset. A bad value is refused with one message, which names where it came from.
+// fleets (from the running program's configuration), the provider plugin (its Configure
+// arguments, an explicit provider's inputs), and the commands (`generate`, `drift`: environment
+// only). Each setting is read from the stack configuration (`webstats:NAME`), then from its
+// environment variable; values are trimmed and a blank value counts as unset. A bad value is
+// refused with one message, which names where it came from. The parsers are the sdk's
+// connection rules (sdk/connection-rules.ts), so the client judges its options the same way.
+// This is the only module that reads the environment: the standard proxy variables included.
 import { readFileSync } from "node:fs";
 import {
   apiKey,
@@ -178,10 +181,7 @@ export interface Sourced<T> {
   source: string;
 }
 
-/**
- * The standard proxy variables as Go reads them (upper case first, then lower case), each
- * checked; `sources` names the variables they came from.
- */
+/** The standard proxy variables as Go reads them (upper case first, then lower case), each checked. */
 export interface ProxyVariables {
   httpsProxy?: string;
   httpProxy?: string;
