@@ -2,7 +2,9 @@
 // past it ("You created too many websites."). An operation that declares more new websites than
 // the plan has room for would create them up to the limit and then fail half-way. So each check
 // of a website that this operation would create counts it against its account's room, and the
-// one that does not fit fails at preview, before anything is created.
+// one that does not fit fails at preview (`pulumi up` previews first), before anything is
+// created. An up with --skip-preview checks and creates as it goes: there the websites checked
+// before the one that does not fit may be created; the message says so.
 //
 // What it knows: the plan's limit and the websites the account holds when the operation first
 // asks (GET /account and one listing page, once per account and operation), and the websites this
@@ -51,8 +53,10 @@ export class PlanBudget {
     return (
       `The plan of account ${account.email} (${this.client.baseUrl}) allows ${room.limit} websites and the ` +
       `account holds ${room.held}, so it has room for ${free} more; this operation would create ` +
-      `${this.planned.size} (${[...this.planned].join(", ")}). Nothing was created: remove websites from ` +
-      `the program, delete unused ones, or move the account to a larger plan.`
+      `${this.planned.size} (${[...this.planned].join(", ")}). Refused before ${wanted} is created; at a ` +
+      `preview (pulumi up previews first) nothing is created, while an up with --skip-preview may already ` +
+      `have created the websites checked before it. Remove websites from the program, delete unused ` +
+      `ones, or move the account to a larger plan.`
     );
   }
 

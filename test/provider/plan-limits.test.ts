@@ -46,7 +46,7 @@ describe.each(hosts)("plan limits through the %s host", (host: Host) => {
       `The plan of account ${account.email} (${limited.url}) allows 3 websites and the account holds 1, ` +
         "so it has room for 2 more; this operation would create 3",
     );
-    expect(preview.error?.message).toContain("Nothing was created");
+    expect(preview.error?.message).toContain("at a preview (pulumi up previews first) nothing is created");
     expect(limited.listWebsites(account.id)).toHaveLength(1);
     // The same program, one website smaller, fits and is created.
     delete program.site2;
