@@ -68,6 +68,13 @@ async function main() {
   let result;
   switch (request.op) {
     case "up":
+      if (request.previewFirst) {
+        // `pulumi up` previews first and stops when the preview fails; the Automation API's up
+        // passes --skip-preview, which this takes out again.
+        const run = pulumiCommand.run.bind(pulumiCommand);
+        const previewing = (args) => args.filter((arg) => arg !== "--skip-preview");
+        pulumiCommand.run = (args, ...rest) => run(previewing(args), ...rest);
+      }
       result = await stack.up({
         ...common,
         expectNoChanges: request.expectNoChanges,

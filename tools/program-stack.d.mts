@@ -25,6 +25,11 @@ export interface RunOptions {
   clearPendingCreates?: boolean;
   /** up only: resources to replace whatever their diff says (`--replace URN`). */
   replace?: string[];
+  /**
+   * up only: preview first and stop if the preview fails, as `pulumi up` does (the Automation
+   * API's up passes `--skip-preview`).
+   */
+  previewFirst?: boolean;
   allowFailure?: boolean;
   onOutput?: (text: string) => void;
   /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */

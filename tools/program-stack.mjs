@@ -106,7 +106,8 @@ export class ProgramStack {
 
   /**
    * Runs `op` (up, preview, refresh, destroy, cancel). Options: expectNoChanges, refresh (preview
-   * and up), diff, replace (up: URNs to replace, `--replace`), clearPendingCreates (refresh), allowFailure (resolve with the failure instead
+   * and up), diff, replace (up: URNs to replace, `--replace`), previewFirst (up: preview first, as
+   * `pulumi up` without `--skip-preview` does), clearPendingCreates (refresh), allowFailure (resolve with the failure instead
    * of throwing), onOutput (engine output as it comes), onStart (receives a function that
    * SIGKILLs the operation's processes).
    */
@@ -145,6 +146,7 @@ export class ProgramStack {
         diff: options.diff,
         clearPendingCreates: options.clearPendingCreates,
         replace: options.replace,
+        previewFirst: options.previewFirst,
         importArgs: options.importArgs,
       },
     });

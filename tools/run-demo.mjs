@@ -3,7 +3,9 @@
 //
 // It runs examples/quickstart through the real engine against the embedded emulator (or
 // the installation named by WEBSTATS_BASE_URL and WEBSTATS_API_KEY when both are set):
-// up creates three websites; one is then changed outside Pulumi; `preview --refresh` finds
+// up creates three websites; a few visitors' hits reach the blog through the tracker
+// (POST /api/event), and its statistics, read with the sdk's client.stats, show what its
+// settings let count; the blog is then changed outside Pulumi; `preview --refresh` finds
 // the drift, field by field; `up --refresh` puts it back; a last preview shows everything
 // in sync; `pulumi-webstats generate` writes a project from the account; destroy cleans up
 // (skip it with --keep). The package is packed and installed into a temporary project, as
@@ -23,12 +25,55 @@ import {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv.includes("--keep");
-const steps = keep ? 7 : 8;
+const steps = keep ? 8 : 9;
 let stepNumber = 0;
 const write = (text) => process.stdout.write(text);
 const step = (title) => write(`\n[${++stepNumber}/${steps}] ${title}\n`);
 const note = (text) => write(`      ${text}\n`);
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/**
+ * Visitors on the blog: its pages' tracking script posts each view. `from` is the referrer (a
+ * page of the blog itself makes a pageview without a new visit).
+ */
+const blogHits = [
+  { path: "/", from: "https://news.example.net/", agent: BROWSER, who: "a reader from news.example.net" },
+  { path: "/posts/hello?utm_source=newsletter", from: "", agent: BROWSER, who: "a reader of the newsletter" },
+  { path: "/posts/hello", from: "/", agent: BROWSER, who: "a reader coming from the home page" },
+  { path: "/", from: "", agent: CRAWLER, who: "Googlebot" },
+];
+/** What the body of the tracker's answer says. */
+const hitOutcomes = {
+  200: "counted",
+  403: "not counted (403: an excluded IP or a bot)",
+  404: "not counted (404: no website has this domain)",
+};
+
+/**
+ * One page view sent as the website's tracking script sends it: JSON to `/api/event` (no API key)
+ * with the page's Origin and the browser's User-Agent. The answer is always 200; its body says
+ * what happened.
+ */
+async function sendHit(baseUrl, domain, hit) {
+  const root = baseUrl.replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+  const referrer = hit.from.startsWith("/") ? `https://${domain}${hit.from}` : hit.from;
+  const response = await fetch(`${root}/api/event`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      origin: `https://${domain}`,
+      "user-agent": hit.agent,
+    },
+    body: JSON.stringify({ page: `https://${domain}${hit.path}`, referrer, screen_resolution: "1920x1080" }),
+  });
+  const body = (await response.text()).trim();
+  if (response.status !== 200) throw new Error(`POST /api/event answered ${response.status}: ${body}`);
+  return body;
+}
 
 /** The emulator, or a real installation when both variables are set. */
 async function backend() {
@@ -40,6 +85,7 @@ async function backend() {
     return {
       baseUrl,
       apiKey,
+      client,
       description: `the installation at ${baseUrl} (WEBSTATS_BASE_URL)`,
       // With a real installation, the change "outside Pulumi" goes through the API.
       changeOutside: (id, patch) => client.websites.update(id, patch),
@@ -52,6 +98,7 @@ async function backend() {
   return {
     baseUrl: emulator.url,
     apiKey: account.apiKey,
+    client: new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey }),
     description: `the emulator at ${emulator.url}, a stand-in for a real installation`,
     // As someone would in the web interface: straight into the emulator's store.
     changeOutside: async (id, patch) =>
@@ -179,6 +226,24 @@ async function main() {
     const blogId = up.outputs?.blogId?.value;
     note(`done in ${seconds(since)}; the blog is website ${blogId}`);
 
+    step("Visitors on the blog: hits on its tracker, POST /api/event");
+    const blog = await server.client.websites.get(blogId);
+    for (const hit of blogHits) {
+      const outcome = await sendHit(server.baseUrl, blog.domain, hit);
+      note(`${hit.path.padEnd(35)} ${hit.who.padEnd(35)} ${hitOutcomes[outcome] ?? `answered ${outcome}`}`);
+    }
+    // Yesterday to tomorrow: today's hits, whatever the installation's time zone.
+    const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: day(-1), to: day(1) };
+    const total = async (name) =>
+      (await server.client.stats.list(blogId, { name, ...range })).reduce((sum, row) => sum + row.count, 0);
+    const pageviews = await total("pageviews");
+    const visitors = await total("visitors");
+    const pages = await server.client.stats.list(blogId, { name: "page", ...range });
+    note(`client.stats: ${pageviews} pageviews, ${visitors} visitors; top pages:`);
+    for (const row of pages.slice(0, 5)) note(`  ${String(row.count).padStart(3)}  ${row.value}`);
+    note("utm_source left the page's address (excludeParams), and bots are not counted (excludeBots)");
+
     step("Someone changes the blog outside Pulumi");
     await server.changeOutside(blogId, { email: false, privacy: "private", excludeIps: [] });
     note("email reports off, statistics private, IP exclusions removed (as in the web interface)");
@@ -219,7 +284,8 @@ async function main() {
       [
         "",
         "Next:",
-        "  - Against a real installation (it creates and, without --keep, deletes three websites):",
+        "  - Against a real installation (it creates and, without --keep, deletes three websites, and",
+        "    sends the blog four hits):",
         "      WEBSTATS_BASE_URL=https://stats.example.com WEBSTATS_API_KEY=... npm run demo",
         "  - In a project of your own: npm install pulumi-webstats @pulumi/pulumi, then",
         "      pulumi config set webstats:baseUrl https://stats.example.com",

@@ -51,6 +51,11 @@ export interface OperationOptions {
   clearPendingCreates?: boolean;
   /** up only: resources to replace whatever their diff says (`--replace URN`). */
   replace?: string[];
+  /**
+   * up only: preview first and stop if the preview fails, as `pulumi up` does; without it the
+   * Automation API's up passes `--skip-preview`.
+   */
+  previewFirst?: boolean;
   /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */
   onStart?: (killAll: () => void, killEngine: () => void) => void;
 }

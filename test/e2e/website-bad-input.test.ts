@@ -6,8 +6,14 @@
 // its reason and its fix, is refused by both hosts at the provider tier
 // (test/provider/bad-input.test.ts). The Node.js SDK generated for the plugin acts first on some
 // cases, which only a program run through the engine shows.
+//
+// The account's plan is input the program cannot see: new websites that do not fit it fail the
+// preview the same way, naming the account and the numbers, and `pulumi up`, which previews first,
+// stops there with nothing created (the rules, adoption and cost at the provider tier:
+// test/provider/plan-limits.test.ts).
 import { expect, it } from "vitest";
-import { describeEngine } from "./harness";
+import { WebstatsClient } from "../../sdk";
+import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { program, scenarioHosts } from "./programs";
 
@@ -86,6 +92,39 @@ describeEngine.each(scenarioHosts)("bad Website arguments at preview through the
     const everything = outputs.join("\n");
     expect(everything).not.toContain(password);
     expect(everything).not.toContain(apiKey);
-    expect(Object.values(fixture.emulator.requestCounts()).reduce((a, b) => a + b, 0)).toBe(0);
+    // A refused preview sends nothing; one that passes (an argument the SDK dropped) reads the
+    // account's plan, as every operation that would create a website does (plan-limits.test.ts).
+    const passed = hostCases.filter(([, , reason]) => reason === "dropped by the SDK").length;
+    expect(fixture.emulator.requestCounts()).toEqual(passed > 0 ? { "GET /api/v1/account": passed } : {});
+  });
+
+  it("fails the preview, and the up that previews first, when new websites do not fit the plan", async () => {
+    // A plan of three websites, one of them held already: room for two; the program declares three.
+    const account = fixture.emulator.createAccount({ websiteLimit: 3 });
+    const held = uniqueDomain("held");
+    await new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey }).websites.create({
+      domain: held,
+    });
+    const domains = [uniqueDomain("plan-a"), uniqueDomain("plan-b"), uniqueDomain("plan-c")];
+    const sites = domains.map((domain, i) => `  new webstats.Website("plan-${i}", { domain: "${domain}" });`);
+    const stack = fixture.stack(program(`${sites.join("\n")}\n  return {};`), account);
+    const numbers =
+      `The plan of account ${account.email} (${fixture.emulator.url}) allows 3 websites and the account ` +
+      "holds 1, so it has room for 2 more; this operation would create 3 (";
+    for (const operation of [
+      () => stack.preview({ allowFailure: true }),
+      () => stack.up({ previewFirst: true, allowFailure: true }),
+    ]) {
+      const result = await operation();
+      expect(result.ok).toBe(false);
+      expect(result.output).toMatch(
+        /\S+:Website resource 'plan-\d'(: property domain value \{[^}]+\})? has a problem: The plan of account /,
+      );
+      expect(result.output).toContain(numbers);
+      expect(result.output).toContain("at a preview (pulumi up previews first) nothing is created");
+      expect(fixture.emulator.listWebsites(account.id).map((w) => w.domain)).toEqual([held]);
+    }
+    // The up stopped at its preview: the engine never started the update.
+    expect(stack.output).not.toMatch(/Updating \(test\)|created \(/);
   });
 });
