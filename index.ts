@@ -1,6 +1,6 @@
 /**
  * Websites of the Website Statistics Service as Pulumi resources, data functions that read the
- * account and its websites, and fleets of websites declared in YAML files.
+ * account, its websites and their statistics, and fleets of websites declared in YAML files.
  * @module pulumi-webstats
  */
 export * from "./provider";

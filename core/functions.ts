@@ -1,16 +1,17 @@
-// The data functions (getAccount, getWebsites, getWebsite) as plain functions of plain values,
-// with their arguments described once: checked here for every host, and written into the
-// package schema from the same table.
+// The data functions (getAccount, getWebsites, getWebsite, getWebsiteStats) as plain functions
+// of plain values, with their arguments described once: checked here for every host, and
+// written into the package schema from the same table.
 import { z } from "zod";
-import { NotFoundError } from "../sdk";
-import type { Account, ListWebsitesParams, Website } from "../sdk";
+import { NotFoundError, STAT_NAMES } from "../sdk";
+import type { Account, ListWebsitesParams, StatName, StatRow, Website } from "../sdk";
+import { dateProblem, dateRangeProblem, pageSizeFor, statNameProblem } from "../sdk/stats";
 import { choice, connectionArgument, flag } from "./argument-schemas";
 import type { ConnectionInputs } from "./argument-schemas";
 import { closestName } from "./closest-name";
 import { settingsOf } from "./website-lifecycle";
 import type { CoreContext } from "./website-lifecycle";
 import { WebsiteNotFoundError } from "./lookup-errors";
-import type { resultTypes } from "./result-types";
+import type { ResultType, resultTypes } from "./result-types";
 import { schemaRefs } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
@@ -19,6 +20,8 @@ interface ArgumentSpec {
   description: string;
   schema: SchemaType;
   check: z.ZodType;
+  /** Said when the argument is missing; absent for optional arguments. */
+  required?: string;
 }
 
 const connection: ArgumentSpec = {
@@ -30,6 +33,60 @@ const connection: ArgumentSpec = {
 
 const sortBy = ["id", "domain"] as const;
 const sortOrder = ["asc", "desc"] as const;
+
+const idMessage = "id must be a website id, a whole number such as 42.";
+const websiteId = z.number({ error: idMessage }).int({ error: idMessage }).positive({ error: idMessage });
+
+/** A value checked by one of the sdk's rules (sdk/stats.ts), which words what it finds. */
+function ruled(problem: (value: unknown) => string | undefined) {
+  return z.unknown().transform((value, ctx) => {
+    const found = problem(value);
+    if (found === undefined) return value;
+    ctx.addIssue({ code: "custom", message: found });
+    return z.NEVER;
+  });
+}
+
+/** The most entries `top` may ask for: one page of the server's largest. */
+const TOP_COUNT_MAX = 100;
+const countMessage = (input: unknown) =>
+  `top.count must be a whole number from 1 to ${TOP_COUNT_MAX}, not ${JSON.stringify(input) ?? String(input)}.`;
+
+/** The types of object arguments, in the schema's words: `top` of getWebsiteStats. */
+export const argumentTypes = {
+  StatsTop: {
+    description: "Which statistic's most counted values a function returns, and how many.",
+    properties: {
+      name: {
+        schema: { type: "string" },
+        required: true,
+        description: `The statistic's name, in camelCase: ${STAT_NAMES.map((name) => `\`${name}\``).join(", ")}.`,
+      },
+      count: {
+        schema: { type: "integer" },
+        required: true,
+        description: `How many of its values, the most counted first: 1 to ${TOP_COUNT_MAX}.`,
+      },
+    },
+  },
+} satisfies Record<string, ResultType>;
+
+const statsTop = z.strictObject(
+  {
+    name: ruled((value) => statNameProblem("top.name", value)),
+    count: z
+      .number({ error: (issue) => countMessage(issue.input) })
+      .int({ error: (issue) => countMessage(issue.input) })
+      .min(1, { error: (issue) => countMessage(issue.input) })
+      .max(TOP_COUNT_MAX, { error: (issue) => countMessage(issue.input) }),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `top takes name and count, not ${issue.keys.join(", ")}.`
+        : `top must be an object with name and count, such as { name: "page", count: 10 }.`,
+  },
+);
 
 /** Each function's description, arguments and result, in the schema's words. */
 export const functionSpecs = {
@@ -73,10 +130,7 @@ export const functionSpecs = {
       id: {
         description: "The website's id in the service.",
         schema: { type: "integer" },
-        check: z
-          .number({ error: "id must be a website id, a whole number such as 42." })
-          .int({ error: "id must be a website id, a whole number such as 42." })
-          .positive({ error: "id must be a website id, a whole number such as 42." }),
+        check: websiteId,
       },
       domain: {
         description:
@@ -87,6 +141,37 @@ export const functionSpecs = {
       connection,
     },
     result: "WebsiteInfo",
+  },
+  getWebsiteStats: {
+    description:
+      "A website's pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).",
+    arguments: {
+      id: {
+        description: "The website's id in the service.",
+        schema: { type: "integer" },
+        check: websiteId,
+        required: "id is required: the website's id, a whole number such as 42.",
+      },
+      from: {
+        description: "The first date, `YYYY-MM-DD`, as the installation counts dates.",
+        schema: { type: "string" },
+        check: ruled((value) => dateProblem("from", value)),
+        required: "from is required: the first date, written YYYY-MM-DD.",
+      },
+      to: {
+        description: "The last date, `YYYY-MM-DD`, not before `from`.",
+        schema: { type: "string" },
+        check: ruled((value) => dateProblem("to", value)),
+        required: "to is required: the last date, written YYYY-MM-DD.",
+      },
+      top: {
+        description: `Also return the most counted values of one statistic over the dates: its \`name\` and how many (\`count\`, 1 to ${TOP_COUNT_MAX}).`,
+        schema: { $ref: "#/types/webstats:index:StatsTop" },
+        check: statsTop,
+      },
+      connection,
+    },
+    result: "WebsiteStats",
   },
 } satisfies Record<
   string,
@@ -121,6 +206,10 @@ export function checkArguments(name: FunctionName, raw: unknown): Record<string,
     const result = spec.check.safeParse(value);
     if (result.success) checked[key] = result.data;
     else problems.push(...result.error.issues.map((issue) => issue.message));
+  }
+  for (const [key, spec] of Object.entries(specs)) {
+    const given = (raw as Record<string, unknown> | null | undefined)?.[key];
+    if (spec.required && (given === undefined || given === null)) problems.push(spec.required);
   }
   if (problems.length > 0) throw new Error(`${name}: ${problems.join(" ")}`);
   return checked;
@@ -163,4 +252,65 @@ export async function getWebsite(ctx: CoreContext, raw: unknown): Promise<Websit
   const website = await client.websites.findByDomain(domain!);
   if (!website) throw new WebsiteNotFoundError({ domain: domain! });
   return website;
+}
+
+/** The most counted values of one statistic: which, and how many. */
+export interface StatsTop {
+  /** The statistic, e.g. `page` or `referrer`. */
+  name: StatName;
+  /** How many values, 1 to 100. */
+  count: number;
+}
+
+/** What getWebsiteStats returns. */
+export interface WebsiteStats {
+  /** Pageviews over the dates: the sum of the `pageviews` statistic's count of each date. */
+  pageviews: number;
+  /** Visitors over the dates: the sum of the `visitors` statistic's count of each date. */
+  visitors: number;
+  /** With `top` only: the statistic's most counted values, the most counted first. */
+  top?: StatRow[];
+}
+
+/**
+ * A website's totals over a range of dates, and the most counted values of one statistic when
+ * `top` is given. Arguments, the order of the dates included, are refused before any request by
+ * the sdk's own rules; a website of another account (the server's 404) is a
+ * WebsiteNotFoundError.
+ */
+export async function getWebsiteStats(ctx: CoreContext, raw: unknown): Promise<WebsiteStats> {
+  const args = checkArguments("getWebsiteStats", raw);
+  const { id, from, to, top } = args as { id: number; from: string; to: string; top?: StatsTop };
+  const range = dateRangeProblem(from, to);
+  if (range) throw new Error(`getWebsiteStats: ${range}`);
+  const client = ctx.clients.clientFor(connectionOf(args), settingsOf(ctx));
+  /** The sum of a per-date statistic's counts over the dates, across all its pages. */
+  const total = async (name: "pageviews" | "visitors") => {
+    let sum = 0;
+    for await (const row of client.stats.list(id, { name, from, to })) sum += row.count;
+    return sum;
+  };
+  try {
+    // One after the other: a website that is not there costs one request.
+    const pageviews = await total("pageviews");
+    const visitors = await total("visitors");
+    if (!top) return { pageviews, visitors };
+    const rows: StatRow[] = [];
+    const listed = client.stats.list(id, {
+      name: top.name,
+      from,
+      to,
+      sortBy: "count",
+      sort: "desc",
+      perPage: pageSizeFor(top.count),
+    });
+    for await (const row of listed) {
+      rows.push({ value: row.value, count: row.count });
+      if (rows.length >= top.count) break;
+    }
+    return { pageviews, visitors, top: rows };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new WebsiteNotFoundError({ id }, { cause: error });
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@
 // of its own: a field added to a table appears in the schema, and so in every SDK generated
 // from it and in what the provider plugin serves.
 import { SDK_VERSION } from "../sdk";
-import { functionSpecs } from "./functions";
+import { argumentTypes, functionSpecs } from "./functions";
 import { resultTypes } from "./result-types";
 import type { ResultType } from "./result-types";
 import { settingEntries } from "./settings";
@@ -144,7 +144,11 @@ function websiteResource(): Json {
 function functions(): Json {
   const result: Json = {};
   for (const [name, spec] of Object.entries(functionSpecs)) {
-    const args: Record<string, { schema: SchemaType; description: string }> = spec.arguments;
+    const args: Record<string, { schema: SchemaType; description: string; required?: string }> =
+      spec.arguments;
+    const required = Object.entries(args)
+      .filter(([, a]) => a.required !== undefined)
+      .map(([arg]) => arg);
     const outputs =
       spec.result === "websites"
         ? {
@@ -165,6 +169,7 @@ function functions(): Json {
         properties: Object.fromEntries(
           Object.entries(args).map(([arg, a]) => [arg, property(a.schema, a.description)]),
         ),
+        ...(required.length > 0 ? { required } : {}),
       },
       outputs,
     };
@@ -194,7 +199,10 @@ function types(): Json {
       properties: connection,
     },
     ...Object.fromEntries(
-      Object.entries(resultTypes).map(([name, type]) => [`${packageName}:index:${name}`, objectType(type)]),
+      Object.entries({ ...argumentTypes, ...resultTypes }).map(([name, type]) => [
+        `${packageName}:index:${name}`,
+        objectType(type),
+      ]),
     ),
   };
 }

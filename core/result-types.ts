@@ -1,7 +1,8 @@
-// What the functions return, in the package schema's terms: the account with its plan, and a
-// website as the service reports it. The shapes are the typed client's (sdk/types.ts); a test
-// holds these property lists to the client's answers. A website's properties come from the
-// Website's field table: the arguments the API reports and the outputs only the API knows.
+// What the functions return, in the package schema's terms: the account with its plan, a
+// website as the service reports it, and a website's statistics over a range of dates. The
+// shapes are the typed client's (sdk/types.ts); a test holds these property lists to the
+// client's answers. A website's properties come from the Website's field table: the arguments
+// the API reports and the outputs only the API knows.
 import { apiOnlyOutputs, fieldEntries, isNullable } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
@@ -87,4 +88,36 @@ export const resultTypes = {
     },
   },
   WebsiteInfo: websiteInfo(),
+  StatRow: {
+    description: "One value of a statistic and how often it was counted over the dates.",
+    properties: {
+      value: {
+        schema: string,
+        required: true,
+        description:
+          "What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...",
+      },
+      count: { schema: integer, required: true, description: "How often, over the dates." },
+    },
+  },
+  WebsiteStats: {
+    description:
+      "A website's pageviews and visitors over a range of dates, and a statistic's most counted values.",
+    properties: {
+      pageviews: {
+        schema: integer,
+        required: true,
+        description: "Pageviews over the dates: the sum of the `pageviews` statistic's count of each date.",
+      },
+      visitors: {
+        schema: integer,
+        required: true,
+        description: "Visitors over the dates: the sum of the `visitors` statistic's count of each date.",
+      },
+      top: {
+        schema: { type: "array", items: { $ref: "#/types/webstats:index:StatRow" } },
+        description: "With `top` only: the statistic's most counted values, the most counted first.",
+      },
+    },
+  },
 } satisfies Record<string, ResultType>;

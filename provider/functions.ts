@@ -1,13 +1,13 @@
-// Data functions: read the account and its websites. They run in the program's own
+// Data functions: read the account, its websites and their statistics. They run in the program's own
 // process (dynamic providers have no invoke), during previews as well as updates; what they do
 // is the core's (core/functions.ts), which the provider plugin serves as well.
 import * as pulumi from "@pulumi/pulumi";
-import type { Account, Website as WebsiteInfo } from "../sdk";
+import type { Account, StatName, StatRow, Website as WebsiteInfo } from "../sdk";
 import * as core from "../core/functions";
 import type { ConnectionInputs } from "../core/connection-inputs";
 import { programContext } from "./program-context";
 
-export type { Account, WebsiteInfo };
+export type { Account, StatName, StatRow, WebsiteInfo };
 
 /** Arguments every data function accepts. */
 export interface FunctionConnectionArgs {
@@ -53,6 +53,36 @@ export type GetWebsiteArgs = FunctionConnectionArgs &
       }
   );
 
+/** Which statistic's most counted values {@link getWebsiteStats} returns, and how many. */
+export interface StatsTop {
+  /** The statistic, e.g. `"page"`, `"referrer"` or `"landingPage"`. */
+  name: StatName;
+  /** How many of its values, the most counted first: 1 to 100. */
+  count: number;
+}
+
+/** Which website {@link getWebsiteStats} reads, over which dates. */
+export interface GetWebsiteStatsArgs extends FunctionConnectionArgs {
+  /** The website's id in the service. */
+  id: number;
+  /** The first date, `YYYY-MM-DD`, as the installation counts dates. */
+  from: string;
+  /** The last date, `YYYY-MM-DD`, not before `from`. */
+  to: string;
+  /** Also return the most counted values of one statistic over the dates. */
+  top?: StatsTop;
+}
+
+/** What {@link getWebsiteStats} resolves to. */
+export interface GetWebsiteStatsResult {
+  /** Pageviews over the dates: the sum of the `pageviews` statistic's count of each date. */
+  pageviews: number;
+  /** Visitors over the dates: the sum of the `visitors` statistic's count of each date. */
+  visitors: number;
+  /** With `top` only: the statistic's most counted values, the most counted first. */
+  top?: StatRow[];
+}
+
 /** The account that owns the API key, with its plan and limits. */
 export function getAccount(args: FunctionConnectionArgs = {}): Promise<Account> {
   return core.getAccount(programContext(), args);
@@ -71,6 +101,16 @@ export function getWebsite(args: GetWebsiteArgs): Promise<WebsiteInfo> {
   return core.getWebsite(programContext(), args);
 }
 
+/**
+ * A website's pageviews and visitors over the dates `from` to `to` (both included), and with
+ * `top` the most counted values of one statistic. Arguments (dates, their order, the
+ * statistic's name) are refused before any request; a website this account does not have
+ * rejects with a {@link WebsiteNotFoundError}.
+ */
+export function getWebsiteStats(args: GetWebsiteStatsArgs): Promise<GetWebsiteStatsResult> {
+  return core.getWebsiteStats(programContext(), args);
+}
+
 /** {@link getAccount} as an Output, for arguments that are Outputs themselves. */
 export function getAccountOutput(args: pulumi.Input<FunctionConnectionArgs> = {}): pulumi.Output<Account> {
   return pulumi.output(args).apply((resolved) => getAccount(resolved as FunctionConnectionArgs));
@@ -86,6 +126,13 @@ export function getWebsitesOutput(
 /** {@link getWebsite} as an Output, for arguments that are Outputs themselves. */
 export function getWebsiteOutput(args: pulumi.Input<GetWebsiteArgs>): pulumi.Output<WebsiteInfo> {
   return pulumi.output(args).apply((resolved) => getWebsite(resolved));
+}
+
+/** {@link getWebsiteStats} as an Output, for arguments that are Outputs themselves. */
+export function getWebsiteStatsOutput(
+  args: pulumi.Input<GetWebsiteStatsArgs>,
+): pulumi.Output<GetWebsiteStatsResult> {
+  return pulumi.output(args).apply((resolved) => getWebsiteStats(resolved as GetWebsiteStatsArgs));
 }
 
 export { WebsiteNotFoundError } from "../core/lookup-errors";

@@ -3,7 +3,7 @@
 // date range the wrong way round is an empty page, an unknown page size is silently 10.
 import { StatList } from "./stat-list";
 import type { Requester } from "./requester";
-import type { Page, StatName, StatRow, StatsQuery } from "./types";
+import type { Page, PerPage, StatName, StatRow, StatsQuery } from "./types";
 import { STAT_NAMES, decodeStatPage, encodeStatsQuery } from "./wire";
 
 /** The largest page the server allows: fewest requests against a 60-a-minute limit. */
@@ -16,28 +16,68 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** A calendar date written `YYYY-MM-DD`, as the server's `Y-m-d` format reads and prints it. */
-function checkDate(field: "from" | "to", value: unknown): string {
+// The rules of a query, each as the problem it finds (a sentence without the "stats: " of the
+// client's errors), so that the provider's functions check their arguments by the same rules:
+// core/functions.ts words them as its arguments.
+
+/**
+ * What is wrong with `value` as a calendar date written `YYYY-MM-DD`, as the server's `Y-m-d`
+ * format reads and prints it, with `field` naming it; undefined when it is one.
+ * @internal
+ */
+export function dateProblem(field: string, value: unknown): string | undefined {
   const parts = typeof value === "string" ? ISO_DATE.exec(value) : null;
-  if (!parts) {
-    throw new TypeError(`stats: ${field} is a date written YYYY-MM-DD, got ${JSON.stringify(value)}.`);
-  }
+  if (!parts) return `${field} is a date written YYYY-MM-DD, got ${JSON.stringify(value)}.`;
   const year = Number(parts[1]);
   const month = Number(parts[2]);
   const day = Number(parts[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new TypeError(`stats: ${field} is not a date of the calendar: ${JSON.stringify(value)}.`);
+    return `${field} is not a date of the calendar: ${JSON.stringify(value)}.`;
   }
-  return value as string;
+  return undefined;
 }
 
-function checkName(name: unknown): StatName {
-  if (typeof name === "string" && (STAT_NAMES as readonly string[]).includes(name)) return name as StatName;
+/**
+ * What is wrong with `name` as a statistic's name (a StatName: camelCase), with
+ * `field` naming it; undefined when it is one.
+ * @internal
+ */
+export function statNameProblem(field: string, name: unknown): string | undefined {
+  if (typeof name === "string" && (STAT_NAMES as readonly string[]).includes(name)) return undefined;
   const camel =
     typeof name === "string" ? name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) : "";
   const hint =
     camel !== name && (STAT_NAMES as readonly string[]).includes(camel) ? ` (did you mean "${camel}"?)` : "";
-  throw new TypeError(`stats: name is one of ${STAT_NAMES.join(", ")}; got ${JSON.stringify(name)}${hint}.`);
+  return `${field} is one of ${STAT_NAMES.join(", ")}; got ${JSON.stringify(name)}${hint}.`;
+}
+
+/**
+ * What is wrong with two dates (each a date already) as a range: `from` after `to`.
+ * @internal
+ */
+export function dateRangeProblem(from: string, to: string): string | undefined {
+  return from > to ? `from (${from}) is after to (${to}).` : undefined;
+}
+
+/**
+ * The smallest page size the server allows that holds `rows` rows, or the largest: the fewest
+ * requests, and the fewest rows sent, for the first `rows` rows of a statistic.
+ * @internal
+ */
+export function pageSizeFor(rows: number): PerPage {
+  return (PAGE_SIZES.find((size) => size >= rows) ?? LISTING_PAGE_SIZE) as PerPage;
+}
+
+function checkDate(field: "from" | "to", value: unknown): string {
+  const problem = dateProblem(field, value);
+  if (problem) throw new TypeError(`stats: ${problem}`);
+  return value as string;
+}
+
+function checkName(name: unknown): StatName {
+  const problem = statNameProblem("name", name);
+  if (problem) throw new TypeError(`stats: ${problem}`);
+  return name as StatName;
 }
 
 /** Throws a TypeError or RangeError naming the first thing wrong with the query. */
@@ -48,7 +88,8 @@ function checkQuery(query: StatsQuery): StatsQuery {
   checkName(query.name);
   const from = checkDate("from", query.from);
   const to = checkDate("to", query.to);
-  if (from > to) throw new RangeError(`stats: from (${from}) is after to (${to}).`);
+  const range = dateRangeProblem(from, to);
+  if (range) throw new RangeError(`stats: ${range}`);
   if (query.perPage !== undefined && !PAGE_SIZES.includes(query.perPage)) {
     throw new RangeError(`stats: perPage is 10, 25, 50 or 100, got ${JSON.stringify(query.perPage)}.`);
   }

@@ -20,7 +20,7 @@ export function getAccount(args?: GetAccountArgs, opts?: pulumi.InvokeOptions): 
 
 export interface GetAccountArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: inputs.Connection;
 }
@@ -75,7 +75,7 @@ export function getAccountOutput(args?: GetAccountOutputArgs, opts?: pulumi.Invo
 
 export interface GetAccountOutputArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: pulumi.Input<inputs.ConnectionArgs | undefined>;
 }

@@ -22,7 +22,7 @@ export function getWebsite(args?: GetWebsiteArgs, opts?: pulumi.InvokeOptions): 
 
 export interface GetWebsiteArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: inputs.Connection;
     /**
@@ -99,7 +99,7 @@ export function getWebsiteOutput(args?: GetWebsiteOutputArgs, opts?: pulumi.Invo
 
 export interface GetWebsiteOutputArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: pulumi.Input<inputs.ConnectionArgs | undefined>;
     /**

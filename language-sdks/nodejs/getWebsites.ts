@@ -24,7 +24,7 @@ export function getWebsites(args?: GetWebsitesArgs, opts?: pulumi.InvokeOptions)
 
 export interface GetWebsitesArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: inputs.Connection;
     /**
@@ -68,7 +68,7 @@ export function getWebsitesOutput(args?: GetWebsitesOutputArgs, opts?: pulumi.In
 
 export interface GetWebsitesOutputArgs {
     /**
-     * Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      */
     connection?: pulumi.Input<inputs.ConnectionArgs | undefined>;
     /**

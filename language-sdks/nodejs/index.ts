@@ -15,6 +15,11 @@ export const getWebsite: typeof import("./getWebsite").getWebsite = null as any;
 export const getWebsiteOutput: typeof import("./getWebsite").getWebsiteOutput = null as any;
 utilities.lazyLoad(exports, ["getWebsite","getWebsiteOutput"], () => require("./getWebsite"));
 
+export { GetWebsiteStatsArgs, GetWebsiteStatsResult, GetWebsiteStatsOutputArgs } from "./getWebsiteStats";
+export const getWebsiteStats: typeof import("./getWebsiteStats").getWebsiteStats = null as any;
+export const getWebsiteStatsOutput: typeof import("./getWebsiteStats").getWebsiteStatsOutput = null as any;
+utilities.lazyLoad(exports, ["getWebsiteStats","getWebsiteStatsOutput"], () => require("./getWebsiteStats"));
+
 export { GetWebsitesArgs, GetWebsitesResult, GetWebsitesOutputArgs } from "./getWebsites";
 export const getWebsites: typeof import("./getWebsites").getWebsites = null as any;
 export const getWebsitesOutput: typeof import("./getWebsites").getWebsitesOutput = null as any;

@@ -75,7 +75,8 @@ outputs:
     const body = project.replace(/^name: .*\n/m, "").replace(/^runtime: .*\n/m, "");
     const stack = fixture.yamlStack(body, fixture.account(2));
     stack.setConfig("webstats-e2e:shopStatsPassword", { value: "example-shop-password", secret: true });
-    const outputs = plainOutputs((await stack.up()).outputs);
+    // Previewing first, as `pulumi up` does: its fn::invoke runs on a first preview.
+    const outputs = plainOutputs((await stack.up({ previewFirst: true })).outputs);
     expect(outputs.plan).toEqual(expect.any(String));
     const stored = fixture.emulator.getWebsite(outputs.shopId as number);
     expect(stored).toMatchObject({ domain: "shop.example.com", privacy: 2, favorite: true });
@@ -90,7 +91,8 @@ outputs:
       .replace("https://stats.example.com", fixture.emulator.url);
     const stack = fixture.yamlStack(program, fixture.account(2));
     stack.setConfig("webstats-e2e:agencyApiKey", { value: fixture.account(1).apiKey, secret: true });
-    const outputs = plainOutputs((await stack.up()).outputs);
+    // Previewing first, as `pulumi up` does: its fn::invoke runs on a first preview.
+    const outputs = plainOutputs((await stack.up({ previewFirst: true })).outputs);
     expect(outputs.plan).toEqual(expect.any(String));
     const domainsOf = (index: number) =>
       fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
@@ -121,10 +123,27 @@ outputs:
     await stack.destroy();
   });
 
-  it("reads the account and websites through fn::invoke of each function", async () => {
+  it("reads the account, websites and statistics through fn::invoke of each function", async () => {
     const domain = uniqueDomain("yamlfn");
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const existing = await client.websites.create({ domain, email: true });
+    // Three pageviews of one visit, /pricing twice.
+    for (const [path, referrer] of [
+      ["/", "https://news.example/item"],
+      ["/pricing", `https://${domain}/`],
+      ["/pricing", `https://${domain}/`],
+    ]) {
+      const response = await fetch(`${fixture.emulator.url}/api/event`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        },
+        body: JSON.stringify({ page: `https://${domain}${path}`, referrer }),
+      });
+      expect(await response.text()).toBe("200");
+    }
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const stack = fixture.yamlStack(`
 variables:
   account:
@@ -141,12 +160,25 @@ variables:
       function: webstats:index:getWebsite
       arguments:
         domain: https://www.${domain}
+  traffic:
+    fn::invoke:
+      function: webstats:index:getWebsiteStats
+      arguments:
+        id: \${byDomain.id}
+        from: "${day(-1)}"
+        to: "${day(1)}"
+        top:
+          name: page
+          count: 1
 outputs:
   accountName: \${account.name}
   apiAllowed: \${account.plan.features.api}
   listed: \${listed.websites}
   found: \${byDomain.id}
   foundEmail: \${byDomain.email}
+  pageviews: \${traffic.pageviews}
+  visitors: \${traffic.visitors}
+  topPages: \${traffic.top}
 `);
     const { listed, ...outputs } = plainOutputs((await stack.up()).outputs);
     expect(outputs).toEqual({
@@ -154,6 +186,9 @@ outputs:
       apiAllowed: true,
       found: existing.id,
       foundEmail: true,
+      pageviews: 3,
+      visitors: 1,
+      topPages: [{ value: "/pricing", count: 2 }],
     });
     expect((listed as { id: number; domain: string }[]).map((w) => [w.id, w.domain])).toEqual([
       [existing.id, domain],

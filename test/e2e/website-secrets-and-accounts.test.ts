@@ -9,6 +9,7 @@
 // and fail with, credentials from the environment, the failure without any, and two accounts in
 // one stack are proven for both hosts below the engine (test/provider/secrets-and-accounts.test.ts).
 import { expect, it } from "vitest";
+import { WebstatsClient } from "../../sdk";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs, program, scenarioHosts, websiteTypeOf } from "./programs";
@@ -67,8 +68,23 @@ describeEngine.each(scenarioHosts)("Website secrets through the %s host", (host)
 describeEngine("functions in the program's process (dynamic host)", () => {
   const fixture = useEngineFixture([{ name: "Primary" }, { name: "Secondary" }]);
 
-  it("returns the account and websites from the functions in a program's outputs", async () => {
+  it("returns the account, websites and statistics from the functions in a program's outputs", async () => {
     const domains = [uniqueDomain("fn-a"), uniqueDomain("fn-b"), uniqueDomain("fn-c")];
+    // A website with hits of its own before the program runs: two pageviews of /docs, one visit.
+    const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account(1).apiKey });
+    const tracked = await client.websites.create({ domain: uniqueDomain("tracked") });
+    for (const referrer of ["https://news.example/item", `https://${tracked.domain}/`]) {
+      const response = await fetch(`${fixture.emulator.url}/api/event`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        },
+        body: JSON.stringify({ page: `https://${tracked.domain}/docs`, referrer }),
+      });
+      expect(await response.text()).toBe("200");
+    }
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const stack = fixture.stack(
       program(`
   const sites = ${JSON.stringify(domains)}.map((domain, i) =>
@@ -82,7 +98,14 @@ describeEngine("functions in the program's process (dynamic host)", () => {
   const all = ids.apply(() => webstats.getWebsites({ search: "fn-" }));
   const byDomain = ids.apply(() => webstats.getWebsite({ domain: "https://www." + ${JSON.stringify(domains[1])} }));
   const byId = sites[2].websiteId.apply((id) => webstats.getWebsiteOutput({ id }));
+  const traffic = webstats.getWebsiteStatsOutput({
+    id: pulumi.output(${tracked.id}),
+    from: ${JSON.stringify(day(-1))},
+    to: ${JSON.stringify(day(1))},
+    top: { name: "page", count: 1 },
+  });
   return {
+    traffic,
     accountName: account.name,
     primaryName: primary.name,
     favoriteDomains: favorites.websites.apply((ws) => ws.map((w) => w.domain)),
@@ -100,6 +123,7 @@ describeEngine("functions in the program's process (dynamic host)", () => {
       favoriteDomains: [domains[0]],
       allCount: 3,
       byIdDomain: domains[2],
+      traffic: { pageviews: 2, visitors: 1, top: [{ value: "/docs", count: 2 }] },
     });
     expect(out.byDomainId).toBe(out.secondId);
     expect(stack.output).not.toContain(fixture.account().apiKey);

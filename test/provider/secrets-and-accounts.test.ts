@@ -245,4 +245,57 @@ describe("plugin host: the functions", () => {
     expect(byId.domain).toBe(domains[2]);
     await setup.destroy();
   });
+
+  it("return a website's statistics over dates; refuse bad arguments unsent, another account's website by id", async () => {
+    const token = "webstats:index:getWebsiteStats";
+    const setup = new ProviderStack("plugin", {
+      settings: { baseUrl: emulator.url, apiKey: secondary.apiKey },
+    });
+    const domain = uniqueDomain("fn-stats");
+    await setup.up({ site: { domain } });
+    const id = Number(setup.get("site").id);
+    // Three pageviews of one visit (the others come from the website itself): /docs twice.
+    for (const [path, referrer] of [
+      ["/", "https://news.example/item"],
+      ["/docs", `https://${domain}/`],
+      ["/docs", `https://${domain}/`],
+    ]) {
+      const response = await fetch(`${emulator.url}/api/event`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        },
+        body: JSON.stringify({ page: `https://${domain}${path}`, referrer }),
+      });
+      expect(await response.text()).toBe("200");
+    }
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: day(-1), to: day(1) };
+
+    expect(await setup.invoke(token, { id, ...range })).toEqual({ pageviews: 3, visitors: 1 });
+    expect(await setup.invoke(token, { id, ...range, top: { name: "page", count: 1 } })).toEqual({
+      pageviews: 3,
+      visitors: 1,
+      top: [{ value: "/docs", count: 2 }],
+    });
+    // The website through a connection of another account: the server's 404, in its words.
+    const connection = secret({ baseUrl: emulator.url, apiKey: primary.apiKey });
+    await expect(setup.invoke(token, { id, ...range, connection })).rejects.toThrow(
+      `No website with the id ${id} in this account.`,
+    );
+
+    emulator.resetRequestCounts();
+    await expect(setup.invoke(token, { id, from: range.to, to: range.from })).rejects.toThrow(
+      `getWebsiteStats: from (${range.to}) is after to (${range.from}).`,
+    );
+    await expect(setup.invoke(token, { id, from: "2026/05/01", to: range.to })).rejects.toThrow(
+      'getWebsiteStats: from is a date written YYYY-MM-DD, got "2026/05/01".',
+    );
+    await expect(
+      setup.invoke(token, { id, ...range, top: { name: "landing_page", count: 3 } }),
+    ).rejects.toThrow('got "landing_page" (did you mean "landingPage"?).');
+    expect(emulator.requestCounts()["GET /api/v1/stats/:id"]).toBeUndefined();
+    await setup.destroy();
+  });
 });

@@ -29,7 +29,12 @@ interface Schema {
   provider: { inputProperties: Record<string, PropertySpec> };
   types: Record<
     string,
-    { type: string; enum?: { value: string }[]; properties?: Record<string, PropertySpec> }
+    {
+      type: string;
+      enum?: { value: string }[];
+      properties?: Record<string, PropertySpec>;
+      required?: string[];
+    }
   >;
   resources: Record<
     string,
@@ -43,8 +48,8 @@ interface Schema {
   functions: Record<
     string,
     {
-      inputs: { properties: Record<string, PropertySpec> };
-      outputs: { properties: Record<string, PropertySpec> };
+      inputs: { properties: Record<string, PropertySpec>; required?: string[] };
+      outputs: { properties: Record<string, PropertySpec>; required?: string[] };
     }
   >;
 }
@@ -61,6 +66,7 @@ describe("the package schema", () => {
       "webstats:index:getAccount",
       "webstats:index:getWebsites",
       "webstats:index:getWebsite",
+      "webstats:index:getWebsiteStats",
     ]);
   });
 
@@ -156,6 +162,33 @@ describe("the package schema", () => {
     expect(Object.keys(schema.functions["webstats:index:getWebsite"]!.outputs.properties)).toEqual(
       Object.keys(resultTypes.WebsiteInfo.properties),
     );
+    // Required arguments are the schema's required inputs; the others say none.
+    for (const [name, spec] of Object.entries(functionSpecs)) {
+      const args: Record<string, { description: string; required?: string }> = spec.arguments;
+      const required = Object.keys(args).filter((arg) => args[arg]!.required);
+      expect(schema.functions[`webstats:index:${name}`]!.inputs.required, name).toEqual(
+        required.length > 0 ? required : undefined,
+      );
+    }
+  });
+
+  it("describes getWebsiteStats: its top argument's type and its result with the most counted values", () => {
+    const fn = schema.functions["webstats:index:getWebsiteStats"]!;
+    expect(fn.inputs.properties.top?.$ref).toBe("#/types/webstats:index:StatsTop");
+    expect(schema.types["webstats:index:StatsTop"]).toMatchObject({
+      type: "object",
+      properties: { name: { type: "string" }, count: { type: "integer" } },
+      required: ["name", "count"],
+    });
+    expect(fn.outputs).toMatchObject({
+      properties: {
+        pageviews: { type: "integer" },
+        visitors: { type: "integer" },
+        top: { type: "array", items: { $ref: "#/types/webstats:index:StatRow" } },
+      },
+      required: ["pageviews", "visitors"],
+    });
+    expect(schema.types["webstats:index:StatRow"]).toMatchObject({ required: ["value", "count"] });
   });
 
   it("gives each language SDK its package name and the schema's version, the Go one in this repository", () => {

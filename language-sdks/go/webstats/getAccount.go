@@ -23,7 +23,7 @@ func GetAccount(ctx *pulumi.Context, args *GetAccountArgs, opts ...pulumi.Invoke
 }
 
 type GetAccountArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection *Connection `pulumi:"connection"`
 }
 
@@ -53,7 +53,7 @@ func GetAccountOutput(ctx *pulumi.Context, args GetAccountOutputArgs, opts ...pu
 }
 
 type GetAccountOutputArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection ConnectionPtrInput `pulumi:"connection"`
 }
 

@@ -23,7 +23,7 @@ func LookupWebsite(ctx *pulumi.Context, args *LookupWebsiteArgs, opts ...pulumi.
 }
 
 type LookupWebsiteArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection *Connection `pulumi:"connection"`
 	// The domain, normalised like the server does (`https://www.Example.com` is `example.com`).
 	Domain *string `pulumi:"domain"`
@@ -63,7 +63,7 @@ func LookupWebsiteOutput(ctx *pulumi.Context, args LookupWebsiteOutputArgs, opts
 }
 
 type LookupWebsiteOutputArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection ConnectionPtrInput `pulumi:"connection"`
 	// The domain, normalised like the server does (`https://www.Example.com` is `example.com`).
 	Domain pulumi.StringPtrInput `pulumi:"domain"`

@@ -23,7 +23,7 @@ func GetWebsites(ctx *pulumi.Context, args *GetWebsitesArgs, opts ...pulumi.Invo
 }
 
 type GetWebsitesArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection *Connection `pulumi:"connection"`
 	// Only favorites (true) or only the others (false).
 	Favorite *bool `pulumi:"favorite"`
@@ -46,7 +46,7 @@ func GetWebsitesOutput(ctx *pulumi.Context, args GetWebsitesOutputArgs, opts ...
 }
 
 type GetWebsitesOutputArgs struct {
-	// Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+	// An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
 	Connection ConnectionPtrInput `pulumi:"connection"`
 	// Only favorites (true) or only the others (false).
 	Favorite pulumi.BoolPtrInput `pulumi:"favorite"`

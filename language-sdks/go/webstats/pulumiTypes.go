@@ -490,6 +490,218 @@ func (o PlanFeaturesPtrOutput) Websites() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// One value of a statistic and how often it was counted over the dates.
+type StatRow struct {
+	// How often, over the dates.
+	Count int `pulumi:"count"`
+	// What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...
+	Value string `pulumi:"value"`
+}
+
+// One value of a statistic and how often it was counted over the dates.
+type StatRowOutput struct{ *pulumi.OutputState }
+
+func (StatRowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StatRow)(nil)).Elem()
+}
+
+func (o StatRowOutput) ToStatRowOutput() StatRowOutput {
+	return o
+}
+
+func (o StatRowOutput) ToStatRowOutputWithContext(ctx context.Context) StatRowOutput {
+	return o
+}
+
+// How often, over the dates.
+func (o StatRowOutput) Count() pulumi.IntOutput {
+	return o.ApplyT(func(v StatRow) int { return v.Count }).(pulumi.IntOutput)
+}
+
+// What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...
+func (o StatRowOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v StatRow) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type StatRowArrayOutput struct{ *pulumi.OutputState }
+
+func (StatRowArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]StatRow)(nil)).Elem()
+}
+
+func (o StatRowArrayOutput) ToStatRowArrayOutput() StatRowArrayOutput {
+	return o
+}
+
+func (o StatRowArrayOutput) ToStatRowArrayOutputWithContext(ctx context.Context) StatRowArrayOutput {
+	return o
+}
+
+func (o StatRowArrayOutput) Index(i pulumi.IntInput) StatRowOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) StatRow {
+		return vs[0].([]StatRow)[vs[1].(int)]
+	}).(StatRowOutput)
+}
+
+// Which statistic's most counted values a function returns, and how many.
+type StatsTop struct {
+	// How many of its values, the most counted first: 1 to 100.
+	Count int `pulumi:"count"`
+	// The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+	Name string `pulumi:"name"`
+}
+
+// StatsTopInput is an input type that accepts StatsTopArgs and StatsTopOutput values.
+// You can construct a concrete instance of `StatsTopInput` via:
+//
+//	StatsTopArgs{...}
+type StatsTopInput interface {
+	pulumi.Input
+
+	ToStatsTopOutput() StatsTopOutput
+	ToStatsTopOutputWithContext(context.Context) StatsTopOutput
+}
+
+// Which statistic's most counted values a function returns, and how many.
+type StatsTopArgs struct {
+	// How many of its values, the most counted first: 1 to 100.
+	Count pulumi.IntInput `pulumi:"count"`
+	// The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+	Name pulumi.StringInput `pulumi:"name"`
+}
+
+func (StatsTopArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*StatsTop)(nil)).Elem()
+}
+
+func (i StatsTopArgs) ToStatsTopOutput() StatsTopOutput {
+	return i.ToStatsTopOutputWithContext(context.Background())
+}
+
+func (i StatsTopArgs) ToStatsTopOutputWithContext(ctx context.Context) StatsTopOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(StatsTopOutput)
+}
+
+func (i StatsTopArgs) ToStatsTopPtrOutput() StatsTopPtrOutput {
+	return i.ToStatsTopPtrOutputWithContext(context.Background())
+}
+
+func (i StatsTopArgs) ToStatsTopPtrOutputWithContext(ctx context.Context) StatsTopPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(StatsTopOutput).ToStatsTopPtrOutputWithContext(ctx)
+}
+
+// StatsTopPtrInput is an input type that accepts StatsTopArgs, StatsTopPtr and StatsTopPtrOutput values.
+// You can construct a concrete instance of `StatsTopPtrInput` via:
+//
+//	        StatsTopArgs{...}
+//
+//	or:
+//
+//	        nil
+type StatsTopPtrInput interface {
+	pulumi.Input
+
+	ToStatsTopPtrOutput() StatsTopPtrOutput
+	ToStatsTopPtrOutputWithContext(context.Context) StatsTopPtrOutput
+}
+
+type statsTopPtrType StatsTopArgs
+
+func StatsTopPtr(v *StatsTopArgs) StatsTopPtrInput {
+	return (*statsTopPtrType)(v)
+}
+
+func (*statsTopPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**StatsTop)(nil)).Elem()
+}
+
+func (i *statsTopPtrType) ToStatsTopPtrOutput() StatsTopPtrOutput {
+	return i.ToStatsTopPtrOutputWithContext(context.Background())
+}
+
+func (i *statsTopPtrType) ToStatsTopPtrOutputWithContext(ctx context.Context) StatsTopPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(StatsTopPtrOutput)
+}
+
+// Which statistic's most counted values a function returns, and how many.
+type StatsTopOutput struct{ *pulumi.OutputState }
+
+func (StatsTopOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StatsTop)(nil)).Elem()
+}
+
+func (o StatsTopOutput) ToStatsTopOutput() StatsTopOutput {
+	return o
+}
+
+func (o StatsTopOutput) ToStatsTopOutputWithContext(ctx context.Context) StatsTopOutput {
+	return o
+}
+
+func (o StatsTopOutput) ToStatsTopPtrOutput() StatsTopPtrOutput {
+	return o.ToStatsTopPtrOutputWithContext(context.Background())
+}
+
+func (o StatsTopOutput) ToStatsTopPtrOutputWithContext(ctx context.Context) StatsTopPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StatsTop) *StatsTop {
+		return &v
+	}).(StatsTopPtrOutput)
+}
+
+// How many of its values, the most counted first: 1 to 100.
+func (o StatsTopOutput) Count() pulumi.IntOutput {
+	return o.ApplyT(func(v StatsTop) int { return v.Count }).(pulumi.IntOutput)
+}
+
+// The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+func (o StatsTopOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v StatsTop) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type StatsTopPtrOutput struct{ *pulumi.OutputState }
+
+func (StatsTopPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StatsTop)(nil)).Elem()
+}
+
+func (o StatsTopPtrOutput) ToStatsTopPtrOutput() StatsTopPtrOutput {
+	return o
+}
+
+func (o StatsTopPtrOutput) ToStatsTopPtrOutputWithContext(ctx context.Context) StatsTopPtrOutput {
+	return o
+}
+
+func (o StatsTopPtrOutput) Elem() StatsTopOutput {
+	return o.ApplyT(func(v *StatsTop) StatsTop {
+		if v != nil {
+			return *v
+		}
+		var ret StatsTop
+		return ret
+	}).(StatsTopOutput)
+}
+
+// How many of its values, the most counted first: 1 to 100.
+func (o StatsTopPtrOutput) Count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *StatsTop) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Count
+	}).(pulumi.IntPtrOutput)
+}
+
+// The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+func (o StatsTopPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *StatsTop) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
 // A website as the service reports it.
 type WebsiteInfo struct {
 	// When the website was added to the service, ISO-8601 in UTC, or null.
@@ -606,15 +818,31 @@ func (o WebsiteInfoArrayOutput) Index(i pulumi.IntInput) WebsiteInfoOutput {
 	}).(WebsiteInfoOutput)
 }
 
+// A website's pageviews and visitors over a range of dates, and a statistic's most counted values.
+type WebsiteStats struct {
+	// Pageviews over the dates: the sum of the `pageviews` statistic's count of each date.
+	Pageviews int `pulumi:"pageviews"`
+	// With `top` only: the statistic's most counted values, the most counted first.
+	Top []StatRow `pulumi:"top"`
+	// Visitors over the dates: the sum of the `visitors` statistic's count of each date.
+	Visitors int `pulumi:"visitors"`
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectionInput)(nil)).Elem(), ConnectionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectionPtrInput)(nil)).Elem(), ConnectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*StatsTopInput)(nil)).Elem(), StatsTopArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*StatsTopPtrInput)(nil)).Elem(), StatsTopArgs{})
 	pulumi.RegisterOutputType(ConnectionOutput{})
 	pulumi.RegisterOutputType(ConnectionPtrOutput{})
 	pulumi.RegisterOutputType(PlanOutput{})
 	pulumi.RegisterOutputType(PlanPtrOutput{})
 	pulumi.RegisterOutputType(PlanFeaturesOutput{})
 	pulumi.RegisterOutputType(PlanFeaturesPtrOutput{})
+	pulumi.RegisterOutputType(StatRowOutput{})
+	pulumi.RegisterOutputType(StatRowArrayOutput{})
+	pulumi.RegisterOutputType(StatsTopOutput{})
+	pulumi.RegisterOutputType(StatsTopPtrOutput{})
 	pulumi.RegisterOutputType(WebsiteInfoOutput{})
 	pulumi.RegisterOutputType(WebsiteInfoArrayOutput{})
 }

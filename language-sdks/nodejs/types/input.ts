@@ -66,3 +66,31 @@ export interface ConnectionArgs {
     skipTlsVerify?: pulumi.Input<boolean | undefined>;
 }
 
+/**
+ * Which statistic's most counted values a function returns, and how many.
+ */
+export interface StatsTop {
+    /**
+     * How many of its values, the most counted first: 1 to 100.
+     */
+    count: number;
+    /**
+     * The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+     */
+    name: string;
+}
+
+/**
+ * Which statistic's most counted values a function returns, and how many.
+ */
+export interface StatsTopArgs {
+    /**
+     * How many of its values, the most counted first: 1 to 100.
+     */
+    count: pulumi.Input<number>;
+    /**
+     * The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+     */
+    name: pulumi.Input<string>;
+}
+

@@ -81,6 +81,20 @@ export interface PlanFeatures {
 }
 
 /**
+ * One value of a statistic and how often it was counted over the dates.
+ */
+export interface StatRow {
+    /**
+     * How often, over the dates.
+     */
+    count: number;
+    /**
+     * What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...
+     */
+    value: string;
+}
+
+/**
  * A website as the service reports it.
  */
 export interface WebsiteInfo {

@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .get_account import *
 from .get_website import *
+from .get_website_stats import *
 from .get_websites import *
 from .provider import *
 from .website import *

@@ -20,6 +20,8 @@ __all__ = [
     'ConnectionDict',
     'ConnectionArgs',
     'ConnectionArgsDict',
+    'StatsTop',
+    'StatsTopDict',
 ]
 
 class ConnectionDict(TypedDict):
@@ -288,5 +290,57 @@ class ConnectionArgs:
     @skip_tls_verify.setter
     def skip_tls_verify(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "skip_tls_verify", value)
+
+
+class StatsTopDict(TypedDict):
+    """
+    Which statistic's most counted values a function returns, and how many.
+    """
+    count: _builtins.int
+    """
+    How many of its values, the most counted first: 1 to 100.
+    """
+    name: _builtins.str
+    """
+    The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+    """
+
+@pulumi.input_type
+class StatsTop:
+    def __init__(__self__, *,
+                 count: _builtins.int,
+                 name: _builtins.str):
+        """
+        Which statistic's most counted values a function returns, and how many.
+
+        :param _builtins.int count: How many of its values, the most counted first: 1 to 100.
+        :param _builtins.str name: The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+        """
+        pulumi.set(__self__, "count", count)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.int:
+        """
+        How many of its values, the most counted first: 1 to 100.
+        """
+        return pulumi.get(self, "count")
+
+    @count.setter
+    def count(self, value: _builtins.int):
+        pulumi.set(self, "count", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The statistic's name, in camelCase: `browser`, `campaign`, `city`, `continent`, `country`, `device`, `event`, `landingPage`, `language`, `os`, `page`, `pageviews`, `pageviewsHour`, `referrer`, `resolution`, `visitors`, `visitorsHour`.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: _builtins.str):
+        pulumi.set(self, "name", value)
 
 

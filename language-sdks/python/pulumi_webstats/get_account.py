@@ -140,7 +140,7 @@ def get_account(connection: Optional[Union['Connection', 'ConnectionDict']] = No
     """
     The account that owns the API key, with its plan and limits.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     """
     __args__ = dict()
     __args__['connection'] = connection
@@ -161,7 +161,7 @@ def get_account_output(connection: pulumi.Input[Optional[Optional[Union['Connect
     """
     The account that owns the API key, with its plan and limits.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     """
     __args__ = dict()
     __args__['connection'] = connection

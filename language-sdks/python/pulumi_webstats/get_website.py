@@ -178,7 +178,7 @@ def get_website(connection: Optional[Union['Connection', 'ConnectionDict']] = No
     """
     One website of the account, by `id` or by `domain` (normalised like the server does), not both.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str domain: The domain, normalised like the server does (`https://www.Example.com` is `example.com`).
     :param _builtins.int id: The website's id in the service.
     """
@@ -208,7 +208,7 @@ def get_website_output(connection: pulumi.Input[Optional[Optional[Union['Connect
     """
     One website of the account, by `id` or by `domain` (normalised like the server does), not both.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str domain: The domain, normalised like the server does (`https://www.Example.com` is `example.com`).
     :param _builtins.int id: The website's id in the service.
     """

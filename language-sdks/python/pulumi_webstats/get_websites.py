@@ -58,7 +58,7 @@ def get_websites(connection: Optional[Union['Connection', 'ConnectionDict']] = N
     """
     Every website of the account (all pages), optionally filtered and ordered.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.bool favorite: Only favorites (true) or only the others (false).
     :param _builtins.str search: Only websites whose domain contains this text.
     :param _builtins.str sort: Direction of the order: `asc` or `desc` (the default).
@@ -84,7 +84,7 @@ def get_websites_output(connection: pulumi.Input[Optional[Optional[Union['Connec
     """
     Every website of the account (all pages), optionally filtered and ordered.
 
-    :param Union['Connection', 'ConnectionDict'] connection: Credentials to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`.
+    :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.bool favorite: Only favorites (true) or only the others (false).
     :param _builtins.str search: Only websites whose domain contains this text.
     :param _builtins.str sort: Direction of the order: `asc` or `desc` (the default).

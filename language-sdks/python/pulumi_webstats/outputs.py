@@ -20,6 +20,7 @@ __all__ = [
     'Connection',
     'Plan',
     'PlanFeatures',
+    'StatRow',
     'WebsiteInfo',
 ]
 
@@ -244,6 +245,40 @@ class PlanFeatures(dict):
         How many websites the plan allows; -1 means unlimited.
         """
         return pulumi.get(self, "websites")
+
+
+@pulumi.output_type
+class StatRow(dict):
+    """
+    One value of a statistic and how often it was counted over the dates.
+    """
+    def __init__(__self__, *,
+                 count: _builtins.int,
+                 value: _builtins.str):
+        """
+        One value of a statistic and how often it was counted over the dates.
+
+        :param _builtins.int count: How often, over the dates.
+        :param _builtins.str value: What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...
+        """
+        pulumi.set(__self__, "count", count)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.int:
+        """
+        How often, over the dates.
+        """
+        return pulumi.get(self, "count")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        What was counted: a page's path, a referrer's host, a browser's name, a date, an hour, ...
+        """
+        return pulumi.get(self, "value")
 
 
 @pulumi.output_type

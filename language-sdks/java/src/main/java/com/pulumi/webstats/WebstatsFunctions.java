@@ -13,10 +13,13 @@ import com.pulumi.webstats.inputs.GetAccountArgs;
 import com.pulumi.webstats.inputs.GetAccountPlainArgs;
 import com.pulumi.webstats.inputs.GetWebsiteArgs;
 import com.pulumi.webstats.inputs.GetWebsitePlainArgs;
+import com.pulumi.webstats.inputs.GetWebsiteStatsArgs;
+import com.pulumi.webstats.inputs.GetWebsiteStatsPlainArgs;
 import com.pulumi.webstats.inputs.GetWebsitesArgs;
 import com.pulumi.webstats.inputs.GetWebsitesPlainArgs;
 import com.pulumi.webstats.outputs.GetAccountResult;
 import com.pulumi.webstats.outputs.GetWebsiteResult;
+import com.pulumi.webstats.outputs.GetWebsiteStatsResult;
 import com.pulumi.webstats.outputs.GetWebsitesResult;
 import java.util.concurrent.CompletableFuture;
 
@@ -118,6 +121,41 @@ public final class WebstatsFunctions {
      */
     public static CompletableFuture<GetWebsiteResult> getWebsitePlain(GetWebsitePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("webstats:index:getWebsite", TypeShape.of(GetWebsiteResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     */
+    public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args) {
+        return getWebsiteStats(args, InvokeOptions.Empty);
+    }
+    /**
+     * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     */
+    public static CompletableFuture<GetWebsiteStatsResult> getWebsiteStatsPlain(GetWebsiteStatsPlainArgs args) {
+        return getWebsiteStatsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     */
+    public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("webstats:index:getWebsiteStats", TypeShape.of(GetWebsiteStatsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     */
+    public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("webstats:index:getWebsiteStats", TypeShape.of(GetWebsiteStatsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     */
+    public static CompletableFuture<GetWebsiteStatsResult> getWebsiteStatsPlain(GetWebsiteStatsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("webstats:index:getWebsiteStats", TypeShape.of(GetWebsiteStatsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every website of the account (all pages), optionally filtered and ordered.

@@ -15,14 +15,14 @@ public final class GetAccountPlainArgs extends com.pulumi.resources.InvokeArgs {
     public static final GetAccountPlainArgs Empty = new GetAccountPlainArgs();
 
     /**
-     * Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      * 
      */
     @Import(name="connection")
     private @Nullable Connection connection;
 
     /**
-     * @return Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * @return An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      * 
      */
     public Optional<Connection> connection() {
@@ -54,7 +54,7 @@ public final class GetAccountPlainArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param connection Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+         * @param connection An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
          * 
          * @return builder
          * 

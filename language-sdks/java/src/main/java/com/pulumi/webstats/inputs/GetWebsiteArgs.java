@@ -18,14 +18,14 @@ public final class GetWebsiteArgs extends com.pulumi.resources.InvokeArgs {
     public static final GetWebsiteArgs Empty = new GetWebsiteArgs();
 
     /**
-     * Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      * 
      */
     @Import(name="connection")
     private @Nullable Output<ConnectionArgs> connection;
 
     /**
-     * @return Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+     * @return An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
      * 
      */
     public Optional<Output<ConnectionArgs>> connection() {
@@ -89,7 +89,7 @@ public final class GetWebsiteArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param connection Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+         * @param connection An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
          * 
          * @return builder
          * 
@@ -100,7 +100,7 @@ public final class GetWebsiteArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param connection Credentials to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`.
+         * @param connection An installation and account to use instead of the provider&#39;s (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
          * 
          * @return builder
          * 
