@@ -20,8 +20,11 @@ export default defineConfig({
           name: "provider",
           include: ["test/provider/**/*.test.ts"],
           globalSetup: ["test/provider/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A guard against a hang, not a speed limit: a fault-matrix cell starts a provider
+          // process per operation (up to a dozen), and on a 2-core machine with other work
+          // running (load 6 to 9) such cells took past 60 s without anything being wrong.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       {
