@@ -81,6 +81,26 @@ export interface DriftRun {
   summary: Record<string, number>;
 }
 
+/** One run of `pulumi-webstats drift --state FILE --format json` under the throttle. */
+export interface TrackingRun {
+  /** Exit code 0 and a report. */
+  ok: boolean;
+  error?: string;
+  exitCode: number;
+  ms: number;
+  requests: number;
+  refused: number;
+  requestsByRoute: Record<string, number>;
+  toFirstRequestMs?: number;
+  requestSpanMs?: number;
+  /** The rate floor of the counted requests, and the time against it. */
+  floorMs: number;
+  overFloor?: number;
+  summary: Record<string, number>;
+  /** Standard error, by line. */
+  stderr: string[];
+}
+
 export interface BenchResult {
   mode: "full" | "smoke";
   date: string;
@@ -129,6 +149,23 @@ export interface BenchResult {
       stacks: PreviewOfStack[];
     };
   };
+  /** `pulumi-webstats drift --check-tracking` of N websites of one account under the throttle. */
+  tracking: {
+    count: number;
+    throttle: Throttle;
+    /** The websites no hit was sent to. */
+    expectedSilent: number;
+    /** The same command without --check-tracking. */
+    baseline: TrackingRun;
+    measured: TrackingRun & {
+      /** What the command said before the check started. */
+      costLine?: string;
+      progressLines: number;
+    };
+    /** The rate floor of the N reads alone, at this throttle and at a real installation's 60 a minute. */
+    readsFloorMs: number;
+    readsRealFloorMs: number;
+  };
   client: {
     count: number;
     concurrency: number;
@@ -147,6 +184,7 @@ export const MODES: Record<
     adoption: { count: number; throttle: Throttle };
     client: number;
     drift: number;
+    tracking: { count: number; throttle: Throttle };
   }
 >;
 

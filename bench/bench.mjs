@@ -16,6 +16,7 @@ import {
 } from "./engine-scenarios.mjs";
 import { markdownReport } from "./report.mjs";
 import { checkTargets } from "./targets.mjs";
+import { trackingCheck } from "./tracking-check.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -34,6 +35,8 @@ export const MODES = {
     client: 500,
     // Over two stacks (one per host) and two accounts, half each.
     drift: 500,
+    // drift --check-tracking: the real server's 60 a window, its minute scaled down to 5 s.
+    tracking: { count: 500, throttle: { limit: 60, windowSeconds: 5 } },
   },
   smoke: {
     up: [{ count: 10, throttle: { limit: 4, windowSeconds: 2 } }],
@@ -42,6 +45,7 @@ export const MODES = {
     adoption: { count: 5, throttle: { limit: 4, windowSeconds: 2 } },
     client: 20,
     drift: 4,
+    tracking: { count: 12, throttle: { limit: 4, windowSeconds: 2 } },
   },
 };
 
@@ -120,6 +124,11 @@ async function runScenarios({ mode, sizes, context, log, note }) {
     `drift of ${sizes.drift} websites over 2 stacks and 2 accounts: pulumi-webstats drift and pulumi preview --refresh`,
   );
   result.drift = await driftAgainstPreview(context, sizes.drift);
+  const { tracking } = sizes;
+  step(
+    `drift --check-tracking of ${tracking.count} websites at ${tracking.throttle.limit} per ${tracking.throttle.windowSeconds} s`,
+  );
+  result.tracking = await trackingCheck(context, tracking.count, tracking.throttle);
   step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();

@@ -101,6 +101,36 @@ function driftSection({ count, accounts, drift: d, previewRefresh: p }) {
   ];
 }
 
+/** 8: `pulumi-webstats drift --check-tracking` under the throttle, beside the floor and the command without it. */
+function trackingSection({
+  count,
+  throttle,
+  expectedSilent,
+  baseline: b,
+  measured: m,
+  readsFloorMs,
+  readsRealFloorMs,
+}) {
+  const paced = `${throttle.limit} per ${throttle.windowSeconds} s`;
+  const row = (label, r, outcome) =>
+    `| ${label} | ${s(r.ms)} | ${s(r.floorMs)} | ${x(r.overFloor)} | ${s(r.toFirstRequestMs)} | ${s(r.requestSpanMs)} | ` +
+    `${requestsOf(r)} | ${routesOf(r.requestsByRoute)} | ${outcome} |`;
+  const outcome = (r) => (r.ok ? `exit code ${r.exitCode}: ${countsOf(r.summary)}` : `failed: ${r.error}`);
+  return [
+    `## 8. \`pulumi-webstats drift --check-tracking\` of ${count} websites at ${paced} (the real server's 60 a window, its minute scaled down)`,
+    "",
+    "| command | s | rate floor, s | s / floor | start-up to 1st request, s | 1st to last request, s | requests (429) | requests by route | outcome |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    row("baseline: `drift` without the check", b, outcome(b)),
+    row("`drift --check-tracking`", m, `${outcome(m)} (${expectedSilent} silent expected)`),
+    "",
+    `The ${count} pageview reads alone have a rate floor of ${s(readsFloorMs)} s at ${paced}; at a real ` +
+      `installation's 60 a minute, ${s(readsRealFloorMs)} s. The check added ${s(m.ms - b.ms)} s to the command. ` +
+      `Before it started, the command said: "${m.costLine ?? "nothing"}"; it printed ${m.progressLines} progress lines.`,
+    "",
+  ];
+}
+
 export function markdownReport(result, checks) {
   const { machine, versions, settings } = result;
   const lines = [
@@ -186,6 +216,7 @@ export function markdownReport(result, checks) {
     ...upByHostSection(result.upByHost),
     ...fleetByHostSection(result.fleet),
     ...driftSection(result.drift),
+    ...(result.tracking ? trackingSection(result.tracking) : []),
     "## Targets",
     "",
     "| target | measured | met |",

@@ -58,6 +58,15 @@ export function checkTargets(result) {
       met: pair.ratio <= TARGETS.clientOverUndici,
     });
   }
+  const tracking = result.tracking;
+  if (tracking) {
+    const { measured: m, count, throttle } = tracking;
+    checks.push({
+      target: `drift --check-tracking of ${count} at ${throttle.limit} per ${throttle.windowSeconds} s within ${TARGETS.upOverFloor}x of the rate floor, no failure`,
+      value: `${fixed(m.overFloor)}x (${m.ok ? "ran to its report" : "failed"})`,
+      met: m.ok && m.overFloor !== undefined && m.overFloor <= TARGETS.upOverFloor,
+    });
+  }
   checks.push({
     target: `__provider under ${TARGETS.providerBytes} bytes`,
     value: `${websites.state.providerBytes} bytes`,

@@ -2,8 +2,8 @@
 // state, else the command's baseUrl and apiKey settings for that installation only), one client
 // per installation and key, reached as the command's settings say (proxy, authorities), and one
 // GET /account per key to tell accounts apart (two keys of one account are one account, listed
-// once). Keys stay in memory: no message names one.
-import type { WebstatsClient } from "../sdk";
+// once) and to learn each account's plan. Keys stay in memory: no message names one.
+import type { Plan, WebstatsClient } from "../sdk";
 import { installationOf } from "../core/argument-schemas";
 import { ClientRegistry } from "../core/clients";
 import { settingSpecs } from "../core/settings";
@@ -22,6 +22,8 @@ export interface AccountName {
 export interface DriftAccount {
   name: AccountName;
   client: WebstatsClient;
+  /** The account's plan as GET /account reports it, or null when it reports none. */
+  plan: Plan | null;
   /** The recorded websites on this account. */
   websites: RecordedWebsite[];
 }
@@ -99,6 +101,7 @@ export async function accountsOf(
         return {
           name: { url: credentials.url, id: account.id, email: account.email },
           client,
+          plan: account.plan,
           websites: own,
         };
       } catch (error) {

@@ -12,6 +12,13 @@ import type { RecordedWebsite } from "./stack-export";
 export const driftStatuses = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;
 export type DriftStatus = (typeof driftStatuses)[number];
 
+/**
+ * What `--fail-on` can name: every status but in-sync, and `silent` (`--check-tracking`), a mark
+ * beside the status rather than one of its own, since a changed website can be silent too.
+ */
+export const failOnNames = ["changed", "gone", "unmanaged", "duplicate", "silent"] as const;
+export type FailOnName = (typeof failOnNames)[number];
+
 export interface FieldChange {
   field: string;
   recorded: unknown;
@@ -29,7 +36,17 @@ export interface DriftEntry {
   account: AccountName;
   /** For `changed`: each field that differs. */
   changes?: FieldChange[];
+  /**
+   * With `--check-tracking`, for a website on the server: whether it had no pageview in the
+   * window checked. Absent when tracking was not checked, or the website is not on the server.
+   */
+  silent?: boolean;
 }
+
+/** Whether an entry counts as drift for `--fail-on`: its status, or its silent mark, is named. */
+export const failsOn = (entry: DriftEntry, failOn: readonly FailOnName[]): boolean =>
+  (failOn as readonly string[]).includes(entry.status) ||
+  (entry.silent === true && failOn.includes("silent"));
 
 /** Fields the server reports (the only ones a website can drift in), with their defaults. */
 const comparedFields = new Map(
@@ -102,18 +119,22 @@ export function compareAccount(
   return entries;
 }
 
+/** Installation, then account id: the order of the report. */
+const accountKey = (a: AccountName): string[] => [a.url, String(a.id).padStart(12, "0")];
+
+function byKeys(x: string[], y: string[]): number {
+  for (let i = 0; i < x.length; i += 1)
+    if (x[i] !== y[i]) return (x[i] as string) < (y[i] as string) ? -1 : 1;
+  return 0;
+}
+
 /** Entries in report order: by installation, account, then domain. */
 export function sortEntries(entries: DriftEntry[]): DriftEntry[] {
-  const key = (e: DriftEntry) => [
-    e.account.url,
-    String(e.account.id).padStart(12, "0"),
-    e.domain,
-    String(e.id),
-  ];
-  return [...entries].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    for (let i = 0; i < x.length; i += 1)
-      if (x[i] !== y[i]) return (x[i] as string) < (y[i] as string) ? -1 : 1;
-    return 0;
-  });
+  const key = (e: DriftEntry) => [...accountKey(e.account), e.domain, String(e.id)];
+  return [...entries].sort((a, b) => byKeys(key(a), key(b)));
+}
+
+/** Accounts in report order: by installation, then id. */
+export function sortAccounts<T extends AccountName>(accounts: T[]): T[] {
+  return [...accounts].sort((a, b) => byKeys(accountKey(a), accountKey(b)));
 }

@@ -1,17 +1,36 @@
 // The drift report in its three formats: a table for people, JSON for programs, Markdown for a
 // pipeline's job summary or a pull request comment. Pure functions of the entries. Nothing here
 // can hold a secret: entries carry domains, ids, field values the server reports (the password
-// is never compared) and accounts by URL, id and e-mail.
+// is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
+import type { AccountName } from "./accounts";
 import type { DriftEntry, DriftStatus, FieldChange } from "./compare";
 import { driftStatuses } from "./compare";
+import type { TrackingWindow } from "./tracking";
 
 export const reportFormats = ["text", "json", "markdown"] as const;
 export type ReportFormat = (typeof reportFormats)[number];
+
+/** An account's use of its plan: the websites it holds against those the plan allows. */
+export interface AccountUse extends AccountName {
+  /** The websites the account holds (its listing). */
+  websites: number;
+  /** The plan GET /account reports, with its website limit (-1: unlimited); null when none. */
+  plan: { name: string; websites: number } | null;
+}
+
+/** What `--check-tracking` read: the window, and how many requests it took. */
+export interface TrackingCheck extends TrackingWindow {
+  requests: number;
+}
 
 export interface DriftReport {
   /** The stacks read, as `project/stack`. */
   stacks: string[];
   websites: DriftEntry[];
+  /** Every account the stacks use, in report order. */
+  accounts: AccountUse[];
+  /** Present when tracking was checked: every website on the server then has `silent`. */
+  tracking?: TrackingCheck;
 }
 
 export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus, number> {
@@ -20,7 +39,15 @@ export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus
   return counts;
 }
 
-const accountText = (e: DriftEntry): string => `${e.account.email} (${e.account.id}) at ${e.account.url}`;
+/** The counts of the JSON summary: every status, and `silent` when tracking was checked. */
+function summaryCounts(report: DriftReport): Record<string, number> {
+  const counts: Record<string, number> = statusCounts(report.websites);
+  if (report.tracking) counts.silent = report.websites.filter((e) => e.silent === true).length;
+  return counts;
+}
+
+const nameText = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
+const accountText = (e: DriftEntry): string => nameText(e.account);
 
 const valueText = (value: unknown): string =>
   Array.isArray(value) ? `[${value.join(", ")}]` : JSON.stringify(value);
@@ -35,6 +62,38 @@ function summary(report: DriftReport): string {
   return `${report.websites.length} websites in ${accounts} account${accounts === 1 ? "" : "s"} of ${report.stacks.length} stack${report.stacks.length === 1 ? "" : "s"} (${report.stacks.join(", ")}): ${parts}.`;
 }
 
+/** The tracking check's outcome and cost, when it ran. */
+function trackingText({ tracking, websites }: DriftReport): string | undefined {
+  if (!tracking) return undefined;
+  const checked = websites.filter((e) => e.silent !== undefined);
+  const silent = checked.filter((e) => e.silent).length;
+  return (
+    `Tracking: ${silent} of ${checked.length} websites on the server silent, with no pageview from ` +
+    `${tracking.from} to ${tracking.to} (the last ${tracking.days} day${tracking.days === 1 ? "" : "s"}, ` +
+    `UTC dates); ${tracking.requests} request${tracking.requests === 1 ? "" : "s"}, one per website.`
+  );
+}
+
+/** Websites held against the plan's limit: "4 of 10", "10 of 10, full", "250, unlimited", "3". */
+function useText(use: AccountUse, words = false): string {
+  const limit = use.plan?.websites;
+  const noun = (n: number) => (words ? (n === 1 ? " website" : " websites") : "");
+  if (limit === undefined || limit < 0)
+    return `${use.websites}${noun(use.websites)}${limit === undefined ? "" : ", no limit"}`;
+  return `${use.websites} of ${limit}${noun(limit)}${use.websites >= limit ? ", no room for more" : ""}`;
+}
+
+/** One line per account: its websites against its plan's limit. */
+const accountLines = (report: DriftReport): string[] =>
+  report.accounts.map(
+    (a) =>
+      `Account ${nameText(a)}: ${useText(a, true)} (${a.plan ? `plan ${a.plan.name}` : "no plan reported"}).`,
+  );
+
+/** The tracking column: silent, active, or - for a website not on the server. */
+const trackingCell = (e: DriftEntry): string =>
+  e.silent === undefined ? "-" : e.silent ? "silent" : "active";
+
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return rows
@@ -48,47 +107,69 @@ function table(rows: string[][]): string {
 }
 
 function text(report: DriftReport): string {
-  const rows = [["STATUS", "DOMAIN", "ID", "ACCOUNT", "STACKS"]];
+  const tracked = report.tracking !== undefined;
+  const rows = [["STATUS", "DOMAIN", "ID", "ACCOUNT", "STACKS", ...(tracked ? ["TRACKING"] : [])]];
   const details: string[] = [];
   for (const e of report.websites) {
-    rows.push([e.status, e.domain, String(e.id), accountText(e), e.stacks.join(", ") || "-"]);
+    rows.push([
+      e.status,
+      e.domain,
+      String(e.id),
+      accountText(e),
+      e.stacks.join(", ") || "-",
+      ...(tracked ? [trackingCell(e)] : []),
+    ]);
     if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map(changeText).join("; ")}`);
     if (e.status === "duplicate")
       details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
   }
-  const parts = [summary(report), "", table(rows)];
+  const tracking = trackingText(report);
+  const parts = [summary(report), ...(tracking ? [tracking] : []), ...accountLines(report), "", table(rows)];
   if (details.length > 0) parts.push("", ...details);
   return `${parts.join("\n")}\n`;
 }
 
+/** Markdown text outside a table: the characters that would start markup, escaped. */
+const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+
 /** A Markdown table cell: pipes and line breaks would end the cell, backticks open code. */
-const cell = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
+const cell = (value: string): string => escaped(value).replace(/\s+/g, " ");
 
 function markdown(report: DriftReport): string {
-  const counts = statusCounts(report.websites);
+  const counts = summaryCounts(report);
+  const tracking = trackingText(report);
+  const tracked = tracking !== undefined;
   const lines = [
     "## Website drift",
     "",
-    summary(report).replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`),
+    escaped(summary(report)),
     "",
+    ...(tracking ? [escaped(tracking), ""] : []),
     "| Status | Count |",
     "| --- | ---: |",
-    ...driftStatuses.map((s) => `| ${s} | ${counts[s]} |`),
+    ...Object.entries(counts).map(([s, n]) => `| ${s} | ${n} |`),
+    "",
+    "| Account | Plan | Websites |",
+    "| --- | --- | --- |",
+    ...report.accounts.map(
+      (a) => `| ${cell(nameText(a))} | ${a.plan ? cell(a.plan.name) : "none reported"} | ${useText(a)} |`,
+    ),
     "",
   ];
-  const drifted = report.websites.filter((e) => e.status !== "in-sync");
+  const drifted = report.websites.filter((e) => e.status !== "in-sync" || e.silent === true);
   if (drifted.length === 0) {
-    lines.push("Every website is in sync.");
+    lines.push(tracked ? "Every website is in sync, and none is silent." : "Every website is in sync.");
   } else {
     lines.push(
-      "| Status | Domain | ID | Account | Stacks | Details |",
-      "| --- | --- | ---: | --- | --- | --- |",
+      `| Status | Domain | ID | Account | Stacks | ${tracked ? "Tracking | " : ""}Details |`,
+      `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}--- |`,
     );
     for (const e of drifted) {
       const details =
         e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : "");
       lines.push(
-        `| ${e.status} | ${cell(e.domain)} | ${e.id} | ${cell(accountText(e))} | ${cell(e.stacks.join(", ") || "-")} | ${cell(details)} |`,
+        `| ${e.status} | ${cell(e.domain)} | ${e.id} | ${cell(accountText(e))} | ${cell(e.stacks.join(", ") || "-")} | ` +
+          `${tracked ? `${trackingCell(e)} | ` : ""}${cell(details)} |`,
       );
     }
   }
@@ -97,7 +178,13 @@ function markdown(report: DriftReport): string {
 
 export function formatReport(report: DriftReport, format: ReportFormat): string {
   if (format === "json") {
-    const body = { stacks: report.stacks, summary: statusCounts(report.websites), websites: report.websites };
+    const body = {
+      stacks: report.stacks,
+      summary: summaryCounts(report),
+      ...(report.tracking ? { tracking: report.tracking } : {}),
+      accounts: report.accounts,
+      websites: report.websites,
+    };
     return `${JSON.stringify(body, null, 2)}\n`;
   }
   return format === "markdown" ? markdown(report) : text(report);

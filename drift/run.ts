@@ -1,24 +1,29 @@
 // `pulumi-webstats drift`: what the given stacks recorded against what their accounts hold.
-// Cost: one GET /account per key, one listing of each account (100 websites a request, one pacer
-// per installation), and a GET only for a recorded website the listing lacks. Nothing is
-// written: the client is only ever asked to read.
+// Cost: one GET /account per key (which also tells each account's plan), one listing of each
+// account (100 websites a request, one pacer per installation), and a GET only for a recorded
+// website the listing lacks; with --check-tracking, one statistics read per website on the
+// server (tracking.ts). Nothing is written: the client is only ever asked to read.
 import { NotFoundError } from "../sdk";
 import type { Website } from "../sdk";
 import type { Environment, ProviderSettings } from "../core/settings";
 import { accountsOf } from "./accounts";
 import type { DriftAccount } from "./accounts";
-import { compareAccount, sortEntries } from "./compare";
-import type { DriftEntry, DriftStatus } from "./compare";
+import { compareAccount, failsOn, sortAccounts, sortEntries } from "./compare";
+import type { DriftEntry, FailOnName } from "./compare";
 import { formatReport } from "./report";
-import type { ReportFormat } from "./report";
+import type { AccountUse, ReportFormat, TrackingCheck } from "./report";
 import { readSources } from "./state-sources";
 import type { StateSource } from "./state-sources";
+import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
+import type { TrackingTarget } from "./tracking";
 
 export interface DriftOptions {
   sources: StateSource[];
   format: ReportFormat;
-  /** The statuses that make the exit code 2. */
-  failOn: DriftStatus[];
+  /** The statuses (and `silent`) that make the exit code 2. */
+  failOn: FailOnName[];
+  /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
+  tracking?: { days: number };
 }
 
 export interface DriftConsole {
@@ -36,14 +41,60 @@ async function confirmGone(account: DriftAccount, id: number): Promise<Website |
   }
 }
 
-async function entriesOf(account: DriftAccount): Promise<DriftEntry[]> {
+/** One account's entries, its use of its plan, and the websites on the server to check tracking of. */
+interface AccountFindings {
+  entries: DriftEntry[];
+  use: AccountUse;
+  targets: TrackingTarget[];
+}
+
+async function findingsOf(account: DriftAccount): Promise<AccountFindings> {
   const listed = await account.client.websites.list({ sortBy: "id", sort: "asc" });
   const listedIds = new Set(listed.map((w) => w.id));
   const missing = [...new Set(account.websites.map((w) => w.id).filter((id) => !listedIds.has(id)))];
   const confirmed = new Map(
     await Promise.all(missing.map(async (id) => [id, await confirmGone(account, id)] as const)),
   );
-  return compareAccount(account.name, account.websites, listed, confirmed);
+  const live = [...listed, ...[...confirmed.values()].filter((w): w is Website => w !== undefined)];
+  const { plan } = account;
+  return {
+    entries: compareAccount(account.name, account.websites, listed, confirmed),
+    use: {
+      ...account.name,
+      websites: listed.length,
+      plan: plan ? { name: plan.name, websites: plan.features.websites } : null,
+    },
+    targets: live.map((w) => ({ client: account.client, id: w.id, domain: w.domain })),
+  };
+}
+
+/**
+ * Reads the pageviews of every target, saying first what it costs and then how far it got;
+ * marks each entry on the server silent or not.
+ */
+async function markSilent(
+  findings: AccountFindings[],
+  days: number,
+  settings: ProviderSettings,
+  io: DriftConsole,
+): Promise<TrackingCheck> {
+  const targets = findings.flatMap((f) => f.targets);
+  const window = trackingWindow(new Date(), days);
+  io.err(`${costText(targets.length, window, settings.requestsPerMinute?.value)}\n`);
+  const step = progressStep(targets.length);
+  const silent = await checkTracking(targets, window, (done) => {
+    if (done % step === 0 || done === targets.length)
+      io.err(`Tracking: ${done} of ${targets.length} websites checked.\n`);
+  });
+  let index = 0;
+  for (const { entries, targets: own } of findings) {
+    const byId = new Map(own.map((t) => [t.id, silent[index++]]));
+    for (const entry of entries) {
+      const value = byId.get(entry.id);
+      if (value !== undefined) entry.silent = value;
+    }
+  }
+  return { ...window, requests: targets.length };
 }
 
 /** Runs the comparison and prints the report; resolves with the exit code (0 in sync, 2 drift). */
@@ -60,7 +111,22 @@ export async function runDrift(
   );
   const accounts = await accountsOf(recorded, settings);
   io.err(`Listing the websites of ${accounts.length} account${accounts.length === 1 ? "" : "s"}...\n`);
-  const entries = sortEntries((await Promise.all(accounts.map(entriesOf))).flat());
-  io.out(formatReport({ stacks: stacks.map((s) => s.name), websites: entries }, options.format));
-  return entries.some((e) => options.failOn.includes(e.status)) ? 2 : 0;
+  const findings = await Promise.all(accounts.map(findingsOf));
+  const tracking = options.tracking
+    ? await markSilent(findings, options.tracking.days, settings, io)
+    : undefined;
+  const entries = sortEntries(findings.flatMap((f) => f.entries));
+  const accountUses = sortAccounts(findings.map((f) => f.use));
+  io.out(
+    formatReport(
+      {
+        stacks: stacks.map((s) => s.name),
+        websites: entries,
+        accounts: accountUses,
+        ...(tracking ? { tracking } : {}),
+      },
+      options.format,
+    ),
+  );
+  return entries.some((e) => failsOn(e, options.failOn)) ? 2 : 0;
 }

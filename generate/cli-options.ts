@@ -3,11 +3,12 @@
 // else, and no argument is ever echoed back (it could be a pasted key).
 import { parseArgs } from "node:util";
 import { settingEntries } from "../core/settings";
-import { driftStatuses } from "../drift/compare";
-import type { DriftStatus } from "../drift/compare";
+import { failOnNames } from "../drift/compare";
+import type { FailOnName } from "../drift/compare";
 import { reportFormats } from "../drift/report";
 import type { DriftOptions } from "../drift/run";
 import type { StateSource } from "../drift/state-sources";
+import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../drift/tracking";
 
 export type ProjectFormat = "ts" | "yaml" | "import";
 
@@ -46,6 +47,7 @@ export const USAGE = `Usage: pulumi-webstats generate --out DIR [--format ts|yam
                                 [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]
        pulumi-webstats drift [--cwd DIR] --stack NAME... [--state FILE...]
                              [--format text|json|markdown] [--fail-on STATUS,...]
+                             [--check-tracking [--silent-days N]]
        pulumi-webstats schema
        pulumi-webstats plugin install
 
@@ -80,10 +82,12 @@ drift:
 Compares what stacks recorded with what their accounts hold, and gives every website of
 every account those stacks use one status: in-sync, changed (each field that differs, as a
 refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
-duplicate (recorded twice). It only reads: a listing of each account and a GET for a
-website the listing lacks. Installations and keys are the stacks' own (configuration,
-providers, connection arguments); a key the state does not hold comes from WEBSTATS_API_KEY
-for the installation WEBSTATS_BASE_URL names.
+duplicate (recorded twice). With --check-tracking, a website on the server that had no
+pageview in the last days is also silent, whatever its status. The report shows each
+account's websites against its plan's limit. It only reads: GET /account per key, a listing
+of each account and a GET for a website the listing lacks. Installations and keys are the
+stacks' own (configuration, providers, connection arguments); a key the state does not hold
+comes from WEBSTATS_API_KEY for the installation WEBSTATS_BASE_URL names.
 
 Options:
   --stack NAME     a stack, read with pulumi stack export --show-secrets (repeatable)
@@ -91,8 +95,16 @@ Options:
   --state FILE     a file written by pulumi stack export (repeatable); without
                    --show-secrets its keys are encrypted and come from the environment
   --format F       text (default), json or markdown (for a job summary or a comment)
-  --fail-on LIST   the statuses that make the exit code 2, comma-separated (default:
-                   changed,gone,unmanaged,duplicate; none: never)
+  --fail-on LIST   the statuses that make the exit code 2, comma-separated, silent
+                   included (default: changed,gone,unmanaged,duplicate, and silent with
+                   --check-tracking; none: never)
+  --check-tracking also read each website's pageviews: one request per website on the
+                   server, paced at the server's limit (60 a minute on a stock
+                   installation: 500 websites take at least 8 minutes; said before it
+                   starts); a website with none in the window is silent
+  --silent-days N  the window: the last N dates in UTC, today's included (default 7).
+                   The server dates pageviews in the account's time zone, so the window
+                   can be off by up to a day at either end
 Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
 
 Environment (the only way to give credentials and settings; see the README's Configure and
@@ -125,18 +137,36 @@ function stateSources(tokens: ReturnType<typeof parseArgs>["tokens"]): StateSour
   return sources;
 }
 
-const defaultFailOn: DriftStatus[] = ["changed", "gone", "unmanaged", "duplicate"];
+const defaultFailOn: FailOnName[] = ["changed", "gone", "unmanaged", "duplicate"];
 
-function failOnOf(values: string[] | undefined): DriftStatus[] {
-  if (values === undefined) return defaultFailOn;
+/** The names --fail-on lists; default every status but in-sync, and silent when tracking is checked. */
+function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
+  if (values === undefined) return checkTracking ? [...defaultFailOn, "silent"] : defaultFailOn;
   const listed = values.flatMap((v) => v.split(",")).map((v) => v.trim());
   if (listed.length === 1 && listed[0] === "none") return [];
-  const known = driftStatuses.filter((s) => s !== "in-sync") as string[];
+  const known = failOnNames as readonly string[];
   const wrong = listed.filter((v) => !known.includes(v));
   if (wrong.length > 0 || listed.length === 0) {
     throw new UsageError(`--fail-on takes ${known.join(", ")} (comma-separated) or none.`);
   }
-  return listed as DriftStatus[];
+  if (listed.includes("silent") && !checkTracking) {
+    throw new UsageError(
+      "--fail-on silent needs --check-tracking: without it no website is checked for silence.",
+    );
+  }
+  return listed as FailOnName[];
+}
+
+/** --silent-days: a whole number of days; never echoed back (it could be anything pasted). */
+function silentDaysOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SILENT_DAYS;
+  const days = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(days >= 1 && days <= MAX_SILENT_DAYS)) {
+    throw new UsageError(
+      `--silent-days is a whole number of days from 1 to ${MAX_SILENT_DAYS} (default ${DEFAULT_SILENT_DAYS}).`,
+    );
+  }
+  return days;
 }
 
 function parseDrift(values: Values, positionals: string[], sources: StateSource[]): Command {
@@ -154,14 +184,18 @@ function parseDrift(values: Values, positionals: string[], sources: StateSource[
   if (!(reportFormats as readonly string[]).includes(format)) {
     throw new UsageError(`--format of drift is text, json or markdown, not ${JSON.stringify(format)}.`);
   }
-  return {
-    kind: "drift",
-    options: {
-      sources,
-      format: format as DriftOptions["format"],
-      failOn: failOnOf(values["fail-on"] as string[] | undefined),
-    },
+  const checkTracking = values["check-tracking"] === true;
+  const days = silentDaysOf(values["silent-days"] as string | undefined);
+  if (values["silent-days"] !== undefined && !checkTracking) {
+    throw new UsageError("--silent-days goes with --check-tracking, which reads every website's pageviews.");
+  }
+  const options: DriftOptions = {
+    sources,
+    format: format as DriftOptions["format"],
+    failOn: failOnOf(values["fail-on"] as string[] | undefined, checkTracking),
   };
+  if (checkTracking) options.tracking = { days };
+  return { kind: "drift", options };
 }
 
 type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
@@ -177,6 +211,8 @@ const cliOptions = {
   state: { type: "string", multiple: true },
   cwd: { type: "string", multiple: true },
   "fail-on": { type: "string", multiple: true },
+  "check-tracking": { type: "boolean" },
+  "silent-days": { type: "string" },
 } as const;
 
 /**
@@ -207,13 +243,23 @@ export function parseCommand(argv: string[]): Command {
   } catch (error) {
     // parseArgs names the option, and for an unexpected value shows it: keep only the option's name.
     const option = /'(-[^'=\s]*)/.exec((error as Error).message)?.[1];
-    throw new UsageError(option ? `unknown option ${option}.` : "unexpected arguments.");
+    if (!option) throw new UsageError("unexpected arguments.");
+    if ((error as { code?: string }).code !== "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+      throw new UsageError(`unknown option ${option}.`);
+    throw new UsageError(
+      /does not take/.test((error as Error).message)
+        ? `${option} takes no value.`
+        : `${option} needs a value (one starting with - is written ${option}=VALUE).`,
+    );
   }
   const { values, positionals, tokens } = parsed;
   if (values.help || positionals[0] === "help") return { kind: "help" };
   const sources = stateSources(tokens);
   if (positionals[0] === "drift") return parseDrift(values, positionals, sources);
-  if (values["fail-on"] !== undefined) throw new UsageError("--fail-on is an option of drift.");
+  const driftOnly = (["fail-on", "check-tracking", "silent-days"] as const).find(
+    (o) => values[o] !== undefined,
+  );
+  if (driftOnly) throw new UsageError(`--${driftOnly} is an option of drift.`);
   if (positionals[0] === "plugin") {
     if (positionals[1] !== "install" || positionals.length > 2) {
       throw new UsageError("the plugin command is: pulumi-webstats plugin install.");

@@ -15,10 +15,12 @@ describeEngine("the bench, in smoke mode", () => {
 
     expect(result.up).toHaveLength(sizes.up.length);
     for (const { count, throttle, baseline, measured } of result.up) {
-      expect(baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: count });
+      // One POST per website, and one read of the account's plan (GET /account) per operation
+      // that creates websites (core/plan-budget.ts).
+      expect(baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: count + 1 });
       expect(measured).toMatchObject({ ok: true, failed: 0 });
-      // One counted POST per website; refusals come on top, at most one per window filled.
-      expect(measured.requests! - measured.refused!).toBe(count);
+      // Refusals come on top, at most one per window filled.
+      expect(measured.requests! - measured.refused!).toBe(count + 1);
       expect(measured.refused).toBeLessThanOrEqual(Math.ceil(count / throttle.limit));
       // The throttle really held the operation back: its requests spread over the floor, less
       // at most the part of the first window before its first whole second.
@@ -32,9 +34,9 @@ describeEngine("the bench, in smoke mode", () => {
     expect(byHost.count).toBe(sizes.hosts.count);
     expect(byHost.noOp).toMatchObject({ ok: true, failed: 0 });
     for (const host of [byHost.dynamic, byHost.plugin]) {
-      expect(host.baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: byHost.count });
+      expect(host.baseline).toMatchObject({ ok: true, failed: 0, refused: 0, requests: byHost.count + 1 });
       expect(host.measured).toMatchObject({ ok: true, failed: 0 });
-      expect(host.measured.requests! - host.measured.refused!).toBe(byHost.count);
+      expect(host.measured.requests! - host.measured.refused!).toBe(byHost.count + 1);
       expect(host.measured.refused).toBeLessThanOrEqual(Math.ceil(byHost.count / byHost.throttle.limit));
       expect(host.measured.floorMs).toBe(
         Math.floor((byHost.count - 1) / byHost.throttle.limit) * byHost.throttle.windowSeconds * 1000,
@@ -43,7 +45,7 @@ describeEngine("the bench, in smoke mode", () => {
     if (process.platform === "linux") expect(byHost.plugin.baseline.providerPeakRssKb).toBeGreaterThan(0);
 
     const { websites, plugin, noOp, count } = result.fleet;
-    expect(websites.up).toMatchObject({ ok: true, failed: 0, requests: count });
+    expect(websites.up).toMatchObject({ ok: true, failed: 0, requests: count + 1 });
     // A refresh reads every website from one shared listing (100 per page).
     expect(websites.refresh).toMatchObject({ ok: true, failed: 0, requests: Math.ceil(count / 100) });
     expect(noOp.up.ok && noOp.refresh.ok).toBe(true);
@@ -57,7 +59,7 @@ describeEngine("the bench, in smoke mode", () => {
     if (process.platform === "linux") expect(websites.up.providerPeakRssKb).toBeGreaterThan(0);
     // The same fleet through the plugin: one request per website created, the same shared
     // listing for the refresh, every website in the state and no serialized provider there.
-    expect(plugin.up).toMatchObject({ ok: true, failed: 0, requests: count });
+    expect(plugin.up).toMatchObject({ ok: true, failed: 0, requests: count + 1 });
     expect(plugin.refresh).toMatchObject({ ok: true, failed: 0, requests: Math.ceil(count / 100) });
     expect(plugin.state.resources).toBe(count);
     expect(plugin.state.providerBytes).toBe(0);
@@ -97,10 +99,20 @@ describeEngine("the bench, in smoke mode", () => {
     }
     expect(previewRefresh).toMatchObject({ ok: true, failed: 0, requests: pages[0]! + pages[1]! });
 
+    // drift --check-tracking under the throttle: one pageviews read per website, each answered,
+    // none failed, the unvisited ones silent, the cost said before the check started.
+    const { tracking } = result;
+    expect(tracking.baseline).toMatchObject({ ok: true, refused: 0, requests: 2 });
+    expect(tracking.measured).toMatchObject({ ok: true, exitCode: 0 });
+    expect(tracking.measured.requests - tracking.measured.refused).toBe(2 + sizes.tracking.count);
+    expect(tracking.measured.summary.silent).toBe(tracking.expectedSilent);
+    expect(tracking.measured.costLine).toMatch(/^Checking tracking: \d+ requests, one per website/);
+    expect(tracking.measured.requestSpanMs).toBeGreaterThan(tracking.measured.floorMs - 1000);
+
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
     expect(result.targets.length).toBeGreaterThanOrEqual(8);
-    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 5);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 6);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
@@ -117,6 +129,7 @@ describeEngine("the bench, in smoke mode", () => {
         "### 6a.",
         "### 6b.",
         "## 7.",
+        "## 8.",
         "## Targets",
       ]) {
         expect(markdown).toContain(heading);

@@ -1,7 +1,9 @@
-// The drift report's three formats, from the same entries.
+// The drift report's three formats, from the same entries: statuses, each account's websites
+// against its plan, and with --check-tracking the silent mark, the window and its cost.
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/compare";
 import { formatReport } from "../../drift/report";
+import type { AccountUse, DriftReport } from "../../drift/report";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const entries: DriftEntry[] = [
@@ -32,7 +34,8 @@ const entries: DriftEntry[] = [
     account,
   },
 ];
-const report = { stacks: ["web/prod", "web/dev"], websites: entries };
+const accounts: AccountUse[] = [{ ...account, websites: 4, plan: { name: "Team", websites: 10 } }];
+const report: DriftReport = { stacks: ["web/prod", "web/dev"], websites: entries, accounts };
 
 describe("drift: formatReport", () => {
   it("json: the websites with status, stacks, account and changes, and the counts", () => {
@@ -40,6 +43,15 @@ describe("drift: formatReport", () => {
     expect(body).toEqual({
       stacks: ["web/prod", "web/dev"],
       summary: { "in-sync": 1, changed: 1, gone: 0, unmanaged: 1, duplicate: 1 },
+      accounts: [
+        {
+          url: "https://stats.example.com",
+          id: 7,
+          email: "team@example.com",
+          websites: 4,
+          plan: { name: "Team", websites: 10 },
+        },
+      ],
       websites: entries,
     });
   });
@@ -49,8 +61,11 @@ describe("drift: formatReport", () => {
     expect(lines[0]).toBe(
       "4 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 1 duplicate.",
     );
-    expect(lines[2]).toMatch(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS$/);
-    expect(lines[3]).toMatch(
+    expect(lines[1]).toBe(
+      "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
+    );
+    expect(lines[3]).toMatch(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS$/);
+    expect(lines[4]).toMatch(
       /^in-sync\s+a\.example\.com\s+1\s+team@example\.com \(7\) at https:\/\/stats\.example\.com\s+web\/prod$/,
     );
     expect(lines).toContain("b.example.com (2): excludeIps: [10.0.0.1] recorded, [] live");
@@ -66,8 +81,130 @@ describe("drift: formatReport", () => {
     expect(text).toContain(
       "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live |",
     );
-    expect(formatReport({ stacks: ["web/prod"], websites: [entries[0]!] }, "markdown")).toContain(
+    expect(text).toContain(
+      "| Account | Plan | Websites |\n| --- | --- | --- |\n| team@example.com (7) at https://stats.example.com | Team | 4 of 10 |\n",
+    );
+    expect(formatReport({ ...report, websites: [entries[0]!] }, "markdown")).toContain(
       "Every website is in sync.",
     );
+  });
+});
+
+describe("drift: formatReport, each account's plan", () => {
+  const use = (websites: number, plan: AccountUse["plan"], id = 7): AccountUse => ({
+    url: "https://stats.example.com",
+    id,
+    email: `team-${id}@example.com`,
+    websites,
+    plan,
+  });
+
+  it("says the websites held against the plan's limit: unlimited, full, or no plan reported", () => {
+    const plans: DriftReport = {
+      ...report,
+      accounts: [
+        use(4, { name: "Free", websites: 10 }, 1),
+        use(10, { name: "Free", websites: 10 }, 2),
+        use(250, { name: "Unlimited", websites: -1 }, 3),
+        use(3, null, 4),
+      ],
+    };
+    const lines = formatReport(plans, "text").split("\n");
+    expect(lines.slice(1, 5)).toEqual([
+      "Account team-1@example.com (1) at https://stats.example.com: 4 of 10 websites (plan Free).",
+      "Account team-2@example.com (2) at https://stats.example.com: 10 of 10 websites, no room for more (plan Free).",
+      "Account team-3@example.com (3) at https://stats.example.com: 250 websites, no limit (plan Unlimited).",
+      "Account team-4@example.com (4) at https://stats.example.com: 3 websites (no plan reported).",
+    ]);
+    const markdown = formatReport(plans, "markdown");
+    expect(markdown).toContain(
+      "| team-2@example.com (2) at https://stats.example.com | Free | 10 of 10, no room for more |",
+    );
+    expect(markdown).toContain(
+      "| team-3@example.com (3) at https://stats.example.com | Unlimited | 250, no limit |",
+    );
+    expect(markdown).toContain("| team-4@example.com (4) at https://stats.example.com | none reported | 3 |");
+    const json = JSON.parse(formatReport(plans, "json")) as { accounts: AccountUse[] };
+    expect(json.accounts.map((a) => [a.websites, a.plan])).toEqual([
+      [4, { name: "Free", websites: 10 }],
+      [10, { name: "Free", websites: 10 }],
+      [250, { name: "Unlimited", websites: -1 }],
+      [3, null],
+    ]);
+  });
+});
+
+describe("drift: formatReport with --check-tracking", () => {
+  const gone: DriftEntry = {
+    domain: "e.example.com",
+    id: 5,
+    status: "gone",
+    stacks: ["web/prod"],
+    resources: ["web/prod:e"],
+    account,
+  };
+  const tracked: DriftReport = {
+    ...report,
+    websites: [
+      { ...entries[0]!, silent: true },
+      { ...entries[1]!, silent: true },
+      { ...entries[2]!, silent: false },
+      { ...entries[3]!, silent: false },
+      gone,
+    ],
+    tracking: { days: 7, from: "2026-11-18", to: "2026-11-24", requests: 4 },
+  };
+  const trackingLine =
+    "Tracking: 2 of 4 websites on the server silent, with no pageview from 2026-11-18 to 2026-11-24 " +
+    "(the last 7 days, UTC dates); 4 requests, one per website.";
+
+  it("text: the outcome and its cost below the summary, and a TRACKING column", () => {
+    const lines = formatReport(tracked, "text").split("\n");
+    expect(lines[0]).toBe(
+      "5 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 1 gone, 1 unmanaged, 1 duplicate.",
+    );
+    expect(lines[1]).toBe(trackingLine);
+    expect(lines[2]).toMatch(/^Account team@example\.com/);
+    expect(lines[4]).toMatch(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS\s+TRACKING$/);
+    expect(lines[5]).toMatch(/^in-sync\s+a\.example\.com\s+1\s+.*\s+web\/prod\s+silent$/);
+    expect(lines[6]).toMatch(/^changed\s+b\.example\.com\s+2\s+.*\s+web\/prod\s+silent$/);
+    expect(lines[7]).toMatch(/^unmanaged\s+.*\s+-\s+active$/);
+    expect(lines[9]).toMatch(/^gone\s+e\.example\.com\s+5\s+.*\s+web\/prod\s+-$/);
+  });
+
+  it("json: silent on each website on the server, its count in the summary, the window and cost", () => {
+    const body = JSON.parse(formatReport(tracked, "json")) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["stacks", "summary", "tracking", "accounts", "websites"]);
+    expect(body.summary).toEqual({
+      "in-sync": 1,
+      changed: 1,
+      gone: 1,
+      unmanaged: 1,
+      duplicate: 1,
+      silent: 2,
+    });
+    expect(body.tracking).toEqual({ days: 7, from: "2026-11-18", to: "2026-11-24", requests: 4 });
+    expect((body.websites as DriftEntry[]).map((w) => w.silent)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      undefined,
+    ]);
+  });
+
+  it("markdown: the outcome, silent in the counts, and a row for a silent website in sync", () => {
+    const text = formatReport(tracked, "markdown");
+    expect(text).toContain(`\n${trackingLine}\n`);
+    expect(text).toContain("| duplicate | 1 |\n| silent | 2 |\n");
+    expect(text).toContain("| Status | Domain | ID | Account | Stacks | Tracking | Details |");
+    expect(text).toContain(
+      "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | silent |  |",
+    );
+    expect(text).toContain(
+      "| gone | e.example.com | 5 | team@example.com (7) at https://stats.example.com | web/prod | - |  |",
+    );
+    const quiet = { ...tracked, websites: [{ ...entries[0]!, silent: false }] };
+    expect(formatReport(quiet, "markdown")).toContain("Every website is in sync, and none is silent.");
   });
 });

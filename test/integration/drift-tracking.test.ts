@@ -1,0 +1,326 @@
+// `pulumi-webstats drift --check-tracking` in-process (runCli) against the emulator over real
+// HTTP, with stack exports written here: two accounts (one plan limited to 10 websites, one
+// unlimited), hits sent through the tracker (POST /api/event) to some websites today, one website
+// whose last pageviews are 10 days old (in the emulator's data file), others never visited. The
+// silent ones in every format, a website both changed and silent, the window's length, the exit
+// codes with --fail-on, what the command says it costs and how far it got, each account's use
+// of its plan, bad --silent-days refused before any request, and a throttled installation where
+// the pacer spreads the reads over its windows without a failure.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
+import { outputsFrom } from "../../core/website-state";
+import { runCli } from "../../generate/run";
+import { WebstatsClient } from "../../sdk";
+import type { Website } from "../../sdk";
+
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** What `pulumi stack export --show-secrets` writes for a stack of the dynamic provider. */
+function writeStackExport(file: string, project: string, url: string, apiKey: string, websites: Website[]) {
+  const stack = `urn:pulumi:prod::${project}`;
+  const secret = (value: unknown) => ({
+    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+    plaintext: JSON.stringify(value),
+  });
+  const resources = [
+    { urn: `${stack}::pulumi:pulumi:Stack::${project}-prod`, type: "pulumi:pulumi:Stack" },
+    {
+      urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
+      type: "pulumi:providers:pulumi-nodejs",
+      id: "provider-1",
+      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
+    },
+    ...websites.map((website) => ({
+      urn: `${stack}::pulumi-nodejs:dynamic/webstats:Website::${website.domain}`,
+      type: "pulumi-nodejs:dynamic/webstats:Website",
+      id: String(website.id),
+      provider: `${stack}::pulumi:providers:pulumi-nodejs::default::provider-1`,
+      outputs: {
+        __provider: "exports.handler = ...",
+        ...outputsFrom(website, { adoptExisting: false }),
+        installation: url,
+      },
+    })),
+  ];
+  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
+}
+
+/** A pageview as the tracking script sends it. */
+async function hit(emulator: Emulator, domain: string, path = "/") {
+  const response = await fetch(`${emulator.url}/api/event`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    },
+    body: JSON.stringify({ page: `https://${domain}${path}`, referrer: "", screen_resolution: "1280x800" }),
+  });
+  expect(await response.text()).toBe("200");
+}
+
+interface Report {
+  summary: Record<string, number>;
+  tracking?: { days: number; from: string; to: string; requests: number };
+  accounts: { email: string; websites: number; plan: { name: string; websites: number } | null }[];
+  websites: { domain: string; status: string; silent?: boolean }[];
+}
+
+const root = mkdtempSync(join(tmpdir(), "drift-tracking-"));
+
+describe("pulumi-webstats drift --check-tracking", () => {
+  let emulator: Emulator;
+  let limited: EmulatorAccount;
+  let unlimited: EmulatorAccount;
+  const files = { limited: join(root, "limited.json"), unlimited: join(root, "unlimited.json") };
+  const states = () => ["--state", files.limited, "--state", files.unlimited];
+  const domains = {
+    busy: "busy.tracking.example",
+    quiet: "quiet.tracking.example",
+    lapsed: "lapsed.tracking.example",
+    stray: "stray.tracking.example",
+    visitedStray: "visited-stray.tracking.example",
+    other: "other.tracking.example",
+  };
+
+  beforeAll(async () => {
+    // The websites are made on a first run of an installation; its data file then gets the
+    // pageviews of 10 days ago that no request can record, and the installation starts again.
+    const dataFile = join(root, "installation.json");
+    const first = await startEmulator({ requestsPerMinute: 0, dataFile });
+    limited = first.createAccount({ name: "Limited", websiteLimit: 10 });
+    unlimited = first.createAccount({ name: "Unlimited" });
+    const create = (account: EmulatorAccount, domain: string) =>
+      new WebstatsClient({ baseUrl: first.url, apiKey: account.apiKey }).websites.create({ domain });
+    const managed = [
+      await create(limited, domains.busy),
+      await create(limited, domains.quiet),
+      await create(limited, domains.lapsed),
+    ];
+    await create(limited, domains.stray);
+    await create(limited, domains.visitedStray);
+    const other = await create(unlimited, domains.other);
+    await first.close();
+    const data = JSON.parse(readFileSync(dataFile, "utf8")) as { stats?: unknown[] };
+    const lapsed = managed[2]!.id;
+    data.stats = [
+      ...(data.stats ?? []),
+      { website_id: lapsed, name: "pageviews", value: day(-10), date: day(-10), count: 3 },
+    ];
+    writeFileSync(dataFile, JSON.stringify(data));
+
+    emulator = await startEmulator({ requestsPerMinute: 0, dataFile });
+    await hit(emulator, domains.busy);
+    await hit(emulator, domains.busy, "/pricing");
+    await hit(emulator, domains.visitedStray);
+    await hit(emulator, domains.other);
+    writeStackExport(files.limited, "limited", emulator.url, limited.apiKey, managed);
+    writeStackExport(files.unlimited, "unlimited", emulator.url, unlimited.apiKey, [other]);
+    // Changed out of band, and never visited: both changed and silent.
+    emulator.updateWebsite(managed[1]!.id, { exclude_ips: "10.0.0.1" });
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("marks the websites without a pageview in the last 7 days silent, saying the cost first", async () => {
+    emulator.resetRequestCounts();
+    const result = await run(["drift", ...states(), "--check-tracking", "--format", "json"]);
+    expect(result.err).toBe(
+      "Read 2 stacks: 4 recorded websites.\n" +
+        "Listing the websites of 2 accounts...\n" +
+        "Checking tracking: 6 requests, one per website on the server (its pageviews from " +
+        `${day(-6)} to ${day(0)}, UTC dates), paced at the server's limit of 60 a minute.\n` +
+        "Tracking: 6 of 6 websites checked.\n",
+    );
+    // Silent and unmanaged websites count as drift by default with --check-tracking.
+    expect(result.code).toBe(2);
+    const report = JSON.parse(result.out) as Report;
+    expect(report.websites.map((w) => [w.domain, w.status, w.silent])).toEqual([
+      [domains.busy, "in-sync", false],
+      [domains.lapsed, "in-sync", true],
+      [domains.quiet, "changed", true],
+      [domains.stray, "unmanaged", true],
+      [domains.visitedStray, "unmanaged", false],
+      [domains.other, "in-sync", false],
+    ]);
+    expect(report.summary).toEqual({
+      "in-sync": 3,
+      changed: 1,
+      gone: 0,
+      unmanaged: 2,
+      duplicate: 0,
+      silent: 3,
+    });
+    expect(report.tracking).toEqual({ days: 7, from: day(-6), to: day(0), requests: 6 });
+    expect(report.accounts).toEqual([
+      expect.objectContaining({ email: limited.email, websites: 5, plan: { name: "Default", websites: 10 } }),
+      expect.objectContaining({
+        email: unlimited.email,
+        websites: 1,
+        plan: { name: "Default", websites: -1 },
+      }),
+    ]);
+    // One read of pageviews per website on the server, on top of what drift always reads.
+    expect(emulator.requestCounts()).toEqual({
+      "GET /api/v1/account": 2,
+      "GET /api/v1/websites": 2,
+      "GET /api/v1/stats/:id": 6,
+    });
+  });
+
+  it("looks back --silent-days days: the pageviews of 10 days ago count in a window of 30", async () => {
+    const result = await run([
+      "drift",
+      ...states(),
+      "--check-tracking",
+      "--silent-days",
+      "30",
+      "--format",
+      "json",
+    ]);
+    const report = JSON.parse(result.out) as Report;
+    expect(report.tracking).toMatchObject({ days: 30, from: day(-29), to: day(0) });
+    expect(report.websites.filter((w) => w.silent).map((w) => w.domain)).toEqual([
+      domains.quiet,
+      domains.stray,
+    ]);
+    expect(result.err).toContain(`(its pageviews from ${day(-29)} to ${day(0)}, UTC dates)`);
+  });
+
+  it("exits 2 with --fail-on silent only while a website is silent", async () => {
+    const silentOnly = await run(["drift", ...states(), "--check-tracking", "--fail-on", "silent"]);
+    expect(silentOnly.code).toBe(2);
+    const gone = await run(["drift", ...states(), "--check-tracking", "--fail-on", "gone"]);
+    expect(gone.code).toBe(0);
+    const withoutCheck = await run(["drift", ...states(), "--fail-on", "gone"]);
+    expect(withoutCheck.code).toBe(0);
+    expect(withoutCheck.err).not.toContain("tracking");
+    // Everyone visits: nothing is silent any more.
+    for (const domain of [domains.quiet, domains.lapsed, domains.stray]) await hit(emulator, domain);
+    const visited = await run([
+      "drift",
+      ...states(),
+      "--check-tracking",
+      "--fail-on",
+      "silent",
+      "--format",
+      "json",
+    ]);
+    expect(visited.code).toBe(0);
+    expect((JSON.parse(visited.out) as Report).summary.silent).toBe(0);
+  });
+
+  it("text and markdown: the outcome and its cost, the tracking of each website, each account's plan", async () => {
+    const text = await run(["drift", ...states(), "--check-tracking", "--silent-days", "1"]);
+    const lines = text.out.split("\n");
+    expect(lines[0]).toBe(
+      "6 websites in 2 accounts of 2 stacks (limited/prod, unlimited/prod): 3 in-sync, 1 changed, 0 gone, 2 unmanaged, 0 duplicate.",
+    );
+    expect(lines[1]).toBe(
+      `Tracking: 0 of 6 websites on the server silent, with no pageview from ${day(0)} to ${day(0)} ` +
+        "(the last 1 day, UTC dates); 6 requests, one per website.",
+    );
+    expect(lines[2]).toBe(
+      `Account ${limited.email} (${limited.id}) at ${emulator.url}: 5 of 10 websites (plan Default).`,
+    );
+    expect(lines[3]).toBe(
+      `Account ${unlimited.email} (${unlimited.id}) at ${emulator.url}: 1 website, no limit (plan Default).`,
+    );
+    expect(lines[5]).toMatch(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS\s+TRACKING$/);
+    expect(text.out).toMatch(
+      new RegExp(`changed\\s+${domains.quiet.replace(/\./g, "\\.")}\\s.*\\sactive\\n`),
+    );
+
+    const markdown = await run(["drift", ...states(), "--check-tracking", "--format", "markdown"]);
+    expect(markdown.out).toContain("| silent | 0 |");
+    expect(markdown.out).toContain(
+      `| ${limited.email} (${limited.id}) at ${emulator.url} | Default | 5 of 10 |`,
+    );
+    expect(markdown.out).toContain("| Status | Domain | ID | Account | Stacks | Tracking | Details |");
+  });
+
+  it("refuses --silent-days that is not a positive whole number, with exit code 1, before any request", async () => {
+    emulator.resetRequestCounts();
+    for (const days of ["0", "abc"]) {
+      const result = await run(["drift", ...states(), "--check-tracking", "--silent-days", days]);
+      expect(result).toEqual({
+        code: 1,
+        out: "",
+        err:
+          "pulumi-webstats: --silent-days is a whole number of days from 1 to 3650 (default 7).\n" +
+          "Run pulumi-webstats --help for usage.\n",
+      });
+    }
+    expect(emulator.requestCounts()).toEqual({});
+  });
+
+  it("documents the options in --help", async () => {
+    const help = await run(["--help"]);
+    expect(help.out).toContain("[--check-tracking [--silent-days N]]");
+    expect(help.out).toContain(
+      "--silent-days N  the window: the last N dates in UTC, today's included (default 7).",
+    );
+  });
+});
+
+describe("pulumi-webstats drift --check-tracking on a throttled installation", () => {
+  let emulator: Emulator;
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("paces the reads at the server's limit and finishes without a failure", async () => {
+    // 10 requests per window of 1 second: 2 + 40 requests.
+    emulator = await startEmulator({ requestsPerMinute: 0, rateWindowSeconds: 1 });
+    const account = emulator.createAccount();
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const websites: Website[] = [];
+    for (let i = 0; i < 40; i += 1)
+      websites.push(await client.websites.create({ domain: `paced-${i}.tracking.example` }));
+    for (const website of websites.slice(0, 10)) await hit(emulator, website.domain);
+    const file = join(root, "paced.json");
+    writeStackExport(file, "paced", emulator.url, account.apiKey, websites.slice(0, 20));
+    emulator.setRequestsPerMinute(10);
+    emulator.resetRequestCounts();
+
+    const started = Date.now();
+    const result = await run([
+      "drift",
+      "--state",
+      file,
+      "--check-tracking",
+      "--format",
+      "json",
+      "--fail-on",
+      "none",
+    ]);
+    const elapsed = Date.now() - started;
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.out) as Report;
+    expect(report.summary).toMatchObject({ "in-sync": 20, unmanaged: 20, silent: 30 });
+    const counts = emulator.requestCounts();
+    const refused = emulator.throttledRequestCounts();
+    const refusals = Object.values(refused).reduce((sum, n) => sum + n, 0);
+    // Every read answered; a refusal only where a window ran out (about one per window).
+    expect((counts["GET /api/v1/stats/:id"] ?? 0) - (refused["GET /api/v1/stats/:id"] ?? 0)).toBe(40);
+    expect(refusals).toBeLessThanOrEqual(5);
+    // 42 counted requests fill 4 windows before the last one opens; the first ends at a whole
+    // second, so it may last less than one.
+    expect(elapsed).toBeGreaterThanOrEqual(3_000);
+    expect(result.err).toContain("Tracking: 40 of 40 websites checked.\n");
+    expect(result.err.match(/^Tracking: \d+ of 40 websites checked\.$/gm)).toHaveLength(4);
+  }, 60_000);
+});
