@@ -8,7 +8,8 @@
 //   (tools/go-tool.mjs) into ~/.cache/pulumi-webstats/pulumi-language-java/v<hash of the module>.
 //
 // - A Maven repository holding every artifact the Java builds of the repository need (the SDK's
-//   pom, test/e2e/java-program's pom, and the plugins that build them), resolved once per
+//   pom, test/e2e/java-program's pom, the README's pom for a user's project, which Pulumi's Java
+//   host runs with `mvn compile exec:java`, and the plugins that build them), resolved once per
 //   machine from Maven Central into ~/.cache/pulumi-webstats/maven-repository/v<hash of the
 //   lock>/repository, after which every build runs offline (`mvn -o`) against it.
 //
@@ -46,6 +47,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const lockFile = join(repoRoot, "tools", "java", "maven-artifacts.sha256");
 export const javaSdkDir = join(repoRoot, "language-sdks", "java");
 export const javaProgramDir = join(repoRoot, "test", "e2e", "java-program");
+/** What Pulumi's Java host runs a Maven project with to learn the plugins its SDKs need. */
+export const pluginListing = { mainClass: "com.pulumi.bootstrap.internal.Main", mainArgs: "packages" };
 const hostBinary = "pulumi-language-java";
 
 /** `java` and `mvn` on PATH, or the first of them that is missing. */
@@ -182,7 +185,38 @@ export function prepareJavaProgram(targetDir, sdkDir = javaSdkDir) {
   return targetDir;
 }
 
-/** The builds whose artifacts the lock holds: the SDK's pom, and the test program's. */
+/** The complete pom.xml the README shows for a Java project (its `java-pom` example). */
+export function readmeJavaPom() {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const match = /<!-- example: java-pom -->\n+```xml\n([\s\S]*?)```/.exec(readme);
+  if (!match)
+    throw new Error("README.md has no java-pom example (an xml block after <!-- example: java-pom -->)");
+  return match[1];
+}
+
+/**
+ * A Java project as the README has a user make one, in `targetDir`: `pom` as its pom.xml, the
+ * SDK's sources copied in, and `program`, when given, as `myproject.App`.
+ */
+export function prepareReadmeProject(
+  targetDir,
+  { pom = readmeJavaPom(), program, sdkDir = javaSdkDir } = {},
+) {
+  mkdirSync(targetDir, { recursive: true });
+  writeFileSync(join(targetDir, "pom.xml"), pom);
+  cpSync(join(sdkDir, "src"), join(targetDir, "src"), { recursive: true });
+  if (program !== undefined) {
+    mkdirSync(join(targetDir, "src", "main", "java", "myproject"), { recursive: true });
+    writeFileSync(join(targetDir, "src", "main", "java", "myproject", "App.java"), program);
+  }
+  return targetDir;
+}
+
+/**
+ * The builds whose artifacts the lock holds: the SDK's pom, the test program's, and the README's
+ * project as the Java host runs it (`compile exec:java`; here the host's plugin listing, which
+ * needs no engine).
+ */
 async function resolveInto(repository, { offline }) {
   const scratch = mkdtempSync(join(tmpdir(), "webstats-maven-"));
   try {
@@ -190,8 +224,10 @@ async function resolveInto(repository, { offline }) {
     cpSync(javaSdkDir, sdk, { recursive: true });
     rmSync(join(sdk, "target"), { recursive: true, force: true });
     const program = prepareJavaProgram(join(scratch, "program"));
+    const readme = prepareReadmeProject(join(scratch, "readme"));
     await mavenBuild(sdk, ["compile"], { repository, offline });
     await mavenBuild(program, ["compile", "jar:jar"], { repository, offline });
+    await mavenBuild(readme, ["compile", "exec:java"], { repository, offline, properties: pluginListing });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -287,7 +323,8 @@ async function writeLock() {
     const artifacts = resolvedArtifacts(repository);
     const header = [
       "# SHA-256 of every file Maven resolves for the Java builds of this repository (the SDK's pom in",
-      "# language-sdks/java, test/e2e/java-program's pom and their plugins), by path in the repository.",
+      "# language-sdks/java, test/e2e/java-program's pom, the README's pom and their plugins), by path",
+      "# in the repository.",
       "# tools/ensure-java.mjs refuses a resolution that differs; `node tools/ensure-java.mjs --lock`",
       "# writes this file anew.",
     ];

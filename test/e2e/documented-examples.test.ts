@@ -1,4 +1,5 @@
-// The README's examples and examples/quickstart run through the engine as written.
+// The README's examples and examples/quickstart run through the engine as written. Those that
+// call a function's output form preview first on their first up, as `pulumi up` does.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -15,11 +16,17 @@ const repoRoot = join(__dirname, "..", "..");
 describeEngine("documented examples", () => {
   const fixture = useEngineFixture([{ name: "Docs" }]);
 
-  const runExample = async (source: string, extraConfig: Record<string, ConfigValue> = {}) => {
+  const runExample = async (
+    source: string,
+    extraConfig: Record<string, ConfigValue> = {},
+    { previewFirst = false } = {},
+  ) => {
     const stack = fixture.stack(compileProgram(source), undefined, {
       config: { ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey), ...extraConfig },
     });
-    const outputs = plainOutputs((await stack.up()).outputs);
+    const created = await stack.up({ previewFirst });
+    if (previewFirst) expect(created.output).toContain("Previewing update (");
+    const outputs = plainOutputs(created.outputs);
     await stack.preview({ expectNoChanges: true });
     return { stack, outputs };
   };
@@ -44,7 +51,7 @@ describeEngine("documented examples", () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const site = await client.websites.create({ domain: "zeta.example.com" });
     await client.websites.update(site.id, { favorite: true });
-    const { stack, outputs } = await runExample(readmeExample("functions"));
+    const { stack, outputs } = await runExample(readmeExample("functions"), {}, { previewFirst: true });
     expect(outputs.favoriteDomains).toEqual(["zeta.example.com"]);
     expect(typeof outputs.plan).toBe("string");
     await stack.destroy();
@@ -53,10 +60,14 @@ describeEngine("documented examples", () => {
 
   it("README: connections", async () => {
     const agency = fixture.emulator.createAccount({ name: "Agency" });
-    const { stack, outputs } = await runExample(readmeExample("connections"), {
-      "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
-      "webstats-e2e:agencyApiKey": { value: agency.apiKey, secret: true },
-    });
+    const { stack, outputs } = await runExample(
+      readmeExample("connections"),
+      {
+        "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
+        "webstats-e2e:agencyApiKey": { value: agency.apiKey, secret: true },
+      },
+      { previewFirst: true },
+    );
     const ids = outputs.ids as { own: number; client: number };
     expect(fixture.emulator.getWebsite(ids.own)?.domain).toBe("own.example.com");
     expect(fixture.emulator.getWebsite(ids.client)?.domain).toBe("client.example.com");
@@ -88,9 +99,11 @@ describeEngine("documented examples", () => {
 
   it("examples/quickstart", async () => {
     const source = readFileSync(join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
-    const { stack, outputs } = await runExample(source, {
-      "webstats-e2e:shopStatsPassword": { value: "quickstart-secret", secret: true },
-    });
+    const { stack, outputs } = await runExample(
+      source,
+      { "webstats-e2e:shopStatsPassword": { value: "quickstart-secret", secret: true } },
+      { previewFirst: true },
+    );
     expect(outputs).toMatchObject({
       shopDomain: "shop.example.com",
       shopHasPassword: true,

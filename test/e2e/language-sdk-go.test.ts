@@ -3,7 +3,9 @@
 // `go build`, against the emulator: create, refresh after a change made elsewhere and up that
 // puts it back, an update, a preview with no change, a second account through an explicit
 // provider, getAccount, and destroy. The API keys never reach the state or the engine's output
-// in clear. The README's Go example builds against the same SDK.
+// in clear. The first up previews first, as `pulumi up` does, so that the functions' output forms
+// (LookupWebsiteOutput of the websites the program creates, the README's GetAccountOutput) run
+// on a first preview. The README's Go example builds against the same SDK.
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,7 +46,13 @@ interface GoResult {
   ok: boolean;
   summary?: Record<string, number>;
   changes?: boolean;
-  outputs?: { websiteIds?: Record<string, number>; accountName?: string; secondAccountName?: string };
+  outputs?: {
+    websiteIds?: Record<string, number>;
+    foundIds?: Record<string, number>;
+    planName?: string;
+    accountName?: string;
+    secondAccountName?: string;
+  };
 }
 
 describeWithGo("the generated Go SDK through the provider plugin", () => {
@@ -82,11 +90,12 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
   async function goProgram(
     operation: "up" | "refresh" | "preview" | "destroy",
     websites: Website[],
-    options: { refresh?: boolean } = {},
+    options: { refresh?: boolean; previewFirst?: boolean } = {},
   ): Promise<GoResult> {
     const request = {
       operation,
       refresh: options.refresh ?? false,
+      previewFirst: options.previewFirst ?? false,
       project: projectName,
       stack: stackName,
       workDir: join(dir, "project"),
@@ -151,7 +160,9 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     const domainsOf = (index: number) =>
       fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
 
-    const created = await goProgram("up", websites(false, "private"));
+    const printed = engineOutput.length;
+    const created = await goProgram("up", websites(false, "private"), { previewFirst: true });
+    expect(engineOutput.slice(printed)).toContain("Previewing update (");
     // The stack, the second account's provider and the three websites.
     expect(created).toMatchObject({
       ok: true,
@@ -160,6 +171,9 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     });
     const ids = created.outputs?.websiteIds ?? {};
     expect(Object.keys(ids).sort()).toEqual(["blog", "client", "shop"]);
+    // LookupWebsiteOutput by each domain of the first account finds the website itself.
+    expect(created.outputs?.foundIds).toEqual({ shop: ids.shop, blog: ids.blog });
+    expect(created.outputs?.planName).toEqual(expect.any(String));
     const {
       shop: shopId,
       blog: blogId,

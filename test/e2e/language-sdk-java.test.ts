@@ -3,14 +3,18 @@
 // (`pulumi-language-java`, built by tools/ensure-java.mjs), against the emulator: websites in
 // two accounts through an explicit provider, a secret password, each function, a change made
 // elsewhere found by refresh and put back by up, and destroy. Neither the API keys nor the
-// password reach the state or the engine's output in clear. The README's Java example runs as
-// written, and `pulumi package add` of the plugin gives a Java project an SDK that it builds and
-// runs.
+// password reach the state or the engine's output in clear. Every first `up` previews first, as
+// `pulumi up` does (the Automation API's up would skip it): getWebsite of a website the program
+// creates fails that preview without options and passes with InvokeOutputOptions. The README's
+// Java example runs as written in a project with the README's pom.xml, which the host builds and
+// runs with Maven (`mvn compile exec:java`), and `pulumi package add` of the plugin gives a Java
+// project an SDK that it builds and runs.
 //
-// The programs, the SDK and the README's and docs' Java examples are compiled once, by one Maven
-// build offline against the locked repository (tools/ensure-java.mjs), into a jar whose manifest
-// names its dependencies; each Pulumi.yaml names that jar (the runtime option `binary`), so the
-// host runs `java -jar` and no operation starts Maven. The host is installed into each stack's
+// The other programs, the SDK and the README's and docs' other Java examples are compiled once,
+// by one Maven build offline against the locked repository (tools/ensure-java.mjs), into a jar
+// whose manifest names its dependencies; their Pulumi.yaml names that jar (the runtime option
+// `binary`), so the host runs `java -jar` and no operation starts Maven. Every Maven build, the
+// host's included, runs offline against that repository. The host is installed into each stack's
 // PULUMI_HOME as a language plugin: the stacks ignore ambient plugins (so that the webstats
 // plugin under test is the only one), which is also how the engine would skip a host on PATH.
 import { execFile } from "node:child_process";
@@ -21,13 +25,12 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +42,7 @@ import {
   javaSdkDir,
   mavenBuild,
   prepareJavaProgram,
+  prepareReadmeProject,
 } from "../../tools/ensure-java.mjs";
 import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
 import type { ConfigValue, TestStack } from "./harness";
@@ -66,6 +70,9 @@ const root = join(__dirname, "..", "..");
 const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
   .version;
 
+/** What the engine prints when an up previews first, as `pulumi up` does. */
+const previewing = "Previewing update (";
+
 const java = findJavaTools();
 if (java.missing && !inCi) {
   process.stderr.write(`\n!!!!! JAVA SDK ENGINE TEST SKIPPED: no ${java.missing} on PATH\n\n`);
@@ -74,11 +81,11 @@ if (java.missing && !inCi) {
 const describeWithJava = !java.missing || inCi ? describeEngine : describe.skip;
 
 /**
- * The Java examples of the README and of docs/_index.md, compiled with the program, each in a
- * package of its own (they all declare `package myproject;`); the first also runs.
+ * The Java examples of the README and of docs/_index.md that do not run, compiled with the
+ * program, each in a package of its own (they all declare `package myproject;`). The README's
+ * SDK example runs, in a project of its own (below).
  */
 const examples = [
-  { name: "readme", source: () => readmeExample("sdk-java", "java") },
   { name: "functions", source: () => readmeExample("functions-java", "java") },
   {
     name: "overview",
@@ -92,6 +99,17 @@ const examples = [
  */
 function javaProject(project: Record<string, unknown>, binary?: string): string {
   return stringify({ ...project, runtime: binary ? { name: "java", options: { binary } } : "java" });
+}
+
+/**
+ * Points every Maven run in the Maven project `project` (the Java host's included) at the locked
+ * repository, offline, through .mvn/maven.config; .mvn/jvm.config spares the short runs the
+ * optimizing compiler, as mavenBuild does.
+ */
+function offlineMaven(project: string, repository: string): void {
+  mkdirSync(join(project, ".mvn"), { recursive: true });
+  writeFileSync(join(project, ".mvn", "maven.config"), `--offline\n-Dmaven.repo.local=${repository}\n`);
+  writeFileSync(join(project, ".mvn", "jvm.config"), "-XX:TieredStopAtLevel=1\n");
 }
 
 describeWithJava("the generated Java SDK through the provider plugin", () => {
@@ -129,11 +147,6 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       mavenBuild(sdk, ["compile"], { repository }),
     ]);
     jars.program = join(build, "target", "program.jar");
-    // The README example's jar: the same classes and dependencies, another class to start.
-    jars.readme = join(dir, "readme.jar");
-    copyFileSync(jars.program, jars.readme);
-    const jarTool = join(dirname(realpathSync(java.java!)), "jar");
-    await run(jarTool, ["--update", "--file", jars.readme, "--main-class", "examples.readme.App"]);
   });
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -182,11 +195,23 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
         [`${projectName}:clientDomain`]: { value: agency },
         [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
         [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
+        [`${projectName}:lookupWithoutOptions`]: { value: "true" },
       },
       jars.program,
     );
 
-    const created = await stack.up();
+    // getWebsite of the site without options: a first `pulumi up` fails in its preview, as the
+    // README warns, having created nothing.
+    const refused = await stack.up({ previewFirst: true, allowFailure: true });
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain(previewing);
+    expect(refused.output).toContain(`No website with the domain "${main}" in this account.`);
+    expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
+    expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
+    // With InvokeOutputOptions, the README's form, the same first up previews and creates.
+    stack.setConfig(`${projectName}:lookupWithoutOptions`, { value: "false" });
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain(previewing);
     // The stack, the second account's provider and the two websites (a default provider is not
     // counted).
     expect(created.summary?.resourceChanges).toEqual({ create: 4 });
@@ -238,16 +263,28 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     await expectNoSecretsIn(stack, [password]);
   });
 
-  it("runs the README's Java SDK example as written", async () => {
+  it("runs the README's Java SDK example as written, in a project with the README's pom.xml", async () => {
     const password = "readme-java-sdk-password";
     const projectName = "webstats-java-readme";
+    // No `binary`: the host runs the Maven project, `mvn compile exec:java`, as for a user. The
+    // project is what the README says to make: its pom.xml, the SDK's sources, the example.
     const stack = javaStack(
       projectName,
       readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
-      jars.readme,
     );
-    const outputs = plainOutputs((await stack.up()).outputs);
+    prepareReadmeProject(stack.workDir, {
+      pom: readmeExample("java-pom", "xml"),
+      program: readmeExample("sdk-java", "java"),
+    });
+    offlineMaven(stack.workDir, repository);
+    // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
+    // exists.
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain(previewing);
+    expect(created.summary?.resourceChanges).toEqual({ create: 4 });
+    const outputs = plainOutputs(created.outputs);
     expectReadmeExampleWebsites(fixture, outputs, 3);
+    expect(outputs.blogPrivacy).toBe("password");
     expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
       "blog.example.com",
     ]);
@@ -267,8 +304,7 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     const stack = javaStack(projectName, credentialsConfig(fixture.emulator.url, fixture.account(4).apiKey));
     const project = stack.workDir;
     copyFileSync(join(javaProgramDir, "pom.xml"), join(project, "pom.xml"));
-    mkdirSync(join(project, ".mvn"));
-    writeFileSync(join(project, ".mvn", "maven.config"), `--offline\n-Dmaven.repo.local=${repository}\n`);
+    offlineMaven(project, repository);
 
     const plugin = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
     const { stdout, stderr } = await run(join(e2e.binDir, "pulumi"), ["package", "add", plugin], {
@@ -283,6 +319,14 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     );
     expect(said).toContain(`cp -r sdks/webstats/src/* ${join(project, "src")}`);
     expect(said).toContain("<artifactId>jsr305</artifactId>");
+    // The generator's warning about the settings class, which the README explains.
+    for (const setting of ["apiKey", "proxyUrl"]) {
+      const warning = `WARN: secret property ${setting} (property of config) does not have an Output type`;
+      expect(said).toContain(warning);
+    }
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
+      "`WARN: secret property apiKey (property of config) does not have an Output type`",
+    );
     const added = join(project, "sdks", "webstats");
     // Sources and version.txt, no build file: the project's own build compiles them.
     expect(readdirSync(added).sort()).toEqual([".gitattributes", "README.md", "src"]);
@@ -335,7 +379,8 @@ public class Websites {
       join(project, "Pulumi.yaml"),
       javaProject(recorded, join(project, "target", "program.jar")),
     );
-    const created = await stack.up();
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain(previewing);
     expect(created.summary?.resourceChanges).toEqual({ create: 2 });
     const id = plainOutputs(created.outputs).websiteId as number;
     expect(fixture.emulator.getWebsite(id)).toMatchObject({ domain });

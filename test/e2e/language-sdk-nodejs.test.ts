@@ -2,7 +2,9 @@
 // in the test project as a user installs it, drives the provider plugin through Automation API
 // inline programs against the emulator: create, refresh after a change made elsewhere, update,
 // an explicit provider for a second account, the functions, and destroy. Its TypeScript types
-// refuse what the plugin would refuse by name, before any program runs.
+// refuse what the plugin would refuse by name, before any program runs. Each stack's first up
+// previews first, as `pulumi up` does, so that the output forms of the functions (getWebsiteOutput
+// of a website the program creates, the README's getAccountOutput) run on a first preview.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +19,8 @@ import { expectReadmeExampleWebsites, readmeExampleConfig, useEngineFixture } fr
 import { plainOutputs } from "./programs";
 
 const run = promisify(execFile);
+/** What the engine prints when an up previews first, as `pulumi up` does. */
+const previewing = "Previewing update (";
 
 /** A program that uses the generated SDK, as its author writes it. */
 function sdkProgram(body: string): string {
@@ -71,7 +75,9 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
     stack.setConfig("webstats-e2e:agencyUrl", { value: fixture.emulator.url });
     stack.setConfig("webstats-e2e:agencyKey", { value: fixture.account(1).apiKey, secret: true });
 
-    const created = await stack.up();
+    // The preview runs getWebsiteOutput of the site before the site exists.
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain(previewing);
     const outputs = plainOutputs(created.outputs);
     expect(outputs).toMatchObject({
       domain: main,
@@ -129,7 +135,9 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
         password: "readme-sdk-password",
       }),
     });
-    const outputs = plainOutputs((await stack.up()).outputs);
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain(previewing);
+    const outputs = plainOutputs(created.outputs);
     expectReadmeExampleWebsites(fixture, outputs, 1);
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();

@@ -4,7 +4,10 @@
 // itself, so no Python language host is needed) against the emulator: websites in two accounts
 // through an explicit provider, a secret password, each function, a change made elsewhere found
 // by refresh and put back by up, and destroy. Neither the API keys nor the password reach the
-// state or the engine's output in clear. The README's Python example runs as written.
+// state or the engine's output in clear. The README's Python example runs as written. Each
+// stack's first up previews first, as `pulumi up` does, so that the output forms of the functions
+// (get_website_output of a website the program creates, the README's get_account_output) run on
+// a first preview.
 //
 // Python comes from PATH; the `pulumi` package and the SDK's dependencies come from a virtual
 // environment that tools/ensure-python.mjs makes once per machine from the hash-pinned
@@ -33,6 +36,8 @@ const run = promisify(execFile);
 const programDir = join(__dirname, "python-program");
 const projectName = "webstats-py";
 const inCi = process.env.CI === "true" || process.env.CI === "1";
+/** What the engine prints when an up previews first, as `pulumi up` does. */
+const previewing = "Previewing update (";
 
 const python = findPython();
 if (!python && !inCi) {
@@ -103,7 +108,7 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     programFile: string,
     config: Record<string, ConfigValue>,
     secrets: string[],
-    options: { expectNoChanges?: boolean; refresh?: boolean } = {},
+    options: { expectNoChanges?: boolean; refresh?: boolean; previewFirst?: boolean } = {},
   ): Promise<PythonResult> {
     const id = `${++sequence}-${stack}-${operation}`;
     const request = {
@@ -172,10 +177,14 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
       [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
       [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
     };
-    const operation = (op: "up" | "refresh" | "preview" | "destroy", options = {}) =>
-      pythonProgram(op, "test", program, config, secrets, options);
+    const operation = (
+      op: "up" | "refresh" | "preview" | "destroy",
+      options: Parameters<typeof pythonProgram>[5] = {},
+    ) => pythonProgram(op, "test", program, config, secrets, options);
 
-    const created = await operation("up");
+    // The preview runs get_website_output of the site before the site exists.
+    const created = await operation("up", { previewFirst: true });
+    expect(engineOutput).toContain(previewing);
     // The stack, the second account's provider and the two websites (a default provider is not
     // counted).
     expect(created.summary).toEqual({ create: 4 });
@@ -233,7 +242,9 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     const password = "readme-python-sdk-password";
     const secrets = [password, ...apiKeys()];
     const config = readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password });
-    const created = await pythonProgram("up", "readme", example, config, secrets);
+    const printed = engineOutput.length;
+    const created = await pythonProgram("up", "readme", example, config, secrets, { previewFirst: true });
+    expect(engineOutput.slice(printed)).toContain(previewing);
     const outputs = outputsOf(created);
     expectReadmeExampleWebsites(fixture, outputs, 3);
     expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([

@@ -76,7 +76,9 @@ outputs:
     const stack = fixture.yamlStack(body, fixture.account(2));
     stack.setConfig("webstats-e2e:shopStatsPassword", { value: "example-shop-password", secret: true });
     // Previewing first, as `pulumi up` does: its fn::invoke runs on a first preview.
-    const outputs = plainOutputs((await stack.up({ previewFirst: true })).outputs);
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain("Previewing update (");
+    const outputs = plainOutputs(created.outputs);
     expect(outputs.plan).toEqual(expect.any(String));
     const stored = fixture.emulator.getWebsite(outputs.shopId as number);
     expect(stored).toMatchObject({ domain: "shop.example.com", privacy: 2, favorite: true });
@@ -92,12 +94,47 @@ outputs:
     const stack = fixture.yamlStack(program, fixture.account(2));
     stack.setConfig("webstats-e2e:agencyApiKey", { value: fixture.account(1).apiKey, secret: true });
     // Previewing first, as `pulumi up` does: its fn::invoke runs on a first preview.
-    const outputs = plainOutputs((await stack.up({ previewFirst: true })).outputs);
+    const created = await stack.up({ previewFirst: true });
+    expect(created.output).toContain("Previewing update (");
+    const outputs = plainOutputs(created.outputs);
     expect(outputs.plan).toEqual(expect.any(String));
     const domainsOf = (index: number) =>
       fixture.emulator.listWebsites(fixture.account(index).id).map((w) => w.domain);
     expect(domainsOf(2)).toContain("blog.example.com");
     expect(domainsOf(1)).toContain("client.example.com");
+    await stack.destroy();
+  });
+
+  it("looks up a website the program creates on a first preview by its id, not by its domain (the README's note)", async () => {
+    const domain = uniqueDomain("yamlfirst");
+    const program = (argument: string) => `
+resources:
+  site:
+    type: webstats:index:Website
+    properties:
+      domain: ${domain}
+variables:
+  found:
+    fn::invoke:
+      function: webstats:index:getWebsite
+      arguments:
+        ${argument}
+outputs:
+  websiteId: \${site.websiteId}
+  foundId: \${found.id}
+`;
+    // The domain is known at preview, before the website exists: the first up fails in its
+    // preview, having created nothing.
+    const stack = fixture.yamlStack(program("domain: ${site.domain}"));
+    const refused = await stack.up({ previewFirst: true, allowFailure: true });
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain("Previewing update (");
+    expect(refused.output).toContain(`No website with the domain "${domain}" in this account.`);
+    expect(fixture.emulator.listWebsites(fixture.account().id).map((w) => w.domain)).not.toContain(domain);
+    // The id is unknown until the website exists: the preview leaves the result unknown.
+    stack.setYamlProgram(program("id: ${site.websiteId}"));
+    const outputs = plainOutputs((await stack.up({ previewFirst: true })).outputs);
+    expect(outputs.foundId).toBe(outputs.websiteId);
     await stack.destroy();
   });
 

@@ -116,3 +116,46 @@ export function fencedBlocks(markdown: string, language: string): string[] {
     (match) => match[2]!,
   );
 }
+
+/** The constants of the Java SDK's `Privacy` enum, as Java code names them: `Public_`... */
+export function javaPrivacyConstants(): string[] {
+  const source = readFileSync(
+    join(
+      languageSdksDir,
+      "java",
+      "src",
+      "main",
+      "java",
+      "com",
+      "pulumi",
+      "webstats",
+      "enums",
+      "Privacy.java",
+    ),
+    "utf8",
+  );
+  return [...source.matchAll(/^\s+(\w+)\("[^"]*"\)[,;]/gm)].map((match) => match[1]!);
+}
+
+/**
+ * The calls in a Java example of a function's Output form (`WebstatsFunctions.getX(...)`) whose
+ * arguments read an output of a resource the example declares, but that pass no
+ * `InvokeOutputOptions`: such a call looks the resource up at once, and fails a first preview.
+ */
+export function javaLookupsThatDoNotWait(source: string): string[] {
+  const resources = [...source.matchAll(/\bvar (\w+) = new \w+\(/g)].map((match) => match[1]!);
+  const calls: string[] = [];
+  for (const match of source.matchAll(/WebstatsFunctions\.get\w+(?<!Plain)\(/g)) {
+    // The call's text up to its closing parenthesis.
+    let depth = 0;
+    let end = match.index + match[0].length - 1;
+    for (; end < source.length; end++) {
+      if (source[end] === "(") depth++;
+      else if (source[end] === ")" && --depth === 0) break;
+    }
+    const call = source.slice(match.index, end + 1);
+    const readsResource = resources.some((name) => new RegExp(`\\b${name}\\.\\w+\\(\\)`).test(call));
+    if (readsResource && !call.includes("InvokeOutputOptions")) calls.push(call);
+  }
+  return calls;
+}

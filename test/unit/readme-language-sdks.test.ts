@@ -2,18 +2,24 @@
 // from it (language-sdks/): the function names of each language, the package names and the
 // minimum versions each SDK declares, and the `pulumi config set` lines beside each example
 // that reads stack settings. A function added to the schema, a generator that renames one, or
-// an SDK that starts to require a newer Pulumi fails here until the README says so.
+// an SDK that starts to require a newer Pulumi fails here until the README says so. Install points
+// each language to a section that exists; the Java section names the enum's values as the Java
+// SDK spells them, and its examples pass InvokeOutputOptions to any function of a resource they
+// create (without, the first preview fails: test/e2e/language-sdk-java.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as functions from "../../provider/functions";
-import { languageSettings } from "../../core/package-schema";
+import { languageSettings, packageSchema } from "../../core/package-schema";
 import { languageSdksDir } from "../../tools/language-sdks.mjs";
 import { readmeExample, readmeTable } from "../support/readme";
 import {
   configReads,
   configSetLines,
   defaultProviderSettings,
+  fencedBlocks,
+  javaLookupsThatDoNotWait,
+  javaPrivacyConstants,
   schema,
   sdkMinimums,
   yamlConfigReads,
@@ -65,6 +71,43 @@ function namePair(cell: string): [string, string] {
 }
 
 const functionRows = () => readmeTable("### Function names in each language");
+
+/** The README's text after the line `heading`, to the next heading of its level or above. */
+function readmeSection(heading: string): string {
+  const lines = readFileSync("README.md", "utf8").split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`README has no heading ${heading}`);
+  const level = heading.indexOf(" ");
+  const section: string[] = [];
+  let fenced = false;
+  for (const line of lines.slice(start + 1)) {
+    if (line.trimStart().startsWith("```")) fenced = !fenced;
+    const headingLevel = /^(#+) /.exec(line)?.[1]?.length;
+    if (!fenced && headingLevel !== undefined && headingLevel <= level) break;
+    section.push(line);
+  }
+  return section.join("\n");
+}
+
+/** The README's headings, outside code blocks. */
+function readmeHeadings(): string[] {
+  let fenced = false;
+  return readFileSync("README.md", "utf8")
+    .split("\n")
+    .filter((line) => {
+      if (line.trimStart().startsWith("```")) fenced = !fenced;
+      return !fenced && /^#+ /.test(line);
+    });
+}
+
+/** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .replace(/^#+ /, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .replace(/ /g, "-");
+}
 
 /** "1.2.3" compared as numbers, part by part. */
 function atLeast(version: string, minimum: string): boolean {
@@ -165,6 +208,50 @@ describe("the README on the language SDKs", () => {
     for (const match of readme.matchAll(/github\.com\/pulumi\/pulumi\/sdk\/v3`? v(3\.\d+\.\d+)/g)) {
       expect(atLeast(match[1]!, needs.go.pulumi), match[0]).toBe(true);
     }
+  });
+
+  it("points each language from Install to a section of its own that exists", () => {
+    const anchors = new Set(readmeHeadings().map(anchorOf));
+    // The list items of the section, each as one line.
+    const items = readmeSection("## Install")
+      .split(/\n(?=- )/)
+      .filter((item) => item.startsWith("- "))
+      .map((item) => item.replace(/\s+/g, " "));
+    for (const language of ["Node.js", "Python", "Go", "Java", "Pulumi YAML"]) {
+      const item = items.find((text) => text.includes(`**${language}**`));
+      expect(item, language).toBeDefined();
+      const links = [...item!.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
+      expect(links.length, language).toBeGreaterThan(0);
+      for (const link of links) expect(anchors, `${language}: #${link}`).toContain(link);
+    }
+    // Java's own section, not the one of the other SDKs.
+    expect(items.find((text) => text.includes("**Java**"))).toContain("](#the-java-sdk)");
+  });
+
+  it("names the Java enum's values as the Java SDK spells them", () => {
+    const constants = javaPrivacyConstants();
+    // One constant per value of the schema's enum, e.g. Public_ for "public" (a Java keyword).
+    const privacy = (packageSchema() as { types: Record<string, { enum?: unknown[] }> }).types[
+      "webstats:index:Privacy"
+    ];
+    expect(constants).toHaveLength(privacy?.enum?.length ?? -1);
+    const java = readmeSection("### The Java SDK");
+    for (const constant of constants) expect(java).toContain(`\`Privacy.${constant}\``);
+  });
+
+  it("passes InvokeOutputOptions in every Java example that calls a function of a resource it creates", () => {
+    const blocks = fencedBlocks(readFileSync("README.md", "utf8"), "java");
+    expect(blocks.length).toBeGreaterThan(0);
+    // The SDK example reads the blog back: the form the README recommends.
+    expect(readmeExample("sdk-java", "java")).toMatch(
+      /getWebsite\([\s\S]*blog\.domain\(\)[\s\S]*InvokeOutputOptions/,
+    );
+    for (const block of blocks) expect(javaLookupsThatDoNotWait(block)).toEqual([]);
+    // What the check finds: the README's warning's own form.
+    expect(
+      javaLookupsThatDoNotWait(`var blog = new Website("blog", args);
+var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(blog.domain()).build());`),
+    ).toHaveLength(1);
   });
 
   it("sets, beside each SDK example, every stack setting it reads, as a secret when it reads one", () => {

@@ -3,7 +3,8 @@
 // `config.variables` with its environment variable, type, secrecy and description, each
 // language's package name from the schema's `language` section, the minimum versions the SDKs
 // declare, and the settings the example reads. A setting or language added to the schema fails
-// here until the pages say so.
+// here until the pages say so. The Java SDK's enum values are named as it spells them, and Java
+// and YAML readers learn the form of a function call that works on a first preview.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -14,6 +15,8 @@ import {
   configSetLines,
   defaultProviderSettings,
   fencedBlocks,
+  javaLookupsThatDoNotWait,
+  javaPrivacyConstants,
   schema,
   sdkMinimums,
   yamlConfigReads,
@@ -123,5 +126,20 @@ describe("the Registry pages", () => {
     }
     const [settings] = fencedBlocks(index, "sh");
     expect(configSetLines(settings!)).toEqual(wanted);
+  });
+
+  it("tell Java and YAML users how to call a function of a resource the program creates, and the enum's values", () => {
+    // Java: the Output form with InvokeOutputOptions, in prose and in every example.
+    expect(installation).toContain("InvokeOutputOptions");
+    for (const page of [index, installation]) {
+      for (const block of fencedBlocks(page, "java")) expect(javaLookupsThatDoNotWait(block)).toEqual([]);
+    }
+    for (const constant of javaPrivacyConstants()) expect(installation).toContain(`\`Privacy.${constant}\``);
+    // The generator's warning that `pulumi package add` prints, explained.
+    expect(installation).toContain(
+      "`WARN: secret property apiKey (property of config) does not have an Output type`",
+    );
+    // YAML: by the id, unknown until the website exists (test/e2e/plugin-yaml.test.ts).
+    expect(installation).toContain("`id: ${site.websiteId}`");
   });
 });

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,9 +37,12 @@ type request struct {
 	// Operation is up, refresh, preview or destroy.
 	Operation string `json:"operation"`
 	// Refresh makes up and preview refresh the state first (--refresh).
-	Refresh bool   `json:"refresh"`
-	Project string `json:"project"`
-	Stack   string `json:"stack"`
+	Refresh bool `json:"refresh"`
+	// PreviewFirst makes up preview first and stop if the preview fails, as `pulumi up` does (the
+	// Automation API's Up skips the preview). It needs CLIDir.
+	PreviewFirst bool   `json:"previewFirst"`
+	Project      string `json:"project"`
+	Stack        string `json:"stack"`
 	// WorkDir receives Pulumi.yaml and the stack's configuration file.
 	WorkDir string `json:"workDir"`
 	// BackendURL is where the state lives, e.g. file:///tmp/backend.
@@ -186,6 +190,9 @@ func readRequest(arg string) (request, error) {
 	if req.Project == "" || req.Stack == "" || req.WorkDir == "" || req.BackendURL == "" {
 		return request{}, errors.New("the request needs project, stack, workDir and backendUrl")
 	}
+	if req.PreviewFirst && req.CLIDir == "" {
+		return request{}, errors.New("previewFirst needs cliDir")
+	}
 	// Checked before the stack is touched, so that a bad request changes nothing.
 	switch req.Operation {
 	case "up", "refresh", "preview", "destroy":
@@ -222,6 +229,9 @@ func openStack(ctx context.Context, req request) (auto.Stack, error) {
 		if err != nil {
 			return auto.Stack{}, err
 		}
+		if req.PreviewFirst && req.Operation == "up" {
+			cli = previewing{cli}
+		}
 		opts = append(opts, auto.Pulumi(cli))
 	}
 	stack, err := auto.UpsertStackInlineSource(ctx, req.Stack, req.Project, program(req.Websites), opts...)
@@ -242,8 +252,26 @@ func openStack(ctx context.Context, req request) (auto.Stack, error) {
 	return stack, nil
 }
 
+// previewing runs the CLI as `pulumi up` runs when a user types it, preview first: the Automation
+// API's Up passes --skip-preview, which it takes out.
+type previewing struct{ auto.PulumiCommand }
+
+func (p previewing) Run(ctx context.Context, workdir string, stdin io.Reader, output, errorOutput []io.Writer,
+	env []string, args ...string,
+) (string, string, int, error) {
+	kept := make([]string, 0, len(args))
+	for _, arg := range args {
+		if arg != "--skip-preview" {
+			kept = append(kept, arg)
+		}
+	}
+	return p.PulumiCommand.Run(ctx, workdir, stdin, output, errorOutput, env, kept...)
+}
+
 // program declares the websites, the second account's provider when that account is configured,
-// and reads each account; it exports the websites' ids by name and the accounts' names.
+// and reads each account; it exports the websites' ids by name and the accounts' names, and, read
+// with the functions' output forms, the account's plan and the ids of the first account's websites
+// looked up by their domains (before they exist, on a first preview).
 func program(sites []website) pulumi.RunFunc {
 	return func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
@@ -261,6 +289,7 @@ func program(sites []website) pulumi.RunFunc {
 		}
 
 		ids := pulumi.IntMap{}
+		found := pulumi.IntMap{}
 		for _, site := range sites {
 			args := &webstats.WebsiteArgs{Domain: pulumi.String(site.Domain)}
 			if site.Email != nil {
@@ -290,8 +319,15 @@ func program(sites []website) pulumi.RunFunc {
 				return err
 			}
 			ids[site.Name] = created.WebsiteId
+			if !site.SecondAccount {
+				lookup := webstats.LookupWebsiteOutputArgs{Domain: created.Domain}
+				found[site.Name] = webstats.LookupWebsiteOutput(ctx, lookup).Id()
+			}
 		}
 		ctx.Export("websiteIds", ids)
+		ctx.Export("foundIds", found)
+		// As the README's example reads the plan.
+		ctx.Export("planName", webstats.GetAccountOutput(ctx, webstats.GetAccountOutputArgs{}).Plan().Name())
 
 		// A plain invoke: the program gets the account's values themselves, not outputs.
 		own, err := webstats.GetAccount(ctx, &webstats.GetAccountArgs{})

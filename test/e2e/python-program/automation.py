@@ -75,6 +75,16 @@ def run(request):
 
     common = {"color": "never", "on_output": echo, "on_error": echo}
     expect_no_changes = request.get("expectNoChanges", False)
+    if operation == "up" and request.get("previewFirst", False):
+        # `pulumi up` previews first and stops when the preview fails; the Automation API's up
+        # passes --skip-preview, which this takes out again.
+        command = stack.workspace.pulumi_command
+        run_command = command.run
+
+        def previewing(args, *rest, **named):
+            return run_command([arg for arg in args if arg != "--skip-preview"], *rest, **named)
+
+        command.run = previewing
     if operation == "up":
         # show_secrets=False: the summary would otherwise carry the stack's secret configuration
         # in clear (it is read back with --show-secrets).

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * `site` through the default provider (the stack's webstats:* settings) with a secret password,
  * `client` through an explicit provider of a second account, and each of the SDK's functions, as
  * a plain invoke and as an output. What changes between operations comes from the stack's
- * configuration, which the test sets.
+ * configuration, which the test sets; `lookupWithoutOptions` makes getWebsite use the overload
+ * that fails a first preview.
  */
 public class Websites {
     public static void main(String[] args) {
@@ -54,8 +55,13 @@ public class Websites {
         var account = WebstatsFunctions.getAccountPlain();
         var agencyAccount = WebstatsFunctions.getAccountPlain(
             GetAccountPlainArgs.builder().build(), InvokeOptions.builder().provider(agency).build());
-        // Invokes as outputs: one waits for the site's domain, the other for the client to exist.
-        var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(site.domain()).build());
+        // Invokes as outputs: one waits for the site, the other for the client to exist. The
+        // overload without options looks the site up at once, even on a preview that has not
+        // created it yet; `lookupWithoutOptions` makes the program use it (the README's warning).
+        var lookup = GetWebsiteArgs.builder().domain(site.domain()).build();
+        var found = config.getBoolean("lookupWithoutOptions").orElse(false)
+            ? WebstatsFunctions.getWebsite(lookup)
+            : WebstatsFunctions.getWebsite(lookup, InvokeOutputOptions.Empty);
         var agencyWebsites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder().build(),
             // InvokeOutputOptions has no builder() of its own: the inherited one makes InvokeOptions.
             new InvokeOutputOptions.Builder().provider(agency).dependsOn(client).build());
