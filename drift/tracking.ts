@@ -9,6 +9,7 @@
 // is the last N dates in UTC, today's included, so it can be off by up to a day at either end.
 import { NotFoundError } from "../sdk";
 import type { WebstatsClient } from "../sdk";
+import { settingSpecs } from "../core/settings";
 
 export const DEFAULT_SILENT_DAYS = 7;
 /** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
@@ -64,7 +65,7 @@ export function durationText(seconds: number): string {
 export function costText(requests: number, window: TrackingWindow, clientPerMinute = 0): string {
   const slower = clientPerMinute > 0 && clientPerMinute < SERVER_REQUESTS_PER_MINUTE;
   const pace = slower
-    ? `${clientPerMinute} a minute (WEBSTATS_REQUESTS_PER_MINUTE)`
+    ? `${clientPerMinute} a minute (${settingSpecs.requestsPerMinute.env})`
     : `the server's limit of ${SERVER_REQUESTS_PER_MINUTE} a minute`;
   const least = leastSeconds(requests, clientPerMinute);
   return (

@@ -7,9 +7,8 @@ export { WebstatsClient } from "./client";
 export type { WebsitesApi } from "./websites";
 export type { AccountApi } from "./account";
 export type { StatsApi } from "./stats";
-export type { StatList } from "./stat-list";
 export { STAT_NAMES } from "./wire";
-export type { Identified, PaginatedList } from "./paginated-list";
+export type { PaginatedList } from "./paginated-list";
 export type {
   Account,
   ListWebsitesParams,

@@ -5,38 +5,36 @@ import type { Page } from "./types";
 /** Fetches one page by its 1-based number. */
 export type PageFetcher<T> = (page: number) => Promise<Page<T>>;
 
-/** What a listed item needs: an id that stays the same when the item moves between pages. */
-export interface Identified {
-  /** Identifies the item across pages. */
-  id: number;
-}
-
 /**
  * All items of a listing across its pages, fetched lazily: `for await` streams them page by page,
  * `await` collects them into an array. An item that moves to the next page while the walk runs is
- * yielded once.
+ * yielded once: items are told apart by a key that stays the same across pages (a website's id, a
+ * statistic row's value, which the server groups rows by).
  */
-export class PaginatedList<T extends Identified> implements AsyncIterable<T>, PromiseLike<T[]> {
+export class PaginatedList<T> implements AsyncIterable<T>, PromiseLike<T[]> {
   private readonly fetchPage: PageFetcher<T>;
   private readonly firstPage: number;
+  private readonly keyOf: (item: T) => string | number;
   private collected: Promise<T[]> | undefined;
 
-  /** @internal Created by `websites.list()`. */
-  constructor(fetchPage: PageFetcher<T>, firstPage = 1) {
+  /** @internal Created by `websites.list()` and `stats.list()`. */
+  constructor(fetchPage: PageFetcher<T>, firstPage: number, keyOf: (item: T) => string | number) {
     this.fetchPage = fetchPage;
     this.firstPage = firstPage;
+    this.keyOf = keyOf;
   }
 
   /** Yields the items page by page, each page fetched when the previous one is used up. */
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    // Items move between pages when websites are added or deleted during the walk; remembering ids
-    // keeps an item that slid onto the next page from being yielded twice.
-    const seen = new Set<number>();
+    // Items move between pages when items are added or deleted (or counted) during the walk;
+    // remembering keys keeps an item that slid onto the next page from being yielded twice.
+    const seen = new Set<string | number>();
     for (let pageNumber = this.firstPage; ; pageNumber += 1) {
       const page = await this.fetchPage(pageNumber);
       for (const item of page.data) {
-        if (seen.has(item.id)) continue;
-        seen.add(item.id);
+        const key = this.keyOf(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
         yield item;
       }
       if (page.data.length === 0 || pageNumber >= page.lastPage) return;

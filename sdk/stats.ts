@@ -1,7 +1,7 @@
 // The statistics of a website: one statistic over a range of dates, page by page. The query is
 // checked here before any request, because the server's answers to a bad one are unhelpful: a
 // date range the wrong way round is an empty page, an unknown page size is silently 10.
-import { StatList } from "./stat-list";
+import { PaginatedList } from "./paginated-list";
 import type { Requester } from "./requester";
 import type { Page, PerPage, StatName, StatRow, StatsQuery } from "./types";
 import { STAT_NAMES, decodeStatPage, encodeStatsQuery } from "./wire";
@@ -130,11 +130,16 @@ export class StatsApi {
    * `for await` to stream, or `await` to collect. The query is checked at once: a TypeError or
    * RangeError is thrown before any request.
    */
-  list(websiteId: number, query: StatsQuery): StatList {
+  list(websiteId: number, query: StatsQuery): PaginatedList<StatRow> {
     statsPath(websiteId);
     const { page: firstPage = 1, ...rest } = checkQuery(query);
     const perPage = rest.perPage ?? LISTING_PAGE_SIZE;
-    return new StatList((page) => this.listPage(websiteId, { ...rest, perPage, page }), firstPage);
+    // The server groups rows by value: a value names a row across pages.
+    return new PaginatedList(
+      (page) => this.listPage(websiteId, { ...rest, perPage, page }),
+      firstPage,
+      (row) => row.value,
+    );
   }
 
   /**

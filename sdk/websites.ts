@@ -38,7 +38,11 @@ export class WebsitesApi {
   list(params: ListWebsitesParams = {}): PaginatedList<Website> {
     const { page: firstPage = 1, ...filters } = params;
     const perPage = filters.perPage ?? LISTING_PAGE_SIZE;
-    return new PaginatedList((page) => this.listPage({ ...filters, perPage, page }), firstPage);
+    return new PaginatedList(
+      (page) => this.listPage({ ...filters, perPage, page }),
+      firstPage,
+      (website) => website.id,
+    );
   }
 
   /** One page as the server returns it (its default page size is 10). */
