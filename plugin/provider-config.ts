@@ -43,9 +43,12 @@ export function configFailures(inputs: Props, urn = ""): CheckFailure[] {
       reason: `${key} is not a setting of the webstats provider; the settings are ${names.join(", ")}.`,
     });
   }
+  // Each setting on its own, so that every bad one is reported (a CA file is read once).
+  let resolved: ProviderSettings = {};
   for (const [name] of settingEntries) {
     try {
-      resolveSettings((wanted) => (wanted === name ? inputs[name] : undefined), {}, sourceOf);
+      const one = resolveSettings((wanted) => (wanted === name ? inputs[name] : undefined), {}, sourceOf);
+      resolved = { ...resolved, ...one };
     } catch (error) {
       failures.push(failure(name, (error as Error).message));
     }
@@ -53,7 +56,7 @@ export function configFailures(inputs: Props, urn = ""): CheckFailure[] {
   if (failures.length > 0) return failures;
   try {
     // Rules between settings: plain HTTP to another machine needs allowHttp.
-    checkPlainHttp(resolveSettings((name) => inputs[name], {}, sourceOf));
+    checkPlainHttp(resolved);
   } catch (error) {
     failures.push(failure("baseUrl", (error as Error).message));
   }
