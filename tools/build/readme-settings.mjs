@@ -1,0 +1,79 @@
+// @ts-check
+// Writes the settings tables from the one settings table (core/settings-tables.ts, built into
+// dist/): the README's "## Configure" (every setting) and "## Networks: proxies, certificates,
+// plain HTTP" (how an installation is reached), and the Registry page's "## Configuration". `npm run readme:settings` (after a build);
+// test/unit/website-table-drift.test.ts fails when the README differs from what this writes.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const require = createRequire(import.meta.url);
+
+const cell = (/** @type {string} */ text) => text.replace(/\|/g, "\\|");
+
+/**
+ * @param {string[]} header
+ * @param {string[][]} rows
+ * @returns {string}
+ */
+function table(header, rows) {
+  const line = (/** @type {string[]} */ cells) => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/**
+ * The README with the table after `heading` replaced.
+ * @param {string} readme
+ * @param {string} heading
+ * @param {string} text
+ * @returns {string}
+ */
+function replaceTable(readme, heading, text) {
+  const lines = readme.split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`README.md has no heading ${heading}`);
+  const first = lines.findIndex((line, index) => index > start && line.startsWith("|"));
+  let end = first;
+  while (lines[end]?.startsWith("|")) end++;
+  lines.splice(first, end - first, text);
+  return lines.join("\n");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const tables = require(join(root, "dist", "core", "settings-tables.js"));
+  const path = join(root, "README.md");
+  let readme = readFileSync(path, "utf8");
+  readme = replaceTable(
+    readme,
+    "## Configure",
+    table(["stack configuration", "environment", "meaning"], tables.configureRows()),
+  );
+  readme = replaceTable(
+    readme,
+    "## Networks: proxies, certificates, plain HTTP",
+    table(
+      ["stack configuration", "environment", "provider argument", "resource or function"],
+      tables.networkRows(),
+    ),
+  );
+  writeFileSync(path, readme);
+  const registryPath = join(root, "docs", "installation-configuration.md");
+  writeFileSync(
+    registryPath,
+    replaceTable(
+      readFileSync(registryPath, "utf8"),
+      "## Configuration",
+      table(["setting", "environment variable", "type", "description"], tables.registryRows()),
+    ),
+  );
+  const prettier = await import("prettier");
+  for (const file of [path, registryPath]) {
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    writeFileSync(file, await prettier.format(readFileSync(file, "utf8"), { ...options, filepath: file }));
+  }
+  console.log(
+    "readme:settings: wrote the settings tables of README.md and docs/installation-configuration.md",
+  );
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on each newer Node.js
+// line the package declares, with the newest @pulumi/pulumi whose CLI can be built from the Go
+// module proxy, and that CLI.
+// The slice is what a newer engine or SDK could break that the main lane would not see: one
+// lifecycle per host and per language SDK, import, the stack exports drift reads, and the
+// versions the README promises.
+// Everything else is about the provider's own behaviour, proven once in the main lane.
+//
+// The main lane (`npm test`) runs on the Node.js that runs npm, with the @pulumi/pulumi locked
+// in package-lock.json. This lane fetches Node.js into a cache outside the repository
+// (tools/machine/ensure-node.mjs), builds or reuses the CLI from
+// tools/machine/pulumi-cli/v<version> (tools/machine/ensure-pulumi.mjs), and runs vitest's e2e project under that Node.js with
+// WEBSTATS_PULUMI_VERSION set, which makes the test project install that @pulumi/pulumi.
+// The dynamic provider runs under the same Node.js: it is first on PATH.
+//
+// Why 3.259.0 and not 3.260.0: the module proxy lists pkg/v3 v3.260.0 but refuses its source
+// archive (403), so 3.259.0 is the newest CLI that can be built.
+import { spawnSync } from "node:child_process";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureNode } from "../machine/ensure-node.mjs";
+import { ensurePulumi } from "../machine/ensure-pulumi.mjs";
+
+/**
+ * The Node.js lines this lane tests besides the main lane's 20, one release each, all with the
+ * same @pulumi/pulumi and CLI; package.json's engines declare exactly these lines and 20, and
+ * README's "Tested combinations" table names each.
+ */
+export const COMPAT_NODE_VERSIONS = ["22.23.3", "24.21.0", "26.10.0"];
+export const COMPAT_PULUMI_VERSION = "3.259.0";
+
+/**
+ * The files this lane runs, by vitest project.
+ * @type {Record<string, string[]>}
+ */
+export const COMPAT_SLICE = {
+  e2e: [
+    // A lifecycle with drift through each host, on the program's newer @pulumi/pulumi.
+    "test/e2e/website-lifecycle.test.ts",
+    // Import by id and from a file: the engine's Read without state and its code generation.
+    "test/e2e/plugin-import.test.ts",
+    // A lifecycle through each generated language SDK.
+    "test/e2e/language-sdk-nodejs.test.ts",
+    "test/e2e/language-sdk-go.test.ts",
+    // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
+    "test/e2e/drift-command.test.ts",
+  ],
+  // The versions each lane runs are the ones the README promises.
+  unit: ["test/unit/tested-versions.test.ts"],
+};
+
+/**
+ * Runs the slice (or the files given) under one Node.js release; returns vitest's exit status.
+ * @param {string} version
+ * @param {string[]} files
+ * @param {string} repoRoot
+ * @param {import("../machine/ensure-pulumi.mjs").EnsuredPulumi} pulumi
+ * @returns {number}
+ */
+function runLine(version, files, repoRoot, pulumi) {
+  const started = Date.now();
+  const node = ensureNode(version);
+  process.stdout.write(
+    `test:compat: Node.js v${node.version} (${node.node}), @pulumi/pulumi ${COMPAT_PULUMI_VERSION}, ` +
+      `pulumi CLI v${pulumi.version} (${pulumi.pulumi}); ready in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
+  );
+  const vitest = join(repoRoot, "node_modules", "vitest", "vitest.mjs");
+  const projects = Object.keys(COMPAT_SLICE).flatMap((project) => ["--project", project]);
+  const major = version.split(".")[0];
+  const report = [
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=test-results/compat-node${major}.json`,
+  ];
+  const result = spawnSync(node.node, [vitest, "run", ...projects, ...report, ...files], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PATH: [node.binDir, process.env.PATH ?? ""].join(delimiter),
+      WEBSTATS_PULUMI_VERSION: COMPAT_PULUMI_VERSION,
+    },
+  });
+  process.stdout.write(
+    `test:compat: Node.js ${major} finished in ${((Date.now() - started) / 1000).toFixed(0)}s\n`,
+  );
+  return result.status ?? 1;
+}
+
+function main() {
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const started = Date.now();
+  process.env.WEBSTATS_PULUMI_VERSION = COMPAT_PULUMI_VERSION;
+  const pulumi = ensurePulumi();
+  // Files given on the command line replace the slice (to run one file on this lane);
+  // WEBSTATS_COMPAT_NODE=24 runs one line only.
+  const given = process.argv.slice(2);
+  const files = given.length > 0 ? given : Object.values(COMPAT_SLICE).flat();
+  const only = process.env.WEBSTATS_COMPAT_NODE;
+  const versions = COMPAT_NODE_VERSIONS.filter((v) => !only || v.split(".")[0] === only);
+  if (versions.length === 0)
+    throw new Error(`WEBSTATS_COMPAT_NODE=${only} names none of ${COMPAT_NODE_VERSIONS.join(", ")}`);
+  // Every line runs, even after one fails, so that one run shows each line's state.
+  const failed = versions.filter((version) => runLine(version, files, repoRoot, pulumi) !== 0);
+  process.stdout.write(
+    `test:compat: finished in ${((Date.now() - started) / 1000).toFixed(0)}s` +
+      (failed.length > 0 ? `; failed on Node.js ${failed.join(", ")}\n` : "\n"),
+  );
+  process.exit(failed.length > 0 ? 1 : 0);
+}
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) main();
