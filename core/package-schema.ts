@@ -24,7 +24,7 @@ import type { SchemaType } from "./website-fields";
  * the GitHub release `v<version>` of the repository `pulumi-webstats/pulumi-webstats` (the engine
  * adds `pulumi-` and the package name to the organisation), whose assets are
  * pulumi-resource-webstats-v<version>-<os>-<arch>.tar.gz with Go's platform names, e.g.
- * `linux-amd64` (tools/release-plugin.mjs builds them).
+ * `linux-amd64` (tools/release/release-plugin.mjs builds them).
  */
 export const pluginDownloadURL = "github://api.github.com/pulumi-webstats";
 
@@ -56,6 +56,12 @@ export const languageSettings = {
     importBasePath: `${repository.replace("https://", "")}/${languageSdksFolder}/go/${packageName}`,
     respectSchemaVersion: true,
     generateResourceContainerTypes: true,
+  },
+  java: {
+    // The SDK's classes are io.github.pulumiwebstats.webstats.*, under the Maven groupId
+    // io.github.pulumi-webstats that Maven Central lets the project's GitHub organisation publish
+    // (com.pulumi is Pulumi's); a Java package cannot hold the organisation's '-'.
+    basePackage: "io.github.pulumiwebstats",
   },
 } as const;
 

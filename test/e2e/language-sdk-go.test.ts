@@ -1,6 +1,8 @@
-// The Go SDK generated from the package schema (language-sdks/go) drives the provider plugin
-// through a Go program (test/e2e/go-program), an Automation API inline program built with
-// `go build`, against the emulator: create, refresh after a change made elsewhere and up that
+// The Go SDK generated from the package schema (language-sdks/go), installed as its users install
+// it, from a Go module proxy (here the proxy layout the release writes, GOPROXY=file://..., ahead
+// of the machine's own proxy for everything else), drives the provider plugin through a Go
+// program (test/e2e/go-program), an Automation API inline program built with `go build`, against
+// the emulator: create, refresh after a change made elsewhere and up that
 // puts it back, an update, a preview with no change, a second account through an explicit
 // provider, getAccount, and destroy. The API keys never reach the state or the engine's output
 // in clear. The first up previews first, as `pulumi up` does, so that the functions' output forms
@@ -10,13 +12,15 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findGo, goEnvironment } from "../../tools/ensure-pulumi.mjs";
+import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { readmeExample } from "../support/readme";
+import { goProxyRelease } from "./release-artifacts";
 
 const run = promisify(execFile);
 const programDir = join(__dirname, "go-program");
@@ -59,6 +63,44 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
   const fixture = useEngineFixture([{ name: "Main" }, { name: "Agency" }], undefined, "plugin");
   let dir = "";
   let binary = "";
+  /** Go's environment for a module that requires the SDK from the release's proxy. */
+  let releaseEnv: NodeJS.ProcessEnv = {};
+
+  /**
+   * A copy of the test program's module in `target`, named `moduleName`, that requires the SDK
+   * at the release's version instead of the checkout's folder (the committed go.mod's replace,
+   * which gofmt and go vet use). Its go.sum pins Pulumi's modules; the SDK's line is added from
+   * the release's proxy, which the checksum database does not know yet (GONOSUMDB).
+   */
+  async function prepareFromRelease(target: string, moduleName: string): Promise<void> {
+    if (!releaseEnv.GOPROXY) {
+      const release = goProxyRelease(dir);
+      const { stdout: machineProxy } = await run(go!, ["env", "GOPROXY"]);
+      releaseEnv = {
+        ...goEnvironment(),
+        GOPROXY: [
+          pathToFileURL(release.proxyDir).href,
+          machineProxy.trim() || "https://proxy.golang.org",
+        ].join(","),
+        GONOSUMDB: `github.com/pulumi,${release.modulePath}`,
+        GOFLAGS: "-mod=mod",
+      };
+      sdkRequirement = `${release.modulePath}@${release.version}`;
+    }
+    mkdirSync(target, { recursive: true });
+    for (const file of ["go.mod", "go.sum", "main.go"]) cpSync(join(programDir, file), join(target, file));
+    const modulePath = sdkRequirement.split("@")[0]!;
+    await run(
+      go!,
+      ["mod", "edit", "-module", moduleName, `-dropreplace=${modulePath}`, `-require=${sdkRequirement}`],
+      {
+        cwd: target,
+        env: releaseEnv,
+      },
+    );
+  }
+  /** `<module path>@v<version>` of the SDK in the release. */
+  let sdkRequirement = "";
   /** Everything the engine printed, across operations. */
   let engineOutput = "";
 
@@ -67,11 +109,10 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
       throw new Error("the Go SDK test needs Go 1.25+ on PATH or in /usr/local/go, and none was found");
     dir = mkdtempSync(join(tmpdir(), "webstats-go-sdk-"));
     binary = join(dir, "go-program");
-    // The module's go.sum is committed: -mod=readonly refuses to change it. Pulumi's modules
-    // are not all known to the checksum database; go.sum is what pins them.
+    await prepareFromRelease(join(dir, "program"), "pulumi-webstats/test/e2e/go-program");
     await run(go, ["build", "-o", binary, "."], {
-      cwd: programDir,
-      env: goEnvironment(),
+      cwd: join(dir, "program"),
+      env: releaseEnv,
       maxBuffer: 16 * 1024 * 1024,
     });
     mkdirSync(join(dir, "project"));
@@ -236,18 +277,10 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
 
   it("builds the README's Go example against the generated SDK (running it needs the Go language host)", async () => {
     const example = join(dir, "readme-example");
-    mkdirSync(example);
-    // The program's module, renamed, with the same pinned dependencies and the SDK by path.
-    const goMod = readFileSync(join(programDir, "go.mod"), "utf8")
-      .replace("module pulumi-webstats/test/e2e/go-program", "module readme-example")
-      .replace(
-        "=> ../../../language-sdks/go",
-        `=> ${join(programDir, "..", "..", "..", "language-sdks", "go")}`,
-      );
-    writeFileSync(join(example, "go.mod"), goMod);
-    cpSync(join(programDir, "go.sum"), join(example, "go.sum"));
+    // The program's module, renamed, with the same pinned dependencies and the SDK from the release.
+    await prepareFromRelease(example, "readme-example");
     writeFileSync(join(example, "main.go"), readmeExample("sdk-go", "go"));
-    const env = goEnvironment();
+    const env = releaseEnv;
     await run(go!, ["vet", "."], { cwd: example, env });
     await run(go!, ["build", "-o", join(example, "example"), "."], { cwd: example, env });
   });

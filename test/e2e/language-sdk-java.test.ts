@@ -1,6 +1,6 @@
 // The Java SDK generated from the package schema (language-sdks/java) drives the provider plugin
 // through Java programs that the real CLI runs with Pulumi's Java language host
-// (`pulumi-language-java`, built by tools/ensure-java.mjs), against the emulator: websites in
+// (`pulumi-language-java`, built by tools/machine/ensure-java.mjs), against the emulator: websites in
 // two accounts through an explicit provider, a secret password, each function, a change made
 // elsewhere found by refresh and put back by up, and destroy. Neither the API keys nor the
 // password reach the state or the engine's output in clear. Every first `up` previews first, as
@@ -11,7 +11,7 @@
 // project an SDK that it builds and runs.
 //
 // The other programs, the SDK and the README's and docs' other Java examples are compiled once,
-// by one Maven build offline against the locked repository (tools/ensure-java.mjs), into a jar
+// by one Maven build offline against the locked repository (tools/machine/ensure-java.mjs), into a jar
 // whose manifest names its dependencies; their Pulumi.yaml names that jar (the runtime option
 // `binary`), so the host runs `java -jar` and no operation starts Maven. Every Maven build, the
 // host's included, runs offline against that repository. The host is installed into each stack's
@@ -19,7 +19,6 @@
 // plugin under test is the only one), which is also how the engine would skip a host on PATH.
 import { execFile } from "node:child_process";
 import {
-  copyFileSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -43,8 +42,8 @@ import {
   mavenBuild,
   prepareJavaProgram,
   prepareReadmeProject,
-} from "../../tools/ensure-java.mjs";
-import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
+} from "../../tools/machine/ensure-java.mjs";
+import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, TestStack } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import {
@@ -55,6 +54,8 @@ import {
 } from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
 import { readmeExample, readmeTable } from "../support/readme";
+import { localRepositoryOverlay, releaseRepositorySettings } from "../../tools/release/maven-package.mjs";
+import { mavenRelease, releaseVersion } from "./release-artifacts";
 import {
   configReads,
   configSetLines,
@@ -102,13 +103,19 @@ function javaProject(project: Record<string, unknown>, binary?: string): string 
 }
 
 /**
- * Points every Maven run in the Maven project `project` (the Java host's included) at the locked
- * repository, offline, through .mvn/maven.config; .mvn/jvm.config spares the short runs the
- * optimizing compiler, as mavenBuild does.
+ * Points every Maven run in the Maven project `project` (the Java host's included) at the local
+ * repository `repository`, offline, through .mvn/maven.config, and, with `settings`, at the
+ * release's repository folder that file names (a `file:` repository, which offline Maven may read
+ * when aether.offline.protocols allows it); .mvn/jvm.config spares the short runs the optimizing
+ * compiler, as mavenBuild does.
  */
-function offlineMaven(project: string, repository: string): void {
+function offlineMaven(project: string, repository: string, settings?: string): void {
   mkdirSync(join(project, ".mvn"), { recursive: true });
-  writeFileSync(join(project, ".mvn", "maven.config"), `--offline\n-Dmaven.repo.local=${repository}\n`);
+  const release = settings ? `--settings=${settings}\n-Daether.offline.protocols=file\n` : "";
+  writeFileSync(
+    join(project, ".mvn", "maven.config"),
+    `--offline\n-Dmaven.repo.local=${repository}\n${release}`,
+  );
   writeFileSync(join(project, ".mvn", "jvm.config"), "-XX:TieredStopAtLevel=1\n");
 }
 
@@ -121,7 +128,15 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     "plugin",
   );
   let dir = "";
+  /** The machine's locked repository, shared: nothing built here is written into it. */
   let repository = "";
+  /**
+   * This file's local repository: the locked one through links, plus the SDK that Maven resolves
+   * from the release (localRepositoryOverlay).
+   */
+  let localRepository = "";
+  /** The settings file that names the release's Maven repository folder. */
+  let releaseSettings = "";
   let host = { binary: "", version: "" };
   /** The jars the engine runs, by program. */
   const jars: Record<string, string> = {};
@@ -139,13 +154,18 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       expect(source, example.name).toContain(`package examples.${example.name};`);
       writeFileSync(join(folder, "App.java"), source);
     }
-    // The SDK's own pom compiles it too, beside the program's build.
-    const sdk = join(dir, "sdk");
-    cpSync(javaSdkDir, sdk, { recursive: true, filter: (path) => !path.endsWith("/target") });
-    await Promise.all([
-      mavenBuild(build, ["compile", "jar:jar"], { repository }),
-      mavenBuild(sdk, ["compile"], { repository }),
-    ]);
+    // The SDK as the release publishes it (its own pom builds the jars), installed by Maven from
+    // the release's repository folder at the new coordinates, as a user's build would.
+    releaseSettings = releaseRepositorySettings(
+      join(dir, "settings.xml"),
+      await mavenRelease(dir, repository),
+    );
+    localRepository = localRepositoryOverlay(repository, join(dir, "local-repository"));
+    await mavenBuild(build, ["compile", "jar:jar"], {
+      repository: localRepository,
+      settings: releaseSettings,
+      properties: { "webstats.version": releaseVersion },
+    });
     jars.program = join(build, "target", "program.jar");
   });
   afterAll(() => {
@@ -276,7 +296,7 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       pom: readmeExample("java-pom", "xml"),
       program: readmeExample("sdk-java", "java"),
     });
-    offlineMaven(stack.workDir, repository);
+    offlineMaven(stack.workDir, localRepository, releaseSettings);
     // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
     // exists.
     const created = await stack.up({ previewFirst: true });
@@ -303,7 +323,13 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     // .mvn/maven.config points that Maven at the locked repository, offline.
     const stack = javaStack(projectName, credentialsConfig(fixture.emulator.url, fixture.account(4).apiKey));
     const project = stack.workDir;
-    copyFileSync(join(javaProgramDir, "pom.xml"), join(project, "pom.xml"));
+    // The test program's pom without the SDK's artifact: here the SDK is the generated sources.
+    const projectPom = readFileSync(join(javaProgramDir, "pom.xml"), "utf8").replace(
+      /<dependency>\s*<groupId>io\.github\.pulumi-webstats<\/groupId>[\s\S]*?<\/dependency>\s*/,
+      "",
+    );
+    expect(projectPom).not.toContain("<groupId>io.github.pulumi-webstats</groupId>");
+    writeFileSync(join(project, "pom.xml"), projectPom);
     offlineMaven(project, repository);
 
     const plugin = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
@@ -333,9 +359,7 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     // The package is recorded in Pulumi.yaml at the plugin's version; the pom is left as it was.
     const recorded = parse(readFileSync(join(project, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
     expect(recorded.packages).toEqual({ webstats: `webstats@${packageVersion}` });
-    expect(readFileSync(join(project, "pom.xml"), "utf8")).toBe(
-      readFileSync(join(javaProgramDir, "pom.xml"), "utf8"),
-    );
+    expect(readFileSync(join(project, "pom.xml"), "utf8")).toBe(projectPom);
     // The Java sources are the committed SDK's, but for the generator's name in their header.
     const sources = (base: string) =>
       readdirSync(join(base, "src"), { recursive: true })
@@ -360,8 +384,8 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       `package e2e;
 
 import com.pulumi.Pulumi;
-import com.pulumi.webstats.Website;
-import com.pulumi.webstats.WebsiteArgs;
+import io.github.pulumiwebstats.webstats.Website;
+import io.github.pulumiwebstats.webstats.WebsiteArgs;
 
 public class Websites {
     public static void main(String[] args) {
@@ -394,7 +418,17 @@ public class Websites {
 // files, so this needs no engine.
 describe("the README on the Java SDK", () => {
   const functions = readFileSync(
-    join(javaSdkDir, "src", "main", "java", "com", "pulumi", "webstats", "WebstatsFunctions.java"),
+    join(
+      javaSdkDir,
+      "src",
+      "main",
+      "java",
+      "io",
+      "github",
+      "pulumiwebstats",
+      "webstats",
+      "WebstatsFunctions.java",
+    ),
     "utf8",
   );
 

@@ -1,5 +1,5 @@
-// The Python SDK generated from the package schema (language-sdks/python), pip-installed as a user
-// installs a local SDK, drives the provider plugin through Python programs run as Automation API
+// The Python SDK generated from the package schema (language-sdks/python), built into the wheel a
+// release publishes and pip-installed from it into a fresh virtual environment, drives the provider plugin through Python programs run as Automation API
 // inline programs (test/e2e/python-program/automation.py: the engine talks to the Python process
 // itself, so no Python language host is needed) against the emulator: websites in two accounts
 // through an explicit provider, a secret password, each function, a change made elsewhere found
@@ -10,16 +10,16 @@
 // a first preview.
 //
 // Python comes from PATH; the `pulumi` package and the SDK's dependencies come from a virtual
-// environment that tools/ensure-python.mjs makes once per machine from the hash-pinned
-// tools/python/requirements.txt.
+// environment that tools/machine/ensure-python.mjs makes once per machine from the hash-pinned
+// tools/machine/python/requirements.txt.
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensurePythonEnv, findPython, installPythonSdk } from "../../tools/ensure-python.mjs";
-import { pluginWebsiteType } from "../../tools/plugin-program.mjs";
+import { ensurePythonEnv, findPython } from "../../tools/machine/ensure-python.mjs";
+import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, StateResource } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import {
@@ -31,6 +31,7 @@ import {
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
 import { readmeExample } from "../support/readme";
+import { installPythonWheel } from "./release-artifacts";
 
 const run = promisify(execFile);
 const programDir = join(__dirname, "python-program");
@@ -64,9 +65,8 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     "plugin",
   );
   let dir = "";
+  /** The fresh virtual environment's interpreter, with the SDK's wheel installed. */
   let venvPython = "";
-  /** Where the SDK is installed; on PYTHONPATH. */
-  let sdkDir = "";
   /** Everything the engine printed, across operations and stacks. */
   let engineOutput = "";
   let sequence = 0;
@@ -74,10 +74,8 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
   beforeAll(() => {
     if (!python)
       throw new Error("the Python SDK test needs Python 3.9+ on PATH (python3), and none was found");
-    venvPython = ensurePythonEnv({ quiet: true }).python;
     dir = mkdtempSync(join(tmpdir(), "webstats-python-sdk-"));
-    sdkDir = join(dir, "site-packages");
-    installPythonSdk(venvPython, sdkDir);
+    venvPython = installPythonWheel(ensurePythonEnv({ quiet: true }).python, dir);
     mkdirSync(join(dir, "project"));
     mkdirSync(join(dir, "backend"));
     // The plugin installed as users install it, and, with ambient plugins ignored, only it.
@@ -128,7 +126,7 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     const requestFile = join(dir, `${id}.request.json`);
     const resultFile = join(dir, `${id}.result.json`);
     writeFileSync(requestFile, JSON.stringify(request), { mode: 0o600 });
-    const env: NodeJS.ProcessEnv = { ...process.env, PYTHONPATH: sdkDir };
+    const env: NodeJS.ProcessEnv = { ...process.env };
     // Credentials reach the provider only through the stack's configuration.
     delete env.WEBSTATS_API_KEY;
     delete env.WEBSTATS_BASE_URL;

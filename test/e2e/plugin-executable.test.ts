@@ -24,8 +24,8 @@ import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { executableFileName, hostPlatformName } from "../../tools/plugin-executables.mjs";
-import { releasePlugin } from "../../tools/release-plugin.mjs";
+import { executableFileName, hostPlatformName } from "../../tools/release/plugin-executables.mjs";
+import { releasePlugin } from "../../tools/release/release-plugin.mjs";
 import {
   issueCertificate,
   makeCertificateAuthority,

@@ -1,7 +1,7 @@
-// The language SDKs and their generator (tools/language-sdks.mjs, tools/pulumi-sdkgen): a field
-// the schema gains reaches all three SDKs with no edit to them, the stale check finds every
-// difference, the generator refuses a schema that is not a valid package schema, the Python SDK
-// byte-compiles, and a release packs the Node.js and Python SDKs. All three SDKs run through the
+// The language SDKs and their generator (tools/sdks/language-sdks.mjs, tools/machine/pulumi-sdkgen): a
+// field the schema gains reaches all three SDKs with no edit to them, the stale check finds every
+// difference, the generator refuses a schema that is not a valid package schema, and the Python
+// SDK byte-compiles. How a release packs them: test/integration/release-packages.test.ts. All three SDKs run through the
 // engine in test/e2e (language-sdk-*.test.ts); byte-compiling here finds a broken Python SDK
 // without the engine or the Python test's virtual environment.
 import { execFile } from "node:child_process";
@@ -20,8 +20,8 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
 import { readmeExample } from "../support/readme";
-import { ensureSdkGenerator } from "../../tools/ensure-sdkgen.mjs";
-import { differences, generateSdks, languageSdksDir, releaseSdks } from "../../tools/language-sdks.mjs";
+import { ensureSdkGenerator } from "../../tools/machine/ensure-sdkgen.mjs";
+import { differences, generateSdks, languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-test-"));
@@ -128,38 +128,5 @@ describe("language SDKs", () => {
     ]) {
       expect(sdk).toContain(name);
     }
-  });
-
-  it("packs the Node.js and Python SDKs for a release, at the schema's version", async () => {
-    const version = packageSchema().version as string;
-    const written = releaseSdks(join(scratch, "release"));
-    expect(written.python).toBe(join(scratch, "release", `pulumi_webstats-${version}.tar.gz`));
-    const { stdout: python } = await run("tar", [
-      "-xzOf",
-      written.python,
-      `pulumi_webstats-${version}/PKG-INFO`,
-    ]);
-    expect(python).toContain(`Version: ${version}`);
-    expect(python).toContain("Websites of the Website Statistics Service");
-    const { stdout: files } = await run("tar", ["-tzf", written.nodejs]);
-    expect(files.split("\n")).toEqual(
-      expect.arrayContaining([
-        "package/index.js",
-        "package/index.d.ts",
-        "package/website.js",
-        "package/package.json",
-      ]),
-    );
-    const { stdout: manifest } = await run("tar", ["-xzOf", written.nodejs, "package/package.json"]);
-    expect(JSON.parse(manifest)).toMatchObject({
-      name: "@pulumi-webstats/webstats",
-      version,
-      pulumi: {
-        resource: true,
-        name: "webstats",
-        version,
-        server: "github://api.github.com/pulumi-webstats",
-      },
-    });
   });
 });

@@ -1,5 +1,5 @@
 // The plugin as it is shipped: a release archive per platform the engine downloads for, each
-// holding that platform's single executable (Node.js inside: tools/plugin-executables.mjs) as
+// holding that platform's single executable (Node.js inside: tools/release/plugin-executables.mjs) as
 // `pulumi-resource-webstats` (`.exe` on Windows). This machine's starts on its own, prints the
 // port of its gRPC server, answers GetPluginInfo with the package version, and leaves once the
 // engine address it was given stops answering. The others cannot run here and are read instead:
@@ -23,7 +23,7 @@ import {
   pluginBundle,
   SEA_NODE_VERSION,
   seaFuse,
-} from "../../tools/plugin-executables.mjs";
+} from "../../tools/release/plugin-executables.mjs";
 import { executableFormat, verifyMachoSignature } from "../support/executables";
 
 const root = join(__dirname, "..", "..");
@@ -77,7 +77,7 @@ let printed: string[] = [];
 // it, about a minute on two cores once the Node.js binaries are in the machine cache.
 beforeAll(() => {
   releaseDir = mkdtempSync(join(tmpdir(), "webstats-release-"));
-  printed = execFileSync(process.execPath, [join(root, "tools", "release-plugin.mjs")], {
+  printed = execFileSync(process.execPath, [join(root, "tools", "release", "release-plugin.mjs")], {
     env: { ...process.env, WEBSTATS_RELEASE_DIR: releaseDir },
     encoding: "utf8",
   })

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { packageSchema } from "../../core/package-schema";
-import { languageSdksDir } from "../../tools/language-sdks.mjs";
+import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 
 interface PropertySpec {
   type?: string;
@@ -126,8 +126,9 @@ export function javaPrivacyConstants(): string[] {
       "src",
       "main",
       "java",
-      "com",
-      "pulumi",
+      "io",
+      "github",
+      "pulumiwebstats",
       "webstats",
       "enums",
       "Privacy.java",

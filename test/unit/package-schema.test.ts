@@ -8,7 +8,7 @@ import { resultTypes } from "../../core/result-types";
 import { settingEntries } from "../../core/settings";
 import { apiOnlyOutputs, fieldEntries, privacyValues, recordedOutputs } from "../../core/website-fields";
 import { SDK_VERSION } from "../../sdk";
-import { languageSdksDir } from "../../tools/language-sdks.mjs";
+import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { basename } from "node:path";
 
 interface PropertySpec {
@@ -195,7 +195,12 @@ describe("the package schema", () => {
     const schema = packageSchema() as { version: string; repository: string; language: unknown };
     expect(schema.language).toEqual(languageSettings);
     expect(schema.repository).toBe(repository);
-    for (const settings of Object.values(languageSettings)) expect(settings.respectSchemaVersion).toBe(true);
+    // The Java generator always writes the schema's version (version.txt); the others need asking.
+    for (const settings of [languageSettings.nodejs, languageSettings.python, languageSettings.go]) {
+      expect(settings.respectSchemaVersion).toBe(true);
+    }
+    // Under the groupId Maven Central lets the project's GitHub organisation publish.
+    expect(languageSettings.java.basePackage).toBe("io.github.pulumiwebstats");
     // The folder the SDKs are written to is the one the Go import path names.
     expect(basename(languageSdksDir)).toBe(languageSdksFolder);
     expect(languageSettings.go.importBasePath).toBe(

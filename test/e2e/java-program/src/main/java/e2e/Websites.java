@@ -6,16 +6,16 @@ import com.pulumi.core.Output;
 import com.pulumi.deployment.InvokeOptions;
 import com.pulumi.deployment.InvokeOutputOptions;
 import com.pulumi.resources.CustomResourceOptions;
-import com.pulumi.webstats.Provider;
-import com.pulumi.webstats.ProviderArgs;
-import com.pulumi.webstats.Website;
-import com.pulumi.webstats.WebsiteArgs;
-import com.pulumi.webstats.WebstatsFunctions;
-import com.pulumi.webstats.enums.Privacy;
-import com.pulumi.webstats.inputs.GetAccountPlainArgs;
-import com.pulumi.webstats.inputs.GetWebsiteArgs;
-import com.pulumi.webstats.inputs.GetWebsitesArgs;
-import com.pulumi.webstats.outputs.WebsiteInfo;
+import io.github.pulumiwebstats.webstats.Provider;
+import io.github.pulumiwebstats.webstats.ProviderArgs;
+import io.github.pulumiwebstats.webstats.Website;
+import io.github.pulumiwebstats.webstats.WebsiteArgs;
+import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+import io.github.pulumiwebstats.webstats.enums.Privacy;
+import io.github.pulumiwebstats.webstats.inputs.GetAccountPlainArgs;
+import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
 import java.util.stream.Collectors;
 
 /**

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// `npm run sdks` writes the language SDKs (Node.js, Python, Go, Java) of the `webstats` package into
+// language-sdks/, from the package schema that `pulumi-webstats schema` prints (itself derived
+// from the field table), with the pinned generator (tools/machine/ensure-sdkgen.mjs). The schema
+// is written beside them as schema.json, so a change to it shows in review next to its effect.
+// `npm run sdks:check` (part of `npm test`) generates into a temporary folder and fails, naming
+// each file, when the committed copy differs: the SDKs can never disagree with the plugin.
+//
+// Both need a build (`npm run build`): the schema comes from dist/. Packaging the SDKs for a
+// release is tools/release/'s work (`npm run release`).
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureSdkGenerator } from "../machine/ensure-sdkgen.mjs";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** Where the committed SDKs live; core/package-schema.ts names the same folder for Go's import path. */
+export const languageSdksDir = join(repoRoot, "language-sdks");
+/** @type {readonly string[]} */
+export const sdkLanguages = ["nodejs", "python", "go", "java"];
+
+const folderReadme = `# Language SDKs of webstats (generated)
+
+The Node.js, Python, Go and Java SDKs of the \`webstats\` Pulumi package, for programs that use the
+provider plugin \`pulumi-resource-webstats\`. Every file here is generated from \`schema.json\`
+(which \`pulumi-webstats schema\` prints) by \`npm run sdks\`; do not edit them: change the
+field table or the schema code and run \`npm run sdks\`. \`npm test\` fails when they are stale.
+The main README says how to install them and how a release
+publishes them; CONTRIBUTING.md has the release steps.
+`;
+
+/**
+ * The package schema as the built CLI (package.json's `pulumi-webstats` bin) prints it.
+ * @returns {string}
+ */
+export function currentSchema() {
+  const { bin } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const cli = join(repoRoot, bin["pulumi-webstats"]);
+  if (!existsSync(cli)) throw new Error(`${relative(repoRoot, cli)} is missing: run npm run build first.`);
+  return execFileSync(process.execPath, [cli, "schema"], { encoding: "utf8" });
+}
+
+/**
+ * Writes schema.json and every language's SDK for `schemaText` into `outDir` (emptied first).
+ * @param {string} outDir
+ * @param {string} schemaText
+ * @param {{ generator?: string }} [options] the generator's binary (default: the pinned one, built when needed)
+ * @returns {string} `outDir`
+ */
+export function generateSdks(
+  outDir,
+  schemaText,
+  { generator = ensureSdkGenerator({ quiet: true }).binary } = {},
+) {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "README.md"), folderReadme);
+  const schemaFile = join(outDir, "schema.json");
+  writeFileSync(schemaFile, schemaText.endsWith("\n") ? schemaText : `${schemaText}\n`);
+  execFileSync(generator, ["-schema", schemaFile, "-out", outDir, "-languages", sdkLanguages.join(",")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  writeJavaBuildFiles(join(outDir, "java"), JSON.parse(schemaText));
+  return outDir;
+}
+
+const xmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * What a Gradle build of Pulumi's would add to the generated Java sources, for Maven: the pom
+ * (from tools/machine/java/sdk-pom.xml) and plugin.json, which tells Pulumi's Java host which provider
+ * plugin, at which version and from where, a program using the SDK needs (Pulumi's Gradle files
+ * write it at build time; version.txt, the other such file, comes from the generator).
+ */
+function writeJavaBuildFiles(javaDir, schema) {
+  const template = readFileSync(join(repoRoot, "tools", "machine", "java", "sdk-pom.xml"), "utf8");
+  const values = {
+    "@VERSION@": schema.version,
+    "@NAME@": `pulumi-${schema.name}`,
+    "@DESCRIPTION@": schema.description,
+    "@URL@": schema.repository,
+  };
+  const pom = template.replace(/@[A-Z]+@/g, (token) => xmlText(String(values[token])));
+  writeFileSync(join(javaDir, "pom.xml"), pom);
+  const plugin = {
+    resource: true,
+    name: schema.name,
+    version: schema.version,
+    server: schema.pluginDownloadURL,
+  };
+  // Under com/pulumi/ whatever the SDK's Java package: the Java host finds a package's plugin.json
+  // only at `com/<namespace>/<name>/plugin.json` on the class path (PulumiPlugins' pattern).
+  const resources = join(javaDir, "src", "main", "resources", "com", "pulumi", schema.name);
+  mkdirSync(resources, { recursive: true });
+  writeFileSync(join(resources, "plugin.json"), `${JSON.stringify(plugin, null, 2)}\n`);
+}
+
+function filesUnder(dir, base = dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path, base) : [relative(base, path)];
+  });
+}
+
+/**
+ * Files that differ between two trees: changed, missing from `actual`, or extra in it.
+ * @param {string} expectedDir
+ * @param {string} actualDir
+ * @returns {string[]}
+ */
+export function differences(expectedDir, actualDir) {
+  const expected = new Set(filesUnder(expectedDir));
+  const actual = new Set(filesUnder(actualDir));
+  const result = [];
+  for (const file of [...expected].sort()) {
+    if (!actual.has(file)) result.push(`missing: ${file}`);
+    else if (!readFileSync(join(expectedDir, file)).equals(readFileSync(join(actualDir, file))))
+      result.push(`changed: ${file}`);
+  }
+  for (const file of [...actual].sort()) if (!expected.has(file)) result.push(`not generated: ${file}`);
+  return result;
+}
+
+function main() {
+  const check = process.argv.includes("--check");
+  const started = Date.now();
+  const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-"));
+  try {
+    const fresh = generateSdks(join(scratch, "language-sdks"), currentSchema(), {
+      generator: ensureSdkGenerator().binary,
+    });
+    const stale = differences(fresh, languageSdksDir);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (check) {
+      if (stale.length > 0) {
+        process.stderr.write(
+          `sdks:check: language-sdks/ is stale (${stale.length} files); run npm run sdks and commit:\n` +
+            stale.map((line) => `  ${line}\n`).join(""),
+        );
+        process.exit(1);
+      }
+      process.stdout.write(`sdks:check: language-sdks/ matches the schema (${seconds}s)\n`);
+      return;
+    }
+    rmSync(languageSdksDir, { recursive: true, force: true });
+    cpSync(fresh, languageSdksDir, { recursive: true });
+    process.stdout.write(
+      `sdks: wrote language-sdks/ (${sdkLanguages.join(", ")}): ${stale.length} files changed (${seconds}s)\n`,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) main();
