@@ -1,5 +1,5 @@
 // Types for bench/bench.mjs, used by the engine test that runs the bench in smoke mode.
-import type { PulumiInstallation } from "../tools/program-stack.mjs";
+import type { PulumiInstallation } from "../test/harness/program-stack.mjs";
 
 export interface Throttle {
   limit: number;
@@ -101,6 +101,66 @@ export interface TrackingRun {
   stderr: string[];
 }
 
+export interface AllStacksSizes {
+  projects: number;
+  stacksPerProject: number;
+  websites: number;
+  accounts: number;
+  /** How many stacks the engine brings up (and previews with --refresh). */
+  sample: number;
+  throttle: Throttle;
+  /** --parallel values run beside the default. */
+  parallels: number[];
+  /** --stack-filter globs run to show memory against the stacks read. */
+  filtered: string[];
+}
+
+/** One `pulumi-webstats drift --all ... --format json` of section 9. */
+export interface AllStacksRun {
+  args: string;
+  ok: boolean;
+  error?: string;
+  exitCode: number;
+  ms: number;
+  requests: number;
+  refused: number;
+  requestsByRoute: Record<string, number>;
+  floorMs: number;
+  overFloor?: number;
+  toFirstRequestMs?: number;
+  requestSpanMs?: number;
+  /** The drift process's own maxRSS at exit. */
+  peakRssKb?: number;
+  /** Stacks and websites in the report. */
+  stacks: number;
+  websites: number;
+  summary: Record<string, number>;
+  /** "Stacks: N of M read." lines on standard error. */
+  progressLines: number;
+}
+
+export interface AllStacks {
+  projects: number;
+  stackCount: number;
+  websites: number;
+  accounts: number;
+  throttle: Throttle;
+  made: { importMs: number; templateBytes: number; sampleStacks: number };
+  /** One account read per key and one listing per 100 websites of each account. */
+  requestFloor: number;
+  defaultParallel: number;
+  backendWide: AllStacksRun;
+  byProject: AllStacksRun;
+  parallel: (AllStacksRun & { parallel: number })[];
+  filtered: (AllStacksRun & { glob: string })[];
+  previews: (Measured & {
+    stack: string;
+    websites: number;
+    floorMs: number;
+    requestsByRoute: Record<string, number>;
+  })[];
+}
+
 export interface BenchResult {
   mode: "full" | "smoke";
   date: string;
@@ -166,6 +226,8 @@ export interface BenchResult {
     readsFloorMs: number;
     readsRealFloorMs: number;
   };
+  /** `drift --all` over many stacks under one shared throttle, beside `preview --refresh` of a sample. */
+  stacks: AllStacks;
   client: {
     count: number;
     concurrency: number;
@@ -185,6 +247,7 @@ export const MODES: Record<
     client: number;
     drift: number;
     tracking: { count: number; throttle: Throttle };
+    stacks: AllStacksSizes;
   }
 >;
 
@@ -193,6 +256,10 @@ export function runBench(options: {
   pulumi: PulumiInstallation & { version: string };
   log?: (line: string) => void;
   note?: string;
+  /** "stacks": that scenario alone; the result holds it and nothing else measured. */
+  only?: "stacks";
 }): Promise<BenchResult>;
+
+export function withSection(previous: BenchResult, partial: BenchResult, section: "stacks"): BenchResult;
 
 export function writeResults(result: BenchResult, dir: string): string;

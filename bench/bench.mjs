@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { installPluginHome } from "../tools/plugin-program.mjs";
+import { allStacks } from "./all-stacks.mjs";
+import { installPluginHome } from "../test/harness/plugin-program.mjs";
 import { clientAgainstUndici } from "./client-vs-undici.mjs";
 import {
   adoption,
@@ -37,6 +38,18 @@ export const MODES = {
     drift: 500,
     // drift --check-tracking: the real server's 60 a window, its minute scaled down to 5 s.
     tracking: { count: 500, throttle: { limit: 60, windowSeconds: 5 } },
+    // drift --all: 50 stacks in 5 projects, 10,000 websites over 10 accounts sharing one client
+    // IP's throttle (60 a window, the minute scaled down to 5 s); 2 of them also previewed.
+    stacks: {
+      projects: 5,
+      stacksPerProject: 10,
+      websites: 10_000,
+      accounts: 10,
+      sample: 2,
+      throttle: { limit: 60, windowSeconds: 5 },
+      parallels: [1, 2, 8],
+      filtered: ["client-00", "client-0?"],
+    },
   },
   smoke: {
     up: [{ count: 10, throttle: { limit: 4, windowSeconds: 2 } }],
@@ -46,6 +59,16 @@ export const MODES = {
     client: 20,
     drift: 4,
     tracking: { count: 12, throttle: { limit: 4, windowSeconds: 2 } },
+    stacks: {
+      projects: 2,
+      stacksPerProject: 2,
+      websites: 8,
+      accounts: 2,
+      sample: 1,
+      throttle: { limit: 4, windowSeconds: 2 },
+      parallels: [],
+      filtered: ["client-00"],
+    },
   },
 };
 
@@ -57,22 +80,24 @@ const load = () =>
 /**
  * `pulumi`: { binDir, pluginDir, templateDir, version } (a template with the packed package
  * installed); `log`: progress lines; `note`: a remark recorded with the results (e.g. about
- * the machine's load).
+ * the machine's load); `only`: "stacks" runs that scenario alone (run.mjs adds it to the
+ * results recorded before).
  */
-export async function runBench({ mode, pulumi, log = () => {}, note }) {
+export async function runBench({ mode, pulumi, log = () => {}, note, only }) {
+  if (only !== undefined && only !== "stacks") throw new Error(`--only takes stacks, not ${only}`);
   const sizes = MODES[mode];
   if (!sizes) throw new Error(`unknown bench mode ${mode}; use one of ${Object.keys(MODES).join(", ")}`);
   // The provider plugin, installed from the packed package into a PULUMI_HOME of its own that
   // the plugin host's stacks copy.
   const pluginHome = installPluginHome({ templateDir: pulumi.templateDir, binDir: pulumi.binDir });
   try {
-    return await runScenarios({ mode, sizes, context: { pulumi, pluginHome }, log, note });
+    return await runScenarios({ mode, sizes, context: { pulumi, pluginHome }, log, note, only });
   } finally {
     rmSync(pluginHome, { recursive: true, force: true });
   }
 }
 
-async function runScenarios({ mode, sizes, context, log, note }) {
+async function runScenarios({ mode, sizes, context, log, note, only }) {
   const { pulumi } = context;
   const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
   const result = {
@@ -107,6 +132,18 @@ async function runScenarios({ mode, sizes, context, log, note }) {
     log(scenario);
     result.loadAverages.push({ scenario, load: load() });
   };
+  const stacksScenario = async () => {
+    const s = sizes.stacks;
+    step(
+      `drift --all over ${s.projects * s.stacksPerProject} stacks in ${s.projects} projects, ${s.websites} websites over ${s.accounts} accounts at ${s.throttle.limit} per ${s.throttle.windowSeconds} s, beside pulumi preview --refresh of ${s.sample}`,
+    );
+    result.stacks = await allStacks(context, s, log);
+  };
+  if (only === "stacks") {
+    await stacksScenario();
+    result.machine.loadAverageAtEnd = load();
+    return result;
+  }
   for (const { count, throttle } of sizes.up) {
     step(`up of ${count} websites at ${throttle.limit} per ${throttle.windowSeconds} s`);
     result.up.push(await upUnderThrottle(context, count, throttle));
@@ -129,11 +166,35 @@ async function runScenarios({ mode, sizes, context, log, note }) {
     `drift --check-tracking of ${tracking.count} websites at ${tracking.throttle.limit} per ${tracking.throttle.windowSeconds} s`,
   );
   result.tracking = await trackingCheck(context, tracking.count, tracking.throttle);
+  await stacksScenario();
   step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();
   result.targets = checkTargets(result);
   return result;
+}
+
+/**
+ * The results recorded before with `section` replaced by the one a run of that section alone
+ * (`only`) measured, and when and under what load it was measured; the targets checked again.
+ */
+export function withSection(previous, partial, section) {
+  const { date, loadAverages, machine, note } = partial;
+  const merged = {
+    ...previous,
+    [section]: partial[section],
+    sectionRuns: {
+      ...previous.sectionRuns,
+      [section]: {
+        date,
+        loadAverages,
+        loadAverageAtEnd: machine.loadAverageAtEnd,
+        ...(note ? { note } : {}),
+      },
+    },
+  };
+  merged.targets = checkTargets(merged);
+  return merged;
 }
 
 /** Writes latest.json and latest.md into `dir`; returns the markdown. */

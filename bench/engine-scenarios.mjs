@@ -1,14 +1,14 @@
 // The bench's scenarios that run through the real Pulumi engine, with the packed package
-// installed in a temporary project as a user has it (tools/program-stack.mjs). Websites are
+// installed in a temporary project as a user has it (test/harness/program-stack.mjs). Websites are
 // served by the dynamic provider, or by the provider plugin installed from the same package
-// (`context.pluginHome`, tools/plugin-program.mjs) where a scenario compares the two hosts.
+// (`context.pluginHome`, test/harness/plugin-program.mjs) where a scenario compares the two hosts.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
-import { pluginWebsiteType } from "../tools/plugin-program.mjs";
-import { ProgramStack } from "../tools/program-stack.mjs";
+import { pluginWebsiteType } from "../test/harness/plugin-program.mjs";
+import { ProgramStack } from "../test/harness/program-stack.mjs";
 import { measureOperation, rateFloorMs } from "./operations.mjs";
 import { watchProviderMemory } from "./provider-memory.mjs";
 import { credentials, noOpProgram, websitesProgram } from "./programs.mjs";

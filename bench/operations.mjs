@@ -4,7 +4,7 @@
 // peak memory.
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { pluginWebsiteType } from "../tools/plugin-program.mjs";
+import { pluginWebsiteType } from "../test/harness/plugin-program.mjs";
 import { dynamicProviderIn, pluginIn, watchProviderMemory } from "./provider-memory.mjs";
 
 const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);

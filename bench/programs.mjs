@@ -1,12 +1,12 @@
 // The Pulumi programs the bench runs: a fleet of websites, served by the dynamic provider or by
 // the provider plugin, and the same number of dynamic resources that do nothing (what the
 // engine itself costs per resource).
-import { forPlugin } from "../tools/plugin-program.mjs";
+import { forPlugin } from "../test/harness/plugin-program.mjs";
 
 /**
  * `count` websites named <prefix>-<i>.bench.example; `adoptExisting` as given; `host`: which
  * host serves them, "dynamic" (the package's dynamic provider) or "plugin" (the same program
- * through the provider plugin, tools/plugin-program.mjs).
+ * through the provider plugin, test/harness/plugin-program.mjs).
  */
 export function websitesProgram(count, prefix, { adoptExisting = false, host = "dynamic" } = {}) {
   const source = `"use strict";

@@ -3,17 +3,24 @@
 // package installed in a temporary project, and records the results in bench/results/.
 // `npm run bench -- --smoke` runs tiny sizes instead and writes nothing unless --out is given.
 // `--note TEXT` records a remark with the results, e.g. what else the machine was doing.
-import { mkdtempSync, rmSync } from "node:fs";
+// `--only stacks` runs section 9 (drift --all over many stacks) alone and adds it to the results
+// recorded before, which keep their own date.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ensurePulumi } from "../tools/ensure-pulumi.mjs";
-import { prepareProjectTemplate } from "../tools/program-project.mjs";
-import { runBench, writeResults } from "./bench.mjs";
+import { ensurePulumi } from "../tools/machine/ensure-pulumi.mjs";
+import { prepareProjectTemplate } from "../test/harness/program-project.mjs";
+import { runBench, withSection, writeResults } from "./bench.mjs";
 
 const { values } = parseArgs({
-  options: { smoke: { type: "boolean" }, out: { type: "string" }, note: { type: "string" } },
+  options: {
+    smoke: { type: "boolean" },
+    out: { type: "string" },
+    note: { type: "string" },
+    only: { type: "string" },
+  },
 });
 const mode = values.smoke ? "smoke" : "full";
 const outDir =
@@ -27,7 +34,21 @@ async function main() {
   try {
     log("packing the package and installing it into a Pulumi project");
     const templateDir = prepareProjectTemplate(root);
-    const result = await runBench({ mode, pulumi: { ...cli, templateDir }, log, note: values.note });
+    let result = await runBench({
+      mode,
+      pulumi: { ...cli, templateDir },
+      log,
+      note: values.note,
+      only: values.only,
+    });
+    const recorded = outDir && join(outDir, "latest.json");
+    if (values.only && recorded && existsSync(recorded)) {
+      result = withSection(JSON.parse(readFileSync(recorded, "utf8")), result, values.only);
+    } else if (values.only) {
+      // Nothing recorded to add it to: the section's figures are printed instead.
+      process.stdout.write(`${JSON.stringify(result[values.only], null, 2)}\n`);
+      return;
+    }
     if (outDir) {
       process.stdout.write(`\n${writeResults(result, outDir)}\n`);
       log(`results written to ${outDir}`);

@@ -67,6 +67,15 @@ export function checkTargets(result) {
       met: m.ok && m.overFloor !== undefined && m.overFloor <= TARGETS.upOverFloor,
     });
   }
+  const stacks = result.stacks;
+  if (stacks) {
+    const m = stacks.backendWide;
+    checks.push({
+      target: `drift --all over ${stacks.stackCount} stacks and ${stacks.websites} websites at the request floor (${stacks.requestFloor}: one account read per key, one listing per 100 websites), no failure`,
+      value: `${m.requests - m.refused} requests (${m.refused} refused), ${m.ok ? "ran to its report" : "failed"}`,
+      met: m.ok && m.requests - m.refused === stacks.requestFloor,
+    });
+  }
   checks.push({
     target: `__provider under ${TARGETS.providerBytes} bytes`,
     value: `${websites.state.providerBytes} bytes`,

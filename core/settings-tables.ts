@@ -1,5 +1,5 @@
 // The README's settings tables, as rows derived from the settings table: what
-// `npm run readme:settings` writes (tools/readme-settings.mjs) and the tests compare the README
+// `npm run readme:settings` writes (tools/build/readme-settings.mjs) and the tests compare the README
 // with, so the documentation cannot fall behind a setting.
 import { packageSchema } from "./package-schema";
 import { configKey, settingEntries, settingSpecs } from "./settings";

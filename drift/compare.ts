@@ -41,12 +41,24 @@ export interface DriftEntry {
    * window checked. Absent when tracking was not checked, or the website is not on the server.
    */
   silent?: boolean;
+  /** With --baseline: the baseline entry that accepts all of this website's drift (never failing). */
+  accepted?: { firstSeen: string; line: number };
+  /** The ignore file's rules that cover all of this website's drift (never failing), with their reasons. */
+  ignored?: { rule: string; reason: string }[];
 }
 
 /** Whether an entry counts as drift for `--fail-on`: its status, or its silent mark, is named. */
 export const failsOn = (entry: DriftEntry, failOn: readonly FailOnName[]): boolean =>
-  (failOn as readonly string[]).includes(entry.status) ||
-  (entry.silent === true && failOn.includes("silent"));
+  entry.accepted === undefined &&
+  entry.ignored === undefined &&
+  ((failOn as readonly string[]).includes(entry.status) ||
+    (entry.silent === true && failOn.includes("silent")));
+
+/** What a website's drift is made of: its status unless in sync, and `silent` when marked. */
+export const findingsOf = (entry: DriftEntry): FailOnName[] => [
+  ...(entry.status === "in-sync" ? [] : [entry.status]),
+  ...(entry.silent === true ? (["silent"] as const) : []),
+];
 
 /** Fields the server reports (the only ones a website can drift in), with their defaults. */
 const comparedFields = new Map(
@@ -54,6 +66,9 @@ const comparedFields = new Map(
     .filter(([, spec]) => spec.read)
     .map(([name, spec]) => [name as string, typeof spec.default === "function" ? undefined : spec.default]),
 );
+
+/** The fields a website can be `changed` in: what baselines and ignore rules may name. */
+export const comparedFieldNames: readonly string[] = [...comparedFields.keys()];
 
 /** The fields in which the live website differs from the recorded outputs. */
 export function changesOf(recorded: RecordedWebsite, live: Website): FieldChange[] {

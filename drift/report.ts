@@ -3,35 +3,17 @@
 // can hold a secret: entries carry domains, ids, field values the server reports (the password
 // is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
 import type { AccountName } from "./accounts";
-import type { DriftEntry, DriftStatus, FieldChange } from "./compare";
+import type { DriftEntry, DriftStatus } from "./compare";
 import { driftStatuses } from "./compare";
-import type { TrackingWindow } from "./tracking";
+import { junitReport } from "./junit";
+import { excuseText } from "./report-context";
+import type { ReportContext } from "./report-context";
+import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { sarifReport } from "./sarif";
+import type { AccountUse, DriftReport, ReportFormat } from "./report-data";
 
-export const reportFormats = ["text", "json", "markdown"] as const;
-export type ReportFormat = (typeof reportFormats)[number];
-
-/** An account's use of its plan: the websites it holds against those the plan allows. */
-export interface AccountUse extends AccountName {
-  /** The websites the account holds (its listing). */
-  websites: number;
-  /** The plan GET /account reports, with its website limit (-1: unlimited); null when none. */
-  plan: { name: string; websites: number } | null;
-}
-
-/** What `--check-tracking` read: the window, and how many requests it took. */
-export interface TrackingCheck extends TrackingWindow {
-  requests: number;
-}
-
-export interface DriftReport {
-  /** The stacks read, as `project/stack`. */
-  stacks: string[];
-  websites: DriftEntry[];
-  /** Every account the stacks use, in report order. */
-  accounts: AccountUse[];
-  /** Present when tracking was checked: every website on the server then has `silent`. */
-  tracking?: TrackingCheck;
-}
+export { reportFormats } from "./report-data";
+export type { AccountUse, DriftReport, ReportFormat, TrackingCheck } from "./report-data";
 
 export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus, number> {
   const counts = Object.fromEntries(driftStatuses.map((s) => [s, 0])) as Record<DriftStatus, number>;
@@ -43,17 +25,39 @@ export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus
 function summaryCounts(report: DriftReport): Record<string, number> {
   const counts: Record<string, number> = statusCounts(report.websites);
   if (report.tracking) counts.silent = report.websites.filter((e) => e.silent === true).length;
+  if (report.baseline) counts.accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
+  if (report.ignore) counts.ignored = report.websites.filter((e) => e.ignored).length;
   return counts;
 }
 
 const nameText = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
 const accountText = (e: DriftEntry): string => nameText(e.account);
 
-const valueText = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.join(", ")}]` : JSON.stringify(value);
+/** The accepted (baseline) and ignored websites, which never fail, and the stale entries and rules. */
+function acceptanceText(report: DriftReport): string | undefined {
+  if (!report.baseline && !report.ignore) return undefined;
+  const accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
+  const ignored = report.websites.filter((e) => e.ignored).length;
+  const parts = [
+    ...(report.baseline
+      ? [
+          `${accepted} accepted by the baseline ${report.baseline.file} (${report.baseline.stale.length} of its entries stale)`,
+        ]
+      : []),
+    ...(report.ignore
+      ? [`${ignored} ignored by ${report.ignore.file} (${report.ignore.stale.length} of its rules stale)`]
+      : []),
+  ];
+  return `Not failing: ${parts.join("; ")}.`;
+}
 
-const changeText = (c: FieldChange): string =>
-  `${c.field}: ${valueText(c.recorded)} recorded, ${valueText(c.live)} live`;
+/** A word for an accepted or ignored website; empty for the others. */
+const noteCell = (e: DriftEntry): string => (e.ignored ? "ignored" : e.accepted ? "accepted" : "");
+
+const staleLines = (report: DriftReport): string[] => [
+  ...(report.baseline?.stale ?? []).map((e) => `Warning: ${staleBaselineText(e)}`),
+  ...(report.ignore?.stale ?? []).map((r) => `Warning: ${staleRuleText(r)}`),
+];
 
 function summary(report: DriftReport): string {
   const counts = statusCounts(report.websites);
@@ -108,7 +112,18 @@ function table(rows: string[][]): string {
 
 function text(report: DriftReport): string {
   const tracked = report.tracking !== undefined;
-  const rows = [["STATUS", "DOMAIN", "ID", "ACCOUNT", "STACKS", ...(tracked ? ["TRACKING"] : [])]];
+  const noted = report.baseline !== undefined || report.ignore !== undefined;
+  const rows = [
+    [
+      "STATUS",
+      "DOMAIN",
+      "ID",
+      "ACCOUNT",
+      "STACKS",
+      ...(tracked ? ["TRACKING"] : []),
+      ...(noted ? ["NOTE"] : []),
+    ],
+  ];
   const details: string[] = [];
   for (const e of report.websites) {
     rows.push([
@@ -118,14 +133,27 @@ function text(report: DriftReport): string {
       accountText(e),
       e.stacks.join(", ") || "-",
       ...(tracked ? [trackingCell(e)] : []),
+      ...(noted ? [noteCell(e)] : []),
     ]);
     if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map(changeText).join("; ")}`);
     if (e.status === "duplicate")
       details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
+    const excuse = excuseText(e, report.baseline?.file);
+    if (excuse) details.push(`${e.domain} (${e.id}) ${excuse}`);
   }
   const tracking = trackingText(report);
-  const parts = [summary(report), ...(tracking ? [tracking] : []), ...accountLines(report), "", table(rows)];
+  const acceptance = acceptanceText(report);
+  const parts = [
+    summary(report),
+    ...(tracking ? [tracking] : []),
+    ...(acceptance ? [acceptance] : []),
+    ...accountLines(report),
+    "",
+    table(rows),
+  ];
   if (details.length > 0) parts.push("", ...details);
+  const stale = staleLines(report);
+  if (stale.length > 0) parts.push("", ...stale);
   return `${parts.join("\n")}\n`;
 }
 
@@ -145,6 +173,8 @@ function markdown(report: DriftReport): string {
     escaped(summary(report)),
     "",
     ...(tracking ? [escaped(tracking), ""] : []),
+    ...(acceptanceText(report) ? [escaped(acceptanceText(report) as string), ""] : []),
+    ...staleLines(report).flatMap((line) => [`> ${escaped(line)}`, ""]),
     "| Status | Count |",
     "| --- | ---: |",
     ...Object.entries(counts).map(([s, n]) => `| ${s} | ${n} |`),
@@ -165,8 +195,13 @@ function markdown(report: DriftReport): string {
       `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}--- |`,
     );
     for (const e of drifted) {
-      const details =
-        e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : "");
+      const excuse = excuseText(e, report.baseline?.file);
+      const details = [
+        e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : ""),
+        ...(excuse ? [excuse] : []),
+      ]
+        .filter(Boolean)
+        .join("; ");
       lines.push(
         `| ${e.status} | ${cell(e.domain)} | ${e.id} | ${cell(accountText(e))} | ${cell(e.stacks.join(", ") || "-")} | ` +
           `${tracked ? `${trackingCell(e)} | ` : ""}${cell(details)} |`,
@@ -176,12 +211,17 @@ function markdown(report: DriftReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function formatReport(report: DriftReport, format: ReportFormat): string {
+/** The report in `format`; the CI formats also use `context` (what fails, where websites are declared). */
+export function formatReport(report: DriftReport, format: ReportFormat, context: ReportContext = {}): string {
+  if (format === "sarif") return sarifReport(report, context);
+  if (format === "junit") return junitReport(report, context);
   if (format === "json") {
     const body = {
       stacks: report.stacks,
       summary: summaryCounts(report),
       ...(report.tracking ? { tracking: report.tracking } : {}),
+      ...(report.baseline ? { baseline: report.baseline } : {}),
+      ...(report.ignore ? { ignore: report.ignore } : {}),
       accounts: report.accounts,
       websites: report.websites,
     };

@@ -8,22 +8,25 @@ import type { Website } from "../sdk";
 import type { Environment, ProviderSettings } from "../core/settings";
 import { accountsOf } from "./accounts";
 import type { DriftAccount } from "./accounts";
-import { compareAccount, failsOn, sortAccounts, sortEntries } from "./compare";
-import type { DriftEntry, FailOnName } from "./compare";
-import { formatReport } from "./report";
-import type { AccountUse, ReportFormat, TrackingCheck } from "./report";
-import { readSources } from "./state-sources";
+import { compareAccount, sortAccounts, sortEntries } from "./compare";
+import type { DriftEntry } from "./compare";
+import type { AccountUse, TrackingCheck } from "./report";
+import { liveWebsites, runFix } from "./fix-run";
+import type { FixRunOptions } from "./fix-run";
+import { finishReports, prepareReports } from "./report-run";
+import type { ReportRunOptions } from "./report-run";
+import { readStacks } from "./read-stacks";
+import type { StackReading } from "./read-stacks";
 import type { StateSource } from "./state-sources";
 import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
 import type { TrackingTarget } from "./tracking";
 
-export interface DriftOptions {
+export interface DriftOptions extends StackReading, ReportRunOptions {
   sources: StateSource[];
-  format: ReportFormat;
-  /** The statuses (and `silent`) that make the exit code 2. */
-  failOn: FailOnName[];
   /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
   tracking?: { days: number };
+  /** `--fix code`: write the live values into the code (drift/fix-run.ts). */
+  fix?: FixRunOptions;
 }
 
 export interface DriftConsole {
@@ -46,6 +49,8 @@ interface AccountFindings {
   entries: DriftEntry[];
   use: AccountUse;
   targets: TrackingTarget[];
+  /** The account's websites on the server, for --fix code. */
+  live: Website[];
 }
 
 async function findingsOf(account: DriftAccount): Promise<AccountFindings> {
@@ -65,6 +70,7 @@ async function findingsOf(account: DriftAccount): Promise<AccountFindings> {
       plan: plan ? { name: plan.name, websites: plan.features.websites } : null,
     },
     targets: live.map((w) => ({ client: account.client, id: w.id, domain: w.domain })),
+    live,
   };
 }
 
@@ -104,7 +110,9 @@ export async function runDrift(
   settings: ProviderSettings,
   io: DriftConsole,
 ): Promise<number> {
-  const stacks = await readSources(options.sources, env);
+  // Baseline, ignore file and report folders are checked before any stack is read.
+  const prepared = await prepareReports(options);
+  const stacks = await readStacks(options, env, io.err);
   const recorded = stacks.flatMap((s) => s.websites);
   io.err(
     `Read ${stacks.length} stack${stacks.length === 1 ? "" : "s"}: ${recorded.length} recorded websites.\n`,
@@ -117,16 +125,15 @@ export async function runDrift(
     : undefined;
   const entries = sortEntries(findings.flatMap((f) => f.entries));
   const accountUses = sortAccounts(findings.map((f) => f.use));
-  io.out(
-    formatReport(
-      {
-        stacks: stacks.map((s) => s.name),
-        websites: entries,
-        accounts: accountUses,
-        ...(tracking ? { tracking } : {}),
-      },
-      options.format,
-    ),
-  );
-  return entries.some((e) => failsOn(e, options.failOn)) ? 2 : 0;
+  const report = {
+    stacks: stacks.map((s) => s.name),
+    websites: entries,
+    accounts: accountUses,
+    ...(tracking ? { tracking } : {}),
+  };
+  if (!options.fix) return finishReports(prepared, report, recorded, options, io);
+  // --fix code: reports go only to their --output files; standard output says what was fixed.
+  await finishReports(prepared, report, recorded, options, { ...io, out: () => {} });
+  const live = liveWebsites(findings.map((f) => ({ account: f.use, live: f.live })));
+  return runFix(options.fix, { stacks, entries, live, failOn: options.failOn }, io);
 }

@@ -19,6 +19,8 @@ export const websiteTypes = {
 } as const;
 
 const pluginProviderType = "pulumi:providers:webstats";
+/** The component fleet/website-fleet.ts declares. */
+export const websiteFleetType = "webstats:fleet:WebsiteFleet";
 const dynamicProviderType = "pulumi:providers:pulumi-nodejs";
 const stackType = "pulumi:pulumi:Stack";
 
@@ -45,6 +47,27 @@ export interface RecordedWebsite {
   id: number;
   outputs: Partial<WebsiteOutputs>;
   address: RecordedAddress;
+  /** Where its program declared it, as far as the state says (read by declarations.ts). */
+  origin?: WebsiteOrigin;
+}
+
+/** What a state records of where a Website was declared. */
+export interface WebsiteOrigin {
+  /** The host's type token: which provider serves it. */
+  type: string;
+  /** The Website's `sourcePosition`, then its `stackTrace`'s, as recorded (`project:///index.ts#12,5`). */
+  positions: string[];
+  /** The WebsiteFleet component it is a child of, when it is one. */
+  fleet?: {
+    /** The component's name: the fleet's name. */
+    name: string;
+    /** Its `fleetFile` output: the file, relative to the project folder (absent from older states). */
+    file?: string;
+    /** Where the program declared the component. */
+    positions: string[];
+  };
+  /** The stack's project folder, when the source names one (the --cwd of --stack). */
+  folder?: string;
 }
 
 export interface RecordedStack {
@@ -59,7 +82,10 @@ const resourceSchema = z
     type: z.string(),
     id: z.string().optional(),
     provider: z.string().optional(),
+    parent: z.string().optional(),
     outputs: z.record(z.string(), z.unknown()).optional(),
+    sourcePosition: z.string().optional().catch(undefined),
+    stackTrace: z.array(z.unknown()).optional().catch(undefined),
   })
   .loose();
 
@@ -139,11 +165,37 @@ function providerAddress(reference: string | undefined, byUrn: Map<string, State
   return { keySource: "the stack's configuration" };
 }
 
+/** The source positions a resource records: its own, then its stack trace's, in order. */
+function positionsOf(resource: StateResource): string[] {
+  const frames = (resource.stackTrace ?? []).map((frame) =>
+    typeof frame === "object" && frame !== null
+      ? (frame as { sourcePosition?: unknown }).sourcePosition
+      : undefined,
+  );
+  return [resource.sourcePosition, ...frames].filter((p): p is string => typeof p === "string");
+}
+
+function originOf(
+  resource: StateResource,
+  byUrn: Map<string, StateResource>,
+  folder?: string,
+): WebsiteOrigin {
+  const origin: WebsiteOrigin = { type: resource.type, positions: positionsOf(resource) };
+  const parent = resource.parent ? byUrn.get(resource.parent) : undefined;
+  if (parent?.type === websiteFleetType) {
+    const file = text(parent.outputs?.fleetFile);
+    origin.fleet = { name: nameOf(parent.urn), positions: positionsOf(parent), ...(file ? { file } : {}) };
+  }
+  if (folder !== undefined) origin.folder = folder;
+  return origin;
+}
+
 function recordedWebsite(
   resource: StateResource,
   stack: string,
   origin: string,
   providerOf: (reference: string | undefined) => RecordedAddress,
+  originOf: (resource: StateResource) => WebsiteOrigin,
 ): RecordedWebsite {
   const name = nameOf(resource.urn);
   const dynamic = resource.type === websiteTypes.dynamic;
@@ -187,15 +239,20 @@ function recordedWebsite(
     apiKey: ownKey ?? provider.apiKey,
     keySource: ownKey !== undefined ? `connection of ${name}` : provider.keySource,
   };
-  return { stack, resource: name, id, outputs: state, address };
+  return { stack, resource: name, id, outputs: state, address, origin: originOf(resource) };
 }
 
 /**
  * The websites of a stack export (the text of `pulumi stack export`). `origin` names where it
  * came from in messages ("stack prod in teams/a", "file prod.json"); `fallbackName` names the
- * stack when the state has no stack resource.
+ * stack when the state has no stack resource; `folder` is the stack's project folder, when known.
  */
-export function readStackExport(content: string, origin: string, fallbackName: string): RecordedStack {
+export function readStackExport(
+  content: string,
+  origin: string,
+  fallbackName: string,
+  folder?: string,
+): RecordedStack {
   let json: unknown;
   try {
     json = JSON.parse(content);
@@ -233,6 +290,6 @@ export function readStackExport(content: string, origin: string, fallbackName: s
   };
   const websites = resources
     .filter((r) => r.type === websiteTypes.dynamic || r.type === websiteTypes.plugin)
-    .map((r) => recordedWebsite(r, name, origin, providerOf));
+    .map((r) => recordedWebsite(r, name, origin, providerOf, (w) => originOf(w, byUrn, folder)));
   return { name, websites };
 }

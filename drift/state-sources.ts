@@ -5,10 +5,27 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Environment } from "../core/settings";
+import { defaultParallel, mapBounded } from "./bounded-pool";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
 
-export type StateSource = { kind: "stack"; name: string; cwd: string } | { kind: "file"; path: string };
+/**
+ * A stack, or a state file; a file's `cwd` is the project folder the user named for it (the
+ * --cwd before it), without which no declaration of its websites can be found.
+ */
+export type StateSource =
+  | {
+      kind: "stack";
+      name: string;
+      cwd: string;
+      /** PULUMI_BACKEND_URL for its export (a stack --all --backend-wide listed). */
+      backendUrl?: string;
+      /** How messages name it, when not "stack NAME (in CWD)". */
+      origin?: string;
+      /** Listed by --all --backend-wide: `cwd` is not its project's folder, which is not known. */
+      listedBackendWide?: true;
+    }
+  | { kind: "file"; path: string; cwd?: string };
 
 /** The last line pulumi wrote to its standard error: its error message. */
 const lastLine = (output: string): string =>
@@ -19,13 +36,22 @@ const lastLine = (output: string): string =>
     .filter(Boolean)
     .at(-1) ?? "";
 
-function exportStack(name: string, cwd: string, env: Environment): Promise<string> {
-  const where = `stack ${name} (in ${cwd})`;
+const originOf = (source: StateSource & { kind: "stack" }): string =>
+  source.origin ?? `stack ${source.name} (in ${source.cwd})`;
+
+function exportStack(source: StateSource & { kind: "stack" }, env: Environment): Promise<string> {
+  const { name, cwd, backendUrl } = source;
+  const where = originOf(source);
   return new Promise((done, fail) => {
     execFile(
       "pulumi",
       ["stack", "export", "--show-secrets", "--stack", name, "--non-interactive"],
-      { cwd, env, maxBuffer: 512 * 1024 * 1024, encoding: "utf8" },
+      {
+        cwd,
+        env: backendUrl ? { ...env, PULUMI_BACKEND_URL: backendUrl } : env,
+        maxBuffer: 512 * 1024 * 1024,
+        encoding: "utf8",
+      },
       (error, stdout, stderr) => {
         if (!error) return done(stdout);
         if ((error as NodeJS.ErrnoException).code === "ENOENT") {
@@ -50,8 +76,10 @@ function exportStack(name: string, cwd: string, env: Environment): Promise<strin
 
 async function readSource(source: StateSource, env: Environment): Promise<RecordedStack> {
   if (source.kind === "stack") {
-    const content = await exportStack(source.name, source.cwd, env);
-    return readStackExport(content, `stack ${source.name} (in ${source.cwd})`, source.name);
+    // Only the websites are kept: the export's text is dropped as soon as it is read.
+    const content = await exportStack(source, env);
+    const folder = source.listedBackendWide ? undefined : resolve(source.cwd);
+    return readStackExport(content, originOf(source), source.name, folder);
   }
   const path = resolve(source.path);
   let content: string;
@@ -63,10 +91,24 @@ async function readSource(source: StateSource, env: Environment): Promise<Record
       `state file ${source.path} could not be read (${code ?? (error as Error).message}): give a file written by pulumi stack export --show-secrets --file FILE.`,
     );
   }
-  return readStackExport(content, `state file ${source.path}`, basename(path).replace(/\.json$/, ""));
+  return readStackExport(
+    content,
+    `state file ${source.path}`,
+    basename(path).replace(/\.json$/, ""),
+    source.cwd === undefined ? undefined : resolve(source.cwd),
+  );
 }
 
-/** The recorded stacks, in the order given (exported side by side). */
-export function readSources(sources: StateSource[], env: Environment): Promise<RecordedStack[]> {
-  return Promise.all(sources.map((source) => readSource(source, env)));
+/**
+ * The recorded stacks, in the order given: at most `parallel` read at once (each export is a
+ * pulumi process, and its whole text is in memory until it is read); `onRead` is told how many
+ * are done.
+ */
+export function readSources(
+  sources: StateSource[],
+  env: Environment,
+  parallel = defaultParallel(),
+  onRead?: (done: number) => void,
+): Promise<RecordedStack[]> {
+  return mapBounded(sources, parallel, (source) => readSource(source, env), onRead);
 }

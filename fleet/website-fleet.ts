@@ -1,4 +1,6 @@
 // WebsiteFleet: one Website per entry of a fleet file, as a Pulumi component.
+import { existsSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { Website } from "../provider/website";
 import type { WebsiteConnection } from "../provider/website";
@@ -59,6 +61,11 @@ export class WebsiteFleet extends pulumi.ComponentResource {
   readonly websites: Readonly<Record<string, Website>>;
   /** The websites' ids by normalised domain. */
   readonly websiteIds: pulumi.Output<Record<string, number>>;
+  /**
+   * The fleet file, relative to the project folder (`/` between folders); undefined for a fleet
+   * not read from a file. Recorded in the state, where `pulumi-webstats drift --fix code` finds it.
+   */
+  readonly fleetFile: string | undefined;
 
   constructor(name: string, args: WebsiteFleetArgs, opts?: pulumi.ComponentResourceOptions) {
     // Everything is read and checked before the component or any website is declared.
@@ -79,7 +86,34 @@ export class WebsiteFleet extends pulumi.ComponentResource {
     this.websiteIds = pulumi
       .all(domains.map((domain) => websites[domain]!.websiteId))
       .apply((ids) => Object.fromEntries(domains.map((domain, i) => [domain, ids[i]!])));
-    this.registerOutputs({ websiteIds: this.websiteIds });
+    this.fleetFile = fleetFileOf(fleet);
+    this.registerOutputs({
+      websiteIds: this.websiteIds,
+      ...(this.fleetFile === undefined ? {} : { fleetFile: this.fleetFile }),
+    });
+  }
+}
+
+/**
+ * Where the fleet was read from, relative to the project folder, so that the state says which
+ * file declares each website wherever the project is checked out; undefined when `fleet.file`
+ * is no file (a fleet parsed from text names it as it likes).
+ */
+function fleetFileOf(fleet: Fleet): string | undefined {
+  const path = resolve(fleet.file);
+  if (!existsSync(path)) return undefined;
+  return relative(projectFolder(), path).split(sep).join("/");
+}
+
+/**
+ * The folder of the project's Pulumi.yaml, found from the program's working folder as pulumi
+ * finds it: the root the engine's own `project:///` source positions are relative to.
+ */
+function projectFolder(): string {
+  const start = process.cwd();
+  for (let folder = start; ; folder = dirname(folder)) {
+    if (["Pulumi.yaml", "Pulumi.yml"].some((name) => existsSync(join(folder, name)))) return folder;
+    if (dirname(folder) === folder) return start;
   }
 }
 

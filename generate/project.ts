@@ -1,12 +1,13 @@
 // The files of a generated project, from the websites of an account. Pure: nothing is read or
 // written here, so both formats are tested on their own.
 import type { Website } from "../sdk";
-import type { ProjectFormat } from "./cli-options";
 import { fleetFile, fleetFileName, fleetProgram } from "./fleet-program";
 import type { Origin } from "./notes";
 import { gitignore, packageJson, pulumiYaml, readme, tsconfigJson } from "./project-files";
 import { typescriptProgram } from "./typescript-program";
 import { hasClashingDomains, namedWebsites } from "./website-settings";
+
+export type ProjectFormat = "ts" | "yaml" | "import";
 
 export interface ProjectRequest {
   websites: readonly Website[];

@@ -109,10 +109,24 @@ describeEngine("the bench, in smoke mode", () => {
     expect(tracking.measured.costLine).toMatch(/^Checking tracking: \d+ requests, one per website/);
     expect(tracking.measured.requestSpanMs).toBeGreaterThan(tracking.measured.floorMs - 1000);
 
+    // drift --all over the stacks imported into one backend: every stack read, every website in
+    // sync, the requests at the floor, progress said, and a filter keeping the one stack it names.
+    const { stacks } = result;
+    const everyStack = { ok: true, exitCode: 0, stacks: stacks.stackCount, websites: stacks.websites };
+    expect(stacks.backendWide).toMatchObject({ ...everyStack, summary: { "in-sync": stacks.websites } });
+    expect(stacks.byProject).toMatchObject(everyStack);
+    expect(stacks.backendWide.requests - stacks.backendWide.refused).toBe(stacks.requestFloor);
+    expect(stacks.backendWide.progressLines).toBeGreaterThan(0);
+    expect(stacks.backendWide.peakRssKb).toBeGreaterThan(0);
+    expect(stacks.filtered.map((f) => f.stacks)).toEqual([1]);
+    expect(stacks.previews.map((p) => p.changes)).toEqual([
+      { same: stacks.websites / stacks.stackCount + 1 },
+    ]);
+
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
     expect(result.targets.length).toBeGreaterThanOrEqual(8);
-    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 6);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 7);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
@@ -130,6 +144,7 @@ describeEngine("the bench, in smoke mode", () => {
         "### 6b.",
         "## 7.",
         "## 8.",
+        "## 9.",
         "## Targets",
       ]) {
         expect(markdown).toContain(heading);

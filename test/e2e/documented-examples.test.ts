@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
-import { compileProgram } from "../../tools/program-project.mjs";
+import { compileProgram } from "../harness/program-project.mjs";
 import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
 import type { ConfigValue } from "./harness";

@@ -270,7 +270,10 @@ describeEngine("pulumi-webstats drift", () => {
         ["--state", "other.json"],
         "holds no website of pulumi-webstats (its resources are aws:s3/bucket:Bucket)",
       ],
-      [["--format", "yaml", "--state", "a.json"], "--format of drift is text, json or markdown"],
+      [
+        ["--format", "yaml", "--state", "a.json"],
+        "--format of drift is text, json, markdown, sarif or junit",
+      ],
       [["--fail-on", "drifted", "--state", "a.json"], "--fail-on takes changed, gone, unmanaged, duplicate"],
       [[], "drift needs the stacks to compare"],
     ];

@@ -1,17 +1,18 @@
 // Every example under examples/ (quickstart runs in documented-examples.test.ts), run through
 // the engine as written, with the files beside its index.ts: up, then a preview with no change.
 import { execFile } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { parse, parseDocument } from "yaml";
 import { WebstatsClient } from "../../sdk";
-import { compileProgram } from "../../tools/program-project.mjs";
+import { compileProgram } from "../harness/program-project.mjs";
 import { describeEngine } from "./harness";
 import type { ConfigValue } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
+import { installGhStandIn } from "../support/gh-stand-in";
 
 const examplesDir = join(__dirname, "..", "..", "examples");
 
@@ -146,19 +147,23 @@ describeEngine("examples", () => {
     await stack.preview({ expectNoChanges: true });
   });
 
-  it("gitops: the workflow's drift report passes while nothing drifts, and fails with the report on drift", async () => {
-    // The workflow runs `pulumi-webstats drift` on a schedule and puts its Markdown on the job's page.
+  it("gitops: the workflow's script reads the stack, opens an issue on drift and keeps the job green", async () => {
+    // The workflow runs scripts/drift-issue.sh on a schedule; its issue behaviour run by run is
+    // test/integration/gitops-drift-issue.test.ts. Here: the step as written, on a real stack.
     const workflow = parse(
       readFileSync(join(examplesDir, "gitops", ".github", "workflows", "drift-check.yml"), "utf8"),
     ) as {
       on: { schedule: { cron: string }[] };
+      permissions: Record<string, string>;
       jobs: Record<string, { steps: { uses?: string; run?: string; env?: Record<string, string> }[] }>;
     };
     expect(workflow.on.schedule[0]?.cron).toMatch(/^[\d*]+ [\d*]+ \* \* \*$/);
+    expect(workflow.permissions).toEqual({ contents: "read", issues: "write" });
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
     expect(steps.some((s) => s.uses?.startsWith("pulumi/actions@"))).toBe(true);
-    const report = steps.find((s) => s.run?.includes("pulumi-webstats drift"));
+    const report = steps.find((s) => s.run?.includes("scripts/drift-issue.sh"));
     expect(report?.env).toMatchObject({
+      GH_TOKEN: "${{ github.token }}",
       WEBSTATS_BASE_URL: "${{ vars.WEBSTATS_BASE_URL }}",
       WEBSTATS_API_KEY: "${{ secrets.WEBSTATS_API_KEY }}",
     });
@@ -174,6 +179,13 @@ describeEngine("examples", () => {
     });
     const { websiteIds } = plainOutputs((await stack.up()).outputs) as { websiteIds: Record<string, number> };
     expect(Object.keys(websiteIds).sort()).toEqual(["docs.example.dev", "example.dev", "status.example.dev"]);
+    mkdirSync(join(stack.workDir, "scripts"));
+    copyFileSync(
+      join(examplesDir, "gitops", "scripts", "drift-issue.sh"),
+      join(stack.workDir, "scripts", "drift-issue.sh"),
+    );
+    // GitHub cannot be reached from here: a stand-in gh records the calls and keeps the issues.
+    const gh = installGhStandIn(join(stack.dir, "gh"));
 
     // The step's own script, in the project folder, as the runner runs it.
     const summary = join(stack.dir, "step-summary.md");
@@ -181,6 +193,8 @@ describeEngine("examples", () => {
       const env = {
         ...process.env,
         ...stack.shellEnvironment(),
+        ...gh.env,
+        PATH: `${gh.binDir}:${process.env.PATH ?? ""}`,
         WEBSTATS_BASE_URL: url,
         WEBSTATS_API_KEY: apiKey,
       };
@@ -197,6 +211,7 @@ describeEngine("examples", () => {
     expect(clean.code).toBe(0);
     expect(clean.summary).toContain("3 websites in 1 account of 1 stack (webstats-e2e/prod): 3 in-sync");
     expect(clean.summary).toContain("Every website is in sync.");
+    expect(gh.state().issues).toEqual([]);
 
     // Someone makes the docs statistics private and adds a website in the web interface.
     fixture.emulator.updateWebsite(websiteIds["docs.example.dev"]!, { privacy: 1 });
@@ -204,12 +219,16 @@ describeEngine("examples", () => {
       domain: "blog.example.dev",
     });
     const drifted = await runReport();
-    expect(drifted.code).toBe(2);
+    expect(drifted.code).toBe(0);
     const added = drifted.summary.slice(clean.summary.length);
-    expect(added).toContain(
-      `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${gitops.email} (${gitops.id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`,
-    );
+    const row = `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${gitops.email} (${gitops.id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`;
+    expect(added).toContain(row);
     expect(added).toContain(`| unmanaged | blog.example.dev | ${blog.id} |`);
     expect(added).not.toContain(apiKey);
+    const [issue, ...others] = gh.state().issues;
+    expect(others).toEqual([]);
+    expect(issue).toMatchObject({ state: "open", labels: ["webstats-drift"] });
+    expect(issue!.body).toContain(row);
+    expect(issue!.body).not.toContain(apiKey);
   });
 });

@@ -15,7 +15,7 @@ import { isMap, isSeq, parseDocument } from "yaml";
 import type { EmulatorAccount, StoredWebsite } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import type { Privacy } from "../../sdk";
-import { compileProgram } from "../../tools/program-project.mjs";
+import { compileProgram } from "../harness/program-project.mjs";
 import { describeEngine, e2e } from "./harness";
 import type { StateResource } from "./harness";
 import { useEngineFixture } from "./fixture";

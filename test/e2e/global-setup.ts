@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensurePulumi } from "../../tools/ensure-pulumi.mjs";
-import { prepareProjectTemplate } from "../../tools/program-project.mjs";
+import { ensurePulumi } from "../../tools/machine/ensure-pulumi.mjs";
+import { prepareProjectTemplate } from "../harness/program-project.mjs";
 
 export interface E2eContext {
   available: boolean;

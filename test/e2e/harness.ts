@@ -1,11 +1,11 @@
 // The engine-test harness: a temporary Pulumi project that uses the packed package from
 // its own node_modules, a local file backend, a private PULUMI_HOME, and the offline
-// settings, driven through real `pulumi` operations (tools/program-stack.mjs, which the
+// settings, driven through real `pulumi` operations (test/harness/program-stack.mjs, which the
 // bench shares).
 import { randomBytes } from "node:crypto";
 import { describe, inject } from "vitest";
-import { ProgramStack } from "../../tools/program-stack.mjs";
-import type { ConfigValue, StateResource } from "../../tools/program-stack.mjs";
+import { ProgramStack } from "../harness/program-stack.mjs";
+import type { ConfigValue, StateResource } from "../harness/program-stack.mjs";
 import { forPlugin } from "./programs";
 import type { Host } from "./programs";
 

@@ -18,7 +18,7 @@ export const websiteTypeOf = (host: Host): string =>
  * The same program served by the provider plugin (Websites of type webstats:index:Website,
  * functions invoked through the plugin); shared with the bench.
  */
-export { forPlugin } from "../../tools/plugin-program.mjs";
+export { forPlugin } from "../harness/plugin-program.mjs";
 
 /** A program whose body may use `pulumi` and `webstats` and returns the stack outputs. */
 export function program(body: string): string {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
-import { processesOfStack } from "../../tools/program-project.mjs";
+import { processesOfStack } from "../harness/program-project.mjs";
 import { describeEngine, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { compileProgram } from "../../tools/program-project.mjs";
+import { compileProgram } from "../harness/program-project.mjs";
 import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs, websiteType } from "./programs";

@@ -1,3 +1,4 @@
+// @ts-check
 // Pulumi project folders that use this package the way a user's project does: the
 // package is packed with `npm pack` and installed from the tarball into node_modules.
 // Shared by the engine tests and the demo.
@@ -6,11 +7,36 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeF
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { pulumiVersionUnderTest } from "./ensure-pulumi.mjs";
-import { packNodejsSdk } from "./language-sdks.mjs";
+import { pulumiVersionUnderTest } from "../../tools/machine/ensure-pulumi.mjs";
+import { packNodejsSdk } from "../../tools/release/npm-packages.mjs";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/**
+ * What the automation driver answers: whether the operation succeeded, its error, what the
+ * engine printed, and what the operation returned (outputs, a summary, generated code).
+ * @typedef {{ ok: boolean, error?: string, output: string, [key: string]: unknown }} DriverResult
+ */
+
+/**
+ * @typedef {object} RunDriverOptions
+ * @property {string} workDir The project folder (createProjectFromTemplate).
+ * @property {Record<string, unknown>} request What the driver does: `op` and its options.
+ * @property {string} requestFile
+ * @property {string} resultFile
+ * @property {Record<string, string>} env
+ * @property {number} timeoutMs
+ * @property {(text: string) => void} [onOutput]
+ * @property {(killAll: () => void, killEngine: () => void) => void} [onStart] Receives a function
+ *   that SIGKILLs the driver, the CLI and the provider together, and one for the first two only.
+ */
+
+/**
+ * Runs npm in `cwd`; returns its standard output.
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {string}
+ */
 function npm(args, cwd) {
   return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
@@ -19,12 +45,16 @@ function npm(args, cwd) {
  * `npm pack` of this package into `packDir`; returns the tarball's path. With `build`, the
  * prepack script cleans and builds dist/ first, as a release does; without it, dist/ is packed as
  * it stands, for callers that run right after `npm run build`.
+ * @param {string} packDir
+ * @param {{ build?: boolean }} [options]
+ * @returns {string}
  */
 export function packPackage(packDir, { build = false } = {}) {
   mkdirSync(packDir, { recursive: true });
   const args = ["pack", "--silent", "--pack-destination", packDir];
   if (!build) args.push("--ignore-scripts");
   const tarball = npm(args, repoRoot).trim().split("\n").pop();
+  if (!tarball) throw new Error(`npm pack in ${repoRoot} named no tarball`);
   return join(packDir, tarball);
 }
 
@@ -33,6 +63,8 @@ export function packPackage(packDir, { build = false } = {}) {
  * provider plugin (@pulumi-webstats/webstats), and installs both tarballs and the
  * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
  * `<root>/template`, with the automation driver beside them.
+ * @param {string} root
+ * @returns {string} the template's folder
  */
 export function prepareProjectTemplate(root) {
   const packDir = join(root, "pack");
@@ -58,7 +90,7 @@ export function prepareProjectTemplate(root) {
     ],
     templateDir,
   );
-  copyFileSync(join(repoRoot, "tools", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
+  copyFileSync(join(repoRoot, "test", "harness", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
   return templateDir;
 }
 
@@ -66,6 +98,9 @@ export function prepareProjectTemplate(root) {
  * A project folder that uses the template's installation: node_modules is linked (its
  * packages are still files inside a node_modules folder, as Pulumi's serializer needs).
  * `nodeModules` links another installation instead (e.g. this repository's own).
+ * @param {string} templateDir
+ * @param {string} workDir
+ * @param {string} [nodeModules]
  */
 export function createProjectFromTemplate(
   templateDir,
@@ -78,7 +113,11 @@ export function createProjectFromTemplate(
     copyFileSync(join(templateDir, file), join(workDir, file));
 }
 
-/** Compiles a TypeScript program to CommonJS, as `pulumi up` does for a TypeScript project. */
+/**
+ * Compiles a TypeScript program to CommonJS, as `pulumi up` does for a TypeScript project.
+ * @param {string} source
+ * @returns {string}
+ */
 export function compileProgram(source) {
   return ts.transpileModule(source, {
     compilerOptions: {
@@ -89,7 +128,11 @@ export function compileProgram(source) {
   }).outputText;
 }
 
-/** The environment for a Pulumi operation that must never reach the network. */
+/**
+ * The environment for a Pulumi operation that must never reach the network.
+ * @param {{ binDir: string, pluginDir: string, pulumiHome: string }} dirs
+ * @returns {Record<string, string>}
+ */
 export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
   return {
     PATH: [pluginDir, binDir, process.env.PATH ?? ""].join(delimiter),
@@ -104,9 +147,12 @@ export function offlineEnvironment({ binDir, pluginDir, pulumiHome }) {
  * Processes started for one stack: the CLI's plugins (the dynamic provider among them) run in
  * process groups of their own, so only their environment, which names the stack's PULUMI_HOME,
  * tells them apart. Linux only (/proc); elsewhere none are found.
+ * @param {string} pulumiHome
+ * @returns {number[]}
  */
 export function processesOfStack(pulumiHome) {
   const marker = `PULUMI_HOME=${pulumiHome}\0`;
+  /** @type {number[]} */
   const found = [];
   let entries = [];
   try {
@@ -130,10 +176,12 @@ export function processesOfStack(pulumiHome) {
  * driver, the CLI and every plugin it started at once, as a crash or an operator's `kill -9`
  * would, and one that kills only the driver and the CLI (the driver leads a process group; plugins, which lead their own, are found by the
  * stack's PULUMI_HOME in their environment).
+ * @param {RunDriverOptions} options
+ * @returns {Promise<DriverResult>}
  */
 export function runDriver({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput, onStart }) {
   writeFileSync(requestFile, JSON.stringify(request));
-  return new Promise((resolvePromise, reject) => {
+  return new Promise((/** @type {(result: DriverResult) => void} */ resolvePromise, reject) => {
     const child = spawn(process.execPath, ["driver.cjs", requestFile, resultFile], {
       cwd: workDir,
       env,
@@ -142,7 +190,8 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
     });
     const killAll = () => {
       const victims = env.PULUMI_HOME ? processesOfStack(env.PULUMI_HOME) : [];
-      for (const target of [-child.pid, ...victims]) {
+      for (const target of [-(child.pid ?? 0), ...victims]) {
+        if (target === 0) continue;
         try {
           process.kill(target, "SIGKILL");
         } catch {
@@ -154,14 +203,14 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
     // the plugins the CLI started are left to notice by themselves.
     const killEngine = () => {
       try {
-        process.kill(-child.pid, "SIGKILL");
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
       } catch {
         // Already gone.
       }
     };
     onStart?.(killAll, killEngine);
     let output = "";
-    const collect = (chunk) => {
+    const collect = (/** @type {Buffer} */ chunk) => {
       const text = chunk.toString();
       output += text;
       onOutput?.(text);
@@ -175,6 +224,7 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
     child.on("error", reject);
     child.on("close", () => {
       clearTimeout(timer);
+      /** @type {{ ok: boolean, error?: string, [key: string]: unknown }} */
       let result;
       try {
         result = JSON.parse(readFileSync(resultFile, "utf8"));

@@ -28,25 +28,74 @@ import {
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensurePulumi, lockedPulumiVersion, YAML_HOST_VERSION } from "./ensure-pulumi.mjs";
+import { ensurePulumi, lockedPulumiVersion, YAML_HOST_VERSION } from "../../tools/machine/ensure-pulumi.mjs";
 import { packPackage } from "./program-project.mjs";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const recorderFile = fileURLToPath(import.meta.url);
+/**
+ * A change made to the emulator between two operations (a recording's `outOfBand` line).
+ * @typedef {object} OutOfBandChange
+ * @property {{ id: number, patch: Record<string, unknown> }} [updateWebsite]
+ * @property {{ account?: number, id?: number, input: Record<string, unknown> }} [createWebsite]
+ */
+
+/**
+ * A Website argument in a recorded program: a plain value, `{ secret }` (a secret value), or
+ * `{ websiteIdOf, prefix }` (text made of another Website's id, unknown in a preview).
+ * @typedef {ProgramScalar | ProgramScalar[]} ProgramValue
+ */
+
+/**
+ * @typedef {string | number | boolean | { secret: string } | { websiteIdOf: string, prefix: string }} ProgramScalar
+ */
+
+/**
+ * One engine operation of a scenario.
+ * @typedef {object} ScenarioStep
+ * @property {"up" | "preview" | "refresh" | "destroy" | "import"} command
+ * @property {string} summary
+ * @property {Record<string, Record<string, ProgramValue>>} [websites] The program's Websites by
+ *   name, in order (up, preview).
+ * @property {Record<string, string>} [settings] Stack settings (`webstats:NAME`) changed before
+ *   the operation; `{{baseUrl}}`, `{{apiKey:N}}` inside.
+ * @property {Record<string, string>} [explicit] The arguments of an explicit provider resource
+ *   serving the Websites.
+ * @property {{ function: string, arguments: Record<string, unknown> }} [invoke] A function the
+ *   program calls (plugin).
+ * @property {{ name: string, id: string }} [import] `pulumi import webstats:index:Website NAME ID`.
+ * @property {OutOfBandChange[]} [outOfBand]
+ * @property {boolean} [allowFailure]
+ * @property {boolean} [importedProgram] The Websites are the program the previous import printed
+ *   (the recorder checks it).
+ */
+
+/**
+ * A stack of one host and its steps in order.
+ * @typedef {{ name: string, host: "dynamic" | "plugin", accounts: number, steps: ScenarioStep[] }} Scenario
+ */
+
 /** Where the recordings live, one JSON-lines file per scenario. */
 export const recordingsDir = join(repoRoot, "test", "provider", "recordings");
 
 /** The version the schema is given before it is hashed: a release changes nothing a host says. */
 const schemaDigestVersion = "0.0.0";
 
-/** SHA-256 of the package schema (`packageSchema` of core/package-schema), its version fixed. */
+/**
+ * SHA-256 of the package schema (`packageSchema` of core/package-schema), its version fixed.
+ * @param {(version?: string) => unknown} packageSchema
+ * @returns {string}
+ */
 export function schemaDigest(packageSchema) {
   return createHash("sha256")
     .update(JSON.stringify(packageSchema(schemaDigestVersion)))
     .digest("hex");
 }
 
-/** SHA-256 of this script: its scenarios and its scrubbing are what the recordings show. */
+/**
+ * SHA-256 of this script: its scenarios and its scrubbing are what the recordings show.
+ * @returns {string}
+ */
 export function recorderDigest() {
   return createHash("sha256").update(readFileSync(recorderFile)).digest("hex");
 }
@@ -55,6 +104,8 @@ export function recorderDigest() {
  * What the recordings must reflect, as of now: the engine (the CLI version the main lane runs,
  * which is the locked @pulumi/pulumi's, and the YAML language host), the package schema and this
  * script. `packageSchema` is core/package-schema's function (from the sources or from dist/).
+ * @param {(version?: string) => unknown} packageSchema
+ * @returns {{ pulumiVersion: string, yamlHostVersion: string, schemaSha256: string, recorderSha256: string }}
  */
 export function expectedProvenance(packageSchema) {
   return {
@@ -198,7 +249,13 @@ function assertScrubbed(lines, context) {
   if (leftovers.length > 0) throw new Error(`the recording still holds ${leftovers.join(", ")}`);
 }
 
-/** Applies one out-of-band change (a recording's `outOfBand` line) to the emulator. */
+/**
+ * Applies one out-of-band change (a recording's `outOfBand` line) to the emulator.
+ * @param {OutOfBandChange} change
+ * @param {{ emulator: import("../../emulator").Emulator, accounts: import("../../emulator").EmulatorAccount[],
+ *   Client: typeof import("../../sdk").WebstatsClient }} context
+ * @returns {Promise<void>}
+ */
 export async function applyOutOfBand(change, { emulator, accounts, Client }) {
   if (change.updateWebsite) {
     emulator.updateWebsite(change.updateWebsite.id, change.updateWebsite.patch);
@@ -214,7 +271,10 @@ export async function applyOutOfBand(change, { emulator, accounts, Client }) {
   }
 }
 
-/** Accounts of every recording's emulator, created in this order (fixed names: functions return them). */
+/**
+ * Accounts of every recording's emulator, created in this order (fixed names: functions return them).
+ * @type {{ name: string, email: string }[]}
+ */
 export const recordedAccounts = [
   { name: "Recorded Primary", email: "primary@example.com" },
   { name: "Recorded Agency", email: "agency@example.com" },
@@ -243,7 +303,11 @@ function yamlValue(value) {
   return JSON.stringify(value);
 }
 
-/** The dynamic host's program (TypeScript): the step's Websites, in order. */
+/**
+ * The dynamic host's program (TypeScript): the step's Websites, in order.
+ * @param {ScenarioStep} step
+ * @returns {string}
+ */
 export function typescriptProgram(step) {
   const lines = [`import * as pulumi from "@pulumi/pulumi";`, `import * as webstats from "pulumi-webstats";`];
   for (const [name, args] of Object.entries(step.websites ?? {})) {
@@ -257,6 +321,9 @@ export function typescriptProgram(step) {
 /**
  * The plugin's program (Pulumi YAML): the step's Websites, in order, through an explicit provider
  * resource named `explicit` when the step gives its arguments, and the step's function call.
+ * @param {ScenarioStep} step
+ * @param {(value: string) => string} [fill] Resolves the placeholders.
+ * @returns {string}
  */
 export function yamlProgram(step, fill = (value) => value) {
   const lines = [];
@@ -349,6 +416,7 @@ const explicitArgs = (baseUrl) => ({ baseUrl, apiKey: "{{apiKey:1}}" });
  * resource that serves the Websites. `{{baseUrl}}` and `{{apiKey:N}}` stand for the emulator's
  * address and account N's key. test/provider/recorded-traffic.test.ts drives ProviderStack
  * through the same steps.
+ * @type {Scenario[]}
  */
 export const scenarios = [
   lifecycle("dynamic"),
@@ -457,7 +525,7 @@ function prepareTemplate(root, pulumiVersion) {
     ],
     { cwd: templateDir, stdio: ["ignore", "pipe", "pipe"] },
   );
-  copyFileSync(join(repoRoot, "tools", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
+  copyFileSync(join(repoRoot, "test", "harness", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
   return templateDir;
 }
 

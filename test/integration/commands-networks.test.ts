@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
 import { outputsFrom } from "../../core/website-state";
-import { runCli } from "../../generate/run";
+import { runCli } from "../../cli/run";
 import { WebstatsClient, type Website } from "../../sdk";
 import {
   issueCertificate,

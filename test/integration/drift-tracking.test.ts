@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { outputsFrom } from "../../core/website-state";
-import { runCli } from "../../generate/run";
+import { runCli } from "../../cli/run";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 
@@ -260,14 +260,14 @@ describe("pulumi-webstats drift --check-tracking", () => {
         out: "",
         err:
           "pulumi-webstats: --silent-days is a whole number of days from 1 to 3650 (default 7).\n" +
-          "Run pulumi-webstats --help for usage.\n",
+          "Run pulumi-webstats drift --help for usage.\n",
       });
     }
     expect(emulator.requestCounts()).toEqual({});
   });
 
   it("documents the options in --help", async () => {
-    const help = await run(["--help"]);
+    const help = await run(["drift", "--help"]);
     expect(help.out).toContain("[--check-tracking [--silent-days N]]");
     expect(help.out).toContain(
       "--silent-days N  the window: the last N dates in UTC, today's included (default 7).",

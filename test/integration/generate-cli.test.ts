@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { parseCommand } from "../../generate/cli-options";
-import { runCli } from "../../generate/run";
+import { parseCommand, runCli } from "../../cli/run";
 import { WebstatsClient } from "../../sdk";
+import { defaultParallel } from "../../drift/bounded-pool";
 
 async function run(argv: string[], env: Record<string, string | undefined>) {
   let out = "";
@@ -96,7 +96,9 @@ describe("pulumi-webstats generate", () => {
     );
     const file = JSON.parse(readFileSync(join(out, "import.json"), "utf8")) as { resources: unknown[] };
     expect(file.resources).toHaveLength(siteCount);
-    expect((await run(["--help"], {})).out).toContain("Every website is protected (protect: true)");
+    expect((await run(["generate", "--help"], {})).out).toContain(
+      "Every website is protected (protect: true)",
+    );
   });
 
   it("refuses a folder that is not empty, unless --force", async () => {
@@ -146,12 +148,41 @@ describe("pulumi-webstats generate", () => {
 });
 
 describe("pulumi-webstats command line", () => {
-  it("prints help", async () => {
-    for (const argv of [["--help"], ["-h"], ["generate", "--help"], ["help"]]) {
+  it("prints an overview of the commands, and each command's own help", async () => {
+    for (const argv of [["--help"], ["-h"], ["help"]]) {
+      const result = await run(argv, {});
+      expect(result.code).toBe(0);
+      expect(result.out).toMatch(/^Usage: pulumi-webstats <command> \[options\]/);
+      for (const name of ["generate", "drift", "schema", "plugin install"])
+        expect(result.out).toMatch(new RegExp(`^  ${name} +\\w`, "m"));
+    }
+    for (const argv of [
+      ["generate", "--help"],
+      ["help", "generate"],
+      ["generate", "-h", "--out", "x"],
+    ]) {
       const result = await run(argv, {});
       expect(result.code).toBe(0);
       expect(result.out).toMatch(/^Usage: pulumi-webstats generate --out DIR/);
+      expect(result.out).toContain("--only-unmanaged");
+      expect(result.out).not.toContain("--fail-on");
     }
+    for (const argv of [
+      ["drift", "--help"],
+      ["help", "drift"],
+      ["--stack", "x", "drift", "-h"],
+    ]) {
+      const result = await run(argv, {});
+      expect(result.code).toBe(0);
+      expect(result.out).toMatch(/^Usage: pulumi-webstats drift/);
+      expect(result.out).toContain("--fail-on LIST");
+      expect(result.out).not.toContain("--out DIR");
+      expect(result.out).toContain("WEBSTATS_API_KEY");
+    }
+    expect((await run(["schema", "--help"], {})).out).toMatch(/^Usage: pulumi-webstats schema\n/);
+    expect((await run(["plugin", "install", "--help"], {})).out).toMatch(
+      /^Usage: pulumi-webstats plugin install\n/,
+    );
   });
 
   it("explains wrong usage without repeating the arguments", async () => {
@@ -167,7 +198,9 @@ describe("pulumi-webstats command line", () => {
         /--only-unmanaged needs the stacks that manage websites/,
       ],
       [["generate", "--out", "x", "--stack", "prod"], /--stack and --state go with --only-unmanaged/],
-      [["generate", "--out", "x", "--fail-on", "gone"], /--fail-on is an option of drift/],
+      [["generate", "--out", "x", "--fail-on", "gone"], /--fail-on is an option of drift, not of generate/],
+      [["plugin"], /the plugin command is: pulumi-webstats plugin install/],
+      [["plugin", "install", "now"], /plugin install takes no further arguments/],
     ];
     for (const [argv, message] of cases) {
       const result = await run(argv, {});
@@ -183,7 +216,7 @@ describe("pulumi-webstats command line", () => {
       [["drift", "--stack", ""], /--stack needs a value/],
       [
         ["drift", "--stack", "prod", "--format", "ts"],
-        /--format of drift is text, json or markdown, not "ts"/,
+        /--format of drift is text, json, markdown, sarif or junit\.$/m,
       ],
       [
         ["drift", "--stack", "prod", "--fail-on", "changed,s3cr3t"],
@@ -218,20 +251,29 @@ describe("pulumi-webstats command line", () => {
     const schema = JSON.parse(result.out) as { name: string; resources: Record<string, unknown> };
     expect(schema.name).toBe("webstats");
     expect(Object.keys(schema.resources)).toEqual(["webstats:index:Website"]);
-    expect((await run(["schema", "--out", "x"], {})).err).toMatch(/schema takes no arguments or options/);
+    expect((await run(["schema", "--out", "x"], {})).err).toMatch(
+      /--out is an option of generate, not of schema\./,
+    );
+    expect((await run(["schema", "x"], {})).err).toMatch(/schema takes no arguments or options/);
   });
 
+  /** The options a line parses to. */
+  function optionsOf(argv: string[]): unknown {
+    const parsed = parseCommand(argv);
+    if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
+    return parsed.options;
+  }
+
   it("parses the options", () => {
-    expect(parseCommand(["generate", "--out", "dir", "--format", "yaml", "--name", "n", "--force"])).toEqual({
-      kind: "generate",
-      options: { out: "dir", format: "yaml", name: "n", force: true },
+    expect(optionsOf(["generate", "--out", "dir", "--format", "yaml", "--name", "n", "--force"])).toEqual({
+      out: "dir",
+      format: "yaml",
+      name: "n",
+      force: true,
     });
-    expect(parseCommand(["generate", "--out", "dir"])).toEqual({
-      kind: "generate",
-      options: { out: "dir", format: "ts", force: false },
-    });
+    expect(optionsOf(["generate", "--out", "dir"])).toEqual({ out: "dir", format: "ts", force: false });
     expect(
-      parseCommand([
+      optionsOf([
         "generate",
         "--out",
         "dir",
@@ -244,23 +286,20 @@ describe("pulumi-webstats command line", () => {
         "prod",
       ]),
     ).toEqual({
-      kind: "generate",
-      options: {
-        out: "dir",
-        format: "ts",
-        force: false,
-        onlyUnmanaged: [
-          { kind: "file", path: "a.json" },
-          { kind: "stack", name: "prod", cwd: "b" },
-        ],
-      },
+      out: "dir",
+      format: "ts",
+      force: false,
+      onlyUnmanaged: [
+        { kind: "file", path: "a.json" },
+        { kind: "stack", name: "prod", cwd: "b" },
+      ],
     });
   });
 
   it("reads each --stack in the folder of the --cwd before it", () => {
     const argv = ["drift", "--stack", "dev", "--cwd", "teams/a", "--stack", "prod", "--state", "x.json"];
     expect(
-      parseCommand([
+      optionsOf([
         ...argv,
         "--cwd",
         "teams/b",
@@ -272,25 +311,22 @@ describe("pulumi-webstats command line", () => {
         "unmanaged",
       ]),
     ).toEqual({
-      kind: "drift",
-      options: {
-        sources: [
-          { kind: "stack", name: "dev", cwd: "." },
-          { kind: "stack", name: "prod", cwd: "teams/a" },
-          { kind: "file", path: "x.json" },
-          { kind: "stack", name: "prod", cwd: "teams/b" },
-        ],
-        format: "text",
-        failOn: ["gone", "changed", "unmanaged"],
-      },
+      sources: [
+        { kind: "stack", name: "dev", cwd: "." },
+        { kind: "stack", name: "prod", cwd: "teams/a" },
+        // A --state takes the folder of the --cwd before it as its project folder.
+        { kind: "file", path: "x.json", cwd: "teams/a" },
+        { kind: "stack", name: "prod", cwd: "teams/b" },
+      ],
+      parallel: defaultParallel(),
+      format: "text",
+      failOn: ["gone", "changed", "unmanaged"],
     });
     expect(
-      parseCommand(["drift", "--state", "x.json", "--format", "markdown", "--fail-on", "none"]),
-    ).toMatchObject({
-      options: { format: "markdown", failOn: [] },
-    });
-    expect(parseCommand(["drift", "--state", "x.json"])).toMatchObject({
-      options: { failOn: ["changed", "gone", "unmanaged", "duplicate"] },
+      optionsOf(["drift", "--state", "x.json", "--format", "markdown", "--fail-on", "none"]),
+    ).toMatchObject({ format: "markdown", failOn: [] });
+    expect(optionsOf(["drift", "--state", "x.json"])).toMatchObject({
+      failOn: ["changed", "gone", "unmanaged", "duplicate"],
     });
   });
 });

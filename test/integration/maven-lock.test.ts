@@ -1,5 +1,5 @@
 // The Java builds' Maven repository is filled only from the committed lock: each file is fetched
-// by its path and checked against its SHA-256 before it is written (tools/ensure-java.mjs), so
+// by its path and checked against its SHA-256 before it is written (tools/machine/ensure-java.mjs), so
 // a changed file on the server is refused before any Maven plugin could run it. Here a local
 // HTTP server stands in for Maven Central.
 import { createHash } from "node:crypto";
@@ -9,7 +9,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchLocked, lockDifferences, readLock, resolvedArtifacts } from "../../tools/ensure-java.mjs";
+import {
+  fetchLocked,
+  lockDifferences,
+  readLock,
+  resolvedArtifacts,
+} from "../../tools/machine/ensure-java.mjs";
 
 const files: Record<string, string> = {
   "org/example/tool/1.0/tool-1.0.jar": "the plugin's code",

@@ -2,7 +2,7 @@
 // and npm must neither run nor list any script of it (npm asks users to approve a dependency's
 // install scripts, and a script naming a file the package does not ship is noise at best); a
 // clone's own `npm install` / `npm ci` must still link node_modules/pulumi-webstats to the clone
-// (tools/link-checkout.mjs), which the examples and the root Pulumi.yaml rely on.
+// (tools/build/link-checkout.mjs), which the examples and the root Pulumi.yaml rely on.
 import { execFile } from "node:child_process";
 import {
   copyFileSync,
@@ -97,8 +97,11 @@ describe("installing the package", () => {
       version: manifest.version,
       scripts: manifest.scripts,
     });
-    mkdirSync(join(clone, "tools"));
-    copyFileSync(join(root, "tools", "link-checkout.mjs"), join(clone, "tools", "link-checkout.mjs"));
+    mkdirSync(join(clone, "tools", "build"), { recursive: true });
+    copyFileSync(
+      join(root, "tools", "build", "link-checkout.mjs"),
+      join(clone, "tools", "build", "link-checkout.mjs"),
+    );
     const link = join(clone, "node_modules", "pulumi-webstats");
 
     await npm(["install", "--offline"], clone);

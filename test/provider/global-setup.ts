@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { packPackage } from "../../tools/program-project.mjs";
+import { packPackage } from "../harness/program-project.mjs";
 
 export interface ProviderTierContext {
   /** A folder whose node_modules holds the packed package and its dependencies. */

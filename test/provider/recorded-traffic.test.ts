@@ -1,5 +1,5 @@
 // The provider tier's footing, proven against what the real engine said (recordings/, made by
-// `npm run recordings` with PULUMI_DEBUG_GRPC through tools/record-engine-traffic.mjs), without
+// `npm run recordings` with PULUMI_DEBUG_GRPC through test/harness/record-engine-traffic.mjs), without
 // running the engine:
 // - every recorded request is sent again, in order, to the host it was sent to, started from the
 //   packed package as the engine starts it (a new process at each Handshake, the engine's first
@@ -20,8 +20,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
-import { applyOutOfBand, recordedAccounts, scenarios } from "../../tools/record-engine-traffic.mjs";
-import type { OutOfBandChange, ProgramValue, ScenarioStep } from "../../tools/record-engine-traffic.mjs";
+import { applyOutOfBand, recordedAccounts, scenarios } from "../harness/record-engine-traffic.mjs";
+import type { OutOfBandChange, ProgramValue, ScenarioStep } from "../harness/record-engine-traffic.mjs";
 import { engine, ProviderProcess, secret, startedProcesses, stopAll, unknown } from "./engine-processes";
 import type { CallError, Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";

@@ -1,48 +1,49 @@
 // The drift command's tracking options: --check-tracking, --silent-days N (a whole number of
 // days, never echoed back) and silent in --fail-on, parsed before any request.
 import { describe, expect, it } from "vitest";
-import { UsageError, parseCommand } from "../../generate/cli-options";
+import { parseCommand } from "../../cli/run";
+import { UsageError } from "../../cli/usage-error";
+import { defaultParallel } from "../../drift/bounded-pool";
 
-const drift = (...args: string[]) => parseCommand(["drift", "--state", "prod.json", ...args]);
+/** The options a line parses to (a help text is not expected here). */
+function optionsOf(argv: string[]): unknown {
+  const parsed = parseCommand(argv);
+  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
+  return parsed.options;
+}
+
+const drift = (...args: string[]) => optionsOf(["drift", "--state", "prod.json", ...args]);
 
 describe("drift: the tracking options", () => {
   it("checks nothing by default, and fails on every status but in-sync", () => {
     expect(drift()).toEqual({
-      kind: "drift",
-      options: {
-        sources: [{ kind: "file", path: "prod.json" }],
-        format: "text",
-        failOn: ["changed", "gone", "unmanaged", "duplicate"],
-      },
+      sources: [{ kind: "file", path: "prod.json" }],
+      parallel: defaultParallel(),
+      format: "text",
+      failOn: ["changed", "gone", "unmanaged", "duplicate"],
     });
   });
 
   it("--check-tracking looks back 7 days by default, and fails on silent too", () => {
     expect(drift("--check-tracking")).toMatchObject({
-      options: { tracking: { days: 7 }, failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] },
+      tracking: { days: 7 },
+      failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"],
     });
-    expect(drift("--check-tracking", "--silent-days", "30")).toMatchObject({
-      options: { tracking: { days: 30 } },
-    });
-    expect(drift("--silent-days=1", "--check-tracking")).toMatchObject({
-      options: { tracking: { days: 1 } },
-    });
-    expect(drift("--check-tracking", "--silent-days", "3650")).toMatchObject({
-      options: { tracking: { days: 3650 } },
-    });
+    expect(drift("--check-tracking", "--silent-days", "30")).toMatchObject({ tracking: { days: 30 } });
+    expect(drift("--silent-days=1", "--check-tracking")).toMatchObject({ tracking: { days: 1 } });
+    expect(drift("--check-tracking", "--silent-days", "3650")).toMatchObject({ tracking: { days: 3650 } });
   });
 
   it("--fail-on names silent alone, with statuses, or not at all", () => {
-    expect(drift("--check-tracking", "--fail-on", "silent")).toMatchObject({
-      options: { failOn: ["silent"] },
-    });
+    expect(drift("--check-tracking", "--fail-on", "silent")).toMatchObject({ failOn: ["silent"] });
     expect(drift("--check-tracking", "--fail-on", "gone,silent")).toMatchObject({
-      options: { failOn: ["gone", "silent"] },
+      failOn: ["gone", "silent"],
     });
     expect(drift("--check-tracking", "--fail-on", "changed")).toMatchObject({
-      options: { tracking: { days: 7 }, failOn: ["changed"] },
+      tracking: { days: 7 },
+      failOn: ["changed"],
     });
-    expect(drift("--check-tracking", "--fail-on", "none")).toMatchObject({ options: { failOn: [] } });
+    expect(drift("--check-tracking", "--fail-on", "none")).toMatchObject({ failOn: [] });
   });
 
   it("refuses --silent-days that is not a whole number of days from 1, without echoing it", () => {
@@ -83,7 +84,7 @@ describe("drift: the tracking options", () => {
     expect(() => drift("--check-tracking", "--fail-on", "in-sync")).toThrow(/--fail-on takes/);
     for (const option of [["--check-tracking"], ["--silent-days", "7"]]) {
       expect(() => parseCommand(["generate", "--out", "x", ...option])).toThrow(
-        `${option[0]} is an option of drift.`,
+        `${option[0]} is an option of drift, not of generate.`,
       );
     }
   });

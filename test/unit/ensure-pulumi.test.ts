@@ -11,7 +11,7 @@ import {
   yamlHostCacheDir,
   yamlHostFolderFor,
   yamlHostModuleDir,
-} from "../../tools/ensure-pulumi.mjs";
+} from "../../tools/machine/ensure-pulumi.mjs";
 
 describe("ensure-pulumi", () => {
   const saved = process.env.WEBSTATS_PULUMI_CACHE;
@@ -62,7 +62,7 @@ describe("ensure-pulumi", () => {
     it("is pinned at v1.38.3 by a wrapper module with a committed go.sum", () => {
       expect(YAML_HOST_VERSION).toBe("1.38.3");
       const moduleDir = yamlHostModuleDir();
-      expect(moduleDir).toBe(join(process.cwd(), "tools", "pulumi-language-yaml", "v1.38.3"));
+      expect(moduleDir).toBe(join(process.cwd(), "tools", "machine", "pulumi-language-yaml", "v1.38.3"));
       const goMod = readFileSync(join(moduleDir, "go.mod"), "utf8");
       expect(goMod).toMatch(/^tool github\.com\/pulumi\/pulumi-yaml\/cmd\/pulumi-language-yaml$/m);
       expect(goMod).toMatch(/^\s*github\.com\/pulumi\/pulumi-yaml v1\.38\.3\b/m);

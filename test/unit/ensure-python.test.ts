@@ -1,11 +1,11 @@
-// The Python engine test's virtual environment (tools/ensure-python.mjs): its requirements pin
+// The Python engine test's virtual environment (tools/machine/ensure-python.mjs): its requirements pin
 // `pulumi` at the locked @pulumi/pulumi and every package with hashes, cover the generated SDK's
 // dependencies (the SDK installs with --no-deps), and name the environment's cache folder.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockedPulumiVersion } from "../../tools/ensure-pulumi.mjs";
-import { pythonEnvKey, pythonToolsDir, requirementsFile } from "../../tools/ensure-python.mjs";
+import { lockedPulumiVersion } from "../../tools/machine/ensure-pulumi.mjs";
+import { pythonEnvKey, pythonToolsDir, requirementsFile } from "../../tools/machine/ensure-python.mjs";
 
 const requirements = readFileSync(requirementsFile, "utf8");
 
@@ -48,7 +48,7 @@ describe("ensure-python", () => {
 
   it("holds every dependency of the generated Python SDK, which installs with --no-deps", () => {
     const pyproject = readFileSync(
-      join(pythonToolsDir, "..", "..", "language-sdks", "python", "pyproject.toml"),
+      join(pythonToolsDir, "..", "..", "..", "language-sdks", "python", "pyproject.toml"),
       "utf8",
     );
     const list = /^\s*dependencies = \[(.*)\]$/m.exec(pyproject)?.[1] ?? "";

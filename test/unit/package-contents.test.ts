@@ -114,7 +114,7 @@ describe("the packed package", () => {
     }
     // What a clone needs on `npm ci` / `npm install` in its own folder, where npm runs
     // postprepare (test/integration/package-install.test.ts installs both ways).
-    expect(scripts.postprepare).toBe("node tools/link-checkout.mjs");
+    expect(scripts.postprepare).toBe("node tools/build/link-checkout.mjs");
   });
 
   it("pulls no server framework into a plain install; fastify is an optional peer", () => {

@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
-import { lockedPulumiVersion } from "../../tools/ensure-pulumi.mjs";
-import { expectedProvenance, recordingsDir, scenarios } from "../../tools/record-engine-traffic.mjs";
+import { lockedPulumiVersion } from "../../tools/machine/ensure-pulumi.mjs";
+import { expectedProvenance, recordingsDir, scenarios } from "../harness/record-engine-traffic.mjs";
 
 const rerecord = "run npm run recordings (after npm run build) and commit test/provider/recordings/";
 
@@ -48,7 +48,7 @@ describe("engine recordings", () => {
       pulumiSdkVersion: "the @pulumi/pulumi under test (the dynamic host) changed",
       yamlHostVersion: "the Pulumi YAML language host changed",
       schemaSha256: "the package schema (core/package-schema.ts, the field table) changed",
-      recorderSha256: "tools/record-engine-traffic.mjs changed",
+      recorderSha256: "test/harness/record-engine-traffic.mjs changed",
     };
     const stale = (Object.keys(expected) as (keyof typeof expected)[])
       .filter((key) => meta?.[key] !== expected[key])

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as functions from "../../provider/functions";
 import { languageSettings, packageSchema } from "../../core/package-schema";
-import { languageSdksDir } from "../../tools/language-sdks.mjs";
+import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { readmeExample, readmeTable } from "../support/readme";
 import {
   configReads,

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/ensure-pulumi.mjs";
-import { COMPAT_NODE_VERSIONS, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/test-compat.mjs";
+import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/machine/ensure-pulumi.mjs";
+import { COMPAT_NODE_VERSIONS, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/ci/test-compat.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {

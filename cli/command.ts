@@ -1,0 +1,39 @@
+// What every command of `pulumi-webstats` is: its name, a line for the overview, its own usage
+// text and option table, a parser that turns its command line into options (or a UsageError),
+// and the run that carries them out.
+import type { ParseArgsConfig, parseArgs } from "node:util";
+import type { Environment } from "../core/settings";
+
+export interface Console {
+  out: (text: string) => void;
+  /** Progress and errors, on standard error so that a report on standard output stays clean. */
+  err: (text: string) => void;
+}
+
+export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
+
+export interface CliCommand<Options = unknown> {
+  /** The words that name it (`plugin install` is two). */
+  name: string;
+  /** One line for `pulumi-webstats --help`. */
+  summary: string;
+  /** What `pulumi-webstats <name> --help` prints. */
+  usage: () => string;
+  /** Its options; `--help` is added to every table. */
+  options: OptionTable;
+  /** The exit code of a wrong command line: drift's 2 means drift found, so drift uses 1. */
+  usageExitCode: number;
+  /** Turns the parsed command line into options; throws a UsageError for a wrong one. */
+  parse: (line: ParsedLine) => Options;
+  /** Carries the options out; resolves with the exit code. */
+  run: (options: Options, env: Environment, io: Console) => Promise<number>;
+}
+
+/** A command line parsed against one command's table. */
+export interface ParsedLine {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  /** The words after the command's name. */
+  positionals: string[];
+  /** The options in the order given (for options whose meaning depends on their order). */
+  tokens: NonNullable<ReturnType<typeof parseArgs>["tokens"]>;
+}

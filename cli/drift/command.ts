@@ -1,0 +1,84 @@
+// `pulumi-webstats drift`: its usage, and the option groups it is made of (the stacks to read,
+// the report); the work is drift/run.ts.
+import { resolveSettings } from "../../core/settings";
+import { runDrift } from "../../drift/run";
+import type { DriftOptions } from "../../drift/run";
+import type { CliCommand, ParsedLine } from "../command";
+import { environmentHelp } from "../environment-help";
+import { refuseExtraWords } from "../parse-line";
+import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
+import { UsageError } from "../usage-error";
+import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
+import { fixChoice, fixExitCodes, fixOptions, fixOptionsHelp } from "./fix-options";
+import { reportChoice, reportOptions, reportOptionsHelp } from "./report-options";
+import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options";
+
+const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [--state FILE...]
+       pulumi-webstats drift [--cwd DIR...] --all [--backend-wide] [--stack-filter GLOB...]
+                             [--parallel N]
+                             [--format text|json|markdown|sarif|junit [--output FILE]]...
+                             [--fail-on STATUS,...] [--baseline FILE] [--write-baseline FILE]
+                             [--ignore FILE]
+                             [--check-tracking [--silent-days N]]
+                             [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
+
+Compares what stacks recorded with what their accounts hold, and gives every website of
+every account those stacks use one status: in-sync, changed (each field that differs, as a
+refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
+duplicate (recorded twice). With --check-tracking, a website on the server that had no
+pageview in the last days is also silent, whatever its status. The report shows each
+account's websites against its plan's limit. It only reads from the server (--fix code
+writes files, never the server): GET /account per key, a listing of each account and a
+GET for a website the listing lacks. Installations and keys are the stacks' own
+(configuration, providers, connection arguments); a key the state does not hold comes from
+WEBSTATS_API_KEY for the installation WEBSTATS_BASE_URL names.
+
+Options:
+${stateOptionsHelp}
+${stackOptionsHelp}
+${reportOptionsHelp}
+${baselineOptionsHelp}
+${fixOptionsHelp}
+  -h, --help       show this help
+Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
+${fixExitCodes}
+
+${environmentHelp()}`;
+
+function parse(line: ParsedLine): DriftOptions {
+  refuseExtraWords(line, "drift");
+  const sources = stateSources(line);
+  const stacks = stackReadingOf(line, sources);
+  if (sources.length === 0 && !stacks.all) {
+    throw new UsageError(
+      "drift needs the stacks to compare: --stack NAME (in the project folder, or --cwd DIR), --all, or --state FILE.",
+    );
+  }
+  const report = reportChoice(line);
+  return {
+    sources,
+    ...stacks,
+    ...report,
+    ...baselineChoice(line, report.outputs),
+    ...fixChoice(line, report.format, sources),
+  };
+}
+
+export const driftCommand: CliCommand<DriftOptions> = {
+  name: "drift",
+  summary:
+    "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files",
+  usage,
+  options: { ...stateOptions, ...stackOptions, ...reportOptions, ...baselineOptions, ...fixOptions },
+  // 2 means drift found: a pipeline must not take a mistyped option for it.
+  usageExitCode: 1,
+  parse,
+  // The command runs outside any stack: its settings come from the environment alone.
+  run: (options, env, io) =>
+    runDrift(
+      options,
+      env,
+      resolveSettings(() => undefined, env),
+      io,
+    ),
+};

@@ -1,0 +1,135 @@
+// drift's options about the report: --format (with --output FILE after it, repeatable),
+// --fail-on, and the tracking check (--check-tracking, --silent-days).
+import { failOnNames } from "../../drift/compare";
+import type { FailOnName } from "../../drift/compare";
+import { reportFormats } from "../../drift/report";
+import type { ReportFormat } from "../../drift/report";
+import type { ReportOutput } from "../../drift/report-outputs";
+import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../../drift/tracking";
+import type { OptionTable, ParsedLine } from "../command";
+import { UsageError } from "../usage-error";
+
+export const reportOptions: OptionTable = {
+  format: { type: "string", multiple: true },
+  output: { type: "string", multiple: true },
+  "fail-on": { type: "string", multiple: true },
+  "check-tracking": { type: "boolean" },
+  "silent-days": { type: "string" },
+};
+
+export const reportOptionsHelp = `  --format F       text (default), json, markdown (for a job summary or a comment),
+                   sarif (SARIF 2.1.0, for code scanning) or junit (JUnit XML, for CI
+                   test reports)
+  --output FILE    write the report of the --format just before it to FILE; pairs may
+                   repeat (--format sarif --output r.sarif --format junit --output r.xml).
+                   A --format with no --output goes to standard output (one at most);
+                   with every --format written to a file, standard output gets the text report
+  --fail-on LIST   the statuses that make the exit code 2, comma-separated, silent
+                   included (default: changed,gone,unmanaged,duplicate, and silent with
+                   --check-tracking; none: never)
+  --check-tracking also read each website's pageviews: one request per website on the
+                   server, paced at the server's limit (60 a minute on a stock
+                   installation: 500 websites take at least 8 minutes; said before it
+                   starts); a website with none in the window is silent
+  --silent-days N  the window: the last N dates in UTC, today's included (default 7).
+                   The server dates pageviews in the account's time zone, so the window
+                   can be off by up to a day at either end`;
+
+const defaultFailOn: FailOnName[] = ["changed", "gone", "unmanaged", "duplicate"];
+
+/** The names --fail-on lists; default every status but in-sync, and silent when tracking is checked. */
+function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
+  if (values === undefined) return checkTracking ? [...defaultFailOn, "silent"] : defaultFailOn;
+  const listed = values.flatMap((v) => v.split(",")).map((v) => v.trim());
+  if (listed.length === 1 && listed[0] === "none") return [];
+  const known = failOnNames as readonly string[];
+  const wrong = listed.filter((v) => !known.includes(v));
+  if (wrong.length > 0 || listed.length === 0) {
+    throw new UsageError(`--fail-on takes ${known.join(", ")} (comma-separated) or none.`);
+  }
+  if (listed.includes("silent") && !checkTracking) {
+    throw new UsageError(
+      "--fail-on silent needs --check-tracking: without it no website is checked for silence.",
+    );
+  }
+  return listed as FailOnName[];
+}
+
+/** --silent-days: a whole number of days; never echoed back (it could be anything pasted). */
+function silentDaysOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_SILENT_DAYS;
+  const days = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(days >= 1 && days <= MAX_SILENT_DAYS)) {
+    throw new UsageError(
+      `--silent-days is a whole number of days from 1 to ${MAX_SILENT_DAYS} (default ${DEFAULT_SILENT_DAYS}).`,
+    );
+  }
+  return days;
+}
+
+/** The report on standard output and the --format/--output pairs, read in the order given. */
+function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: ReportOutput[] } {
+  const known = reportFormats as readonly string[];
+  const onStandardOutput: ReportFormat[] = [];
+  const outputs: ReportOutput[] = [];
+  let pending: ReportFormat | undefined;
+  for (const token of line.tokens) {
+    if (token.kind !== "option") continue;
+    if (token.name === "format") {
+      if (!known.includes(token.value ?? "")) {
+        throw new UsageError(`--format of drift is ${known.slice(0, -1).join(", ")} or ${known.at(-1)}.`);
+      }
+      if (pending) onStandardOutput.push(pending);
+      pending = token.value as ReportFormat;
+    }
+    if (token.name === "output") {
+      const file = token.value ?? "";
+      if (file.trim() === "") throw new UsageError("--output needs a file name.");
+      if (!pending) {
+        throw new UsageError(
+          "--output FILE writes the report of the --format before it: write --format F --output FILE for each report.",
+        );
+      }
+      if (outputs.some((o) => o.file === file)) {
+        throw new UsageError("two --output options name the same file: give each report its own file.");
+      }
+      outputs.push({ format: pending, file });
+      pending = undefined;
+    }
+  }
+  if (pending) onStandardOutput.push(pending);
+  if (onStandardOutput.length > 1) {
+    throw new UsageError(
+      "only one report can go to standard output: give each other --format an --output FILE after it.",
+    );
+  }
+  return { format: onStandardOutput[0] ?? "text", outputs };
+}
+
+export interface ReportChoice {
+  /** The report on standard output. */
+  format: ReportFormat;
+  /** Each `--format F --output FILE` pair, in order; absent when there is none. */
+  outputs?: ReportOutput[];
+  /** The statuses (and `silent`) that make the exit code 2. */
+  failOn: FailOnName[];
+  /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
+  tracking?: { days: number };
+}
+
+export function reportChoice(line: ParsedLine): ReportChoice {
+  const { values } = line;
+  const { format, outputs } = reportsOf(line);
+  const checkTracking = values["check-tracking"] === true;
+  const days = silentDaysOf(values["silent-days"] as string | undefined);
+  if (values["silent-days"] !== undefined && !checkTracking) {
+    throw new UsageError("--silent-days goes with --check-tracking, which reads every website's pageviews.");
+  }
+  const failOn = failOnOf(values["fail-on"] as string[] | undefined, checkTracking);
+  return {
+    format,
+    ...(outputs.length > 0 ? { outputs } : {}),
+    failOn,
+    ...(checkTracking ? { tracking: { days } } : {}),
+  };
+}

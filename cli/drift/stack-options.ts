@@ -1,0 +1,71 @@
+// drift's options for many stacks at once, beside the state options (cli/state-options.ts):
+// --all (every stack of the project in each --cwd, or here), --backend-wide (every stack the
+// backend lists), --stack-filter GLOB, and --parallel N, the bound on pulumi processes at once.
+import { MAX_PARALLEL, defaultParallel } from "../../drift/bounded-pool";
+import type { StackReading } from "../../drift/read-stacks";
+import { globProblem } from "../../drift/stack-glob";
+import type { StateSource } from "../../drift/state-sources";
+import type { OptionTable, ParsedLine } from "../command";
+import { UsageError } from "../usage-error";
+
+export const stackOptions: OptionTable = {
+  all: { type: "boolean" },
+  "backend-wide": { type: "boolean" },
+  "stack-filter": { type: "string", multiple: true },
+  parallel: { type: "string" },
+};
+
+export const stackOptionsHelp = `  --all            every stack of the project in each --cwd (default: here), as
+                   pulumi stack ls lists them, instead of --stack
+  --backend-wide   with --all: every stack of every project the backend lists (pulumi
+                   stack ls --all; the backend the --cwd folder uses)
+  --stack-filter GLOB  with --all: only the stacks it matches (repeatable: any of them).
+                   Without a slash it matches a stack's own name (acme-*); with one, the
+                   full name: org/project/stack with --backend-wide (acme/shop-*/prod)
+  --parallel N     at most N pulumi commands (listings, exports) at once (default
+                   ${defaultParallel()} here: twice the cores, from 2 to 8)`;
+
+/** --parallel: a whole number; never echoed back. */
+function parallelOf(value: string | undefined): number {
+  if (value === undefined) return defaultParallel();
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_PARALLEL)) {
+    throw new UsageError(
+      `--parallel is a whole number of pulumi commands at once, from 1 to ${MAX_PARALLEL} (default ${defaultParallel()}).`,
+    );
+  }
+  return n;
+}
+
+/** The --all selection and the bound, from the line; `sources` are the --stack and --state options. */
+export function stackReadingOf(line: ParsedLine, sources: StateSource[]): Omit<StackReading, "sources"> {
+  const { values } = line;
+  const all = values.all === true;
+  const backendWide = values["backend-wide"] === true;
+  const filters = (values["stack-filter"] as string[] | undefined) ?? [];
+  const parallel = parallelOf(values.parallel as string | undefined);
+  if (backendWide && !all) {
+    throw new UsageError(
+      "--backend-wide goes with --all: drift --all --backend-wide reads every stack the backend lists.",
+    );
+  }
+  if (filters.length > 0 && !all) {
+    throw new UsageError(
+      "--stack-filter narrows --all: give --all (and --backend-wide for every project), or name stacks with --stack.",
+    );
+  }
+  if (!all) return { parallel };
+  if (sources.some((s) => s.kind === "stack")) {
+    throw new UsageError(
+      "--all already reads every stack of the project: drop --stack, or keep some with --stack-filter GLOB.",
+    );
+  }
+  for (const glob of filters) {
+    const problem = glob.trim() === "" ? "--stack-filter needs a glob." : globProblem(glob);
+    if (problem) throw new UsageError(problem);
+  }
+  const folders = line.tokens.flatMap((t) =>
+    t.kind === "option" && t.name === "cwd" && t.value !== undefined ? [t.value] : [],
+  );
+  return { parallel, all: { folders: folders.length > 0 ? folders : ["."], backendWide, filters } };
+}

@@ -1,0 +1,20 @@
+// The environment variables a command reads, for its --help: each setting's variable and summary
+// from the settings table, and the proxy variables.
+import { settingEntries } from "../core/settings";
+
+export function environmentHelp(): string {
+  const rows: [string, string][] = [
+    ...settingEntries
+      // A Website argument's default: nothing a command creates.
+      .filter(([name]) => name !== "adoptExisting")
+      .map(([, spec]): [string, string] => [spec.env, spec.summary]),
+    ["HTTPS_PROXY, HTTP_PROXY", "the proxy for https:// and http:// installations (either case)"],
+    ["NO_PROXY", "hosts reached directly: names, .suffixes, host:port, or *"],
+  ];
+  const width = Math.max(...rows.map(([variable]) => variable.length)) + 2;
+  const lines = rows.map(([variable, meaning]) => `  ${variable.padEnd(width)}${meaning}`).join("\n");
+  return `Environment (the only way to give credentials and settings; see the README's Configure and
+Networks sections):
+${lines}
+`;
+}

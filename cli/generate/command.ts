@@ -1,0 +1,84 @@
+// `pulumi-webstats generate`: its options, usage and parsing; the work is generate/run.ts.
+import { resolveSettings } from "../../core/settings";
+import { generateProblem, generateProject } from "../../generate/run";
+import type { GenerateOptions } from "../../generate/run";
+import type { CliCommand, ParsedLine } from "../command";
+import { environmentHelp } from "../environment-help";
+import { refuseExtraWords } from "../parse-line";
+import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
+import { UsageError } from "../usage-error";
+
+const usage =
+  () => `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
+                                [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]
+
+Writes a Pulumi project that declares every website of an account with its current
+settings and adoptExisting: true, so that its first \`pulumi up\` takes them over without
+creating, deleting or changing anything. Every website is protected (protect: true): deleting
+one takes an explicit step, described in the project's README.md.
+
+Options:
+  --out DIR        folder to write the project into (refused when it is not empty)
+  --format ts      one Website per site in index.ts (the default)
+  --format yaml    the sites in a fleet file, websites.yaml, loaded by index.ts
+  --format import  only import.json, a bulk import file for \`pulumi import --file\` in a
+                   project of any language (needs the provider plugin; pulumi import
+                   protects every website it imports unless --protect=false); an
+                   existing import.json is kept unless --force
+  --name NAME      the Pulumi project name (default: the folder's name)
+  --force          write into a folder that is not empty, replacing the files it writes
+  --only-unmanaged only the websites that none of the stacks given records: what drift
+                   reports as unmanaged; the stacks are named with
+${stateOptionsHelp}
+  -h, --help       show this help
+
+${environmentHelp()}`;
+
+function parse(line: ParsedLine): GenerateOptions {
+  const { values } = line;
+  refuseExtraWords(line, "generate");
+  const out = values.out as string | undefined;
+  if (!out || out.trim() === "") throw new UsageError("--out DIR is required: where to write the project.");
+  const format = (values.format as string | undefined) ?? "ts";
+  if (format !== "ts" && format !== "yaml" && format !== "import") {
+    throw new UsageError(`--format is ts, yaml or import, not ${JSON.stringify(format)}.`);
+  }
+  const sources = stateSources(line);
+  const onlyUnmanaged = values["only-unmanaged"] === true;
+  if (onlyUnmanaged && sources.length === 0) {
+    throw new UsageError(
+      "--only-unmanaged needs the stacks that manage websites: --stack NAME or --state FILE.",
+    );
+  }
+  if (!onlyUnmanaged && sources.length > 0) {
+    throw new UsageError("--stack and --state go with --only-unmanaged (or with drift).");
+  }
+  const options: GenerateOptions = { out, format, force: values.force === true };
+  if (values.name !== undefined) options.name = values.name as string;
+  if (onlyUnmanaged) options.onlyUnmanaged = sources;
+  return options;
+}
+
+export const generateCommand: CliCommand<GenerateOptions> = {
+  name: "generate",
+  summary: "write a Pulumi project (or an import file) that takes an account's websites over",
+  usage,
+  options: {
+    out: { type: "string" },
+    format: { type: "string" },
+    name: { type: "string" },
+    force: { type: "boolean" },
+    "only-unmanaged": { type: "boolean" },
+    ...stateOptions,
+  },
+  usageExitCode: 2,
+  parse,
+  run: async (options, env, io) => {
+    // The command runs outside any stack: its settings come from the environment alone.
+    const settings = resolveSettings(() => undefined, env);
+    const problem = generateProblem(options, settings);
+    if (problem) throw new UsageError(problem);
+    await generateProject(options, env, settings, io);
+    return 0;
+  },
+};

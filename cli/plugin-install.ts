@@ -1,0 +1,25 @@
+// `pulumi-webstats plugin install`: the provider plugin into Pulumi's plugins (generate/plugin-install.ts).
+import { installPlugin } from "../generate/plugin-install";
+import type { CliCommand } from "./command";
+import { refuseExtraWords } from "./parse-line";
+
+export const pluginInstallCommand: CliCommand<null> = {
+  name: "plugin install",
+  summary: "install the provider plugin of this version into Pulumi's plugins",
+  usage: () => `Usage: pulumi-webstats plugin install
+
+Installs the webstats provider plugin (pulumi-resource-webstats) of this package's version
+into Pulumi's plugins, with the pulumi command found on PATH (or PULUMI_COMMAND), for
+programs in YAML, Python, Go, Java or C# and for pulumi import. It takes no options.
+`,
+  options: {},
+  usageExitCode: 2,
+  parse: (line) => {
+    refuseExtraWords(line, "plugin install");
+    return null;
+  },
+  run: (_options, env, io) => {
+    io.out(installPlugin(env));
+    return Promise.resolve(0);
+  },
+};

@@ -1,0 +1,102 @@
+// `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process:
+// finds the command the line names, parses the line against that command's own options, and
+// runs it. Exit codes: 0 done, 1 failed, 2 wrong usage (drift: 2 drift found, 1 wrong usage).
+import type { Environment } from "../core/settings";
+import type { CliCommand, Console, OptionTable } from "./command";
+import { driftCommand } from "./drift/command";
+import { generateCommand } from "./generate/command";
+import { UnknownOptionError, commandWords, helpOption, parseLine, refuseCredentials } from "./parse-line";
+import { pluginInstallCommand } from "./plugin-install";
+import { schemaCommand } from "./schema";
+import { UsageError } from "./usage-error";
+
+export type { Console } from "./command";
+
+export const commands: readonly CliCommand<unknown>[] = [
+  generateCommand,
+  driftCommand,
+  schemaCommand,
+  pluginInstallCommand,
+] as unknown as CliCommand<unknown>[];
+
+/** Every command's options at once: enough to tell a line's words from its options' values. */
+const everyOption: OptionTable = Object.fromEntries(
+  [helpOption, ...commands.map((c) => c.options)].flatMap((table) => Object.entries(table)),
+);
+
+export function overview(): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  return `Usage: pulumi-webstats <command> [options]
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n")}
+
+pulumi-webstats <command> --help shows that command's options.
+`;
+}
+
+/** The command the words name, or undefined; `plugin` alone names none. */
+function commandOf(words: string[]): CliCommand<unknown> | undefined {
+  return commands.find((c) => c.name === words.slice(0, c.name.split(" ").length).join(" "));
+}
+
+function unknownCommand(words: string[]): UsageError {
+  if (words.length === 0) return new UsageError("say what to do: generate, drift, schema or plugin install.");
+  if (words[0] === "plugin") return new UsageError("the plugin command is: pulumi-webstats plugin install.");
+  return new UsageError("unknown command: the commands are generate, drift, schema and plugin install.");
+}
+
+/** An option of another command is named as such; any other stays unknown. */
+function misplaced(error: UnknownOptionError, command: CliCommand<unknown>): UsageError {
+  const name = error.option.replace(/^-+/, "");
+  const owner = commands.find((c) => c !== command && Object.hasOwn(c.options, name));
+  return owner
+    ? new UsageError(`${error.option} is an option of ${owner.name}, not of ${command.name}.`)
+    : error;
+}
+
+/** What a line asks for: a help text to print, or a command with its parsed options. */
+export type ParsedCommand = { help: string } | { command: CliCommand<unknown>; options: unknown };
+
+/** Parses a line (credentials refused first); throws a UsageError for a wrong one. */
+export function parseCommand(argv: string[]): ParsedCommand {
+  refuseCredentials(argv);
+  const words = commandWords(argv, everyOption);
+  if (words[0] === "help") return { help: (commandOf(words.slice(1))?.usage ?? overview)() };
+  const command = commandOf(words);
+  if (!command) {
+    const asksHelp = argv.includes("--help") || argv.includes("-h");
+    if (asksHelp && words.length === 0) return { help: overview() };
+    throw unknownCommand(words);
+  }
+  try {
+    const line = parseLine(argv, command.options, command.name.split(" ").length);
+    if (line.values.help === true) return { help: command.usage() };
+    return { command, options: command.parse(line) };
+  } catch (error) {
+    throw error instanceof UnknownOptionError ? misplaced(error, command) : error;
+  }
+}
+
+/** Runs the command line; resolves with the exit code. */
+export async function runCli(argv: string[], env: Environment, io: Console): Promise<number> {
+  try {
+    const parsed = parseCommand(argv);
+    if ("help" in parsed) {
+      io.out(parsed.help);
+      return 0;
+    }
+    return await parsed.command.run(parsed.options, env, io);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      const about = commandOf(commandWords(argv, everyOption));
+      io.err(
+        `pulumi-webstats: ${message}\nRun pulumi-webstats ${about ? `${about.name} ` : ""}--help for usage.\n`,
+      );
+      return about?.usageExitCode ?? 2;
+    }
+    io.err(`pulumi-webstats: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,46 @@
+// A bound on how many `pulumi` processes drift runs at once (stack listings and exports): each is
+// a process of its own that holds a whole export in memory until it is read, so fifty stacks
+// side by side would load fifty of them at once on a 2-core runner.
+import { availableParallelism } from "node:os";
+
+export const MAX_PARALLEL = 32;
+
+/**
+ * Twice the cores, from 2 to 8: an export is mostly waiting on the backend (a file, a bucket, the
+ * Pulumi Cloud) with a short burst of CPU to start and decrypt, so two per core keep a 2-core
+ * runner busy without holding more exports in memory than it can use.
+ */
+export function defaultParallel(cores = availableParallelism()): number {
+  return Math.min(8, Math.max(2, 2 * cores));
+}
+
+/**
+ * `work` over `items`, at most `limit` at once, results in the items' order; `onDone` is told
+ * how many have finished. After a failure no new item starts; the first failure is thrown once
+ * the items already started have settled, so no process is left running behind the error.
+ */
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+  onDone: (done: number) => void = () => {},
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let done = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index] as T, index);
+        onDone(++done);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}

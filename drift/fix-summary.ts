@@ -1,0 +1,70 @@
+// What `drift --fix code` did, for people (text), a pull request's description (Markdown) or a
+// program (JSON). Values are the settings the server reports: no password or key is ever here.
+import type { FixOutcome } from "./fix-code";
+import type { WrittenChange } from "./fix-text";
+
+export type FixSummaryFormat = "text" | "markdown" | "json";
+
+const valueText = (value: unknown): string => JSON.stringify(value);
+
+function writtenText(w: WrittenChange): string {
+  if (w.field === "(entry)") {
+    const { domain: _domain, ...settings } = w.new as Record<string, unknown>;
+    const listed = Object.entries(settings).map(([k, v]) => `${k}: ${valueText(v)}`);
+    return `${w.file}: ${w.domain}: appended (${listed.join(", ")})`;
+  }
+  return `${w.file}: ${w.domain}: ${w.field}: ${valueText(w.old)} → ${valueText(w.new)}${w.note ? ` (${w.note})` : ""}`;
+}
+
+const exitText = (outcome: FixOutcome): string =>
+  outcome.exitCode === 0
+    ? "Exit code 0: the code declares every website as it is on the server."
+    : "Exit code 2: drift is left that the code fix did not cover (see above).";
+
+function lines(outcome: FixOutcome): { title: string; items: string[] }[] {
+  const files = outcome.files.length;
+  return [
+    {
+      title:
+        outcome.written.length === 0
+          ? "Nothing written."
+          : `Written (${outcome.written.length} change${outcome.written.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}):`,
+      items: outcome.written.map(writtenText),
+    },
+    {
+      title: outcome.files.some((f) => f.git !== "committed") ? "Files:" : "",
+      items: outcome.files
+        .filter((f) => f.git !== "committed")
+        .map((f) =>
+          f.git === "forced"
+            ? `${f.file}: had changes not yet committed, written over them (--force)`
+            : `${f.file}: in no git repository, written without the check for uncommitted changes`,
+        ),
+    },
+    {
+      title: outcome.byHand.length > 0 ? `To change by hand in the programs (${outcome.byHand.length}):` : "",
+      items: outcome.byHand.map((h) => h.text),
+    },
+    {
+      title: outcome.notFixed.length > 0 ? `Not fixed (${outcome.notFixed.length}):` : "",
+      items: outcome.notFixed.map((n) => `${n.status} ${n.domain} (${n.id}): ${n.reason}`),
+    },
+  ].filter((section) => section.items.length > 0 || section.title === "Nothing written.");
+}
+
+const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+
+export function formatFixSummary(outcome: FixOutcome, format: FixSummaryFormat): string {
+  if (format === "json") return `${JSON.stringify(outcome, null, 2)}\n`;
+  if (format === "markdown") {
+    const body = lines(outcome).flatMap((s) => [
+      `**${escaped(s.title)}**`,
+      "",
+      ...s.items.map((i) => `- ${escaped(i)}`),
+      "",
+    ]);
+    return `## Drift fixed in code\n\n${body.join("\n")}${escaped(exitText(outcome))}\n`;
+  }
+  const body = lines(outcome).flatMap((s) => [s.title, ...s.items.map((i) => `  ${i}`)]);
+  return `${[...body, exitText(outcome)].join("\n")}\n`;
+}

@@ -1,0 +1,148 @@
+// What the scripts of examples/gitops need around them in a test: a project folder where
+// `npx pulumi-webstats` finds this checkout's compiled command as it finds the installed package
+// after `npm ci` (a node_modules/.bin entry, so npx never reaches the registry), a stack export
+// file as `pulumi stack export --show-secrets` writes it, and a way to run a script as the
+// workflow's step does, with the stand-in `gh` first on PATH.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { outputsFrom } from "../../core/website-state";
+import type { Website } from "../../sdk";
+import type { GhStandIn } from "./gh-stand-in";
+
+export const repoRoot = join(__dirname, "..", "..");
+export const gitopsScripts = join(repoRoot, "examples", "gitops", "scripts");
+const cliPath = join(repoRoot, "dist", "cli", "main.js");
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/cli/main.js, compiled again when a source it is made of is newer (npm test builds first). */
+export function ensureCliBuilt(): void {
+  const sources = ["cli", "core", "drift", "fleet", "generate", "sdk"].map((d) =>
+    newestSource(join(repoRoot, d)),
+  );
+  if (existsSync(cliPath) && statSync(cliPath).mtimeMs >= Math.max(...sources)) return;
+  const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  // Type errors elsewhere in the repository do not stop tsc from emitting the command.
+  spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: repoRoot, stdio: "ignore" });
+  if (!existsSync(cliPath)) throw new Error("the build did not produce dist/cli/main.js");
+}
+
+/** Makes DIR (a package.json added when it has none) a folder where `npx pulumi-webstats` runs this checkout's command. */
+export function makeProjectFolder(dir: string): void {
+  mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+  if (!existsSync(join(dir, "package.json"))) {
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "webstats-gitops", private: true, dependencies: { "pulumi-webstats": "*" } }),
+    );
+  }
+  const bin = join(dir, "node_modules", ".bin", "pulumi-webstats");
+  writeFileSync(bin, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)} "$@"\n`);
+  chmodSync(bin, 0o755);
+}
+
+/**
+ * What `pulumi stack export --show-secrets` writes for a stack of the dynamic provider; with
+ * `fleet`, the websites are children of a WebsiteFleet that records its file, as
+ * `new WebsiteFleet(name, { fleet: loadFleet(file) })` leaves them.
+ */
+export function writeStackExport(
+  file: string,
+  project: string,
+  url: string,
+  apiKey: string,
+  websites: Website[],
+  fleet?: { name: string; file: string },
+) {
+  const stack = `urn:pulumi:prod::${project}`;
+  const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
+  const fleetUrn = fleet && `${stack}::webstats:fleet:WebsiteFleet::${fleet.name}`;
+  const secret = (value: unknown) => ({
+    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+    plaintext: JSON.stringify(value),
+  });
+  const resources = [
+    { urn: `${stack}::pulumi:pulumi:Stack::${project}-prod`, type: "pulumi:pulumi:Stack" },
+    {
+      urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
+      type: "pulumi:providers:pulumi-nodejs",
+      id: "provider-1",
+      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
+    },
+    ...(fleet
+      ? [
+          {
+            urn: fleetUrn,
+            type: "webstats:fleet:WebsiteFleet",
+            outputs: {
+              websiteIds: Object.fromEntries(websites.map((w) => [w.domain, w.id])),
+              fleetFile: fleet.file,
+            },
+          },
+        ]
+      : []),
+    ...websites.map((website) => ({
+      urn: fleet
+        ? `${stack}::webstats:fleet:WebsiteFleet$${websiteType}::${fleet.name}-${website.domain}`
+        : `${stack}::${websiteType}::${website.domain}`,
+      type: websiteType,
+      id: String(website.id),
+      provider: `${stack}::pulumi:providers:pulumi-nodejs::default::provider-1`,
+      ...(fleetUrn ? { parent: fleetUrn } : {}),
+      outputs: {
+        __provider: "exports.handler = ...",
+        ...outputsFrom(website, { adoptExisting: false }),
+        installation: url,
+      },
+    })),
+  ];
+  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
+}
+
+export interface ScriptRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a script of examples/gitops with bash in CWD, as a workflow step runs it: the stand-in
+ * `gh` first on PATH, and only the variables given (none of the test's own WEBSTATS_ settings).
+ */
+export function runScript(
+  script: string,
+  args: string[],
+  cwd: string,
+  gh: GhStandIn,
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
+  return new Promise((resolve) => {
+    execFile(
+      "bash",
+      [join(gitopsScripts, script), ...args],
+      {
+        cwd,
+        env: {
+          PATH: `${gh.binDir}:${process.env.PATH ?? ""}`,
+          HOME: process.env.HOME ?? cwd,
+          ...gh.env,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
