@@ -6,7 +6,6 @@
 // full name is what a filter needs and what `pulumi stack export --stack` takes from anywhere.
 // The folder's project may name its backend (`backend.url` in Pulumi.yaml): that URL is then
 // given to pulumi as PULUMI_BACKEND_URL, unless the environment sets one, which pulumi prefers.
-import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { Environment } from "../core/settings";
 import { mapBounded } from "./bounded-pool";
+import { PulumiCommandError, runPulumi } from "./pulumi-command";
 import { StateError } from "./stack-export";
 import { filterStacks, stackFilter } from "./stack-glob";
 
@@ -86,54 +86,41 @@ function checkFolders(selection: StackSelection): void {
   }
 }
 
-/** The last line pulumi wrote to its standard error: its error message. */
-const lastLine = (output: string): string =>
-  output
-    .trim()
-    .split("\n")
-    .map((line) => line.replace(/^error:\s*/i, "").trim())
-    .filter(Boolean)
-    .at(-1) ?? "";
-
 interface StackSummary {
   name: string;
 }
 
-function stackLs(args: string[], cwd: string, env: Environment, where: string): Promise<StackSummary[]> {
-  return new Promise((done, fail) => {
-    execFile(
-      "pulumi",
-      ["stack", "ls", ...args, "--json", "--non-interactive"],
-      { cwd, env, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        if (error) {
-          const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-          return fail(
-            new StateError(
-              `the stacks of ${where} could not be listed with pulumi stack ls: ${
-                missing ? "the pulumi command is not on PATH" : lastLine(stderr) || error.message
-              }`,
-            ),
-          );
-        }
-        try {
-          const listed = JSON.parse(stdout) as unknown;
-          if (!Array.isArray(listed)) throw new Error("not a list");
-          const named = (s: unknown): s is StackSummary => {
-            const name = (s as Partial<StackSummary> | null)?.name;
-            return typeof name === "string" && name !== "";
-          };
-          done((listed as unknown[]).filter(named));
-        } catch (parseError) {
-          fail(
-            new StateError(
-              `pulumi stack ls of ${where} printed no list of stacks (${(parseError as Error).message}).`,
-            ),
-          );
-        }
-      },
+async function stackLs(
+  args: string[],
+  cwd: string,
+  env: Environment,
+  where: string,
+): Promise<StackSummary[]> {
+  let printed: string;
+  try {
+    printed = await runPulumi(["stack", "ls", ...args, "--json", "--non-interactive"], {
+      cwd,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    if (!(error instanceof PulumiCommandError)) throw error;
+    throw new StateError(`the stacks of ${where} could not be listed with pulumi stack ls: ${error.reason}`);
+  }
+  let listed: unknown;
+  try {
+    listed = JSON.parse(printed);
+    if (!Array.isArray(listed)) throw new Error("not a list");
+  } catch (parseError) {
+    throw new StateError(
+      `pulumi stack ls of ${where} printed no list of stacks (${(parseError as Error).message}).`,
     );
-  });
+  }
+  const named = (s: unknown): s is StackSummary => {
+    const name = (s as Partial<StackSummary> | null)?.name;
+    return typeof name === "string" && name !== "";
+  };
+  return (listed as unknown[]).filter(named);
 }
 
 /** A folder's stacks: its project's, or with --backend-wide its backend's, from `neutral`. */

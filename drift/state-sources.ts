@@ -1,11 +1,11 @@
 // Where recorded states come from: a stack, read with the user's own `pulumi stack export
 // --show-secrets` (their backend, their passphrase or secrets provider; the decrypted export
 // stays in this process's memory), or a file written by `pulumi stack export`.
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Environment } from "../core/settings";
 import { defaultParallel, mapBounded } from "./bounded-pool";
+import { PulumiCommandError, runPulumi } from "./pulumi-command";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
 
@@ -27,51 +27,26 @@ export type StateSource =
     }
   | { kind: "file"; path: string; cwd?: string };
 
-/** The last line pulumi wrote to its standard error: its error message. */
-const lastLine = (output: string): string =>
-  output
-    .trim()
-    .split("\n")
-    .map((line) => line.replace(/^error:\s*/i, "").trim())
-    .filter(Boolean)
-    .at(-1) ?? "";
-
 const originOf = (source: StateSource & { kind: "stack" }): string =>
   source.origin ?? `stack ${source.name} (in ${source.cwd})`;
 
-function exportStack(source: StateSource & { kind: "stack" }, env: Environment): Promise<string> {
+async function exportStack(source: StateSource & { kind: "stack" }, env: Environment): Promise<string> {
   const { name, cwd, backendUrl } = source;
   const where = originOf(source);
-  return new Promise((done, fail) => {
-    execFile(
-      "pulumi",
-      ["stack", "export", "--show-secrets", "--stack", name, "--non-interactive"],
-      {
-        cwd,
-        env: backendUrl ? { ...env, PULUMI_BACKEND_URL: backendUrl } : env,
-        maxBuffer: 512 * 1024 * 1024,
-        encoding: "utf8",
-      },
-      (error, stdout, stderr) => {
-        if (!error) return done(stdout);
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-          const missing = /spawn pulumi/.test(error.message)
-            ? "the pulumi command is not on PATH"
-            : `${cwd} does not exist`;
-          return fail(
-            new StateError(
-              `${where} could not be read: ${missing}. --stack reads stacks with pulumi stack export; or give --state FILE.`,
-            ),
-          );
-        }
-        fail(
-          new StateError(
-            `${where} could not be read with pulumi stack export: ${lastLine(stderr) || error.message}`,
-          ),
-        );
-      },
+  try {
+    return await runPulumi(["stack", "export", "--show-secrets", "--stack", name, "--non-interactive"], {
+      cwd,
+      env: backendUrl ? { ...env, PULUMI_BACKEND_URL: backendUrl } : env,
+      maxBuffer: 512 * 1024 * 1024,
+    });
+  } catch (error) {
+    if (!(error instanceof PulumiCommandError)) throw error;
+    throw new StateError(
+      error.notStarted
+        ? `${where} could not be read: ${error.reason}. --stack reads stacks with pulumi stack export; or give --state FILE.`
+        : `${where} could not be read with pulumi stack export: ${error.reason}`,
     );
-  });
+  }
 }
 
 async function readSource(source: StateSource, env: Environment): Promise<RecordedStack> {

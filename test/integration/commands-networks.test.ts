@@ -24,6 +24,7 @@ import {
   type ForwardingProxy,
   type PemFiles,
 } from "../support/network";
+import { exportedSecret } from "../support/stack-exports";
 
 const NAME = "stats.webstats.test";
 const PROXY_PASSWORD = "proxy-word-9f3a";
@@ -176,10 +177,6 @@ describe("pulumi-webstats generate over networks", () => {
 });
 
 describe("pulumi-webstats drift over networks", () => {
-  const secret = (value: unknown) => ({
-    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-    plaintext: JSON.stringify(value),
-  });
   let stateFile = "";
 
   beforeAll(() => {
@@ -192,7 +189,7 @@ describe("pulumi-webstats drift over networks", () => {
         urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
         type: "pulumi:providers:pulumi-nodejs",
         id: "provider-1",
-        outputs: { "webstats:baseUrl": byName, "webstats:apiKey": secret(account.apiKey) },
+        outputs: { "webstats:baseUrl": byName, "webstats:apiKey": exportedSecret(account.apiKey) },
       },
       ...websites.map((website) => ({
         urn: `${stack}::pulumi-nodejs:dynamic/webstats:Website::${website.domain}`,

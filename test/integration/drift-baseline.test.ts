@@ -13,10 +13,9 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { outputsFrom } from "../../core/website-state";
 import { runCli } from "../../cli/run";
+import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
-import type { Website } from "../../sdk";
 
 async function run(argv: string[]) {
   let out = "";
@@ -26,36 +25,6 @@ async function run(argv: string[]) {
 }
 
 const password = "pw-Hunter2-never-shown";
-const secret = (value: unknown) => ({
-  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-  plaintext: JSON.stringify(value),
-});
-
-/** What `pulumi stack export --show-secrets` writes for a stack of the dynamic provider. */
-function writeStackExport(file: string, url: string, apiKey: string, websites: Website[]) {
-  const stack = "urn:pulumi:prod::shop";
-  const resources = [
-    { urn: `${stack}::pulumi:pulumi:Stack::shop-prod`, type: "pulumi:pulumi:Stack" },
-    {
-      urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
-      type: "pulumi:providers:pulumi-nodejs",
-      id: "provider-1",
-      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
-    },
-    ...websites.map((website) => ({
-      urn: `${stack}::pulumi-nodejs:dynamic/webstats:Website::${website.domain}`,
-      type: "pulumi-nodejs:dynamic/webstats:Website",
-      id: String(website.id),
-      provider: `${stack}::pulumi:providers:pulumi-nodejs::default::provider-1`,
-      outputs: {
-        ...outputsFrom(website, { adoptExisting: false }),
-        ...(website.hasPassword ? { password: secret(password) } : {}),
-        installation: url,
-      },
-    })),
-  ];
-  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
-}
 
 const root = mkdtempSync(join(tmpdir(), "drift-baseline-"));
 const at = (name: string) => join(root, name);
@@ -79,7 +48,13 @@ describe("pulumi-webstats drift: baselines, ignore rules and CI formats", () => 
     const blog = await client.websites.create({ domain: "blog.baseline.example" });
     const stray = await client.websites.create({ domain: "stray.baseline.example" });
     Object.assign(ids, { shop: shop.id, blog: blog.id, stray: stray.id });
-    writeStackExport(at("prod.json"), emulator.url, account.apiKey, [shop, blog]);
+    writeStackExport(at("prod.json"), {
+      project: "shop",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: [shop, blog],
+      password,
+    });
     // The stack's program: a Pulumi YAML project declaring both websites.
     const { mkdirSync } = await import("node:fs");
     mkdirSync(at("project"));

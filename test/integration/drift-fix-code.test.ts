@@ -18,6 +18,7 @@ import { outputsFrom } from "../../core/website-state";
 import { runCli } from "../../cli/run";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
+import { exportedSecret } from "../support/stack-exports";
 
 async function run(argv: string[]) {
   let out = "";
@@ -54,10 +55,6 @@ function stateOf(
   const stack = `urn:pulumi:prod::${project}`;
   const provider = `${stack}::pulumi:providers:pulumi-nodejs::default`;
   const fleetUrn = `${stack}::webstats:fleet:WebsiteFleet::sites`;
-  const secret = (value: unknown) => ({
-    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-    plaintext: JSON.stringify(value),
-  });
   const websiteOf = (website: Website, name: string, extra: Record<string, unknown>) => ({
     urn: `${stack}::pulumi-nodejs:dynamic/webstats:Website::${name}`,
     type: "pulumi-nodejs:dynamic/webstats:Website",
@@ -79,7 +76,7 @@ function stateOf(
       urn: provider,
       type: "pulumi:providers:pulumi-nodejs",
       id: "p1",
-      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
+      outputs: { "webstats:baseUrl": url, "webstats:apiKey": exportedSecret(apiKey) },
     },
     {
       urn: fleetUrn,

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { outputsFrom } from "../../core/website-state";
 import { runCli } from "../../cli/run";
+import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 
@@ -25,36 +25,6 @@ async function run(argv: string[], env: Record<string, string> = {}) {
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** What `pulumi stack export --show-secrets` writes for a stack of the dynamic provider. */
-function writeStackExport(file: string, project: string, url: string, apiKey: string, websites: Website[]) {
-  const stack = `urn:pulumi:prod::${project}`;
-  const secret = (value: unknown) => ({
-    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-    plaintext: JSON.stringify(value),
-  });
-  const resources = [
-    { urn: `${stack}::pulumi:pulumi:Stack::${project}-prod`, type: "pulumi:pulumi:Stack" },
-    {
-      urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
-      type: "pulumi:providers:pulumi-nodejs",
-      id: "provider-1",
-      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
-    },
-    ...websites.map((website) => ({
-      urn: `${stack}::pulumi-nodejs:dynamic/webstats:Website::${website.domain}`,
-      type: "pulumi-nodejs:dynamic/webstats:Website",
-      id: String(website.id),
-      provider: `${stack}::pulumi:providers:pulumi-nodejs::default::provider-1`,
-      outputs: {
-        __provider: "exports.handler = ...",
-        ...outputsFrom(website, { adoptExisting: false }),
-        installation: url,
-      },
-    })),
-  ];
-  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
-}
 
 /** A pageview as the tracking script sends it. */
 async function hit(emulator: Emulator, domain: string, path = "/") {
@@ -124,8 +94,18 @@ describe("pulumi-webstats drift --check-tracking", () => {
     await hit(emulator, domains.busy, "/pricing");
     await hit(emulator, domains.visitedStray);
     await hit(emulator, domains.other);
-    writeStackExport(files.limited, "limited", emulator.url, limited.apiKey, managed);
-    writeStackExport(files.unlimited, "unlimited", emulator.url, unlimited.apiKey, [other]);
+    writeStackExport(files.limited, {
+      project: "limited",
+      url: emulator.url,
+      apiKey: limited.apiKey,
+      websites: managed,
+    });
+    writeStackExport(files.unlimited, {
+      project: "unlimited",
+      url: emulator.url,
+      apiKey: unlimited.apiKey,
+      websites: [other],
+    });
     // Changed out of band, and never visited: both changed and silent.
     emulator.updateWebsite(managed[1]!.id, { exclude_ips: "10.0.0.1" });
   });
@@ -292,7 +272,12 @@ describe("pulumi-webstats drift --check-tracking on a throttled installation", (
       websites.push(await client.websites.create({ domain: `paced-${i}.tracking.example` }));
     for (const website of websites.slice(0, 10)) await hit(emulator, website.domain);
     const file = join(root, "paced.json");
-    writeStackExport(file, "paced", emulator.url, account.apiKey, websites.slice(0, 20));
+    writeStackExport(file, {
+      project: "paced",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: websites.slice(0, 20),
+    });
     emulator.setRequestsPerMinute(10);
     emulator.resetRequestCounts();
 

@@ -15,7 +15,8 @@ import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 import { installGhStandIn } from "../support/gh-stand-in";
 import type { GhStandIn } from "../support/gh-stand-in";
-import { ensureCliBuilt, makeProjectFolder, runScript, writeStackExport } from "../support/gitops-project";
+import { ensureCliBuilt, makeProjectFolder, runScript } from "../support/gitops-project";
+import { writeStackExport } from "../support/stack-exports";
 
 const root = mkdtempSync(join(tmpdir(), "gitops-drift-issue-"));
 const project = join(root, "project");
@@ -50,7 +51,12 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
       await client.websites.create({ domain: "example.dev" }),
       await client.websites.create({ domain: "docs.example.dev" }),
     ];
-    writeStackExport(stateFile, "gitops", emulator.url, account.apiKey, managed);
+    writeStackExport(stateFile, {
+      project: "gitops",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: managed,
+    });
     mkdirSync(join(root, "gh"));
     gh = installGhStandIn(join(root, "gh"));
   }, 180_000);

@@ -18,13 +18,8 @@ import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 import { installGhStandIn } from "../support/gh-stand-in";
 import type { GhStandIn } from "../support/gh-stand-in";
-import {
-  ensureCliBuilt,
-  makeProjectFolder,
-  repoRoot,
-  runScript,
-  writeStackExport,
-} from "../support/gitops-project";
+import { ensureCliBuilt, makeProjectFolder, repoRoot, runScript } from "../support/gitops-project";
+import { writeStackExport } from "../support/stack-exports";
 
 const root = mkdtempSync(join(tmpdir(), "gitops-fix-pr-"));
 const origin = join(root, "origin.git");
@@ -82,9 +77,12 @@ describe("examples/gitops/scripts/fix-pr.sh", () => {
       docs: await client.websites.create({ domain: "docs.example.dev" }),
       status: await client.websites.create({ domain: "status.example.dev", privacy: "private" }),
     };
-    writeStackExport(stateFile, "webstats-gitops", emulator.url, account.apiKey, Object.values(sites), {
-      name: "sites",
-      file: "websites.yaml",
+    writeStackExport(stateFile, {
+      project: "webstats-gitops",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: Object.values(sites),
+      fleet: { name: "sites", file: "websites.yaml" },
     });
 
     // The repository: the example as a user copies it, on main, pushed to a bare origin.

@@ -1,14 +1,12 @@
 // What the scripts of examples/gitops need around them in a test: a project folder where
 // `npx pulumi-webstats` finds this checkout's compiled command as it finds the installed package
 // after `npm ci` (a node_modules/.bin entry, so npx never reaches the registry), a stack export
-// file as `pulumi stack export --show-secrets` writes it, and a way to run a script as the
+// file (test/support/stack-exports.ts), and a way to run a script as the
 // workflow's step does, with the stand-in `gh` first on PATH.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
-import { outputsFrom } from "../../core/website-state";
-import type { Website } from "../../sdk";
 import type { GhStandIn } from "./gh-stand-in";
 
 export const repoRoot = join(__dirname, "..", "..");
@@ -49,64 +47,6 @@ export function makeProjectFolder(dir: string): void {
   const bin = join(dir, "node_modules", ".bin", "pulumi-webstats");
   writeFileSync(bin, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)} "$@"\n`);
   chmodSync(bin, 0o755);
-}
-
-/**
- * What `pulumi stack export --show-secrets` writes for a stack of the dynamic provider; with
- * `fleet`, the websites are children of a WebsiteFleet that records its file, as
- * `new WebsiteFleet(name, { fleet: loadFleet(file) })` leaves them.
- */
-export function writeStackExport(
-  file: string,
-  project: string,
-  url: string,
-  apiKey: string,
-  websites: Website[],
-  fleet?: { name: string; file: string },
-) {
-  const stack = `urn:pulumi:prod::${project}`;
-  const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
-  const fleetUrn = fleet && `${stack}::webstats:fleet:WebsiteFleet::${fleet.name}`;
-  const secret = (value: unknown) => ({
-    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-    plaintext: JSON.stringify(value),
-  });
-  const resources = [
-    { urn: `${stack}::pulumi:pulumi:Stack::${project}-prod`, type: "pulumi:pulumi:Stack" },
-    {
-      urn: `${stack}::pulumi:providers:pulumi-nodejs::default`,
-      type: "pulumi:providers:pulumi-nodejs",
-      id: "provider-1",
-      outputs: { "webstats:baseUrl": url, "webstats:apiKey": secret(apiKey) },
-    },
-    ...(fleet
-      ? [
-          {
-            urn: fleetUrn,
-            type: "webstats:fleet:WebsiteFleet",
-            outputs: {
-              websiteIds: Object.fromEntries(websites.map((w) => [w.domain, w.id])),
-              fleetFile: fleet.file,
-            },
-          },
-        ]
-      : []),
-    ...websites.map((website) => ({
-      urn: fleet
-        ? `${stack}::webstats:fleet:WebsiteFleet$${websiteType}::${fleet.name}-${website.domain}`
-        : `${stack}::${websiteType}::${website.domain}`,
-      type: websiteType,
-      id: String(website.id),
-      provider: `${stack}::pulumi:providers:pulumi-nodejs::default::provider-1`,
-      ...(fleetUrn ? { parent: fleetUrn } : {}),
-      outputs: {
-        __provider: "exports.handler = ...",
-        ...outputsFrom(website, { adoptExisting: false }),
-        installation: url,
-      },
-    })),
-  ];
-  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
 }
 
 export interface ScriptRun {

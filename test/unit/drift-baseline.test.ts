@@ -1,35 +1,10 @@
 // Baselines: the file format (version 1, strict keys, every problem with file and line), its
 // stable order and first-seen dates kept on re-writing, and how entries are accepted or stale.
 import { describe, expect, it } from "vitest";
+import { changed, entry, problemsOf as problemsIn } from "../support/drift-entries";
 import { applyBaseline, baselineOf, formatBaseline, parseBaseline } from "../../drift/baseline";
-import type { DriftEntry } from "../../drift/compare";
-import { DriftFileError } from "../../drift/drift-file";
 
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-const entry = (domain: string, status: DriftEntry["status"], more: Partial<DriftEntry> = {}): DriftEntry => ({
-  domain,
-  id: domain.length,
-  status,
-  stacks: [],
-  resources: [],
-  account,
-  ...more,
-});
-const changed = (domain: string, ...fields: string[]) =>
-  entry(domain, "changed", { changes: fields.map((field) => ({ field, recorded: 1, live: 2 })) });
-
-function problemsOf(text: string): string[] {
-  try {
-    parseBaseline(text, "b.yaml");
-  } catch (error) {
-    expect(error).toBeInstanceOf(DriftFileError);
-    return (error as Error).message
-      .split("\n")
-      .slice(1)
-      .map((l) => l.trim());
-  }
-  throw new Error("no problem found");
-}
+const problemsOf = (text: string): string[] => problemsIn(() => parseBaseline(text, "b.yaml"));
 
 describe("drift: baseline files", () => {
   it("writes findings in a stable order, without values, and reads them back", () => {

@@ -5,35 +5,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { DriftEntry } from "../../drift/compare";
-import { DriftFileError } from "../../drift/drift-file";
+import { changed, entry, problemsOf as problemsIn } from "../support/drift-entries";
 import { applyIgnoreRules, findIgnoreFile, globMatcher, parseIgnoreFile } from "../../drift/ignore-file";
 
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-const entry = (domain: string, status: DriftEntry["status"], more: Partial<DriftEntry> = {}): DriftEntry => ({
-  domain,
-  id: domain.length,
-  status,
-  stacks: [],
-  resources: [],
-  account,
-  ...more,
-});
-const changed = (domain: string, ...fields: string[]) =>
-  entry(domain, "changed", { changes: fields.map((field) => ({ field, recorded: 1, live: 2 })) });
-
-function problemsOf(text: string): string[] {
-  try {
-    parseIgnoreFile(text, ".webstats-drift.yaml");
-  } catch (error) {
-    expect(error).toBeInstanceOf(DriftFileError);
-    return (error as Error).message
-      .split("\n")
-      .slice(1)
-      .map((l) => l.trim());
-  }
-  throw new Error("no problem found");
-}
+const problemsOf = (text: string): string[] =>
+  problemsIn(() => parseIgnoreFile(text, ".webstats-drift.yaml"));
 
 const example = [
   "version: 1",
