@@ -190,11 +190,13 @@ describeEngine("examples", () => {
     // The step's own script, in the project folder, as the runner runs it.
     const summary = join(stack.dir, "step-summary.md");
     const runReport = async () => {
+      const shell = stack.shellEnvironment();
       const env = {
         ...process.env,
-        ...stack.shellEnvironment(),
+        ...shell,
         ...gh.env,
-        PATH: `${gh.binDir}:${process.env.PATH ?? ""}`,
+        // The stand-in gh first, then the stack's own pulumi (the test runner's PATH may have none).
+        PATH: `${gh.binDir}:${shell.PATH ?? process.env.PATH ?? ""}`,
         WEBSTATS_BASE_URL: url,
         WEBSTATS_API_KEY: apiKey,
       };
@@ -202,13 +204,16 @@ describeEngine("examples", () => {
         cwd: stack.workDir,
         env: { ...env, GITHUB_STEP_SUMMARY: summary },
       }).then(
-        () => 0,
-        (error: { code?: number }) => error.code ?? -1,
+        ({ stderr }) => ({ code: 0, stderr }),
+        (error: { code?: number; stderr?: string }) => ({
+          code: error.code ?? -1,
+          stderr: error.stderr ?? "",
+        }),
       );
-      return { code: result, summary: readFileSync(summary, "utf8") };
+      return { ...result, summary: readFileSync(summary, "utf8") };
     };
     const clean = await runReport();
-    expect(clean.code).toBe(0);
+    expect(clean.code, clean.stderr).toBe(0);
     expect(clean.summary).toContain("3 websites in 1 account of 1 stack (webstats-e2e/prod): 3 in-sync");
     expect(clean.summary).toContain("Every website is in sync.");
     expect(gh.state().issues).toEqual([]);
@@ -219,7 +224,7 @@ describeEngine("examples", () => {
       domain: "blog.example.dev",
     });
     const drifted = await runReport();
-    expect(drifted.code).toBe(0);
+    expect(drifted.code, drifted.stderr).toBe(0);
     const added = drifted.summary.slice(clean.summary.length);
     const row = `| changed | docs.example.dev | ${websiteIds["docs.example.dev"]} | ${gitops.email} (${gitops.id}) at ${url} | webstats-e2e/prod | privacy: "public" recorded, "private" live |`;
     expect(added).toContain(row);
