@@ -2,6 +2,7 @@
 // option table. parseArgs quotes a wrong value in its messages; these messages keep only the
 // option's name, so nothing typed on the line is ever printed back.
 import { parseArgs } from "node:util";
+import { settingSpecs } from "../core/settings";
 import type { OptionTable, ParsedLine } from "./command";
 import { UsageError } from "./usage-error";
 
@@ -19,7 +20,7 @@ export function refuseCredentials(argv: string[]): void {
   if (argv.some((arg) => credentialOption.test(arg))) {
     throw new UsageError(
       "pulumi-webstats does not take an API key on the command line: it would stay in your shell " +
-        "history and be visible to other users in the process list. Set WEBSTATS_API_KEY in the environment.",
+        `history and be visible to other users in the process list. Set ${settingSpecs.apiKey.env} in the environment.`,
     );
   }
 }

@@ -1,6 +1,6 @@
 // `pulumi-webstats drift`: its usage, and the option groups it is made of (the stacks to read,
 // the report); the work is drift/run.ts.
-import { resolveSettings } from "../../core/settings";
+import { resolveSettings, settingSpecs } from "../../core/settings";
 import { runDrift } from "../../drift/run";
 import type { DriftOptions } from "../../drift/run";
 import type { CliCommand, ParsedLine } from "../command";
@@ -31,7 +31,7 @@ account's websites against its plan's limit. It only reads from the server (--fi
 writes files, never the server): GET /account per key, a listing of each account and a
 GET for a website the listing lacks. Installations and keys are the stacks' own
 (configuration, providers, connection arguments); a key the state does not hold comes from
-WEBSTATS_API_KEY for the installation WEBSTATS_BASE_URL names.
+${settingSpecs.apiKey.env} for the installation ${settingSpecs.baseUrl.env} names.
 
 Options:
 ${stateOptionsHelp}
