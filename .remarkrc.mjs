@@ -1,0 +1,24 @@
+// The Markdown checks of `npm run lint` (remark-cli; it reads this file and writes nothing):
+// every relative link and #anchor of the documentation resolves, links to this repository's
+// own GitHub pages included (remark-validate-links), and every code fence closes as it opens
+// (tools/ci/remark-fences.mjs). Front matter (the Registry pages') is read as such, not as text.
+import remarkFrontmatter from "remark-frontmatter";
+import remarkValidateLinks from "remark-validate-links";
+import remarkFences from "./tools/ci/remark-fences.mjs";
+
+export default {
+  plugins: [
+    remarkFrontmatter,
+    [
+      remarkValidateLinks,
+      {
+        repository: "pulumi-webstats/pulumi-webstats",
+        root: import.meta.dirname,
+        // The Registry's own form of a link between its two pages (no extension): it resolves
+        // there, not in the repository.
+        skipPathPatterns: [/[/\\]docs[/\\]installation-configuration$/],
+      },
+    ],
+    remarkFences,
+  ],
+};
