@@ -1,4 +1,4 @@
-// The README's examples and examples/quickstart run through the engine as written. Those that
+// The documented examples (README.md, docs/) and examples/quickstart run through the engine as written. Those that
 // call a function's output form preview first on their first up, as `pulumi up` does.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +9,7 @@ import { describeEngine } from "./harness";
 import { useEngineFixture } from "./fixture";
 import type { ConfigValue } from "./harness";
 import { credentialsConfig, plainOutputs } from "./programs";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 
 const repoRoot = join(__dirname, "..", "..");
 
@@ -31,37 +31,37 @@ describeEngine("documented examples", () => {
     return { stack, outputs };
   };
 
-  it("README: website", async () => {
-    const { stack, outputs } = await runExample(readmeExample("website"));
+  it("docs: website", async () => {
+    const { stack, outputs } = await runExample(docExample("website"));
     expect(outputs.blogDomain).toBe("blog.example.com");
     expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({ email: 1, favorite: true });
     await stack.destroy();
   });
 
-  it("README: adopt", async () => {
+  it("docs: adopt", async () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const existing = await client.websites.create({ domain: "docs.example.com", excludeBots: false });
-    const { stack, outputs } = await runExample(readmeExample("adopt"));
+    const { stack, outputs } = await runExample(docExample("adopt"));
     expect(outputs.docs).toBe(existing.id);
     expect(fixture.emulator.getWebsite(existing.id)?.exclude_bots).toBe(1);
     await stack.destroy();
   });
 
-  it("README: functions", async () => {
+  it("docs: functions", async () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const site = await client.websites.create({ domain: "zeta.example.com" });
     await client.websites.update(site.id, { favorite: true });
-    const { stack, outputs } = await runExample(readmeExample("functions"), {}, { previewFirst: true });
+    const { stack, outputs } = await runExample(docExample("functions"), {}, { previewFirst: true });
     expect(outputs.favoriteDomains).toEqual(["zeta.example.com"]);
     expect(typeof outputs.plan).toBe("string");
     await stack.destroy();
     await client.websites.delete(site.id);
   });
 
-  it("README: connections", async () => {
+  it("docs: connections", async () => {
     const agency = fixture.emulator.createAccount({ name: "Agency" });
     const { stack, outputs } = await runExample(
-      readmeExample("connections"),
+      docExample("connections"),
       {
         "webstats-e2e:agencyBaseUrl": { value: fixture.emulator.url },
         "webstats-e2e:agencyApiKey": { value: agency.apiKey, secret: true },
@@ -77,14 +77,14 @@ describeEngine("documented examples", () => {
     await stack.destroy();
   });
 
-  it("README: fleet", async () => {
-    const stack = fixture.stack(compileProgram(readmeExample("fleet")), undefined, {
+  it("docs: fleet", async () => {
+    const stack = fixture.stack(compileProgram(docExample("fleet")), undefined, {
       config: {
         ...credentialsConfig(fixture.emulator.url, fixture.account().apiKey),
         "webstats-e2e:shopStatsPassword": { value: "readme-fleet-secret", secret: true },
       },
     });
-    stack.writeFile("websites.yaml", readmeExample("fleet-file", "yaml"));
+    stack.writeFile("websites.yaml", docExample("fleet-file", "yaml"));
     const outputs = plainOutputs((await stack.up()).outputs);
     await stack.preview({ expectNoChanges: true });
     const ids = outputs.websiteIds as Record<string, number>;

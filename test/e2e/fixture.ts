@@ -112,7 +112,7 @@ export function expectSdkScenarioWebsites(
 }
 
 /**
- * The stack settings the README's SDK example reads, in every language: the default provider's
+ * The stack settings the documented SDK example reads, in every language: the default provider's
  * credentials (account `main`), the blog's password and the agency provider's (account `agency`).
  */
 export function readmeExampleConfig(
@@ -128,7 +128,7 @@ export function readmeExampleConfig(
   };
 }
 
-/** What the README's SDK example makes, in every language: the blog, and the client site in the agency's account. */
+/** What the documented SDK example makes, in every language: the blog, and the client site in the agency's account. */
 export function expectReadmeExampleWebsites(
   fixture: EngineFixture,
   outputs: Record<string, unknown>,

@@ -167,7 +167,7 @@ export class TestStack {
     return (await this.exportState()).resources.filter((r) => r.type === type);
   }
 
-  /** The README's repair of a local backend torn by a kill; returns the files removed. */
+  /** The documented repair (docs/website.md) of a local backend torn by a kill; returns the files removed. */
   removeTornBackendMetadata(): string[] {
     return this.stack.removeTornBackendMetadata();
   }

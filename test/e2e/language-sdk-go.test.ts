@@ -6,8 +6,8 @@
 // puts it back, an update, a preview with no change, a second account through an explicit
 // provider, getAccount, and destroy. The API keys never reach the state or the engine's output
 // in clear. The first up previews first, as `pulumi up` does, so that the functions' output forms
-// (LookupWebsiteOutput of the websites the program creates, the README's GetAccountOutput) run
-// on a first preview. The README's Go example builds against the same SDK.
+// (LookupWebsiteOutput of the websites the program creates, the documented GetAccountOutput) run
+// on a first preview. The documented Go example builds against the same SDK.
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { goProxyRelease } from "./release-artifacts";
 
 const run = promisify(execFile);
@@ -275,11 +275,11 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     for (const key of apiKeys()) expect(engineOutput).not.toContain(key);
   });
 
-  it("builds the README's Go example against the generated SDK (running it needs the Go language host)", async () => {
+  it("builds the documented Go example against the generated SDK (running it needs the Go language host)", async () => {
     const example = join(dir, "readme-example");
     // The program's module, renamed, with the same pinned dependencies and the SDK from the release.
     await prepareFromRelease(example, "readme-example");
-    writeFileSync(join(example, "main.go"), readmeExample("sdk-go", "go"));
+    writeFileSync(join(example, "main.go"), docExample("sdk-go", "go"));
     const env = releaseEnv;
     await run(go!, ["vet", "."], { cwd: example, env });
     await run(go!, ["build", "-o", join(example, "example"), "."], { cwd: example, env });

@@ -5,12 +5,12 @@
 // elsewhere found by refresh and put back by up, and destroy. Neither the API keys nor the
 // password reach the state or the engine's output in clear. Every first `up` previews first, as
 // `pulumi up` does (the Automation API's up would skip it): getWebsite of a website the program
-// creates fails that preview without options and passes with InvokeOutputOptions. The README's
-// Java example runs as written in a project with the README's pom.xml, which the host builds and
+// creates fails that preview without options and passes with InvokeOutputOptions. The Java page's
+// Java example runs as written in a project with the Java page's pom.xml, which the host builds and
 // runs with Maven (`mvn compile exec:java`), and `pulumi package add` of the plugin gives a Java
 // project an SDK that it builds and runs.
 //
-// The other programs, the SDK and the README's and docs' other Java examples are compiled once,
+// The other programs, the SDK and the docs' other Java examples are compiled once,
 // by one Maven build offline against the locked repository (tools/machine/ensure-java.mjs), into a jar
 // whose manifest names its dependencies; their Pulumi.yaml names that jar (the runtime option
 // `binary`), so the host runs `java -jar` and no operation starts Maven. Every Maven build, the
@@ -53,7 +53,7 @@ import {
   useEngineFixture,
 } from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
-import { readmeExample, readmeTable } from "../support/readme";
+import { docExample, docTable, docText } from "../support/docs";
 import { localRepositoryOverlay, releaseRepositorySettings } from "../../tools/release/maven-package.mjs";
 import { mavenRelease, releaseVersion } from "./release-artifacts";
 import {
@@ -82,12 +82,12 @@ if (java.missing && !inCi) {
 const describeWithJava = !java.missing || inCi ? describeEngine : describe.skip;
 
 /**
- * The Java examples of the README and of docs/_index.md that do not run, compiled with the
- * program, each in a package of its own (they all declare `package myproject;`). The README's
+ * The Java examples of the docs (docs/functions.md, docs/_index.md) that do not run, compiled with the
+ * program, each in a package of its own (they all declare `package myproject;`). The Java page's
  * SDK example runs, in a project of its own (below).
  */
 const examples = [
-  { name: "functions", source: () => readmeExample("functions-java", "java") },
+  { name: "functions", source: () => docExample("functions-java", "java") },
   {
     name: "overview",
     source: () => fencedBlocks(readFileSync(join(root, "docs", "_index.md"), "utf8"), "java")[0]!,
@@ -120,7 +120,7 @@ function offlineMaven(project: string, repository: string, settings?: string): v
 }
 
 describeWithJava("the generated Java SDK through the provider plugin", () => {
-  // Two accounts for the scenario, two for the README's example, one for `pulumi package add`,
+  // Two accounts for the scenario, two for the Java page's example, one for `pulumi package add`,
   // so that no test sees another's websites, even when one fails halfway.
   const fixture = useEngineFixture(
     [{ name: "Main" }, { name: "Agency" }, { name: "Readme" }, { name: "Readme agency" }, { name: "Added" }],
@@ -221,14 +221,14 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     );
 
     // getWebsite of the site without options: a first `pulumi up` fails in its preview, as the
-    // README warns, having created nothing.
+    // Java page warns, having created nothing.
     const refused = await stack.up({ previewFirst: true, allowFailure: true });
     expect(refused.ok).toBe(false);
     expect(refused.output).toContain(previewing);
     expect(refused.output).toContain(`No website with the domain "${main}" in this account.`);
     expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
     expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
-    // With InvokeOutputOptions, the README's form, the same first up previews and creates.
+    // With InvokeOutputOptions, the Java page's form, the same first up previews and creates.
     stack.setConfig(`${projectName}:lookupWithoutOptions`, { value: "false" });
     const created = await stack.up({ previewFirst: true });
     expect(created.output).toContain(previewing);
@@ -283,18 +283,18 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     await expectNoSecretsIn(stack, [password]);
   });
 
-  it("runs the README's Java SDK example as written, in a project with the README's pom.xml", async () => {
+  it("runs the Java page's SDK example as written, in a project with the Java page's pom.xml", async () => {
     const password = "readme-java-sdk-password";
     const projectName = "webstats-java-readme";
     // No `binary`: the host runs the Maven project, `mvn compile exec:java`, as for a user. The
-    // project is what the README says to make: its pom.xml, the SDK's sources, the example.
+    // project is what the Java page says to make: its pom.xml, the SDK's sources, the example.
     const stack = javaStack(
       projectName,
       readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
     );
     prepareReadmeProject(stack.workDir, {
-      pom: readmeExample("java-pom", "xml"),
-      program: readmeExample("sdk-java", "java"),
+      pom: docExample("java-pom", "xml"),
+      program: docExample("sdk-java", "java"),
     });
     offlineMaven(stack.workDir, localRepository, releaseSettings);
     // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
@@ -345,12 +345,12 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     );
     expect(said).toContain(`cp -r sdks/webstats/src/* ${join(project, "src")}`);
     expect(said).toContain("<artifactId>jsr305</artifactId>");
-    // The generator's warning about the settings class, which the README explains.
+    // The generator's warning about the settings class, which the Java page explains.
     for (const setting of ["apiKey", "proxyUrl"]) {
       const warning = `WARN: secret property ${setting} (property of config) does not have an Output type`;
       expect(said).toContain(warning);
     }
-    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
+    expect(docText("docs/languages/java.md")).toContain(
       "`WARN: secret property apiKey (property of config) does not have an Output type`",
     );
     const added = join(project, "sdks", "webstats");
@@ -414,9 +414,9 @@ public class Websites {
   });
 });
 
-// What the README says of the Java SDK, held to the SDK generated from the schema: read from the
+// What the docs say of the Java SDK, held to the SDK generated from the schema: read from the
 // files, so this needs no engine.
-describe("the README on the Java SDK", () => {
+describe("the docs on the Java SDK", () => {
   const functions = readFileSync(
     join(
       javaSdkDir,
@@ -433,7 +433,7 @@ describe("the README on the Java SDK", () => {
   );
 
   it("names each function of the schema as the Java SDK defines and invokes it", () => {
-    const rows = readmeTable("### Function names in each language");
+    const rows = docTable("docs/functions.md", "## Function names in each language");
     expect(rows.map(([token]) => token)).toEqual(
       Object.keys(schema.functions).map((token) => `\`${token}\``),
     );
@@ -454,15 +454,15 @@ describe("the README on the Java SDK", () => {
 
   it("sets, beside the Java example, every stack setting it reads, as a secret when it reads one", () => {
     const wanted = defaultProviderSettings();
-    const reads = configReads(readmeExample("sdk-java", "java"));
+    const reads = configReads(docExample("sdk-java", "java"));
     expect(reads.size).toBeGreaterThan(0);
     for (const [key, secret] of reads) {
       if (wanted.has(key)) expect(secret, key).toBe(wanted.get(key));
       wanted.set(key, secret);
     }
-    expect(configSetLines(readmeExample("sdk-java-config", "sh"))).toEqual(wanted);
+    expect(configSetLines(docExample("sdk-java-config", "sh"))).toEqual(wanted);
     // The same settings as the other languages' example, which does the same.
-    expect(configSetLines(readmeExample("sdk-config", "sh"))).toEqual(wanted);
+    expect(configSetLines(docExample("sdk-config", "sh"))).toEqual(wanted);
   });
 
   it("shows the same stack settings for the overview's Java example as for the others", () => {

@@ -4,7 +4,7 @@
 // an explicit provider for a second account, the functions, and destroy. Its TypeScript types
 // refuse what the plugin would refuse by name, before any program runs. Each stack's first up
 // previews first, as `pulumi up` does, so that the output forms of the functions (getWebsiteOutput
-// of a website the program creates, the README's getAccountOutput) run on a first preview.
+// of a website the program creates, the documented getAccountOutput) run on a first preview.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { nodejsSdkPackage, pluginWebsiteType } from "../harness/plugin-program.mjs";
 import { compileProgram } from "../harness/program-project.mjs";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { expectReadmeExampleWebsites, readmeExampleConfig, useEngineFixture } from "./fixture";
 import { plainOutputs } from "./programs";
@@ -127,8 +127,8 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
     expect(fixture.emulator.listWebsites(fixture.account(1).id)).toHaveLength(0);
   });
 
-  it("runs the README's Node.js SDK example as written", async () => {
-    const stack = fixture.stack(compileProgram(readmeExample("sdk-nodejs")), undefined, {
+  it("runs the documented Node.js SDK example as written", async () => {
+    const stack = fixture.stack(compileProgram(docExample("sdk-nodejs")), undefined, {
       config: readmeExampleConfig(fixture, "webstats-e2e", {
         main: 0,
         agency: 1,

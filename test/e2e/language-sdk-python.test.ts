@@ -4,9 +4,9 @@
 // itself, so no Python language host is needed) against the emulator: websites in two accounts
 // through an explicit provider, a secret password, each function, a change made elsewhere found
 // by refresh and put back by up, and destroy. Neither the API keys nor the password reach the
-// state or the engine's output in clear. The README's Python example runs as written. Each
+// state or the engine's output in clear. The documented Python example runs as written. Each
 // stack's first up previews first, as `pulumi up` does, so that the output forms of the functions
-// (get_website_output of a website the program creates, the README's get_account_output) run on
+// (get_website_output of a website the program creates, the documented get_account_output) run on
 // a first preview.
 //
 // Python comes from PATH; the `pulumi` package and the SDK's dependencies come from a virtual
@@ -30,7 +30,7 @@ import {
 } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { installPythonWheel } from "./release-artifacts";
 
 const run = promisify(execFile);
@@ -57,7 +57,7 @@ interface PythonResult {
 }
 
 describeWithPython("the generated Python SDK through the provider plugin", () => {
-  // Two accounts for the scenario, two for the README's example, so that neither test sees the
+  // Two accounts for the scenario, two for the documented example, so that neither test sees the
   // other's websites, even when one fails halfway.
   const fixture = useEngineFixture(
     [{ name: "Main" }, { name: "Agency" }, { name: "Readme" }, { name: "Readme agency" }],
@@ -234,9 +234,9 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     for (const secret of secrets) expect(engineOutput).not.toContain(secret);
   });
 
-  it("runs the README's Python SDK example as written", async () => {
+  it("runs the documented Python SDK example as written", async () => {
     const example = join(dir, "readme_example.py");
-    writeFileSync(example, readmeExample("sdk-python", "python"));
+    writeFileSync(example, docExample("sdk-python", "python"));
     const password = "readme-python-sdk-password";
     const secrets = [password, ...apiKeys()];
     const config = readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password });

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs } from "./programs";
@@ -86,8 +86,8 @@ outputs:
     await stack.destroy();
   });
 
-  it("runs the README's YAML program: the default and an explicit provider's account", async () => {
-    const program = readmeExample("yaml-program", "yaml")
+  it("runs the documented YAML program: the default and an explicit provider's account", async () => {
+    const program = docExample("yaml-program", "yaml")
       .replace(/^name: .*\n/m, "")
       .replace(/^runtime: .*\n/m, "")
       .replace("https://stats.example.com", fixture.emulator.url);
@@ -105,7 +105,7 @@ outputs:
     await stack.destroy();
   });
 
-  it("looks up a website the program creates on a first preview by its id, not by its domain (the README's note)", async () => {
+  it("looks up a website the program creates on a first preview by its id, not by its domain (the documented note)", async () => {
     const domain = uniqueDomain("yamlfirst");
     const program = (argument: string) => `
 resources:

@@ -1,9 +1,9 @@
 // An `up` killed with SIGKILL at a random point converges without editing the program:
 // `pulumi cancel`, `pulumi refresh --clear-pending-creates`, then one `up` with adoptExisting
-// switched on for that run through the environment (README: "Recovering from an interrupted
+// switched on for that run through the environment (docs/website.md: "Recovering from an interrupted
 // update"). Afterwards every domain exists once, the state knows each website, and a preview
 // without the switch shows no change. A kill that lands while the local backend writes its
-// checkpoint metadata leaves that file empty; the README's repair for it runs first (and is a
+// checkpoint metadata leaves that file empty; the documented repair for it runs first (and is a
 // no-op otherwise), and the last test shows the symptom and that the repair cures it.
 import { expect, it } from "vitest";
 import { describeEngine } from "./harness";
@@ -73,7 +73,7 @@ describeEngine.each(scenarioHosts)("an interrupted up through the %s host", (hos
 describeEngine("a local backend torn by a kill", () => {
   const fixture = useEngineFixture();
 
-  it("fails with the documented symptom, and the README's repair loses nothing", async () => {
+  it("fails with the documented symptom, and the documented repair loses nothing", async () => {
     const domain = `torn-${Date.now().toString(36)}.example.com`;
     const stack = fixture.stack(oneWebsite({ domain }));
     await stack.up();

@@ -303,7 +303,7 @@ export class ProgramStack {
   }
 
   /**
-   * The README's step for a local backend torn by a kill: the file backend writes each
+   * The documented step (docs/website.md) for a local backend torn by a kill: the file backend writes each
    * checkpoint's metadata file (`<stack>.json.attrs`) by truncating it first, so a SIGKILL at
    * that moment leaves it empty and every later command fails with "failed to load checkpoint:
    * EOF". The checkpoint itself is replaced atomically and intact; the backend reads fine without

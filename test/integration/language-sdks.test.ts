@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { ensureSdkGenerator } from "../../tools/machine/ensure-sdkgen.mjs";
 import { differences, generateSdks, languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 
@@ -111,9 +111,9 @@ describe("language SDKs", () => {
     await byteCompile(modules.map((file) => join(pythonPackage, file)));
   });
 
-  it("byte-compiles the README's Python example (test/e2e runs it)", async () => {
+  it("byte-compiles the documented Python example (test/e2e runs it)", async () => {
     const example = join(scratch, "readme_example.py");
-    writeFileSync(example, readmeExample("sdk-python", "python"));
+    writeFileSync(example, docExample("sdk-python", "python"));
     await byteCompile([example]);
     // Each name it uses from the SDK is one the SDK defines.
     const sdk = pythonModules()

@@ -130,8 +130,9 @@ describe("the plugin's release archive", () => {
         `pulumi-resource-webstats-v${version}-linux-amd64.tar.gz`,
     );
 
-    // The README and the CHANGELOG give the same names and address, with the version left open.
-    const readme = readFileSync(join(root, "README.md"), "utf8");
+    // The Registry's installation page and the CHANGELOG give the same names and address, with
+    // the version left open.
+    const readme = readFileSync(join(root, "docs", "installation-configuration.md"), "utf8");
     const changelog = readFileSync(join(root, "CHANGELOG.md"), "utf8");
     const placeholder = (text: string) => text.split(version).join("<version>");
     expect(readme).toContain(

@@ -39,7 +39,7 @@ beforeAll(() => {
     mkdirSync(join(copy, "tools", "release"), { recursive: true });
     cpSync(join(root, "tools", "release", file), join(copy, "tools", "release", file));
   }
-  for (const path of ["package.json", "README.md", "sdk/version.ts", "language-sdks"]) {
+  for (const path of ["package.json", "docs/languages/java.md", "sdk/version.ts", "language-sdks"]) {
     cpSync(join(root, path), join(copy, path), { recursive: true });
   }
   writeFileSync(join(copy, ".gitignore"), "/release/\n");

@@ -1,9 +1,9 @@
-// The examples of the language SDKs in the README and in docs/_index.md compile against the SDKs
-// generated from the schema, as a user's project compiles them: TypeScript type-checked in
+// The examples of the language SDKs in the docs (docs/languages/, docs/functions.md) and in
+// docs/_index.md compile against the SDKs generated from the schema, as a user's project compiles them: TypeScript type-checked in
 // strict mode against the Node.js SDK's sources, Python byte-compiled (with every function it
 // calls one the Python SDK defines), Go vetted and built. The engine runs some of them too
 // (test/e2e); these catch a wrong name or type without it.
-// (test/unit/readme-language-sdks.test.ts holds the names they use to the README's table.)
+// (test/unit/docs-language-sdks.test.ts holds the names they use to the table of docs/functions.md.)
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { languageSettings } from "../../core/package-schema";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 import { fencedBlocks } from "../support/sdk-docs";
 
 const run = promisify(execFile);
@@ -31,9 +31,9 @@ function folder(name: string): string {
   return dir;
 }
 
-describe("the SDK examples of the README and the Registry overview", () => {
+describe("the SDK examples of the docs and the Registry overview", () => {
   it.each([
-    ["README: sdk-nodejs", () => readmeExample("sdk-nodejs")],
+    ["docs: sdk-nodejs", () => docExample("sdk-nodejs")],
     ["docs/_index.md", () => overviewExample("typescript")],
   ])("%s type-checks in strict mode against the Node.js SDK", async (name, source) => {
     const dir = folder(`typescript-${name.replace(/\W+/g, "-")}`);
@@ -70,8 +70,8 @@ describe("the SDK examples of the README and the Registry overview", () => {
   });
 
   it.each([
-    ["README: sdk-python", () => readmeExample("sdk-python", "python")],
-    ["README: functions-python", () => readmeExample("functions-python", "python")],
+    ["docs: sdk-python", () => docExample("sdk-python", "python")],
+    ["docs: functions-python", () => docExample("functions-python", "python")],
     ["docs/_index.md", () => overviewExample("python")],
   ])("%s byte-compiles and calls only what the Python SDK defines", async (name, source) => {
     const file = join(folder(`python-${name.replace(/\W+/g, "-")}`), "example.py");
@@ -91,8 +91,8 @@ describe("the SDK examples of the README and the Registry overview", () => {
   });
 
   it.each([
-    ["README: sdk-go", () => readmeExample("sdk-go", "go")],
-    ["README: functions-go", () => readmeExample("functions-go", "go")],
+    ["docs: sdk-go", () => docExample("sdk-go", "go")],
+    ["docs: functions-go", () => docExample("functions-go", "go")],
     ["docs/_index.md", () => overviewExample("go")],
   ])(
     "%s builds against the Go SDK",

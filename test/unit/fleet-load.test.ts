@@ -8,7 +8,7 @@ import { FleetError } from "../../fleet/fleet-errors";
 import type { FleetProblem } from "../../fleet/fleet-errors";
 import { fleetFileText } from "../../fleet/fleet-writer";
 import { loadFleet, parseFleet } from "../../fleet/load-fleet";
-import { readmeExample } from "../support/readme";
+import { docExample } from "../support/docs";
 
 /** The problems of a file that must not load. */
 function problemsOf(text: string): FleetProblem[] {
@@ -433,7 +433,7 @@ describe("loadFleet: problems", () => {
   });
 });
 
-describe("loadFleet: the README's sample", () => {
+describe("loadFleet: the documented sample", () => {
   it("is what loadFleet says about such a file", () => {
     const file = lines(
       "defaults:",
@@ -449,10 +449,10 @@ describe("loadFleet: the README's sample", () => {
       "  - domain: news.example.com",
       "  - domain: www.shop.example.com",
     );
-    expect(() => parseFleet(file, "websites.yaml")).toThrow(readmeExample("fleet-errors", "").trimEnd());
+    expect(() => parseFleet(file, "websites.yaml")).toThrow(docExample("fleet-errors", "").trimEnd());
   });
 
-  it("loads the README's fleet file", () => {
-    expect(parseFleet(readmeExample("fleet-file", "yaml"), "websites.yaml").websites).toHaveLength(3);
+  it("loads the documented fleet file", () => {
+    expect(parseFleet(docExample("fleet-file", "yaml"), "websites.yaml").websites).toHaveLength(3);
   });
 });

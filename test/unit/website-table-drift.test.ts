@@ -30,7 +30,7 @@ import type { ConnectionSettingValues } from "../../core/settings";
 import type { ConnectionInputs } from "../../core/connection-inputs";
 import { configureRows, networkRows, networkSettings } from "../../core/settings-tables";
 import type { Website, WebsiteArgs } from "../../provider/website";
-import { readmeTable } from "../support/readme";
+import { docTable } from "../support/docs";
 
 // ---- Compile time: a mismatch is a type error in `npm run typecheck`. ----
 
@@ -137,7 +137,7 @@ describe("the Website's declarations and documentation follow the field table", 
   });
 
   it("the README's argument table has one row per argument: type, default and the table's description", () => {
-    const rows = readmeTable("### Arguments");
+    const rows = docTable("docs/website.md", "## Arguments");
     expect(rows.map(([name]) => name)).toEqual(fieldEntries.map(([name]) => `\`${name}\``));
     for (const [name, spec] of fieldEntries) {
       const row = rows.find(([cell]) => cell === `\`${name}\``)!;
@@ -150,14 +150,16 @@ describe("the Website's declarations and documentation follow the field table", 
   });
 
   it("the README's output table lists the outputs that are no arguments", () => {
-    const rows = readmeTable("### Outputs");
+    const rows = docTable("docs/website.md", "## Outputs");
     const names = rows.flatMap(([cell]) => cell!.split(",").map((name) => name.trim().replace(/`/g, "")));
     expect(names).toEqual([...Object.keys(apiOnlyOutputs), ...Object.keys(recordedOutputs)]);
   });
 
   it("the README's settings tables are the ones the settings table gives (npm run readme:settings)", () => {
-    expect(readmeTable("## Configure")).toEqual(configureRows());
-    expect(readmeTable("## Networks: proxies, certificates, plain HTTP")).toEqual(networkRows());
+    expect(docTable("docs/accounts.md", "## Settings")).toEqual(configureRows());
+    expect(docTable("docs/networks.md", "# Networks: proxies, certificates, plain HTTP")).toEqual(
+      networkRows(),
+    );
     // Every setting a connection may carry but the installation and key is in the Networks table.
     expect(connectionSettingNames.filter((name) => name !== "baseUrl" && name !== "apiKey")).toEqual(
       networkSettings,

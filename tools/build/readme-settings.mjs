@@ -1,8 +1,9 @@
 // @ts-check
 // Writes the settings tables from the one settings table (core/settings-tables.ts, built into
-// dist/): the README's "## Configure" (every setting) and "## Networks: proxies, certificates,
-// plain HTTP" (how an installation is reached), and the Registry page's "## Configuration". `npm run readme:settings` (after a build);
-// test/unit/website-table-drift.test.ts fails when the README differs from what this writes.
+// dist/): "## Settings" of docs/accounts.md (every setting), the table of docs/networks.md (how an
+// installation is reached), and the Registry page's "## Configuration". `npm run readme:settings`
+// (after a build); test/unit/website-table-drift.test.ts and registry-docs.test.ts fail when a
+// page differs from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -24,16 +25,16 @@ function table(header, rows) {
 }
 
 /**
- * The README with the table after `heading` replaced.
- * @param {string} readme
+ * The page with the table after `heading` replaced.
+ * @param {string} page
  * @param {string} heading
  * @param {string} text
  * @returns {string}
  */
-function replaceTable(readme, heading, text) {
-  const lines = readme.split("\n");
+function replaceTable(page, heading, text) {
+  const lines = page.split("\n");
   const start = lines.indexOf(heading);
-  if (start < 0) throw new Error(`README.md has no heading ${heading}`);
+  if (start < 0) throw new Error(`the page has no heading ${heading}`);
   const first = lines.findIndex((line, index) => index > start && line.startsWith("|"));
   let end = first;
   while (lines[end]?.startsWith("|")) end++;
@@ -43,22 +44,26 @@ function replaceTable(readme, heading, text) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tables = require(join(root, "dist", "core", "settings-tables.js"));
-  const path = join(root, "README.md");
-  let readme = readFileSync(path, "utf8");
-  readme = replaceTable(
-    readme,
-    "## Configure",
+  /**
+   * @param {string} page
+   * @param {string} heading
+   * @param {string} text
+   */
+  const write = (page, heading, text) =>
+    writeFileSync(join(root, page), replaceTable(readFileSync(join(root, page), "utf8"), heading, text));
+  write(
+    "docs/accounts.md",
+    "## Settings",
     table(["stack configuration", "environment", "meaning"], tables.configureRows()),
   );
-  readme = replaceTable(
-    readme,
-    "## Networks: proxies, certificates, plain HTTP",
+  write(
+    "docs/networks.md",
+    "# Networks: proxies, certificates, plain HTTP",
     table(
       ["stack configuration", "environment", "provider argument", "resource or function"],
       tables.networkRows(),
     ),
   );
-  writeFileSync(path, readme);
   const registryPath = join(root, "docs", "installation-configuration.md");
   writeFileSync(
     registryPath,
@@ -69,11 +74,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ),
   );
   const prettier = await import("prettier");
-  for (const file of [path, registryPath]) {
+  for (const file of [join(root, "docs", "accounts.md"), join(root, "docs", "networks.md"), registryPath]) {
     const options = (await prettier.resolveConfig(file)) ?? {};
     writeFileSync(file, await prettier.format(readFileSync(file, "utf8"), { ...options, filepath: file }));
   }
   console.log(
-    "readme:settings: wrote the settings tables of README.md and docs/installation-configuration.md",
+    "readme:settings: wrote the settings tables of docs/accounts.md, docs/networks.md and docs/installation-configuration.md",
   );
 }

@@ -9,7 +9,7 @@
 //   (go-tool.mjs) into ~/.cache/pulumi-webstats/pulumi-language-java/v<hash of the module>.
 //
 // - A Maven repository holding every artifact the Java builds of the repository need (the SDK's
-//   pom, test/e2e/java-program's pom, the README's pom for a user's project, which Pulumi's Java
+//   pom, test/e2e/java-program's pom, the Java page's pom for a user's project, which Pulumi's Java
 //   host runs with `mvn compile exec:java`, and the plugins that build them), resolved once per
 //   machine from Maven Central into ~/.cache/pulumi-webstats/maven-repository/v<hash of the
 //   lock>/repository, after which every build runs offline (`mvn -o`) against it.
@@ -237,19 +237,22 @@ export function prepareJavaProgram(targetDir) {
 }
 
 /**
- * The complete pom.xml the README shows for a Java project (its `java-pom` example).
+ * The complete pom.xml the Java page (docs/languages/java.md) shows for a Java project (its
+ * `java-pom` example).
  * @returns {string}
  */
 export function readmeJavaPom() {
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-  const match = /<!-- example: java-pom -->\n+```xml\n([\s\S]*?)```/.exec(readme);
+  const page = readFileSync(join(repoRoot, "docs", "languages", "java.md"), "utf8");
+  const match = /<!-- example: java-pom -->\n+```xml\n([\s\S]*?)```/.exec(page);
   if (match?.[1] === undefined)
-    throw new Error("README.md has no java-pom example (an xml block after <!-- example: java-pom -->)");
+    throw new Error(
+      "docs/languages/java.md has no java-pom example (an xml block after <!-- example: java-pom -->)",
+    );
   return match[1];
 }
 
 /**
- * A Java project as the README has a user make one, in `targetDir`: `pom` as its pom.xml, the
+ * A Java project as the Java page has a user make one, in `targetDir`: `pom` as its pom.xml, the
  * SDK's sources copied in, and `program`, when given, as `myproject.App`.
  * @param {string} targetDir
  * @param {{ pom?: string, program?: string, sdkDir?: string }} [options]
@@ -266,7 +269,7 @@ export function prepareReadmeProject(targetDir, { pom = readmeJavaPom(), program
 }
 
 /**
- * The builds whose artifacts the lock holds: the SDK's pom, the test program's, and the README's
+ * The builds whose artifacts the lock holds: the SDK's pom, the test program's, and the Java page's
  * project as the Java host runs it (`compile exec:java`; here the host's plugin listing, which
  * needs no engine).
  */

@@ -57,9 +57,9 @@ export function readVersionSources(root = defaultRoot) {
       fix: regenerate,
     },
     {
-      file: "README.md",
-      // The Java section's complete pom.xml, which users copy.
-      version: firstMatch("README.md", /<artifactId>webstats<\/artifactId>\s*<version>([^<]+)</),
+      file: "docs/languages/java.md",
+      // The Java page's complete pom.xml, which users copy.
+      version: firstMatch("docs/languages/java.md", /<artifactId>webstats<\/artifactId>\s*<version>([^<]+)</),
       fix: "set the version of the io.github.pulumi-webstats:webstats dependency in the java-pom example.",
     },
   ];

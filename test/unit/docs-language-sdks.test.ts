@@ -1,18 +1,19 @@
-// What the README says about the language SDKs is held to the schema and to the SDKs generated
-// from it (language-sdks/): the function names of each language, the package names and the
-// minimum versions each SDK declares, and the `pulumi config set` lines beside each example
-// that reads stack settings. A function added to the schema, a generator that renames one, or
-// an SDK that starts to require a newer Pulumi fails here until the README says so. Install points
-// each language to a section that exists; the Java section names the enum's values as the Java
-// SDK spells them, and its examples pass InvokeOutputOptions to any function of a resource they
-// create (without, the first preview fails: test/e2e/language-sdk-java.test.ts).
-import { readdirSync, readFileSync } from "node:fs";
+// What the README and the pages of docs/ say about the language SDKs is held to the schema and to
+// the SDKs generated from it (language-sdks/): the function names of each language
+// (docs/functions.md), the package names and the minimum versions each SDK declares (the README's
+// install table), and the `pulumi config set` lines beside each example that reads stack
+// settings. A function added to the schema, a generator that renames one, or an SDK that starts
+// to require a newer Pulumi fails here until the docs say so. Install points each language to a
+// page of its own that exists; the Java page names the enum's values as the Java SDK spells them,
+// and every Java example passes InvokeOutputOptions to any function of a resource it creates
+// (without, the first preview fails: test/e2e/language-sdk-java.test.ts).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as functions from "../../provider/functions";
 import { languageSettings, packageSchema } from "../../core/package-schema";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
-import { readmeExample, readmeTable } from "../support/readme";
+import { docExample, docPages, docSection, docTable, docText } from "../support/docs";
 import {
   configReads,
   configSetLines,
@@ -70,44 +71,7 @@ function namePair(cell: string): [string, string] {
   return [names[0]!, names[1]!];
 }
 
-const functionRows = () => readmeTable("### Function names in each language");
-
-/** The README's text after the line `heading`, to the next heading of its level or above. */
-function readmeSection(heading: string): string {
-  const lines = readFileSync("README.md", "utf8").split("\n");
-  const start = lines.indexOf(heading);
-  if (start < 0) throw new Error(`README has no heading ${heading}`);
-  const level = heading.indexOf(" ");
-  const section: string[] = [];
-  let fenced = false;
-  for (const line of lines.slice(start + 1)) {
-    if (line.trimStart().startsWith("```")) fenced = !fenced;
-    const headingLevel = /^(#+) /.exec(line)?.[1]?.length;
-    if (!fenced && headingLevel !== undefined && headingLevel <= level) break;
-    section.push(line);
-  }
-  return section.join("\n");
-}
-
-/** The README's headings, outside code blocks. */
-function readmeHeadings(): string[] {
-  let fenced = false;
-  return readFileSync("README.md", "utf8")
-    .split("\n")
-    .filter((line) => {
-      if (line.trimStart().startsWith("```")) fenced = !fenced;
-      return !fenced && /^#+ /.test(line);
-    });
-}
-
-/** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
-function anchorOf(heading: string): string {
-  return heading
-    .replace(/^#+ /, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} _-]/gu, "")
-    .replace(/ /g, "-");
-}
+const functionRows = () => docTable("docs/functions.md", "## Function names in each language");
 
 /** "1.2.3" compared as numbers, part by part. */
 function atLeast(version: string, minimum: string): boolean {
@@ -119,7 +83,7 @@ function atLeast(version: string, minimum: string): boolean {
   return true;
 }
 
-describe("the README on the language SDKs", () => {
+describe("the docs on the language SDKs", () => {
   it("names each function of the schema in each language, as its SDK defines and invokes it", () => {
     const rows = functionRows();
     expect(rows.map(([token]) => token)).toEqual(
@@ -161,7 +125,7 @@ describe("the README on the language SDKs", () => {
     ] as const) {
       const named = new Set(rows.flatMap((row) => namePair(row[column]!)));
       // Every call into the SDK there is a function call: types and arguments are no calls.
-      const called = [...readmeExample(example, language).matchAll(/\bwebstats\.(\w+)\(/g)].map(
+      const called = [...docExample(example, language).matchAll(/\bwebstats\.(\w+)\(/g)].map(
         (match) => match[1]!,
       );
       expect(called.length, example).toBeGreaterThan(0);
@@ -170,7 +134,7 @@ describe("the README on the language SDKs", () => {
   });
 
   it("names each SDK's package as the schema does, with the minimum versions the SDK declares", () => {
-    const rows = new Map(readmeTable("### SDKs for Node.js, Python and Go").map((row) => [row[0], row]));
+    const rows = new Map(docTable("README.md", "### Other languages").map((row) => [row[0], row]));
     const needs = sdkMinimums();
 
     const nodejs = languageSettings.nodejs.packageName;
@@ -203,29 +167,32 @@ describe("the README on the language SDKs", () => {
       `Go ${needs.go.go} or later; \`github.com/pulumi/pulumi/sdk/v3\` v${needs.go.pulumi} or later`,
     ]);
 
-    // Nowhere does the README promise a Pulumi Go SDK older than the one the Go SDK requires.
-    const readme = readFileSync("README.md", "utf8");
-    for (const match of readme.matchAll(/github\.com\/pulumi\/pulumi\/sdk\/v3`? v(3\.\d+\.\d+)/g)) {
+    // Nowhere do the docs promise a Pulumi Go SDK older than the one the Go SDK requires.
+    const docs = docPages().map(docText).join("\n");
+    for (const match of docs.matchAll(/github\.com\/pulumi\/pulumi\/sdk\/v3`? v(3\.\d+\.\d+)/g)) {
       expect(atLeast(match[1]!, needs.go.pulumi), match[0]).toBe(true);
     }
   });
 
-  it("points each language from Install to a section of its own that exists", () => {
-    const anchors = new Set(readmeHeadings().map(anchorOf));
+  it("points each language from Install to a page of its own that exists", () => {
     // The list items of the section, each as one line.
-    const items = readmeSection("## Install")
+    const items = docSection("README.md", "### Other languages")
       .split(/\n(?=- )/)
       .filter((item) => item.startsWith("- "))
       .map((item) => item.replace(/\s+/g, " "));
-    for (const language of ["Node.js", "Python", "Go", "Java", "Pulumi YAML"]) {
+    for (const [language, page] of [
+      ["Node.js", "typescript"],
+      ["Python", "python"],
+      ["Go", "go"],
+      ["Java", "java"],
+      ["Pulumi YAML", "yaml"],
+      [".NET", "dotnet"],
+    ] as const) {
       const item = items.find((text) => text.includes(`**${language}**`));
       expect(item, language).toBeDefined();
-      const links = [...item!.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
-      expect(links.length, language).toBeGreaterThan(0);
-      for (const link of links) expect(anchors, `${language}: #${link}`).toContain(link);
+      expect(item, language).toContain(`](docs/languages/${page}.md)`);
+      expect(existsSync(join("docs", "languages", `${page}.md`)), page).toBe(true);
     }
-    // Java's own section, not the one of the other SDKs.
-    expect(items.find((text) => text.includes("**Java**"))).toContain("](#the-java-sdk)");
   });
 
   it("names the Java enum's values as the Java SDK spells them", () => {
@@ -235,19 +202,19 @@ describe("the README on the language SDKs", () => {
       "webstats:index:Privacy"
     ];
     expect(constants).toHaveLength(privacy?.enum?.length ?? -1);
-    const java = readmeSection("### The Java SDK");
+    const java = docText("docs/languages/java.md");
     for (const constant of constants) expect(java).toContain(`\`Privacy.${constant}\``);
   });
 
   it("passes InvokeOutputOptions in every Java example that calls a function of a resource it creates", () => {
-    const blocks = fencedBlocks(readFileSync("README.md", "utf8"), "java");
+    const blocks = docPages().flatMap((page) => fencedBlocks(docText(page), "java"));
     expect(blocks.length).toBeGreaterThan(0);
-    // The SDK example reads the blog back: the form the README recommends.
-    expect(readmeExample("sdk-java", "java")).toMatch(
+    // The SDK example reads the blog back: the form the Java page recommends.
+    expect(docExample("sdk-java", "java")).toMatch(
       /getWebsite\([\s\S]*blog\.domain\(\)[\s\S]*InvokeOutputOptions/,
     );
     for (const block of blocks) expect(javaLookupsThatDoNotWait(block)).toEqual([]);
-    // What the check finds: the README's warning's own form.
+    // What the check finds: the Java page's warning's own form.
     expect(
       javaLookupsThatDoNotWait(`var blog = new Website("blog", args);
 var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(blog.domain()).build());`),
@@ -263,7 +230,7 @@ var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(blog.do
     ];
     const needed = new Map<string, Map<string, boolean>>();
     for (const { example, language, settings } of examples) {
-      const source = readmeExample(example, language);
+      const source = docExample(example, language);
       const reads = language === "yaml" ? yamlConfigReads(source) : configReads(source);
       expect(reads.size, `${example} reads no setting`).toBeGreaterThan(0);
       const wanted = needed.get(settings) ?? defaultProviderSettings();
@@ -275,7 +242,7 @@ var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(blog.do
     }
     // Exactly those keys, each with --secret where it is read as a secret.
     for (const [settings, wanted] of needed) {
-      expect(configSetLines(readmeExample(settings, "sh")), settings).toEqual(wanted);
+      expect(configSetLines(docExample(settings, "sh")), settings).toEqual(wanted);
     }
   });
 });
