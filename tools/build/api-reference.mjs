@@ -38,7 +38,7 @@ function pageHeading(page) {
 /**
  * The folder's README.md: what the pages are and a link to each.
  * @param {string} dir the rendered pages
- * @param {{ name: string, version: string }} schema
+ * @param {{ name: string }} schema
  * @returns {string}
  */
 function folderReadme(dir, schema) {
@@ -63,7 +63,7 @@ function folderReadme(dir, schema) {
     return `## ${heading}\n\n${links.join("\n")}\n`;
   });
   return [
-    `# API reference of the \`${schema.name}\` package ${schema.version} (generated)\n`,
+    `# API reference of the \`${schema.name}\` package (generated)\n`,
     "A page per resource and function, with its example in TypeScript, Python, Go, Java and YAML,\n" +
       "its arguments, outputs and types, rendered from the package schema (`language-sdks/schema.json`)\n" +
       "by the generator of the Pulumi Registry's API pages, `pkg/codegen/docs` of Pulumi v3.143.0.\n" +
