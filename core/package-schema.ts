@@ -6,6 +6,7 @@
 import { SDK_VERSION } from "../sdk";
 import { argumentTypes, functionSpecs } from "./functions";
 import { resultTypes } from "./result-types";
+import { describedWithExamples } from "./schema-examples";
 import type { ResultType } from "./result-types";
 import { settingEntries } from "./settings";
 import type { SettingType } from "./settings";
@@ -77,6 +78,12 @@ const websiteDescription =
   "and IP exclusion settings.\n\nDeleting a Website also erases its collected statistics, irreversibly: " +
   "consider the `protect` or `retainOnDelete` resource options.";
 
+/** How `pulumi import` takes a website: by its id in the service, through the provider plugin. */
+const websiteImport =
+  "An existing website is imported by its id in the service, and the CLI prints the program code for it; " +
+  "write-only arguments (`password`, `excludeParams`) cannot be read and stay as they are on the server:\n\n" +
+  `\`\`\`sh\n$ pulumi import ${websiteToken} blog 42\n\`\`\`\n`;
+
 const privacyDescriptions: Record<(typeof privacyValues)[number], string> = {
   public: "Anyone may see the statistics page.",
   private: "Only the account may see the statistics page.",
@@ -139,7 +146,7 @@ function websiteResource(): Json {
     outputs[name] = property(output.schema, output.description);
   }
   return {
-    description: websiteDescription,
+    description: describedWithExamples("Website", websiteDescription, websiteImport),
     inputProperties: inputs,
     requiredInputs: fieldEntries.filter(([, spec]) => spec.required).map(([name]) => name),
     properties: outputs,
@@ -169,7 +176,7 @@ function functions(): Json {
           }
         : objectType(resultTypes[spec.result]);
     result[functionToken(name)] = {
-      description: spec.description,
+      description: describedWithExamples(name, spec.description),
       inputs: {
         type: "object",
         properties: Object.fromEntries(

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * The account that owns the API key, with its plan and limits.
+ *
+ * ## Example Usage
+ * ### The account and its plan's limits
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The account that owns the stack's API key, and how many websites its plan allows (-1: no limit).
+ * const account = webstats.getAccountOutput({});
+ *
+ * export const accountName = account.name;
+ * export const planName = account.apply((result) => result.plan?.name);
+ * export const websiteLimit = account.apply((result) => result.plan?.features.websites);
+ * ```
  */
 export function getAccount(args?: GetAccountArgs, opts?: pulumi.InvokeOptions): Promise<GetAccountResult> {
     args = args || {};
@@ -64,6 +78,20 @@ export interface GetAccountResult {
 }
 /**
  * The account that owns the API key, with its plan and limits.
+ *
+ * ## Example Usage
+ * ### The account and its plan's limits
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The account that owns the stack's API key, and how many websites its plan allows (-1: no limit).
+ * const account = webstats.getAccountOutput({});
+ *
+ * export const accountName = account.name;
+ * export const planName = account.apply((result) => result.plan?.name);
+ * export const websiteLimit = account.apply((result) => result.plan?.features.websites);
+ * ```
  */
 export function getAccountOutput(args?: GetAccountOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccountResult> {
     args = args || {};

@@ -9,6 +9,19 @@ import * as utilities from "./utilities";
 
 /**
  * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+ *
+ * ## Example Usage
+ * ### A website looked up by its domain
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // A website the account already tracks, looked up by its domain (or by its id: `{ id: 42 }`).
+ * const blog = webstats.getWebsiteOutput({ domain: "blog.example.com" });
+ *
+ * export const blogId = blog.id;
+ * export const blogPrivacy = blog.privacy;
+ * ```
  */
 export function getWebsite(args?: GetWebsiteArgs, opts?: pulumi.InvokeOptions): Promise<GetWebsiteResult> {
     args = args || {};
@@ -86,6 +99,19 @@ export interface GetWebsiteResult {
 }
 /**
  * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+ *
+ * ## Example Usage
+ * ### A website looked up by its domain
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // A website the account already tracks, looked up by its domain (or by its id: `{ id: 42 }`).
+ * const blog = webstats.getWebsiteOutput({ domain: "blog.example.com" });
+ *
+ * export const blogId = blog.id;
+ * export const blogPrivacy = blog.privacy;
+ * ```
  */
 export function getWebsiteOutput(args?: GetWebsiteOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWebsiteResult> {
     args = args || {};

@@ -9,6 +9,26 @@ import * as utilities from "./utilities";
 
 /**
  * A website's pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+ *
+ * ## Example Usage
+ * ### A month of pageviews and the most viewed pages
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // June's pageviews and visitors of a website the account tracks, and its five most viewed pages.
+ * const blog = webstats.getWebsiteOutput({ domain: "blog.example.com" });
+ * const june = webstats.getWebsiteStatsOutput({
+ *   id: blog.id,
+ *   from: "2026-06-01",
+ *   to: "2026-06-30",
+ *   top: { name: "page", count: 5 },
+ * });
+ *
+ * export const pageviews = june.pageviews;
+ * export const visitors = june.visitors;
+ * export const topPages = june.apply((stats) => (stats.top ?? []).map((row) => row.value));
+ * ```
  */
 export function getWebsiteStats(args: GetWebsiteStatsArgs, opts?: pulumi.InvokeOptions): Promise<GetWebsiteStatsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -63,6 +83,26 @@ export interface GetWebsiteStatsResult {
 }
 /**
  * A website's pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+ *
+ * ## Example Usage
+ * ### A month of pageviews and the most viewed pages
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // June's pageviews and visitors of a website the account tracks, and its five most viewed pages.
+ * const blog = webstats.getWebsiteOutput({ domain: "blog.example.com" });
+ * const june = webstats.getWebsiteStatsOutput({
+ *   id: blog.id,
+ *   from: "2026-06-01",
+ *   to: "2026-06-30",
+ *   top: { name: "page", count: 5 },
+ * });
+ *
+ * export const pageviews = june.pageviews;
+ * export const visitors = june.visitors;
+ * export const topPages = june.apply((stats) => (stats.top ?? []).map((row) => row.value));
+ * ```
  */
 export function getWebsiteStatsOutput(args: GetWebsiteStatsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWebsiteStatsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

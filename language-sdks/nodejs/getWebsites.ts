@@ -9,6 +9,18 @@ import * as utilities from "./utilities";
 
 /**
  * Every website of the account (all pages), optionally filtered and ordered.
+ *
+ * ## Example Usage
+ * ### The favorite websites, by domain
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The account's favorite websites, across every page of the listing, in the order of their domains.
+ * const favorites = webstats.getWebsitesOutput({ favorite: true, sortBy: "domain", sort: "asc" });
+ *
+ * export const favoriteDomains = favorites.websites.apply((sites) => sites.map((site) => site.domain));
+ * ```
  */
 export function getWebsites(args?: GetWebsitesArgs, opts?: pulumi.InvokeOptions): Promise<GetWebsitesResult> {
     args = args || {};
@@ -53,6 +65,18 @@ export interface GetWebsitesResult {
 }
 /**
  * Every website of the account (all pages), optionally filtered and ordered.
+ *
+ * ## Example Usage
+ * ### The favorite websites, by domain
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The account's favorite websites, across every page of the listing, in the order of their domains.
+ * const favorites = webstats.getWebsitesOutput({ favorite: true, sortBy: "domain", sort: "asc" });
+ *
+ * export const favoriteDomains = favorites.websites.apply((sites) => sites.map((site) => site.domain));
+ * ```
  */
 export function getWebsitesOutput(args?: GetWebsitesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWebsitesResult> {
     args = args || {};

@@ -11,6 +11,38 @@ import * as utilities from "./utilities";
  * A website tracked by the Website Statistics Service, with its privacy, email-report, bot, query-parameter and IP exclusion settings.
  *
  * Deleting a Website also erases its collected statistics, irreversibly: consider the `protect` or `retainOnDelete` resource options.
+ *
+ * ## Example Usage
+ * ### A website with a password-protected statistics page
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * const config = new pulumi.Config();
+ *
+ * // Statistics behind a password, read from the stack's secrets; bots, two tracking parameters and
+ * // the office network left out of the counts.
+ * const blog = new webstats.Website("blog", {
+ *   domain: "blog.example.com",
+ *   privacy: webstats.Privacy.Password,
+ *   password: config.requireSecret("statsPassword"),
+ *   email: true,
+ *   excludeBots: true,
+ *   excludeParams: ["utm_source", "fbclid"],
+ *   excludeIps: ["203.0.113.0/24"],
+ * });
+ *
+ * export const websiteId = blog.websiteId;
+ * ```
+ *
+ * ## Import
+ *
+ * An existing website is imported by its id in the service, and the CLI prints the program code for it; write-only arguments (`password`, `excludeParams`) cannot be read and stay as they are on the server:
+ *
+ * ```sh
+ * $ pulumi import webstats:index:Website blog 42
+ * ```
  */
 export class Website extends pulumi.CustomResource {
     /**

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 // The Go half of `npm run lint`: gofmt and go vet over the repository's own Go programs (the SDK
-// generator, the macOS signer, the release's Go module proxy writer, the actionlint wrapper and
-// the Go SDK's test program). Generated code (language-sdks/) is
+// generator, the API reference generator, the macOS signer, the release's Go module proxy writer,
+// the actionlint wrapper, the Go SDK's test program and the Go examples of the schema's pages). Generated code (language-sdks/) is
 // left out, as eslint leaves it out. Go is found as tools/machine/ensure-pulumi.mjs finds it.
 import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -12,10 +12,12 @@ import { findGo, goEnvironment } from "../machine/ensure-pulumi.mjs";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const modules = [
   "tools/machine/pulumi-sdkgen",
+  "tools/machine/pulumi-docsgen",
   "tools/machine/macho-sign",
   "tools/release/go-proxy",
   "tools/ci/actionlint",
   "test/e2e/go-program",
+  "schema-examples",
 ];
 
 const go = findGo();

@@ -140,6 +140,20 @@ def get_account(connection: Optional[Union['Connection', 'ConnectionDict']] = No
     """
     The account that owns the API key, with its plan and limits.
 
+    ## Example Usage
+    ### The account and its plan's limits
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The account that owns the stack's API key, and how many websites its plan allows (-1: no limit).
+    account = webstats.get_account_output()
+
+    pulumi.export("accountName", account.name)
+    pulumi.export("planName", account.plan.apply(lambda plan: plan.name if plan else None))
+    pulumi.export("websiteLimit", account.plan.apply(lambda plan: plan.features.websites if plan else None))
+    ```
+
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     """
     __args__ = dict()
@@ -160,6 +174,20 @@ def get_account_output(connection: pulumi.Input[Optional[Optional[Union['Connect
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAccountResult]:
     """
     The account that owns the API key, with its plan and limits.
+
+    ## Example Usage
+    ### The account and its plan's limits
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The account that owns the stack's API key, and how many websites its plan allows (-1: no limit).
+    account = webstats.get_account_output()
+
+    pulumi.export("accountName", account.name)
+    pulumi.export("planName", account.plan.apply(lambda plan: plan.name if plan else None))
+    pulumi.export("websiteLimit", account.plan.apply(lambda plan: plan.features.websites if plan else None))
+    ```
 
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     """

@@ -178,6 +178,19 @@ def get_website(connection: Optional[Union['Connection', 'ConnectionDict']] = No
     """
     One website of the account, by `id` or by `domain` (normalised like the server does), not both.
 
+    ## Example Usage
+    ### A website looked up by its domain
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # A website the account already tracks, looked up by its domain (or by its id: `id=42`).
+    blog = webstats.get_website_output(domain="blog.example.com")
+
+    pulumi.export("blogId", blog.id)
+    pulumi.export("blogPrivacy", blog.privacy)
+    ```
+
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str domain: The domain, normalised like the server does (`https://www.Example.com` is `example.com`).
     :param _builtins.int id: The website's id in the service.
@@ -207,6 +220,19 @@ def get_website_output(connection: pulumi.Input[Optional[Optional[Union['Connect
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetWebsiteResult]:
     """
     One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+
+    ## Example Usage
+    ### A website looked up by its domain
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # A website the account already tracks, looked up by its domain (or by its id: `id=42`).
+    blog = webstats.get_website_output(domain="blog.example.com")
+
+    pulumi.export("blogId", blog.id)
+    pulumi.export("blogPrivacy", blog.privacy)
+    ```
 
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str domain: The domain, normalised like the server does (`https://www.Example.com` is `example.com`).

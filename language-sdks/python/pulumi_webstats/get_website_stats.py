@@ -84,6 +84,26 @@ def get_website_stats(connection: Optional[Union['Connection', 'ConnectionDict']
     """
     A website's pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
 
+    ## Example Usage
+    ### A month of pageviews and the most viewed pages
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # June's pageviews and visitors of a website the account tracks, and its five most viewed pages.
+    blog = webstats.get_website_output(domain="blog.example.com")
+    june = webstats.get_website_stats_output(
+        id=blog.id,
+        from_="2026-06-01",
+        to="2026-06-30",
+        top={"name": "page", "count": 5},
+    )
+
+    pulumi.export("pageviews", june.pageviews)
+    pulumi.export("visitors", june.visitors)
+    pulumi.export("topPages", june.top.apply(lambda rows: [row.value for row in rows or []]))
+    ```
+
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str from_: The first date, `YYYY-MM-DD`, as the installation counts dates.
     :param _builtins.int id: The website's id in the service.
@@ -111,6 +131,26 @@ def get_website_stats_output(connection: pulumi.Input[Optional[Optional[Union['C
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetWebsiteStatsResult]:
     """
     A website's pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+
+    ## Example Usage
+    ### A month of pageviews and the most viewed pages
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # June's pageviews and visitors of a website the account tracks, and its five most viewed pages.
+    blog = webstats.get_website_output(domain="blog.example.com")
+    june = webstats.get_website_stats_output(
+        id=blog.id,
+        from_="2026-06-01",
+        to="2026-06-30",
+        top={"name": "page", "count": 5},
+    )
+
+    pulumi.export("pageviews", june.pageviews)
+    pulumi.export("visitors", june.visitors)
+    pulumi.export("topPages", june.top.apply(lambda rows: [row.value for row in rows or []]))
+    ```
 
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.str from_: The first date, `YYYY-MM-DD`, as the installation counts dates.

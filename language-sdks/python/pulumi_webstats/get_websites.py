@@ -58,6 +58,18 @@ def get_websites(connection: Optional[Union['Connection', 'ConnectionDict']] = N
     """
     Every website of the account (all pages), optionally filtered and ordered.
 
+    ## Example Usage
+    ### The favorite websites, by domain
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The account's favorite websites, across every page of the listing, in the order of their domains.
+    favorites = webstats.get_websites_output(favorite=True, sort_by="domain", sort="asc")
+
+    pulumi.export("favoriteDomains", favorites.websites.apply(lambda sites: [site.domain for site in sites]))
+    ```
+
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.bool favorite: Only favorites (true) or only the others (false).
     :param _builtins.str search: Only websites whose domain contains this text.
@@ -83,6 +95,18 @@ def get_websites_output(connection: pulumi.Input[Optional[Optional[Union['Connec
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetWebsitesResult]:
     """
     Every website of the account (all pages), optionally filtered and ordered.
+
+    ## Example Usage
+    ### The favorite websites, by domain
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The account's favorite websites, across every page of the listing, in the order of their domains.
+    favorites = webstats.get_websites_output(favorite=True, sort_by="domain", sort="asc")
+
+    pulumi.export("favoriteDomains", favorites.websites.apply(lambda sites: [site.domain for site in sites]))
+    ```
 
     :param Union['Connection', 'ConnectionDict'] connection: An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.
     :param _builtins.bool favorite: Only favorites (true) or only the others (false).

@@ -217,6 +217,39 @@ class Website(pulumi.CustomResource):
 
         Deleting a Website also erases its collected statistics, irreversibly: consider the `protect` or `retainOnDelete` resource options.
 
+        ## Example Usage
+        ### A website with a password-protected statistics page
+        ```python
+        import pulumi
+        import pulumi_webstats as webstats
+
+        config = pulumi.Config()
+
+        # Statistics behind a password, read from the stack's secrets; bots, two tracking parameters and
+        # the office network left out of the counts.
+        blog = webstats.Website(
+            "blog",
+            domain="blog.example.com",
+            privacy=webstats.Privacy.PASSWORD,
+            password=config.require_secret("statsPassword"),
+            email=True,
+            exclude_bots=True,
+            exclude_params=["utm_source", "fbclid"],
+            exclude_ips=["203.0.113.0/24"],
+        )
+
+        pulumi.export("websiteId", blog.website_id)
+        ```
+
+        ## Import
+
+        An existing website is imported by its id in the service, and the CLI prints the program code for it; write-only arguments (`password`, `excludeParams`) cannot be read and stay as they are on the server:
+
+        ```sh
+        $ pulumi import webstats:index:Website blog 42
+        ```
+
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.
@@ -240,6 +273,39 @@ class Website(pulumi.CustomResource):
         A website tracked by the Website Statistics Service, with its privacy, email-report, bot, query-parameter and IP exclusion settings.
 
         Deleting a Website also erases its collected statistics, irreversibly: consider the `protect` or `retainOnDelete` resource options.
+
+        ## Example Usage
+        ### A website with a password-protected statistics page
+        ```python
+        import pulumi
+        import pulumi_webstats as webstats
+
+        config = pulumi.Config()
+
+        # Statistics behind a password, read from the stack's secrets; bots, two tracking parameters and
+        # the office network left out of the counts.
+        blog = webstats.Website(
+            "blog",
+            domain="blog.example.com",
+            privacy=webstats.Privacy.PASSWORD,
+            password=config.require_secret("statsPassword"),
+            email=True,
+            exclude_bots=True,
+            exclude_params=["utm_source", "fbclid"],
+            exclude_ips=["203.0.113.0/24"],
+        )
+
+        pulumi.export("websiteId", blog.website_id)
+        ```
+
+        ## Import
+
+        An existing website is imported by its id in the service, and the CLI prints the program code for it; write-only arguments (`password`, `excludeParams`) cannot be read and stay as they are on the server:
+
+        ```sh
+        $ pulumi import webstats:index:Website blog 42
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param WebsiteArgs args: The arguments to use to populate this resource's properties.

@@ -23,6 +23,47 @@ import javax.annotation.Nullable;
  * 
  * Deleting a Website also erases its collected statistics, irreversibly: consider the `protect` or `retainOnDelete` resource options.
  * 
+ * ## Example Usage
+ * ### A website with a password-protected statistics page
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.pulumiwebstats.webstats.Website;
+ * import io.github.pulumiwebstats.webstats.WebsiteArgs;
+ * import io.github.pulumiwebstats.webstats.enums.Privacy;
+ * import java.util.List;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             // Statistics behind a password, read from the stack's secrets; bots, two tracking
+ *             // parameters and the office network left out of the counts.
+ *             var blog = new Website("blog", WebsiteArgs.builder()
+ *                 .domain("blog.example.com")
+ *                 .privacy(Privacy.Password)
+ *                 .password(ctx.config().requireSecret("statsPassword"))
+ *                 .email(true)
+ *                 .excludeBots(true)
+ *                 .excludeParams(List.of("utm_source", "fbclid"))
+ *                 .excludeIps(List.of("203.0.113.0/24"))
+ *                 .build());
+ *             ctx.export("websiteId", blog.websiteId());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
+ * ## Import
+ * 
+ * An existing website is imported by its id in the service, and the CLI prints the program code for it; write-only arguments (`password`, `excludeParams`) cannot be read and stay as they are on the server:
+ * 
+ * ```sh
+ * $ pulumi import webstats:index:Website blog 42
+ * ```
+ * 
  */
 @ResourceType(type="webstats:index:Website")
 public class Website extends com.pulumi.resources.CustomResource {

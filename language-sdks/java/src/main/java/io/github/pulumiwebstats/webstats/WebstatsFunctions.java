@@ -27,12 +27,68 @@ public final class WebstatsFunctions {
     /**
      * The account that owns the API key, with its plan and limits.
      * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetAccountResult> getAccount() {
         return getAccount(GetAccountArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The account that owns the API key, with its plan and limits.
+     * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetAccountResult> getAccountPlain() {
@@ -41,12 +97,68 @@ public final class WebstatsFunctions {
     /**
      * The account that owns the API key, with its plan and limits.
      * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetAccountResult> getAccount(GetAccountArgs args) {
         return getAccount(args, InvokeOptions.Empty);
     }
     /**
      * The account that owns the API key, with its plan and limits.
+     * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetAccountResult> getAccountPlain(GetAccountPlainArgs args) {
@@ -55,12 +167,68 @@ public final class WebstatsFunctions {
     /**
      * The account that owns the API key, with its plan and limits.
      * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetAccountResult> getAccount(GetAccountArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The account that owns the API key, with its plan and limits.
+     * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAccountResult> getAccount(GetAccountArgs args, InvokeOutputOptions options) {
@@ -69,12 +237,66 @@ public final class WebstatsFunctions {
     /**
      * The account that owns the API key, with its plan and limits.
      * 
+     * ## Example Usage
+     * ### The account and its plan&#39;s limits
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account that owns the stack's API key, and how many websites its plan allows
+     *             // (-1: no limit).
+     *             var account = WebstatsFunctions.getAccount();
+     *             ctx.export("accountName", account.applyValue(result -> result.name()));
+     *             ctx.export("planName", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.name())
+     *                 .orElse(null)));
+     *             ctx.export("websiteLimit", account.applyValue(result -> result.plan()
+     *                 .map(plan -> plan.features().websites())
+     *                 .orElse(null)));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetAccountResult> getAccountPlain(GetAccountPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("webstats:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+     * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsiteResult> getWebsite() {
@@ -83,12 +305,64 @@ public final class WebstatsFunctions {
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
      * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetWebsiteResult> getWebsitePlain() {
         return getWebsitePlain(GetWebsitePlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+     * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsiteResult> getWebsite(GetWebsiteArgs args) {
@@ -97,12 +371,64 @@ public final class WebstatsFunctions {
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
      * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetWebsiteResult> getWebsitePlain(GetWebsitePlainArgs args) {
         return getWebsitePlain(args, InvokeOptions.Empty);
     }
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+     * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsiteResult> getWebsite(GetWebsiteArgs args, InvokeOptions options) {
@@ -111,12 +437,64 @@ public final class WebstatsFunctions {
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
      * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetWebsiteResult> getWebsite(GetWebsiteArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getWebsite", TypeShape.of(GetWebsiteResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
+     * 
+     * ## Example Usage
+     * ### A website looked up by its domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // A website the account already tracks, looked up by its domain (or by its id:
+     *             // `.id(42)`).
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             ctx.export("blogId", blog.applyValue(site -> site.id()));
+     *             ctx.export("blogPrivacy", blog.applyValue(site -> site.privacy()));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetWebsiteResult> getWebsitePlain(GetWebsitePlainArgs args, InvokeOptions options) {
@@ -125,12 +503,90 @@ public final class WebstatsFunctions {
     /**
      * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
      * 
+     * ## Example Usage
+     * ### A month of pageviews and the most viewed pages
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.StatsTopArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.StatRow;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // June's pageviews and visitors of a website the account tracks, and its five most
+     *             // viewed pages.
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             var june = WebstatsFunctions.getWebsiteStats(GetWebsiteStatsArgs.builder()
+     *                 .id(blog.applyValue(site -> site.id()))
+     *                 .from("2026-06-01")
+     *                 .to("2026-06-30")
+     *                 .top(StatsTopArgs.builder().name("page").count(5).build())
+     *                 .build());
+     *             ctx.export("pageviews", june.applyValue(stats -> stats.pageviews()));
+     *             ctx.export("visitors", june.applyValue(stats -> stats.visitors()));
+     *             ctx.export("topPages", june.applyValue(stats -> stats.top().stream()
+     *                 .map(StatRow::value)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args) {
         return getWebsiteStats(args, InvokeOptions.Empty);
     }
     /**
      * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     * ## Example Usage
+     * ### A month of pageviews and the most viewed pages
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.StatsTopArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.StatRow;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // June's pageviews and visitors of a website the account tracks, and its five most
+     *             // viewed pages.
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             var june = WebstatsFunctions.getWebsiteStats(GetWebsiteStatsArgs.builder()
+     *                 .id(blog.applyValue(site -> site.id()))
+     *                 .from("2026-06-01")
+     *                 .to("2026-06-30")
+     *                 .top(StatsTopArgs.builder().name("page").count(5).build())
+     *                 .build());
+     *             ctx.export("pageviews", june.applyValue(stats -> stats.pageviews()));
+     *             ctx.export("visitors", june.applyValue(stats -> stats.visitors()));
+     *             ctx.export("topPages", june.applyValue(stats -> stats.top().stream()
+     *                 .map(StatRow::value)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetWebsiteStatsResult> getWebsiteStatsPlain(GetWebsiteStatsPlainArgs args) {
@@ -139,12 +595,90 @@ public final class WebstatsFunctions {
     /**
      * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
      * 
+     * ## Example Usage
+     * ### A month of pageviews and the most viewed pages
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.StatsTopArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.StatRow;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // June's pageviews and visitors of a website the account tracks, and its five most
+     *             // viewed pages.
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             var june = WebstatsFunctions.getWebsiteStats(GetWebsiteStatsArgs.builder()
+     *                 .id(blog.applyValue(site -> site.id()))
+     *                 .from("2026-06-01")
+     *                 .to("2026-06-30")
+     *                 .top(StatsTopArgs.builder().name("page").count(5).build())
+     *                 .build());
+     *             ctx.export("pageviews", june.applyValue(stats -> stats.pageviews()));
+     *             ctx.export("visitors", june.applyValue(stats -> stats.visitors()));
+     *             ctx.export("topPages", june.applyValue(stats -> stats.top().stream()
+     *                 .map(StatRow::value)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getWebsiteStats", TypeShape.of(GetWebsiteStatsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
+     * 
+     * ## Example Usage
+     * ### A month of pageviews and the most viewed pages
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.StatsTopArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.StatRow;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // June's pageviews and visitors of a website the account tracks, and its five most
+     *             // viewed pages.
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             var june = WebstatsFunctions.getWebsiteStats(GetWebsiteStatsArgs.builder()
+     *                 .id(blog.applyValue(site -> site.id()))
+     *                 .from("2026-06-01")
+     *                 .to("2026-06-30")
+     *                 .top(StatsTopArgs.builder().name("page").count(5).build())
+     *                 .build());
+     *             ctx.export("pageviews", june.applyValue(stats -> stats.pageviews()));
+     *             ctx.export("visitors", june.applyValue(stats -> stats.visitors()));
+     *             ctx.export("topPages", june.applyValue(stats -> stats.top().stream()
+     *                 .map(StatRow::value)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsiteStatsResult> getWebsiteStats(GetWebsiteStatsArgs args, InvokeOutputOptions options) {
@@ -153,12 +687,82 @@ public final class WebstatsFunctions {
     /**
      * A website&#39;s pageviews and visitors over a range of dates (both included), and optionally the most counted values of one statistic (pages, referrers, browsers, ...).
      * 
+     * ## Example Usage
+     * ### A month of pageviews and the most viewed pages
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
+     * import io.github.pulumiwebstats.webstats.inputs.StatsTopArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.StatRow;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // June's pageviews and visitors of a website the account tracks, and its five most
+     *             // viewed pages.
+     *             var blog = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder()
+     *                 .domain("blog.example.com")
+     *                 .build());
+     *             var june = WebstatsFunctions.getWebsiteStats(GetWebsiteStatsArgs.builder()
+     *                 .id(blog.applyValue(site -> site.id()))
+     *                 .from("2026-06-01")
+     *                 .to("2026-06-30")
+     *                 .top(StatsTopArgs.builder().name("page").count(5).build())
+     *                 .build());
+     *             ctx.export("pageviews", june.applyValue(stats -> stats.pageviews()));
+     *             ctx.export("visitors", june.applyValue(stats -> stats.visitors()));
+     *             ctx.export("topPages", june.applyValue(stats -> stats.top().stream()
+     *                 .map(StatRow::value)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetWebsiteStatsResult> getWebsiteStatsPlain(GetWebsiteStatsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("webstats:index:getWebsiteStats", TypeShape.of(GetWebsiteStatsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
+     * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsitesResult> getWebsites() {
@@ -167,12 +771,74 @@ public final class WebstatsFunctions {
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
      * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetWebsitesResult> getWebsitesPlain() {
         return getWebsitesPlain(GetWebsitesPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
+     * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsitesResult> getWebsites(GetWebsitesArgs args) {
@@ -181,12 +847,74 @@ public final class WebstatsFunctions {
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
      * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetWebsitesResult> getWebsitesPlain(GetWebsitesPlainArgs args) {
         return getWebsitesPlain(args, InvokeOptions.Empty);
     }
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
+     * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetWebsitesResult> getWebsites(GetWebsitesArgs args, InvokeOptions options) {
@@ -195,12 +923,74 @@ public final class WebstatsFunctions {
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
      * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetWebsitesResult> getWebsites(GetWebsitesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getWebsites", TypeShape.of(GetWebsitesResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Every website of the account (all pages), optionally filtered and ordered.
+     * 
+     * ## Example Usage
+     * ### The favorite websites, by domain
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
+     * import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The account's favorite websites, across every page of the listing, in the order of
+     *             // their domains.
+     *             var favorites = WebstatsFunctions.getWebsites(GetWebsitesArgs.builder()
+     *                 .favorite(true)
+     *                 .sortBy("domain")
+     *                 .sort("asc")
+     *                 .build());
+     *             ctx.export("favoriteDomains", favorites.applyValue(result -> result.websites().stream()
+     *                 .map(WebsiteInfo::domain)
+     *                 .collect(Collectors.toList())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetWebsitesResult> getWebsitesPlain(GetWebsitesPlainArgs args, InvokeOptions options) {

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run reference` writes the API reference, docs/reference/, from the package schema that
+// `pulumi-webstats schema` prints: a page per resource and function (and the provider's), with
+// their examples in every language, arguments, outputs, types and the Website's Import section,
+// rendered as the Pulumi Registry renders them, by Pulumi's own documentation generator
+// (tools/machine/ensure-docsgen.mjs), plus a README.md that links the pages for a reader who
+// opens the folder. `npm run reference:check` (part of `npm test`) renders into a temporary
+// folder and fails, naming each file, when the committed pages differ.
+//
+// Both need a build (`npm run build`): the schema comes from dist/.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureDocsGenerator } from "../machine/ensure-docsgen.mjs";
+import { currentSchema, differences } from "../sdks/language-sdks.mjs";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** Where the committed pages live. */
+export const referenceDir = join(repoRoot, "docs", "reference");
+
+/**
+ * The first line of a page's text after its front matter's title: the generator's own words of
+ * a page are its description's first paragraph.
+ * @param {string} page
+ * @returns {{ title: string, summary: string }}
+ */
+function pageHeading(page) {
+  const title = /^title: "([^"]+)"$/m.exec(page)?.[1] ?? "";
+  const body =
+    page.split("<!-- Do not edit by hand unless you're certain you know what you are doing! -->")[1] ?? "";
+  const summary = body.trim().split("\n")[0] ?? "";
+  return { title, summary };
+}
+
+/**
+ * The folder's README.md: what the pages are and a link to each.
+ * @param {string} dir the rendered pages
+ * @param {{ name: string }} schema
+ * @returns {string}
+ */
+function folderReadme(dir, schema) {
+  const pages = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      folder: entry.name,
+      ...pageHeading(readFileSync(join(dir, entry.name, "_index.md"), "utf8")),
+    }));
+  const kinds = [
+    {
+      heading: "Resources",
+      pick: (/** @type {string} */ folder) => folder !== "provider" && !folder.startsWith("get"),
+    },
+    { heading: "Functions", pick: (/** @type {string} */ folder) => folder.startsWith("get") },
+    { heading: "Provider", pick: (/** @type {string} */ folder) => folder === "provider" },
+  ];
+  const sections = kinds.map(({ heading, pick }) => {
+    const links = pages
+      .filter((page) => pick(page.folder))
+      .map((page) => `- [${page.title}](${page.folder}/_index.md): ${page.summary}`);
+    return `## ${heading}\n\n${links.join("\n")}\n`;
+  });
+  return [
+    `# API reference of the \`${schema.name}\` package (generated)\n`,
+    "A page per resource and function, with its example in TypeScript, Python, Go, Java and YAML,\n" +
+      "its arguments, outputs and types, rendered from the package schema (`language-sdks/schema.json`)\n" +
+      "by the generator of the Pulumi Registry's API pages, `pkg/codegen/docs` of Pulumi v3.143.0.\n" +
+      "The pages are the Registry's Markdown: its language chooser shows here as one block per\n" +
+      "language. Do not edit them: change the schema's code or the examples in `schema-examples/`\n" +
+      "and run `npm run reference`; `npm test` fails while they are stale. [_index.md](_index.md) is\n" +
+      "the package's own page.\n",
+    ...sections,
+  ].join("\n");
+}
+
+/**
+ * Renders the reference of `schemaText` into `outDir` (emptied first).
+ * @param {string} outDir
+ * @param {string} schemaText
+ * @param {{ generator?: string }} [options] the generator's binary (default: the pinned one, built when needed)
+ * @returns {string} `outDir`
+ */
+export function renderReference(
+  outDir,
+  schemaText,
+  { generator = ensureDocsGenerator({ quiet: true }).binary } = {},
+) {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(dirname(outDir), { recursive: true });
+  const schemaFile = join(dirname(outDir), "schema.json");
+  writeFileSync(schemaFile, schemaText);
+  execFileSync(generator, ["-schema", schemaFile, "-out", outDir], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  writeFileSync(join(outDir, "README.md"), folderReadme(outDir, JSON.parse(schemaText)));
+  return outDir;
+}
+
+function main() {
+  const check = process.argv.includes("--check");
+  const started = Date.now();
+  const scratch = mkdtempSync(join(tmpdir(), "webstats-reference-"));
+  try {
+    const fresh = renderReference(join(scratch, "reference"), currentSchema(), {
+      generator: ensureDocsGenerator().binary,
+    });
+    const stale = differences(fresh, referenceDir);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (check) {
+      if (stale.length > 0) {
+        process.stderr.write(
+          `reference:check: docs/reference/ is stale (${stale.length} files); run npm run reference and commit:\n` +
+            stale.map((line) => `  ${line}\n`).join(""),
+        );
+        process.exit(1);
+      }
+      process.stdout.write(`reference:check: docs/reference/ matches the schema (${seconds}s)\n`);
+      return;
+    }
+    rmSync(referenceDir, { recursive: true, force: true });
+    cpSync(fresh, referenceDir, { recursive: true });
+    process.stdout.write(`reference: wrote docs/reference/: ${stale.length} files changed (${seconds}s)\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) main();
