@@ -1,3 +1,9 @@
+// The API reference generator of pulumi-webstats: main.go calls pkg/codegen/docs of
+// github.com/pulumi/pulumi/pkg/v3 at v3.143.0, the last release that carries it (with the
+// pulumi-java and pulumi-yaml code generators of that release, which it renders the Java and YAML
+// snippets with). tools/machine/ensure-docsgen.mjs builds it into a cache outside the repository;
+// go.sum is committed. pkg/v3's own replace directives apply only to its main module and are not
+// repeated: none of them changes what the docs generator renders.
 module pulumi-webstats/tools/pulumi-docsgen
 
 go 1.25.11
