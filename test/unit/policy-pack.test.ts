@@ -68,15 +68,18 @@ describe("the policy pack's policies", () => {
     ).toEqual(["required-excluded-ips", "bots-excluded", "required-excluded-params"]);
   });
 
-  it("checks the plugin's and the dynamic provider's Websites, and no other resource", () => {
+  it("checks the plugin's and the dynamic provider's Websites (by type, and by the provider serialized into them where the engine shows it), and no other resource", () => {
     const props = { domain: "blog.example.com", excludeBots: false };
     expect(violations("bots-excluded", args("webstats:index:Website", props))).toHaveLength(1);
     expect(
       violations("bots-excluded", args(dynamicType, { ...props, __provider: serializedProvider })),
     ).toHaveLength(1);
-    // Another dynamic provider whose resources happen to have the same properties.
+    // What a validation sees: the engine leaves __provider out, the type token tells.
+    expect(violations("bots-excluded", args(dynamicType, props))).toHaveLength(1);
+    // Another dynamic provider whose resources happen to have the same properties, even the type.
     const foreign = serializedProvider.replace("pulumi-webstats/dynamic-provider", "./my-provider");
     expect(violations("bots-excluded", args(dynamicType, { ...props, __provider: foreign }))).toEqual([]);
+    expect(violations("bots-excluded", args("pulumi-nodejs:dynamic:Resource", props))).toEqual([]);
     expect(
       violations("bots-excluded", args("pulumi-nodejs:dynamic:Resource", { ...props, __provider: foreign })),
     ).toEqual([]);
