@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../cli/run";
 import { PolicyConfigError, parsePolicyConfig, readPolicyConfig } from "../../policy";
 import { configSchemaOf } from "../../policy/config-schema";
 import { policyRules } from "../../policy/rules";
@@ -120,5 +121,37 @@ describe("the JSON schema of a rule's settings", () => {
     const limit = configSchemaOf(policyRules.find((r) => r.name === "websites-per-stack")!);
     expect(limit.properties.maximum).toMatchObject({ type: "integer", minimum: 0, default: 100 });
     expect(configSchemaOf(policyRules.find((r) => r.name === "bots-excluded")!)).toEqual({ properties: {} });
+  });
+});
+
+describe("pulumi-webstats policy check FILE", () => {
+  const check = async (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(
+      ["policy", "check", ...argv],
+      {},
+      { out: (t) => (out += t), err: (t) => (err += t) },
+    );
+    return { code, out, err };
+  };
+
+  it("prints the rules as a usable file sets them, and refuses one naming no rule", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-check-"));
+    writeFileSync(
+      join(dir, "ok.json"),
+      '{"bots-excluded": "remediate", "websites-per-stack": {"maximum": 20}}',
+    );
+    writeFileSync(join(dir, "typo.json"), '{"bots-exclude": "remediate"}');
+    const ok = await check([join(dir, "ok.json")]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain("  bots-excluded: remediate\n");
+    expect(ok.out).toContain('  websites-per-stack: advisory {"maximum":20}\n');
+    const typo = await check([join(dir, "typo.json")]);
+    expect(typo.code).toBe(1);
+    expect(typo.err).toContain(
+      '"bots-exclude" is not a rule of the webstats policy pack (did you mean bots-excluded?)',
+    );
+    expect((await check([])).code).toBe(2);
   });
 });
