@@ -3,7 +3,7 @@
 // reads, the managed ones and those made outside Pulumi (unmanaged), and over the stack. The
 // findings in every format (a SARIF rule per policy rule, located as drift's other findings are),
 // their own exit code and --fail-on value, and a configuration refused before any request.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,17 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { runCli } from "../../cli/run";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
+import Ajv from "ajv-draft-04";
+import addFormats from "ajv-formats";
+
+// The SARIF 2.1.0 schema @microsoft/jest-sarif ships (as drift-ci-formats.test.ts reads it).
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+addFormats(ajv);
+const validateSarif = ajv.compile(
+  JSON.parse(
+    readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"),
+  ) as object,
+);
 
 async function run(argv: string[]) {
   let out = "";
@@ -136,6 +147,8 @@ describe("pulumi-webstats drift --policy-pack-config", () => {
         }[];
       }[];
     };
+    validateSarif(sarif);
+    expect(validateSarif.errors ?? []).toEqual([]);
     const [runLog] = sarif.runs;
     const ids = runLog!.tool.driver.rules.map((r) => r.id);
     expect(ids).toEqual(
