@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { Secret } from "@pulumi/policy/policy";
 import { packPolicies } from "../../policy";
 import type { PackResourcePolicy, PackStackPolicy, PolicyResourceArgs } from "../../policy";
-import { dynamicProviderModule } from "../../policy/website-resources";
+import { runtime } from "@pulumi/pulumi";
+import { dynamicProviderModule, websiteHost } from "../../policy/website-resources";
 import * as webstatsProvider from "../../provider/dynamic-provider";
 
 // The engine's proxies are internal to @pulumi/policy (its declarations leave them out).
@@ -86,8 +87,12 @@ describe("the policy pack's policies", () => {
     expect(violations("bots-excluded", args("aws:s3/bucket:Bucket", props))).toEqual([]);
   });
 
-  it("a provider serialized by value names its module too", () => {
-    expect((webstatsProvider as unknown as { module: string }).module).toBe(dynamicProviderModule);
+  it("a provider serialized by value (a linked checkout) names its module too", async () => {
+    const provider = (webstatsProvider as unknown as { default?: object }).default ?? webstatsProvider;
+    const { text } = await runtime.serializeFunction(() => provider);
+    expect(text).not.toContain('require("pulumi-webstats/dynamic-provider")');
+    expect(text).toContain(`module: "${dynamicProviderModule}"`);
+    expect(websiteHost(dynamicType, () => text)).toBe("dynamic");
   });
 
   it("reports what the rule finds, naming the website and the fix", () => {
