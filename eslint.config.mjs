@@ -32,8 +32,9 @@ export default tseslint.config(
   },
   {
     // Each example carries the tsconfig.json a user's project would have, which cannot see
-    // this repository's sources; lint them with the repository's own project instead.
-    files: ["examples/**/*.ts"],
+    // this repository's sources; lint them with the repository's own project instead. So does
+    // the policy pack, a package of its own built against the package's dist/.
+    files: ["examples/**/*.ts", "policy-pack/**/*.ts"],
     languageOptions: {
       parserOptions: {
         projectService: false,

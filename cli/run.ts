@@ -7,6 +7,7 @@ import { driftCommand } from "./drift/command";
 import { generateCommand } from "./generate/command";
 import { UnknownOptionError, commandWords, helpOption, parseLine, refuseCredentials } from "./parse-line";
 import { pluginInstallCommand } from "./plugin-install";
+import { policyCheckCommand } from "./policy/command";
 import { schemaCommand } from "./schema";
 import { UsageError } from "./usage-error";
 
@@ -16,6 +17,7 @@ export const commands: readonly CliCommand<unknown>[] = [
   generateCommand,
   driftCommand,
   schemaCommand,
+  policyCheckCommand,
   pluginInstallCommand,
 ] as unknown as CliCommand<unknown>[];
 
@@ -41,9 +43,14 @@ function commandOf(words: string[]): CliCommand<unknown> | undefined {
 }
 
 function unknownCommand(words: string[]): UsageError {
-  if (words.length === 0) return new UsageError("say what to do: generate, drift, schema or plugin install.");
+  if (words.length === 0)
+    return new UsageError("say what to do: generate, drift, schema, policy check or plugin install.");
   if (words[0] === "plugin") return new UsageError("the plugin command is: pulumi-webstats plugin install.");
-  return new UsageError("unknown command: the commands are generate, drift, schema and plugin install.");
+  if (words[0] === "policy")
+    return new UsageError("the policy command is: pulumi-webstats policy check FILE.");
+  return new UsageError(
+    "unknown command: the commands are generate, drift, schema, policy check and plugin install.",
+  );
 }
 
 /** An option of another command is named as such; any other stays unknown. */

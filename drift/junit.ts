@@ -9,6 +9,7 @@ import { excuseText, findingFails } from "./report-context";
 import type { ReportContext } from "./report-context";
 import type { DriftReport } from "./report-data";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { policyJunitSuite } from "./policy-report";
 
 /** Text as XML character data or attribute: markup escaped, characters XML 1.0 cannot hold dropped. */
 const xml = (value: string): string =>
@@ -97,6 +98,12 @@ export function junitReport(report: DriftReport, context: ReportContext = {}): s
       ),
       "  </testsuite>",
     );
+  }
+  if (report.policy && report.policy.findings.length > 0) {
+    const policy = policyJunitSuite(report.policy, xml);
+    tests += policy.tests;
+    failures += policy.failures;
+    suites.push(policy.xml);
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -4,6 +4,7 @@ import type { AccountName } from "./accounts";
 import type { StaleBaselineEntry } from "./baseline";
 import type { DriftEntry } from "./compare";
 import type { StaleIgnoreRule } from "./ignore-file";
+import type { PolicyCheck } from "./policy-check";
 import type { TrackingWindow } from "./tracking";
 
 export const reportFormats = ["text", "json", "markdown", "sarif", "junit"] as const;
@@ -34,4 +35,6 @@ export interface DriftReport {
   baseline?: { file: string; stale: StaleBaselineEntry[] };
   /** With an ignore file: its file, and its rules whose domain matches no website. */
   ignore?: { file: string; stale: StaleIgnoreRule[] };
+  /** With --policy-pack-config: the rules applied and what they found. */
+  policy?: PolicyCheck;
 }

@@ -11,6 +11,7 @@ import { formatReport } from "./report";
 import type { DriftReport, ReportFormat } from "./report";
 import type { LocateDeclaration, ReportContext } from "./report-context";
 import { checkWritable, writeAtomically } from "./report-outputs";
+import { policyFails } from "./policy-check";
 import type { ReportOutput } from "./report-outputs";
 import type { RecordedWebsite } from "./stack-export";
 
@@ -49,6 +50,8 @@ export async function finishReports(
     io.err(`Wrote the ${output.format} report to ${output.file}.\n`);
   }
   const written = await writeNewBaseline(marked.websites, prepared);
+  // Policy violations have their own exit code, whatever the drift; a baseline never accepts them.
+  if (policyFails(report.policy)) return 3;
   if (written !== undefined) {
     io.err(
       `Wrote ${written} entr${written === 1 ? "y" : "ies"} to the baseline ${prepared.writeBaseline}.\n`,

@@ -6,6 +6,7 @@ import type { AccountName } from "./accounts";
 import type { DriftEntry, DriftStatus } from "./compare";
 import { driftStatuses } from "./compare";
 import { junitReport } from "./junit";
+import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-report";
 import { excuseText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
@@ -27,6 +28,7 @@ function summaryCounts(report: DriftReport): Record<string, number> {
   if (report.tracking) counts.silent = report.websites.filter((e) => e.silent === true).length;
   if (report.baseline) counts.accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
   if (report.ignore) counts.ignored = report.websites.filter((e) => e.ignored).length;
+  if (report.policy) counts.policy = report.policy.findings.length;
   return counts;
 }
 
@@ -154,6 +156,7 @@ function text(report: DriftReport): string {
   if (details.length > 0) parts.push("", ...details);
   const stale = staleLines(report);
   if (stale.length > 0) parts.push("", ...stale);
+  if (report.policy) parts.push("", ...policyTextLines(report.policy));
   return `${parts.join("\n")}\n`;
 }
 
@@ -208,6 +211,7 @@ function markdown(report: DriftReport): string {
       );
     }
   }
+  if (report.policy) lines.push(...policyMarkdownLines(report.policy, escaped, cell));
   return `${lines.join("\n")}\n`;
 }
 
@@ -224,6 +228,7 @@ export function formatReport(report: DriftReport, format: ReportFormat, context:
       ...(report.ignore ? { ignore: report.ignore } : {}),
       accounts: report.accounts,
       websites: report.websites,
+      ...(report.policy ? { policy: policyJson(report.policy) } : {}),
     };
     return `${JSON.stringify(body, null, 2)}\n`;
   }

@@ -19,6 +19,8 @@ import { readStacks } from "./read-stacks";
 import type { StackReading } from "./read-stacks";
 import type { StateSource } from "./state-sources";
 import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
+import { readPolicyConfig } from "../policy/policy-config";
+import { checkPolicies } from "./policy-check";
 import type { TrackingTarget } from "./tracking";
 
 export interface DriftOptions extends StackReading, ReportRunOptions {
@@ -27,6 +29,11 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
   tracking?: { days: number };
   /** `--fix code`: write the live values into the code (drift/fix-run.ts). */
   fix?: FixRunOptions;
+  /**
+   * `--policy-pack-config FILE`: the policy pack's rules over every website read, and whether a
+   * mandatory violation fails the run (exit code 3).
+   */
+  policy?: { file: string; failOn: boolean };
 }
 
 export interface DriftConsole {
@@ -110,7 +117,9 @@ export async function runDrift(
   settings: ProviderSettings,
   io: DriftConsole,
 ): Promise<number> {
-  // Baseline, ignore file and report folders are checked before any stack is read.
+  // The policy configuration, baseline, ignore file and report folders are checked before any
+  // stack is read.
+  const policyRules = options.policy ? readPolicyConfig(options.policy.file) : undefined;
   const prepared = await prepareReports(options);
   const stacks = await readStacks(options, env, io.err);
   const recorded = stacks.flatMap((s) => s.websites);
@@ -125,15 +134,20 @@ export async function runDrift(
     : undefined;
   const entries = sortEntries(findings.flatMap((f) => f.entries));
   const accountUses = sortAccounts(findings.map((f) => f.use));
+  const live = liveWebsites(findings.map((f) => ({ account: f.use, live: f.live })));
+  const policy =
+    options.policy && policyRules
+      ? checkPolicies(options.policy.file, policyRules, { entries, live, stacks }, options.policy.failOn)
+      : undefined;
   const report = {
     stacks: stacks.map((s) => s.name),
     websites: entries,
     accounts: accountUses,
     ...(tracking ? { tracking } : {}),
+    ...(policy ? { policy } : {}),
   };
   if (!options.fix) return finishReports(prepared, report, recorded, options, io);
   // --fix code: reports go only to their --output files; standard output says what was fixed.
   await finishReports(prepared, report, recorded, options, { ...io, out: () => {} });
-  const live = liveWebsites(findings.map((f) => ({ account: f.use, live: f.live })));
   return runFix(options.fix, { stacks, entries, live, failOn: options.failOn }, io);
 }

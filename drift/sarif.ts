@@ -14,6 +14,7 @@ import { excuseText, findingFails } from "./report-context";
 import type { ReportContext } from "./report-context";
 import type { DriftReport } from "./report-data";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { policySarif } from "./policy-report";
 
 const rules: Record<FailOnName, { name: string; short: string; full: string }> = {
   changed: {
@@ -144,6 +145,15 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
     findingsOf(entry).map((finding) => resultOf(entry, finding, report, context)),
   );
   const warnings = notifications(report);
+  // The policy rules' results are located as every other finding (locationOf).
+  const policy = report.policy
+    ? policySarif(
+        report.policy,
+        ruleIds.length,
+        (entry) => locationOf(entry, context),
+        (stack) => report.websites.filter((e) => e.stacks.includes(stack)),
+      )
+    : undefined;
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -153,13 +163,16 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
           driver: {
             name: "pulumi-webstats drift",
             version: SDK_VERSION,
-            rules: ruleIds.map((id) => ({
-              id,
-              name: rules[id].name,
-              shortDescription: { text: rules[id].short },
-              fullDescription: { text: rules[id].full },
-              defaultConfiguration: { level: "error" },
-            })),
+            rules: [
+              ...ruleIds.map((id) => ({
+                id,
+                name: rules[id].name,
+                shortDescription: { text: rules[id].short },
+                fullDescription: { text: rules[id].full },
+                defaultConfiguration: { level: "error" },
+              })),
+              ...(policy?.rules ?? []),
+            ],
           },
         },
         invocations: [
@@ -168,7 +181,7 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
             ...(warnings.length > 0 ? { toolExecutionNotifications: warnings } : {}),
           },
         ],
-        results,
+        results: [...results, ...(policy?.results ?? [])],
         properties: { stacks: report.stacks },
       },
     ],

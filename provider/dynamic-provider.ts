@@ -22,7 +22,11 @@ const load = (): Implementation =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(implementationPath) as Implementation;
 
-const webstatsProvider: dynamic.ResourceProvider = {
+const webstatsProvider: dynamic.ResourceProvider & { readonly module: string } = {
+  // Names this module in the serialized `__provider` whichever way it is serialized (a require of
+  // it, or the object by value), so that a policy can tell these Websites from other dynamic
+  // resources (policy/website-resources.ts).
+  module: "pulumi-webstats/dynamic-provider",
   configure: (req) => load().configure(req),
   check: (olds: Props, news: Props) => load().check(olds, news),
   diff: (id: string, olds: Props, news: Props) => load().diff(id, olds, news),

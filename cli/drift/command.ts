@@ -10,6 +10,7 @@ import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
 import { fixChoice, fixExitCodes, fixOptions, fixOptionsHelp } from "./fix-options";
+import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
 import { reportChoice, reportOptions, reportOptionsHelp } from "./report-options";
 import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options";
 
@@ -20,6 +21,7 @@ const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [-
                              [--fail-on STATUS,...] [--baseline FILE] [--write-baseline FILE]
                              [--ignore FILE]
                              [--check-tracking [--silent-days N]]
+                             [--policy-pack-config FILE]
                              [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
 
 Compares what stacks recorded with what their accounts hold, and gives every website of
@@ -38,9 +40,11 @@ ${stateOptionsHelp}
 ${stackOptionsHelp}
 ${reportOptionsHelp}
 ${baselineOptionsHelp}
+${policyOptionsHelp}
 ${fixOptionsHelp}
   -h, --help       show this help
-Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
+Exit code: 0 in sync, 2 drift found, 3 a mandatory policy violation (whatever the drift),
+1 error (a wrong option included).
 ${fixExitCodes}
 
 ${environmentHelp()}`;
@@ -54,11 +58,12 @@ function parse(line: ParsedLine): DriftOptions {
       "drift needs the stacks to compare: --stack NAME (in the project folder, or --cwd DIR), --all, or --state FILE.",
     );
   }
-  const report = reportChoice(line);
+  const { failOnPolicy, ...report } = reportChoice(line);
   return {
     sources,
     ...stacks,
     ...report,
+    ...policyChoice(line, failOnPolicy),
     ...baselineChoice(line, report.outputs),
     ...fixChoice(line, report.format, sources),
   };
@@ -69,7 +74,14 @@ export const driftCommand: CliCommand<DriftOptions> = {
   summary:
     "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files",
   usage,
-  options: { ...stateOptions, ...stackOptions, ...reportOptions, ...baselineOptions, ...fixOptions },
+  options: {
+    ...stateOptions,
+    ...stackOptions,
+    ...reportOptions,
+    ...baselineOptions,
+    ...policyOptions,
+    ...fixOptions,
+  },
   // 2 means drift found: a pipeline must not take a mistyped option for it.
   usageExitCode: 1,
   parse,

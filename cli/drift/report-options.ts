@@ -26,7 +26,8 @@ export const reportOptionsHelp = `  --format F       text (default), json, markd
                    with every --format written to a file, standard output gets the text report
   --fail-on LIST   the statuses that make the exit code 2, comma-separated, silent
                    included (default: changed,gone,unmanaged,duplicate, and silent with
-                   --check-tracking; none: never)
+                   --check-tracking; none: never); policy: a mandatory policy violation
+                   makes it 3 (the default with --policy-pack-config)
   --check-tracking also read each website's pageviews: one request per website on the
                    server, paced at the server's limit (60 a minute on a stock
                    installation: 500 websites take at least 8 minutes; said before it
@@ -40,12 +41,17 @@ const defaultFailOn: FailOnName[] = ["changed", "gone", "unmanaged", "duplicate"
 /** The names --fail-on lists; default every status but in-sync, and silent when tracking is checked. */
 function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
   if (values === undefined) return checkTracking ? [...defaultFailOn, "silent"] : defaultFailOn;
-  const listed = values.flatMap((v) => v.split(",")).map((v) => v.trim());
+  const listed = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    // policy is no status: the policy check reads it (policy-options.ts).
+    .filter((v) => v !== "policy");
+  if (listed.length === 0 && values.some((v) => v.includes("policy"))) return [];
   if (listed.length === 1 && listed[0] === "none") return [];
   const known = failOnNames as readonly string[];
   const wrong = listed.filter((v) => !known.includes(v));
   if (wrong.length > 0 || listed.length === 0) {
-    throw new UsageError(`--fail-on takes ${known.join(", ")} (comma-separated) or none.`);
+    throw new UsageError(`--fail-on takes ${known.join(", ")}, policy (comma-separated) or none.`);
   }
   if (listed.includes("silent") && !checkTracking) {
     throw new UsageError(
@@ -115,6 +121,8 @@ export interface ReportChoice {
   failOn: FailOnName[];
   /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
   tracking?: { days: number };
+  /** Whether --fail-on names policy; undefined without --fail-on (the default then applies). */
+  failOnPolicy?: boolean;
 }
 
 export function reportChoice(line: ParsedLine): ReportChoice {
@@ -125,8 +133,12 @@ export function reportChoice(line: ParsedLine): ReportChoice {
   if (values["silent-days"] !== undefined && !checkTracking) {
     throw new UsageError("--silent-days goes with --check-tracking, which reads every website's pageviews.");
   }
-  const failOn = failOnOf(values["fail-on"] as string[] | undefined, checkTracking);
+  const failOnValues = values["fail-on"] as string[] | undefined;
+  const failOn = failOnOf(failOnValues, checkTracking);
   return {
+    ...(failOnValues !== undefined
+      ? { failOnPolicy: failOnValues.some((v) => v.split(",").some((name) => name.trim() === "policy")) }
+      : {}),
     format,
     ...(outputs.length > 0 ? { outputs } : {}),
     failOn,

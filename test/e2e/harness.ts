@@ -56,6 +56,10 @@ export interface OperationOptions {
    * Automation API's up passes `--skip-preview`.
    */
   previewFirst?: boolean;
+  /** preview and up: policy pack folders the engine runs (`--policy-pack`). */
+  policyPacks?: string[];
+  /** Their configuration files (`--policy-pack-config`). */
+  policyPackConfigs?: string[];
   /** Receives functions that SIGKILL the operation's processes: all of them, or the CLI alone. */
   onStart?: (killAll: () => void, killEngine: () => void) => void;
 }

@@ -61,6 +61,10 @@ async function main() {
   }
 
   const onOutput = (text) => process.stdout.write(text);
+  // Policy packs run by the engine during preview and up (--policy-pack, --policy-pack-config).
+  const policies = request.policyPacks
+    ? { policyPacks: request.policyPacks, policyPackConfigs: request.policyPackConfigs }
+    : {};
   const common = { onOutput, color: "never" };
   // The operation alone, without the workspace set-up above, is what `pulumi up` in a project
   // folder would take; the bench reports it.
@@ -77,6 +81,7 @@ async function main() {
       }
       result = await stack.up({
         ...common,
+        ...policies,
         expectNoChanges: request.expectNoChanges,
         diff: request.diff,
         refresh: request.refresh,
@@ -87,6 +92,7 @@ async function main() {
     case "preview":
       result = await stack.preview({
         ...common,
+        ...policies,
         expectNoChanges: request.expectNoChanges,
         refresh: request.refresh,
         diff: request.diff,

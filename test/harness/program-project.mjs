@@ -8,7 +8,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { pulumiVersionUnderTest } from "../../tools/machine/ensure-pulumi.mjs";
-import { packNodejsSdk } from "../../tools/release/npm-packages.mjs";
+import { packNodejsSdk, packPolicyPack } from "../../tools/release/npm-packages.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -59,8 +59,9 @@ export function packPackage(packDir, { build = false } = {}) {
 }
 
 /**
- * Packs the package (its prepack script builds dist/) and the generated Node.js SDK of the
- * provider plugin (@pulumi-webstats/webstats), and installs both tarballs and the
+ * Packs the package (its prepack script builds dist/), the generated Node.js SDK of the
+ * provider plugin (@pulumi-webstats/webstats) and the policy pack (pulumi-webstats-policy), and
+ * installs the three tarballs and the
  * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
  * `<root>/template`, with the automation driver beside them.
  * @param {string} root
@@ -71,6 +72,8 @@ export function prepareProjectTemplate(root) {
   const tarball = packPackage(packDir, { build: true });
   // The Node.js SDK generated from the schema, for programs that use the provider plugin.
   const nodejsSdk = packNodejsSdk(packDir);
+  // The policy pack, installed as users install it: its folder in node_modules is the pack.
+  const policyPack = packPolicyPack(packDir);
   const templateDir = join(root, "template");
   mkdirSync(templateDir, { recursive: true });
   writeFileSync(
@@ -86,6 +89,7 @@ export function prepareProjectTemplate(root) {
       "--ignore-scripts",
       tarball,
       nodejsSdk,
+      policyPack,
       `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],
     templateDir,

@@ -42,6 +42,9 @@ import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./prog
  *   (`--replace URN`).
  * @property {boolean} [previewFirst] up only: preview first and stop if the preview fails, as
  *   `pulumi up` does (the Automation API's up passes `--skip-preview`).
+ * @property {string[]} [policyPacks] preview and up: policy pack folders the engine runs
+ *   (`--policy-pack`).
+ * @property {string[]} [policyPackConfigs] their configuration files (`--policy-pack-config`).
  * @property {boolean} [allowFailure] Resolve with the failure instead of throwing.
  * @property {(text: string) => void} [onOutput] The engine's output as it comes.
  * @property {(killAll: () => void, killEngine: () => void) => void} [onStart] Receives functions
@@ -263,6 +266,8 @@ export class ProgramStack {
         replace: options.replace,
         previewFirst: options.previewFirst,
         importArgs: options.importArgs,
+        policyPacks: options.policyPacks,
+        policyPackConfigs: options.policyPackConfigs,
       },
     });
     this.output += result.output;

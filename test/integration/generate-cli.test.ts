@@ -187,8 +187,8 @@ describe("pulumi-webstats command line", () => {
 
   it("explains wrong usage without repeating the arguments", async () => {
     const cases: [string[], RegExp][] = [
-      [[], /say what to do: generate, drift, schema or plugin install/],
-      [["deploy"], /the commands are generate, drift, schema and plugin install/],
+      [[], /say what to do: generate, drift, schema, policy check or plugin install/],
+      [["deploy"], /the commands are generate, drift, schema, policy check and plugin install/],
       [["generate"], /--out DIR is required/],
       [["generate", "--out", "x", "--format", "json"], /--format is ts, yaml or import, not "json"/],
       [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],

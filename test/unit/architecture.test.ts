@@ -1,5 +1,5 @@
 // Dependencies point one way: sdk <- core <- provider <- fleet, the plugin beside the provider
-// (two hosts over one core), drift over the core, generate over fleet and drift, the command line (cli) over generate and drift, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
+// (two hosts over one core), the policy rules over the core, drift over the rules and the core, generate over fleet and drift, the command line (cli) over generate and drift, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
 // module imports one that imports it back. Read from the sources' own import statements.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,6 +12,7 @@ const layers = [
   "provider",
   "plugin",
   "fleet",
+  "policy",
   "drift",
   "generate",
   "cli",
@@ -26,10 +27,12 @@ const allowed: Record<(typeof layers)[number], string[]> = {
   // The second host stands beside the first: both over the core, neither over the other.
   plugin: ["core", "sdk"],
   fleet: ["provider", "core", "sdk"],
+  // The policy rules judge the core's checked values; the pack and drift both run them.
+  policy: ["core", "sdk"],
   // Comparing states with installations needs no Pulumi: the states are JSON.
-  drift: ["core", "sdk"],
+  drift: ["policy", "core", "sdk"],
   generate: ["drift", "fleet", "core", "sdk"],
-  cli: ["generate", "drift", "core", "sdk"],
+  cli: ["generate", "drift", "policy", "core", "sdk"],
   emulator: [],
 };
 
@@ -53,6 +56,9 @@ const packages: Record<(typeof layers)[number], string[]> = {
     "@pulumi/pulumi/runtime/rpc",
   ],
   fleet: ["@pulumi/pulumi", "yaml"],
+  // minimatch: the domain globs of non-public-domains. Nothing of @pulumi/policy: the pack's
+  // policies are written structurally (policy/pack-policies.ts).
+  policy: ["zod", "minimatch"],
   // yaml: baseline and ignore files, where websites are declared, and --fix code's edits.
   drift: ["zod", "yaml", "minimatch"],
   generate: ["yaml"],

@@ -79,7 +79,7 @@ describe("drift: the tracking options", () => {
       "--fail-on silent needs --check-tracking: without it no website is checked for silence.",
     );
     expect(() => drift("--check-tracking", "--fail-on", "quiet")).toThrow(
-      "--fail-on takes changed, gone, unmanaged, duplicate, silent (comma-separated) or none.",
+      "--fail-on takes changed, gone, unmanaged, duplicate, silent, policy (comma-separated) or none.",
     );
     expect(() => drift("--check-tracking", "--fail-on", "in-sync")).toThrow(/--fail-on takes/);
     for (const option of [["--check-tracking"], ["--silent-days", "7"]]) {

@@ -80,7 +80,13 @@ describe("the packed package", () => {
       "package.json",
     ]);
     // Every entry point package.json names is there, with its types.
-    for (const entry of ["index", "provider/dynamic-provider", "sdk/index", "emulator/index"]) {
+    for (const entry of [
+      "index",
+      "provider/dynamic-provider",
+      "sdk/index",
+      "emulator/index",
+      "policy/index",
+    ]) {
       expect(paths).toContain(`dist/${entry}.js`);
       expect(paths).toContain(`dist/${entry}.d.ts`);
     }

@@ -17,7 +17,9 @@
 // The Node.js language host (`pulumi-language-nodejs`), which `pulumi up` in a Node.js project
 // folder needs, is not built: the Go module proxy does not serve its module, so it cannot be
 // built from source here. The tests and the demo run Automation API inline programs, which do
-// not use it.
+// not use it. Without it, the CLI runs a Node.js policy pack (`--policy-pack`) through an analyzer
+// plugin, `pulumi-analyzer-policy-nodejs`, which the repository provides
+// (tools/machine/pulumi-analyzer-policy-nodejs): it is copied beside the dynamic-provider plugin.
 //
 // Order of preference:
 //   1. a `pulumi` on PATH whose version is compatible (same major, not older; exactly the
@@ -34,7 +36,7 @@
 
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheEntryDir, cachedBuild, machineCacheDir } from "./machine-cache.mjs";
 
@@ -46,7 +48,8 @@ import { cacheEntryDir, cachedBuild, machineCacheDir } from "./machine-cache.mjs
 /**
  * @typedef {object} EnsuredCli
  * @property {string} binDir The folder of the `pulumi` executable.
- * @property {string} pluginDir The folder of the dynamic-provider plugin script; put it on PATH.
+ * @property {string} pluginDir The folder of the dynamic-provider plugin script and the policy
+ *   pack analyzer; put it on PATH.
  * @property {string} pulumi The `pulumi` executable.
  * @property {string} version Its version.
  * @property {PulumiSource} source
@@ -71,6 +74,8 @@ const wrapperModules = join(toolsDir, "pulumi-cli");
 const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const pluginScript = "pulumi-resource-pulumi-nodejs";
+/** Runs a Node.js policy pack (`--policy-pack`) where the CLI has no Node.js language host. */
+export const policyAnalyzerScript = "pulumi-analyzer-policy-nodejs";
 
 /** The Pulumi YAML language host release that is built and put beside the CLI. */
 export const YAML_HOST_VERSION = "1.38.3";
@@ -246,15 +251,21 @@ export function findGo() {
 }
 
 /**
- * The plugin script that runs dynamic providers ships in the root of the @pulumi/pulumi package.
+ * The plugin script that runs dynamic providers ships in the root of the @pulumi/pulumi package;
+ * the one that runs Node.js policy packs without a Node.js language host is the repository's own.
  * @param {string} binDir
  */
 function installPluginScript(binDir) {
-  const source = join(repoRoot, "node_modules", "@pulumi", "pulumi", pluginScript);
-  if (!existsSync(source)) throw new Error(`${source} is missing; run npm ci first.`);
-  const target = join(binDir, pluginScript);
-  copyFileSync(source, target);
-  chmodSync(target, 0o755);
+  const sources = [
+    join(repoRoot, "node_modules", "@pulumi", "pulumi", pluginScript),
+    join(repoRoot, "tools", "machine", policyAnalyzerScript),
+  ];
+  for (const source of sources) {
+    if (!existsSync(source)) throw new Error(`${source} is missing; run npm ci first.`);
+    const target = join(binDir, basename(source));
+    copyFileSync(source, target);
+    chmodSync(target, 0o755);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // `npm run release`: everything a release publishes, built by one command into one folder
 // (release/ by default), each package in its language's own form:
 //
-//   npm/        the provider's package and the Node.js SDK, as `npm pack` tarballs
+//   npm/        the provider's package, the Node.js SDK and the policy pack, as `npm pack` tarballs
 //   python/     the Python SDK's wheel and sdist (`python -m build`)
 //   maven/      the Java SDK deployed into a Maven repository folder: pom, jar, -sources.jar,
 //               -javadoc.jar and their checksums (a `file://` repository; Central's bundle layout)
@@ -166,7 +166,7 @@ async function step(label, action) {
  */
 async function buildRelease(options, state) {
   // Loaded only now: a refusal needs none of the builders or their machine tools.
-  const { packNodejsSdk, packProvider } = await import("./npm-packages.mjs");
+  const { packNodejsSdk, packPolicyPack, packProvider } = await import("./npm-packages.mjs");
   const { buildPythonPackages } = await import("./python-package.mjs");
   const { buildMavenRepository } = await import("./maven-package.mjs");
   const { writeGoProxy, goSdkModulePath } = await import("./go-proxy.mjs");
@@ -178,6 +178,7 @@ async function buildRelease(options, state) {
   // First: its prepack script builds dist/, which the plugin archives are made from.
   await step("npm pack of the provider (builds dist/)", () => packProvider(npm));
   await step("npm pack of the Node.js SDK", () => packNodejsSdk(npm));
+  await step("npm pack of the policy pack", () => packPolicyPack(npm));
   await step("Python wheel and sdist", () => buildPythonPackages(join(out, "python")));
   await step("Maven repository of the Java SDK", () =>
     buildMavenRepository(join(out, "maven"), { version, time: commitTime(repoRoot) }),

@@ -57,6 +57,16 @@ export function readVersionSources(root = defaultRoot) {
       fix: regenerate,
     },
     {
+      file: "policy-pack/package.json",
+      version: json("policy-pack/package.json").version,
+      fix: "set the policy pack's version to package.json's (they are released together).",
+    },
+    {
+      file: "policy-pack/package.json (its pulumi-webstats dependency)",
+      version: json("policy-pack/package.json").dependencies?.["pulumi-webstats"],
+      fix: "set its pulumi-webstats dependency to package.json's version exactly: the pack runs the rules of the release it is part of.",
+    },
+    {
       file: "docs/languages/java.md",
       // The Java page's complete pom.xml, which users copy.
       version: firstMatch("docs/languages/java.md", /<artifactId>webstats<\/artifactId>\s*<version>([^<]+)</),

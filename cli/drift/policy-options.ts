@@ -1,0 +1,30 @@
+// drift's option for the policy pack's rules: --policy-pack-config FILE runs them over every
+// website the run reads (drift/policy-check.ts). The file is read and checked when the command
+// runs, before any stack is read; here only the line is checked.
+import type { OptionTable, ParsedLine } from "../command";
+import { UsageError } from "../usage-error";
+
+export const policyOptions: OptionTable = {
+  "policy-pack-config": { type: "string" },
+};
+
+export const policyOptionsHelp = `  --policy-pack-config FILE
+                   also check every website read (managed or not) and every stack
+                   against the webstats policy pack's rules, configured by FILE (the
+                   JSON pulumi preview --policy-pack-config takes); violations are
+                   findings of every report format, a mandatory one exits 3`;
+
+/** The policy check asked for, if any; `failOnPolicy` is what --fail-on said of policy. */
+export function policyChoice(
+  { values }: ParsedLine,
+  failOnPolicy: boolean | undefined,
+): { policy?: { file: string; failOn: boolean } } {
+  const file = values["policy-pack-config"] as string | undefined;
+  if (file === undefined) {
+    if (failOnPolicy)
+      throw new UsageError("--fail-on policy needs --policy-pack-config FILE: the rules to check.");
+    return {};
+  }
+  if (file.trim() === "") throw new UsageError("--policy-pack-config needs a file name.");
+  return { policy: { file, failOn: failOnPolicy ?? true } };
+}

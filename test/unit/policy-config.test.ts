@@ -1,0 +1,157 @@
+// The policy pack's configuration file (the JSON --policy-pack-config takes): every problem named
+// with its rule and key, before any website is checked; levels and defaults as the engine applies
+// them; and the JSON schema the pack hands the engine, made from the same description.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../cli/run";
+import { PolicyConfigError, parsePolicyConfig, readPolicyConfig } from "../../policy";
+import { configSchemaOf } from "../../policy/config-schema";
+import { policyRules } from "../../policy/rules";
+
+const problemsOf = (config: unknown): string => {
+  try {
+    parsePolicyConfig(config, "policy.json");
+  } catch (error) {
+    expect(error).toBeInstanceOf(PolicyConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+};
+
+const byName = (config: unknown) =>
+  Object.fromEntries(parsePolicyConfig(config, "policy.json").map((c) => [c.rule.name, c]));
+
+describe("policy configuration", () => {
+  it("gives every rule its default level and settings when the file names none", () => {
+    const rules = byName({});
+    expect(Object.keys(rules)).toEqual(policyRules.map((r) => r.name));
+    expect(rules["bots-excluded"]).toMatchObject({ level: "mandatory", settings: {} });
+    expect(rules["required-excluded-ips"]).toMatchObject({ level: "advisory", settings: { ranges: [] } });
+    expect(rules["websites-per-stack"]).toMatchObject({ level: "advisory", settings: { maximum: 100 } });
+  });
+
+  it("reads levels as a string or in an object with the settings; all sets every level first", () => {
+    const rules = byName({
+      all: "advisory",
+      "bots-excluded": "remediate",
+      "required-excluded-ips": { enforcementLevel: "mandatory", ranges: ["10.0.0.0/8"] },
+      "allowed-domain-suffixes": { suffixes: ["example.com"] },
+    });
+    expect(rules["bots-excluded"]?.level).toBe("remediate");
+    expect(rules["required-excluded-ips"]).toMatchObject({
+      level: "mandatory",
+      settings: { ranges: ["10.0.0.0/8"] },
+    });
+    expect(rules["allowed-domain-suffixes"]).toMatchObject({
+      level: "advisory",
+      settings: { suffixes: ["example.com"] },
+    });
+    expect(rules["websites-per-stack"]?.level).toBe("advisory");
+  });
+
+  it("refuses a rule that does not exist, naming the nearest", () => {
+    expect(problemsOf({ "bots-exclude": "mandatory" })).toContain(
+      '"bots-exclude" is not a rule of the webstats policy pack (did you mean bots-excluded?); the rules are required-excluded-ips, bots-excluded,',
+    );
+  });
+
+  it("refuses a value of the wrong type, naming the rule and the key", () => {
+    expect(problemsOf({ "websites-per-stack": { maximum: "ten" } })).toContain(
+      "websites-per-stack: maximum must be a whole number of websites, 0 or more.",
+    );
+    expect(problemsOf({ "required-excluded-ips": { ranges: "10.0.0.0/8" } })).toContain(
+      'required-excluded-ips: ranges must be a list of IP addresses or CIDR ranges, such as ["203.0.113.0/24"].',
+    );
+    expect(problemsOf({ "bots-excluded": 3 })).toContain(
+      "bots-excluded: must be an enforcement level or an object",
+    );
+  });
+
+  it("refuses an invalid CIDR and an invalid glob, naming the entry", () => {
+    const message = problemsOf({
+      "required-excluded-ips": { ranges: ["10.0.0.0/8", "10.0.0.0/33"] },
+      "non-public-domains": { patterns: ["staging.*", "staging/*"] },
+    });
+    expect(message).toContain(
+      'required-excluded-ips: ranges[1] is not an address or range the server can match: The IP entry "10.0.0.0/33" has an invalid prefix length "/33"',
+    );
+    expect(message).toContain('non-public-domains: patterns[1] is refused: "staging/*" is not a domain glob');
+    expect(message.startsWith("The policy configuration policy.json cannot be used:\n")).toBe(true);
+  });
+
+  it("refuses a setting the rule does not have", () => {
+    expect(problemsOf({ "required-excluded-ips": { range: ["10.0.0.0/8"] } })).toContain(
+      'required-excluded-ips: "range" is not a setting of this rule (did you mean ranges?); its settings are ranges.',
+    );
+    expect(problemsOf({ "bots-excluded": { enabled: true } })).toContain(
+      "it has none besides enforcementLevel.",
+    );
+  });
+
+  it("refuses a level that is not one of the three, and remediate for a rule with no safe fix", () => {
+    expect(problemsOf({ "non-public-domains": "strict" })).toContain(
+      'non-public-domains: enforcementLevel must be "advisory", "mandatory" or "disabled", not "strict".',
+    );
+    expect(problemsOf({ "non-public-domains": { enforcementLevel: "remediate" } })).toContain(
+      "(non-public-domains has no safe fix)",
+    );
+    expect(problemsOf({ all: "remediate" })).toContain("all: enforcementLevel must be");
+  });
+
+  it("reads a file, and says when it is missing or not JSON", () => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-config-"));
+    writeFileSync(join(dir, "ok.json"), '{"bots-excluded": "disabled"}');
+    writeFileSync(join(dir, "bad.json"), "{bots}");
+    expect(readPolicyConfig(join(dir, "ok.json")).find((c) => c.rule.name === "bots-excluded")?.level).toBe(
+      "disabled",
+    );
+    expect(() => readPolicyConfig(join(dir, "bad.json"))).toThrow(/bad\.json is not JSON/);
+    expect(() => readPolicyConfig(join(dir, "none.json"))).toThrow(/none\.json cannot be read \(ENOENT\)/);
+  });
+});
+
+describe("the JSON schema of a rule's settings", () => {
+  it("states each key's type and default, as the engine reads them", () => {
+    const ips = configSchemaOf(policyRules.find((r) => r.name === "required-excluded-ips")!);
+    expect(ips).toEqual({
+      properties: { ranges: { type: "array", items: { type: "string" }, default: [] } },
+    });
+    const limit = configSchemaOf(policyRules.find((r) => r.name === "websites-per-stack")!);
+    expect(limit.properties.maximum).toMatchObject({ type: "integer", minimum: 0, default: 100 });
+    expect(configSchemaOf(policyRules.find((r) => r.name === "bots-excluded")!)).toEqual({ properties: {} });
+  });
+});
+
+describe("pulumi-webstats policy check FILE", () => {
+  const check = async (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = await runCli(
+      ["policy", "check", ...argv],
+      {},
+      { out: (t) => (out += t), err: (t) => (err += t) },
+    );
+    return { code, out, err };
+  };
+
+  it("prints the rules as a usable file sets them, and refuses one naming no rule", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-check-"));
+    writeFileSync(
+      join(dir, "ok.json"),
+      '{"bots-excluded": "remediate", "websites-per-stack": {"maximum": 20}}',
+    );
+    writeFileSync(join(dir, "typo.json"), '{"bots-exclude": "remediate"}');
+    const ok = await check([join(dir, "ok.json")]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain("  bots-excluded: remediate\n");
+    expect(ok.out).toContain('  websites-per-stack: advisory {"maximum":20}\n');
+    const typo = await check([join(dir, "typo.json")]);
+    expect(typo.code).toBe(1);
+    expect(typo.err).toContain(
+      '"bots-exclude" is not a rule of the webstats policy pack (did you mean bots-excluded?)',
+    );
+    expect((await check([])).code).toBe(2);
+  });
+});
