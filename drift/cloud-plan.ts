@@ -72,6 +72,9 @@ const previewSchema = z
           .loose(),
       )
       .nullish(),
+    diagnostics: z
+      .array(z.object({ message: z.string().optional(), severity: z.string().optional() }).loose())
+      .nullish(),
   })
   .loose();
 
@@ -142,12 +145,28 @@ export function locateTargets(
   });
 }
 
-/** The steps of `pulumi preview --json`. */
-export function previewSteps(previewText: string, stack: string): PreviewStep[] {
-  return parsed(previewSchema, previewText, "pulumi preview --json", stack).steps ?? [];
+/** What `pulumi preview --json` printed: its steps, and the messages of its errors. */
+export interface PreviewPlan {
+  steps: PreviewStep[];
+  /**
+   * Its error diagnostics: the engine can report one and still exit 0, e.g. a target that the
+   * refresh found gone and the program no longer declares ("could not be found in the stack").
+   */
+  errors: string[];
 }
 
-/** Steps that change nothing on the server, whatever resource they are about. */
+export function previewPlan(previewText: string, stack: string): PreviewPlan {
+  const plan = parsed(previewSchema, previewText, "pulumi preview --json", stack);
+  const errors = (plan.diagnostics ?? [])
+    .filter((d) => d.severity === "error")
+    .map((d) => (d.message ?? "").replace(/^error:\s*/, "").trim());
+  return { steps: plan.steps ?? [], errors };
+}
+
+/**
+ * Steps that change nothing on the server, whatever resource they are about. With --refresh the
+ * plan starts with a `refresh` step for each target (its live state read into the plan).
+ */
 const harmless = new Set(["same", "read", "refresh"]);
 
 /** Values a plan may print: a secret, or a password, is never shown. */
@@ -168,10 +187,15 @@ function changedFields(step: PreviewStep): string[] {
 const what = (t: LocatedTarget): string => `website ${t.resource} (${t.domain}, id ${t.id})`;
 
 /** Why the plan's steps for one target are not putting it back, or undefined when they are. */
-function targetProblem(target: LocatedTarget, ops: string[]): string | undefined {
+function targetProblem(target: LocatedTarget, allOps: string[]): string | undefined {
+  const ops = allOps.filter((op) => op !== "refresh" && op !== "read");
   const only = ops.length === 1 ? ops[0] : undefined;
   if (ops.length === 0 || ops.includes("delete")) {
-    return `${what(target)} is no longer declared in the stack's program: the up would ${target.status === "gone" ? "not create it again" : "delete it"}. Declare it again, or remove it from the stack with pulumi state delete.`;
+    const way =
+      target.status === "gone"
+        ? "the up would not create it again. Declare it again, or drop it from the state with pulumi refresh."
+        : "the up would delete it. Declare it again, or run pulumi up yourself if it is to go.";
+    return `${what(target)} is no longer declared in the stack's program: ${way}`;
   }
   if (ops.some((op) => /replace/.test(op))) {
     return `${what(target)} would be replaced (deleted and created again, its statistics lost): put back the fields that force a replacement by hand, or change the program.`;
@@ -188,10 +212,10 @@ function targetProblem(target: LocatedTarget, ops: string[]): string | undefined
 export function checkPlan(
   stack: string,
   targets: readonly LocatedTarget[],
-  steps: readonly PreviewStep[],
+  { steps, errors }: PreviewPlan,
 ): { planned: PlannedFix[]; problems: string[] } {
   const byUrn = new Map(targets.map((t) => [t.urn, t]));
-  const problems: string[] = [];
+  const problems: string[] = errors.map((e) => `stack ${stack}: pulumi preview reported an error: ${e}`);
   for (const step of steps) {
     if (byUrn.has(step.urn) || harmless.has(step.op)) continue;
     problems.push(
@@ -201,16 +225,15 @@ export function checkPlan(
   const planned: PlannedFix[] = [];
   for (const target of targets) {
     const own = steps.filter((s) => s.urn === target.urn);
-    const ops = [...new Set(own.map((s) => s.op))];
-    const problem = targetProblem(target, ops);
+    const problem = targetProblem(target, [...new Set(own.map((s) => s.op))]);
     if (problem) {
       problems.push(`stack ${stack}: ${problem}`);
       continue;
     }
-    const step = own[0] as PreviewStep;
-    const action = step.op === "update" ? "update" : step.op === "create" ? "create" : "none";
+    const step = own.find((s) => !harmless.has(s.op));
+    const action = step?.op === "update" ? "update" : step?.op === "create" ? "create" : "none";
     const fields =
-      action === "update"
+      step && action === "update"
         ? changedFields(step).map((field) => ({
             field,
             live: shown(field, step.oldState?.outputs?.[field]),

@@ -8,7 +8,7 @@
 // user's own (their backend, login and secrets provider), run in the stack's project folder.
 import type { Environment } from "../core/settings";
 import { mapBounded } from "./bounded-pool";
-import { CloudPlanRefused, checkPlan, locateTargets, previewSteps } from "./cloud-plan";
+import { CloudPlanRefused, checkPlan, locateTargets, previewPlan } from "./cloud-plan";
 import type { CloudTarget, PlannedFix } from "./cloud-plan";
 import { formatCloudFixSummary } from "./cloud-fix-summary";
 import type { CloudFixOutcome, StackFixResult } from "./cloud-fix-summary";
@@ -111,7 +111,7 @@ async function planStack(
     const located = locateTargets(await pulumiOn(source, ["stack", "export"], env), stack, targets);
     const targetArgs = located.flatMap((t) => ["--target", t.urn]);
     const preview = await pulumiOn(source, ["preview", "--refresh", ...targetArgs, "--json"], env);
-    const { planned, problems } = checkPlan(stack, located, previewSteps(preview, stack));
+    const { planned, problems } = checkPlan(stack, located, previewPlan(preview, stack));
     return problems.length > 0 ? { problems } : { plan: { stack, source, planned }, problems };
   } catch (error) {
     if (error instanceof CloudPlanRefused) return { problems: [error.message] };

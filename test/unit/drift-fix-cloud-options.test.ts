@@ -1,7 +1,7 @@
 // drift's --fix cloud and --yes on the command line: what they parse to, and each wrong
 // combination refused with the option named, before anything is read.
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../cli/run";
+import { parseCommand, runCli } from "../../cli/run";
 import { UsageError } from "../../cli/usage-error";
 
 function optionsOf(argv: string[]): Record<string, unknown> {
@@ -73,6 +73,18 @@ describe("drift --fix cloud: the command line", () => {
   it("prints its summary as text, markdown or json only", () => {
     expect(refusal(["drift", "--stack", "prod", "--fix", "cloud", "--format", "sarif"])).toMatch(
       /--fix cloud prints what it did as text, markdown or json/,
+    );
+  });
+
+  it("refuses to run without --yes when standard input is not a terminal, before reading any stack", async () => {
+    let err = "";
+    // The folder does not exist: a run that read the stack would fail there instead.
+    const argv = ["drift", "--cwd", "/nonexistent/project", "--stack", "prod", "--fix", "cloud"];
+    const code = await runCli(argv, {}, { out: () => {}, err: (t) => (err += t) });
+    expect(code).toBe(1);
+    expect(err).toBe(
+      "drift --fix cloud changes websites on the server with pulumi up, and standard input is not a terminal " +
+        "to confirm the plan: give --yes to apply it without asking (nothing was read or changed).\n",
     );
   });
 });
