@@ -76,9 +76,15 @@ function pulumiOn(source: StackSource, args: string[], env: Environment): Promis
   });
 }
 
+/**
+ * pulumi's refusal of a stack another update holds: a file or cloud-storage backend ends its
+ * message with the lock file's path (under .pulumi/locks/), Pulumi Cloud answers a conflict.
+ */
+const lockedPattern = /locked|\/\.pulumi\/locks\/|another update is currently in progress/i;
+
 /** pulumi's own failure, in a sentence that names the stack and what to do. */
 function failureText(stack: string, command: string, error: PulumiCommandError): string {
-  if (/locked/i.test(error.reason)) {
+  if (lockedPattern.test(error.reason)) {
     return (
       `stack ${stack} is locked by another update (${error.reason}): wait for it to finish, ` +
       "or, if it was interrupted, release the lock with pulumi cancel; then run drift again."
