@@ -87,7 +87,7 @@ describeEngine("the Action (action.yml) over a stack, against the emulator", () 
     };
     expect(sarif.version).toBe("2.1.0");
     expect(run.summary).toBe(readFileSync(run.outputs["report-markdown"] as string, "utf8"));
-    expect(run.summary).toContain("action.example.dev");
+    expect(run.summary).toContain("2 websites in 1 account of 1 stack (gitops/prod): 2 in-sync");
   });
 
   it("drift: exit code 2 fails the step, unless fail-on-drift is false", async () => {

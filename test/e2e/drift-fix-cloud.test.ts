@@ -54,13 +54,13 @@ ${
 `
 }`;
 
-const websiteIds = async (stack: TestStack): Promise<Record<string, number>> =>
-  Object.fromEntries(
-    (await stack.resourcesOfType("webstats:index:Website")).map((w) => [
-      w.urn.split("::").pop(),
-      Number(w.id),
-    ]),
+/** The stack's websites' ids, by resource name. */
+async function websiteIds(stack: TestStack): Promise<Record<string, number>> {
+  const websites = await stack.resourcesOfType("webstats:index:Website");
+  return Object.fromEntries(
+    websites.map((w): [string, number] => [w.urn.split("::").pop() ?? "", Number(w.id)]),
   );
+}
 
 describeEngine("pulumi-webstats drift --fix cloud", () => {
   const fixture = useEngineFixture();
