@@ -6,12 +6,14 @@
 // --target: the changed one updated to the declared values, the gone one created again, and
 // the next drift run is in sync. The refusals that need the engine: a program that no longer
 // declares a changed website (the plan would delete it), and a stack locked by another update;
-// each names the stack, and the server is left as it was. The plan's rules over the engine's JSON
+// each names the stack, and the server is left as it was. And the repository's Action with
+// `fix: cloud`, run as a runner runs it (test/support/action-runner.ts), doing the same. The plan's rules over the engine's JSON
 // are test/unit/drift-cloud-plan.test.ts; the command line test/unit/drift-fix-cloud-options.test.ts.
 import { execFile } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { expect, it } from "vitest";
+import { runAction } from "../support/action-runner";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
@@ -139,5 +141,25 @@ describeEngine("pulumi-webstats drift --fix cloud", () => {
 
     expect(fixture.emulator.getWebsite(ids.shop!)?.privacy).toBe(1);
     expect(fixture.emulator.listWebsites()).toHaveLength(websitesBefore);
+  });
+
+  it("the Action with fix: cloud puts a changed website back, and says so in the job summary", async () => {
+    const shop = uniqueDomain("shop");
+    const stack = fixture.yamlStack(program(shop));
+    await stack.up();
+    const ids = await websiteIds(stack);
+    fixture.emulator.updateWebsite(ids.shop!, { privacy: 1 });
+
+    const shell = stack.shellEnvironment();
+    const env = { ...shell, PATH: [shell.PATH, e2e.yamlHostDir].join(delimiter), HOME: stack.dir };
+    const run = await runAction(stack.workDir, { stacks: "test", fix: "cloud" }, env);
+    expect(run.stderr).not.toMatch(/refused|failed/i);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("pulumi-webstats drift --cwd . --stack test");
+    expect(run.outputs).toMatchObject({ "exit-code": "0", changed: "1" });
+    expect(run.summary).toContain("## Drift put back on the server");
+    expect(run.summary).toContain("**Stack webstats-e2e/test: put back**");
+    expect(readFileSync(run.outputs["fix-summary"]!, "utf8")).toContain('privacy "private" → "public"');
+    expect(fixture.emulator.getWebsite(ids.shop!)?.privacy).toBe(0);
   });
 });
