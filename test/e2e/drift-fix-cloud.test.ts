@@ -65,7 +65,8 @@ async function websiteIds(stack: TestStack): Promise<Record<string, number>> {
 }
 
 describeEngine("pulumi-webstats drift --fix cloud", () => {
-  const fixture = useEngineFixture();
+  // The Action's test has an account of its own: the other tests' websites would be unmanaged there.
+  const fixture = useEngineFixture([{ name: "Fix" }, { name: "Action" }]);
 
   it("puts the declared values back: the changed website updated, the gone one created again; then in sync", async () => {
     const shop = uniqueDomain("shop");
@@ -145,7 +146,7 @@ describeEngine("pulumi-webstats drift --fix cloud", () => {
 
   it("the Action with fix: cloud puts a changed website back, and says so in the job summary", async () => {
     const shop = uniqueDomain("shop");
-    const stack = fixture.yamlStack(program(shop));
+    const stack = fixture.yamlStack(program(shop), fixture.account(1));
     await stack.up();
     const ids = await websiteIds(stack);
     fixture.emulator.updateWebsite(ids.shop!, { privacy: 1 });
