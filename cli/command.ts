@@ -8,6 +8,8 @@ export interface Console {
   out: (text: string) => void;
   /** Progress and errors, on standard error so that a report on standard output stays clean. */
   err: (text: string) => void;
+  /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 export type OptionTable = NonNullable<ParseArgsConfig["options"]>;

@@ -7,6 +7,11 @@ import type { ListedStack, StackListing, StackSelection } from "./stack-listing"
 import { readSources } from "./state-sources";
 import type { StateSource } from "./state-sources";
 
+/** A stack as read, with where it was read from (what `--fix cloud` runs pulumi up on). */
+export interface ReadStack extends RecordedStack {
+  source: StateSource;
+}
+
 export interface StackReading {
   /** The stacks and files named on the command line, in their order. */
   sources: StateSource[];
@@ -36,7 +41,7 @@ export async function readStacks(
   reading: StackReading,
   env: Environment,
   err: (text: string) => void,
-): Promise<RecordedStack[]> {
+): Promise<ReadStack[]> {
   let listing: StackListing | undefined;
   let sources = reading.sources;
   try {
@@ -57,9 +62,11 @@ export async function readStacks(
     const step = stackProgressStep(total);
     if (progress)
       err(`Reading ${plural(total, "stack")}, ${Math.min(reading.parallel, total)} at a time...\n`);
-    return await readSources(sources, env, reading.parallel, (done) => {
+    const read = await readSources(sources, env, reading.parallel, (done) => {
       if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
     });
+    // readSources keeps the order of its sources.
+    return read.map((stack, index) => ({ ...stack, source: sources[index] as StateSource }));
   } finally {
     await listing?.cleanup();
   }

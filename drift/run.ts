@@ -11,6 +11,8 @@ import type { DriftAccount } from "./accounts";
 import { compareAccount, sortAccounts, sortEntries } from "./compare";
 import type { DriftEntry } from "./compare";
 import type { AccountUse, TrackingCheck } from "./report";
+import { runCloudFix, unconfirmableProblem } from "./fix-cloud";
+import type { CloudFixOptions } from "./fix-cloud";
 import { liveWebsites, runFix } from "./fix-run";
 import type { FixRunOptions } from "./fix-run";
 import { finishReports, prepareReports } from "./report-run";
@@ -34,12 +36,16 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
    * mandatory violation fails the run (exit code 3).
    */
   policy?: { file: string; failOn: boolean };
+  /** `--fix cloud`: put the declared values back with pulumi up (drift/fix-cloud.ts). */
+  fixCloud?: CloudFixOptions;
 }
 
 export interface DriftConsole {
   out: (text: string) => void;
   /** Progress, on standard error so that the report on standard output stays clean. */
   err: (text: string) => void;
+  /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 async function confirmGone(account: DriftAccount, id: number): Promise<Website | undefined> {
@@ -117,6 +123,11 @@ export async function runDrift(
   settings: ProviderSettings,
   io: DriftConsole,
 ): Promise<number> {
+  const unconfirmable = options.fixCloud && unconfirmableProblem(options.fixCloud, io);
+  if (unconfirmable) {
+    io.err(`${unconfirmable}\n`);
+    return 1;
+  }
   // The policy configuration, baseline, ignore file and report folders are checked before any
   // stack is read.
   const policyRules = options.policy ? readPolicyConfig(options.policy.file) : undefined;
@@ -146,8 +157,13 @@ export async function runDrift(
     ...(tracking ? { tracking } : {}),
     ...(policy ? { policy } : {}),
   };
-  if (!options.fix) return finishReports(prepared, report, recorded, options, io);
-  // --fix code: reports go only to their --output files; standard output says what was fixed.
+  if (!options.fix && !options.fixCloud) return finishReports(prepared, report, recorded, options, io);
+  // --fix: reports go only to their --output files; standard output says what was fixed.
   await finishReports(prepared, report, recorded, options, { ...io, out: () => {} });
+  if (options.fixCloud) {
+    const input = { stacks, entries, failOn: options.failOn, parallel: options.parallel };
+    return runCloudFix(options.fixCloud, input, env, io);
+  }
+  if (!options.fix) throw new Error("unreachable: a fix is asked for");
   return runFix(options.fix, { stacks, entries, live, failOn: options.failOn }, io);
 }

@@ -23,15 +23,16 @@ const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [-
                              [--check-tracking [--silent-days N]]
                              [--policy-pack-config FILE]
                              [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
+                             [--fix cloud [--yes]]
 
 Compares what stacks recorded with what their accounts hold, and gives every website of
 every account those stacks use one status: in-sync, changed (each field that differs, as a
 refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
 duplicate (recorded twice). With --check-tracking, a website on the server that had no
 pageview in the last days is also silent, whatever its status. The report shows each
-account's websites against its plan's limit. It only reads from the server (--fix code
-writes files, never the server): GET /account per key, a listing of each account and a
-GET for a website the listing lacks. Installations and keys are the stacks' own
+account's websites against its plan's limit. It only reads from the server: GET /account
+per key, a listing of each account and a GET for a website the listing lacks (--fix code
+writes files, never the server; --fix cloud changes websites through pulumi up alone). Installations and keys are the stacks' own
 (configuration, providers, connection arguments); a key the state does not hold comes from
 ${settingSpecs.apiKey.env} for the installation ${settingSpecs.baseUrl.env} names.
 
@@ -72,7 +73,7 @@ function parse(line: ParsedLine): DriftOptions {
 export const driftCommand: CliCommand<DriftOptions> = {
   name: "drift",
   summary:
-    "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files",
+    "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files, --fix cloud puts the declared ones back",
   usage,
   options: {
     ...stateOptions,

@@ -1,5 +1,6 @@
-// drift's options about fixing the code: --fix code, --adopt-unmanaged, --adopt-into FILE and
-// --force (drift/fix-run.ts does the work).
+// drift's options about fixing drift: --fix code, --adopt-unmanaged, --adopt-into FILE and
+// --force (drift/fix-run.ts does the work); --fix cloud and --yes (drift/fix-cloud.ts).
+import type { CloudFixOptions } from "../../drift/fix-cloud";
 import type { FixRunOptions } from "../../drift/fix-run";
 import type { FixSummaryFormat } from "../../drift/fix-summary";
 import type { StateSource } from "../../drift/state-sources";
@@ -11,6 +12,7 @@ export const fixOptions: OptionTable = {
   "adopt-unmanaged": { type: "boolean" },
   "adopt-into": { type: "string" },
   force: { type: "boolean" },
+  yes: { type: "boolean" },
 };
 
 export const fixOptionsHelp = `  --fix code       write the live values back into the code instead of printing the
@@ -32,39 +34,78 @@ export const fixOptionsHelp = `  --fix code       write the live values back int
   --adopt-into FILE
                    with --adopt-unmanaged: the fleet file that takes them, when the
                    account's websites are declared in several
-  --force          with --fix code: write files with changes not yet committed`;
+  --force          with --fix code: write files with changes not yet committed
+  --fix cloud      put the declared values back on the server instead: for each stack
+                   with changed or gone websites, pulumi up --refresh --target of those
+                   websites only (a gone one is created again, with a new id). Each
+                   stack is previewed first and the plan shown; refused, and nothing
+                   changed anywhere, when a stack has pending operations or is locked,
+                   when its program no longer declares a website, or when the plan
+                   would create, delete or replace anything else. Needs the stacks'
+                   project folders (--stack, or --all without --backend-wide)
+  --yes            with --fix cloud: apply without asking (required when standard input
+                   is not a terminal)`;
 
 export const fixExitCodes = `With --fix code: 0 the code now declares every website as it is on the server (files
 written, or nothing to do); 2 drift the --fail-on list names is left that the code fix did
 not cover (a program's websites to change by hand, gone, duplicate, unmanaged without
 --adopt-unmanaged), the files that could be fixed written; 1 refused or failed, nothing
-written.`;
+written. With --fix cloud: 0 every changed and gone website put back; 2 drift the --fail-on
+list names is left that it does not cover (unmanaged, duplicate, silent), the websites put
+back; 1 refused, declined or failed (a failed pulumi up names the stacks already put back).`;
 
 const summaryFormats: readonly string[] = ["text", "markdown", "json"];
+
+/** `--fix cloud`: where its stacks come from decides whether pulumi up can run on them. */
+function cloudChoice(
+  values: ParsedLine["values"],
+  format: string,
+  sources: readonly StateSource[],
+): { fixCloud: CloudFixOptions } {
+  if (!summaryFormats.includes(format)) {
+    throw new UsageError(
+      "--fix cloud prints what it did as text, markdown or json: write a sarif or junit report with --output FILE.",
+    );
+  }
+  const file = sources.find((s) => s.kind === "file");
+  if (file) {
+    throw new UsageError(
+      `--fix cloud puts websites back with pulumi up on their stack, and --state ${file.path} names no stack: give --stack NAME (with --cwd DIR of its project) instead.`,
+    );
+  }
+  if (values["backend-wide"] === true) {
+    throw new UsageError(
+      "--fix cloud runs pulumi up in each stack's project folder, which --backend-wide does not know: give --all with a --cwd DIR for each project instead.",
+    );
+  }
+  return { fixCloud: { summary: format as FixSummaryFormat, yes: values.yes === true } };
+}
 
 /** The fix asked for, if any; the standard output format is the summary's. */
 export function fixChoice(
   { values }: ParsedLine,
   format: string,
   sources: readonly StateSource[],
-): { fix?: FixRunOptions } {
+): { fix?: FixRunOptions; fixCloud?: CloudFixOptions } {
   const adoptUnmanaged = values["adopt-unmanaged"] === true;
   const force = values.force === true;
   const adoptInto = values["adopt-into"] as string | undefined;
-  if (values.fix === undefined) {
-    const stray = [
-      adoptUnmanaged && "--adopt-unmanaged",
-      force && "--force",
-      adoptInto !== undefined && "--adopt-into",
-    ];
-    const named = stray.filter((s): s is string => typeof s === "string");
+  const named = [
+    adoptUnmanaged && "--adopt-unmanaged",
+    force && "--force",
+    adoptInto !== undefined && "--adopt-into",
+  ].filter((s): s is string => typeof s === "string");
+  if (values.fix !== "cloud" && values.yes === true) {
+    throw new UsageError("--yes goes with --fix cloud: it applies the plan without asking.");
+  }
+  if (values.fix === undefined || values.fix === "cloud") {
     if (named.length > 0)
       throw new UsageError(`${named.join(", ")} go${named.length === 1 ? "es" : ""} with --fix code.`);
-    return {};
+    return values.fix === "cloud" ? cloudChoice(values, format, sources) : {};
   }
   if (values.fix !== "code") {
     throw new UsageError(
-      "--fix takes code: the live values written into fleet files and Pulumi YAML programs.",
+      "--fix takes code (the live values written into fleet files and Pulumi YAML programs) or cloud (the declared values put back on the server with pulumi up).",
     );
   }
   if (!summaryFormats.includes(format)) {

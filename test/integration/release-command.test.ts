@@ -39,7 +39,14 @@ beforeAll(() => {
     mkdirSync(join(copy, "tools", "release"), { recursive: true });
     cpSync(join(root, "tools", "release", file), join(copy, "tools", "release", file));
   }
-  for (const path of ["package.json", "docs/languages/java.md", "sdk/version.ts", "language-sdks"]) {
+  for (const path of [
+    "package.json",
+    "docs/languages/java.md",
+    "sdk/version.ts",
+    "language-sdks",
+    "examples/gitops/.github",
+    "policy-pack/package.json",
+  ]) {
     cpSync(join(root, path), join(copy, path), { recursive: true });
   }
   writeFileSync(join(copy, ".gitignore"), "/release/\n");
@@ -50,6 +57,29 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("npm run release on bad input", () => {
+  it("refuses an example whose workflow pins the Action to another release than this one", () => {
+    const workflow = join(copy, "examples", "gitops", ".github", "workflows", "drift-put-back.yml");
+    const original = readFileSync(workflow, "utf8");
+    expect(original).toContain(`uses: pulumi-webstats/pulumi-webstats@v${version}`);
+    writeFileSync(
+      workflow,
+      original.replace(`pulumi-webstats/pulumi-webstats@v${version}`, "pulumi-webstats/pulumi-webstats@main"),
+    );
+    git("commit", "--quiet", "-am", "the Action on a branch");
+    try {
+      const result = release();
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        `examples/gitops/.github/workflows/drift-put-back.yml: states no version (expected ${version}); ` +
+          `pin uses: pulumi-webstats/pulumi-webstats@v${version}, the tag this release creates.`,
+      );
+      expect(existsSync(join(copy, "release"))).toBe(false);
+    } finally {
+      writeFileSync(workflow, original);
+      git("commit", "--quiet", "-am", "the Action pinned again");
+    }
+  });
+
   it("refuses an SDK manifest whose version is not package.json's, naming it and the fix, and builds nothing", () => {
     const manifest = join(copy, "language-sdks", "nodejs", "package.json");
     const original = readFileSync(manifest, "utf8");

@@ -10,7 +10,9 @@
 //   go-proxy/   the Go SDK in a module proxy layout (`GOPROXY=file://.../go-proxy`), the module the
 //               tag language-sdks/go/v<version> publishes
 //   plugin/     the provider plugin's archives, one per platform, for the GitHub release
-//   schema.json the package schema; release.json what was built, from which commit
+//   schema.json the package schema; release.json what was built, from which commit, and the
+//               Action's reference (`uses: pulumi-webstats/pulumi-webstats@v<version>`: action.yml
+//               at the release tag installs the npm package of that version)
 //   SHA256SUMS  the SHA-256 of every other file, as `sha256sum -c` reads it
 //
 // Before anything is built it refuses, naming the file and the fix: a working tree with
@@ -197,6 +199,8 @@ async function buildRelease(options, state) {
     publishable: state.publishable,
     ...(state.reason ? { notPublishable: state.reason } : {}),
     tags: { release: `v${version}`, goModule: goModuleTag("language-sdks/go", version) },
+    // The tag is also the Action's version: its action.yml installs pulumi-webstats@<version>.
+    action: { uses: `pulumi-webstats/pulumi-webstats@v${version}`, installs: `pulumi-webstats@${version}` },
     goModule: goSdkModulePath(),
     maven: { groupId: "io.github.pulumi-webstats", artifactId: "webstats", version },
   };

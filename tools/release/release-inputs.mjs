@@ -73,11 +73,43 @@ export function readVersionSources(root = defaultRoot) {
       fix: "set the version of the io.github.pulumi-webstats:webstats dependency in the java-pom example.",
     },
   ];
+  // The examples' workflows pin the Action to the tag this release creates (v<version>), whose
+  // action.yml installs the pulumi-webstats package of that same version.
+  for (const file of exampleWorkflows(root)) {
+    const path = relative(root, file);
+    for (const match of readFileSync(file, "utf8").matchAll(/uses:\s*pulumi-webstats\/pulumi-webstats@(\S+)/g)) {
+      sources.push({
+        file: path,
+        version: /^v(\d+\.\d+\.\d+\S*)$/.exec(match[1] ?? "")?.[1],
+        fix: `pin uses: pulumi-webstats/pulumi-webstats@v${expected}, the tag this release creates.`,
+      });
+    }
+  }
   for (const file of findFiles(join(root, "language-sdks", "java", "src", "main", "resources"), "version.txt")) {
     const path = relative(root, file);
     sources.push({ file: path, version: readFileSync(file, "utf8").trim(), fix: regenerate });
   }
   return { expected, sources };
+}
+
+/**
+ * The workflow files of each example (examples/NAME/.github/workflows/*.yml).
+ * @param {string} root
+ * @returns {string[]}
+ */
+function exampleWorkflows(root) {
+  const examples = join(root, "examples");
+  if (!existsSync(examples)) return [];
+  return readdirSync(examples)
+    .sort()
+    .map((name) => join(examples, name, ".github", "workflows"))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .sort()
+        .map((name) => join(dir, name)),
+    );
 }
 
 /**

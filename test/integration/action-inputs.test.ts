@@ -1,0 +1,60 @@
+// The repository's Action (action.yml) as a runner reads and runs it: its steps take their inputs
+// only through the environment (no `${{ }}` pasted into a script), and an input that is not one
+// of its values stops the Action at its first step with an error annotation naming the input
+// and the values it takes: nothing installed, read or changed. The Action against the emulator
+// with real stacks is test/e2e/action.test.ts.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readAction, runAction } from "../support/action-runner";
+
+const root = mkdtempSync(join(tmpdir(), "action-inputs-"));
+const workspace = join(root, "workspace");
+mkdirSync(workspace);
+const env = { PATH: "/usr/bin:/bin", HOME: root };
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("action.yml", () => {
+  it("is a composite action whose scripts read their inputs from the environment", () => {
+    const action = readAction();
+    expect(action.runs.using).toBe("composite");
+    for (const step of action.runs.steps) {
+      expect(step.shell).toBe("bash");
+      expect(step.run).not.toContain("${{");
+    }
+  });
+
+  it.each([
+    [{ fix: "clouds" }, 'input fix is "clouds": it takes none, code, cloud.'],
+    [{ formats: "markdown pdf" }, 'input formats is "pdf": it takes text, json, markdown, sarif, junit.'],
+    [
+      { "fail-on": "changed,silent" },
+      'input fail-on is "silent": it takes changed, gone, unmanaged, duplicate.',
+    ],
+    [{ "backend-wide": "yes" }, 'input backend-wide is "yes": it takes true, false.'],
+    [{ "fail-on-drift": "no" }, 'input fail-on-drift is "no": it takes true, false.'],
+    [{ stacks: "prod $(touch pwned)" }, 'input stacks names "$(touch', "which is not a stack name"],
+    [{ stacks: "prod", "stack-filter": "acme-*" }, 'input stack-filter narrows stacks "all"'],
+    [{ fix: "cloud", "backend-wide": "true" }, 'input fix is "cloud" with backend-wide "true"'],
+  ] as [Record<string, string>, ...string[]][])(
+    "refuses %j at its first step",
+    async (inputs, ...expected) => {
+      const run = await runAction(workspace, inputs, env);
+      expect(run.code).toBe(1);
+      expect(run.steps).toEqual(["Check the inputs"]);
+      for (const text of expected) expect(run.stdout).toContain(text);
+      expect(run.stdout).toMatch(/^::error title=pulumi-webstats action::input /m);
+      expect(run.stderr).toContain("nothing was read or changed");
+      expect(run.outputs["exit-code"]).toBe("");
+    },
+  );
+
+  it("keeps a value with a line break on the annotation's one line", async () => {
+    const run = await runAction(workspace, { fix: "none\n::warning::injected" }, env);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('input fix is "none%0A::warning::injected"');
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+  });
+});
