@@ -133,8 +133,40 @@ export const namespacedLookup =
   (name) =>
     get(configKey(name));
 
-/** The pulumi executable a command runs: `PULUMI_COMMAND` when set, else `pulumi` on PATH. */
-export const pulumiCommand = (env: Environment): string => present(env.PULUMI_COMMAND) ?? "pulumi";
+/** The variables that say how the commands (drift, plugin install) run the user's pulumi. */
+export const pulumiVariables = {
+  /** The pulumi executable to run instead of `pulumi` on PATH. */
+  command: "PULUMI_COMMAND",
+  /** The backend pulumi uses; it prefers this to a project's `backend: url`. */
+  backendUrl: "PULUMI_BACKEND_URL",
+} as const;
+
+/** What each of those variables does, for a command's help. */
+export const pulumiVariableSummaries: Record<keyof typeof pulumiVariables, string> = {
+  command: "the pulumi executable to run (default: pulumi on PATH)",
+  backendUrl: "the backend pulumi reads stacks from, over a project's backend.url",
+};
+
+/** How a command runs pulumi, as the environment says. */
+export interface PulumiSettings {
+  /** The executable: `PULUMI_COMMAND` when set, else `pulumi`, found on PATH. */
+  command: string;
+  /** Where the command was named, for messages: the variable, or undefined for PATH. */
+  commandSource?: typeof pulumiVariables.command;
+  /** The backend the environment sets (`PULUMI_BACKEND_URL`), which pulumi prefers to a project's. */
+  backendUrl?: string;
+}
+
+/** How a command runs pulumi: `PULUMI_COMMAND` (else `pulumi` on PATH) and `PULUMI_BACKEND_URL`. */
+export function pulumiSettings(env: Environment): PulumiSettings {
+  const command = present(env[pulumiVariables.command]);
+  const backendUrl = present(env[pulumiVariables.backendUrl]);
+  return {
+    command: command ?? "pulumi",
+    ...(command !== undefined ? { commandSource: pulumiVariables.command } : {}),
+    ...(backendUrl !== undefined ? { backendUrl } : {}),
+  };
+}
 
 /** The default of every Website's adoptExisting: the stack's setting, else false. */
 export const adoptExistingDefault = (settings: ProviderSettings): boolean =>

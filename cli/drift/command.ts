@@ -43,7 +43,7 @@ ${fixOptionsHelp}
 Exit code: 0 in sync, 2 drift found, 1 error (a wrong option included).
 ${fixExitCodes}
 
-${environmentHelp()}`;
+${environmentHelp(true)}`;
 
 function parse(line: ParsedLine): DriftOptions {
   refuseExtraWords(line, "drift");
