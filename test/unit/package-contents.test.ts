@@ -70,7 +70,8 @@ function runtimeClosure(): Set<string> {
   return seen;
 }
 
-describe("the packed package", () => {
+// npm pack takes seconds, more on a loaded machine: the limit only catches a hang.
+describe("the packed package", { timeout: 120_000 }, () => {
   it("holds exactly dist/, README, CHANGELOG, LICENSE and package.json", () => {
     const paths = packedPaths();
     expect(paths.filter((path) => !path.startsWith("dist/"))).toEqual([
