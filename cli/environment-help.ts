@@ -1,8 +1,10 @@
 // The environment variables a command reads, for its --help: each setting's variable and summary
-// from the settings table, and the proxy variables.
-import { settingEntries } from "../core/settings";
+// from the settings table, the proxy variables, and for a command that runs pulumi the variables
+// that choose it.
+import { pulumiVariableSummaries, pulumiVariables, settingEntries } from "../core/settings";
 
-export function environmentHelp(): string {
+/** `runsPulumi`: the command runs the user's pulumi, so the variables that choose it are listed too. */
+export function environmentHelp(runsPulumi = false): string {
   const rows: [string, string][] = [
     ...settingEntries
       // A Website argument's default: nothing a command creates.
@@ -10,6 +12,12 @@ export function environmentHelp(): string {
       .map(([, spec]): [string, string] => [spec.env, spec.summary]),
     ["HTTPS_PROXY, HTTP_PROXY", "the proxy for https:// and http:// installations (either case)"],
     ["NO_PROXY", "hosts reached directly: names, .suffixes, host:port, or *"],
+    ...(runsPulumi
+      ? (Object.keys(pulumiVariables) as (keyof typeof pulumiVariables)[]).map((name): [string, string] => [
+          pulumiVariables[name],
+          pulumiVariableSummaries[name],
+        ])
+      : []),
   ];
   const width = Math.max(...rows.map(([variable]) => variable.length)) + 2;
   const lines = rows.map(([variable, meaning]) => `  ${variable.padEnd(width)}${meaning}`).join("\n");

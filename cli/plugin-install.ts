@@ -18,8 +18,8 @@ programs in YAML, Python, Go, Java or C# and for pulumi import. It takes no opti
     refuseExtraWords(line, "plugin install");
     return null;
   },
-  run: (_options, env, io) => {
-    io.out(installPlugin(env));
-    return Promise.resolve(0);
+  run: async (_options, env, io) => {
+    io.out(await installPlugin(env));
+    return 0;
   },
 };

@@ -5,7 +5,7 @@ import { domainToASCII } from "node:url";
 import { z } from "zod";
 import { domainProblem, normalizeDomain } from "../sdk/domain";
 import { installationRoot } from "../sdk/connection-rules";
-import type { ConnectionInputs } from "./connection-inputs";
+import type { ConnectionInputs } from "./settings";
 import { connectionSettingNames, resolveSettings, settingSpecs } from "./settings";
 import { isUnknown } from "./unknown-values";
 

@@ -8,11 +8,10 @@
 import { WebstatsClient } from "../sdk";
 import type { WebstatsClientOptions } from "../sdk";
 import { plainHttpAllowed } from "../sdk/connection-rules";
-import type { ConnectionInputs } from "./connection-inputs";
 import { notifyEngine } from "./website-custody";
 import type { Notify } from "./website-custody";
 import { configKey, connectionSettingNames, resolveSettings, settingSpecs } from "./settings";
-import type { Environment, ProviderSettings } from "./settings";
+import type { ConnectionInputs, Environment, ProviderSettings } from "./settings";
 import { PlanBudget } from "./plan-budget";
 import { WebsiteReader } from "./website-reader";
 

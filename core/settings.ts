@@ -1,4 +1,5 @@
-// The provider's settings, described once and resolved in one place for every host and tool:
+// The provider's settings, described once in the settings table (setting-specs.ts) and resolved
+// here, in one place, for every host and tool:
 // the dynamic provider (from the stack configuration it is sent), the program's functions and
 // fleets (from the running program's configuration), the provider plugin (its Configure
 // arguments, an explicit provider's inputs), and the commands (`generate`, `drift`: environment
@@ -7,173 +8,19 @@
 // refused with one message, which names where it came from. The parsers are the sdk's
 // connection rules (sdk/connection-rules.ts), so the client judges its options the same way.
 // This is the only module that reads the environment: the standard proxy variables included.
-import { readFileSync } from "node:fs";
-import {
-  apiKey,
-  boundedNumber,
-  certificateBundle,
-  installationRoot,
-  proxyAddress,
-} from "../sdk/connection-rules";
+import { proxyAddress } from "../sdk/connection-rules";
+import { configNamespace, settingEntries } from "./setting-specs";
+import type { SettingName, SettingValue } from "./setting-specs";
 
-/** The stack configuration namespace of every setting: `webstats:baseUrl` and so on. */
-export const configNamespace = "webstats";
-
-/** The type a setting has in the package schema. */
-export type SettingType = "string" | "number" | "integer" | "boolean";
-
-interface SettingSpec<T> {
-  /** The environment variable read when the stack configuration does not set it. */
-  env: string;
-  type: SettingType;
-  /** Encrypted in the state, never shown in a message. */
-  secret?: true;
-  /** Also an argument of a resource's or function's `connection`, which wins over the provider's. */
-  connection?: true;
-  /** What users read: the README, the schema and the docs say the same. */
-  description: string;
-  /** The same in a few words, for a command's help. */
-  summary: string;
-  /** Checks a trimmed, non-empty value; `source` names where it came from. */
-  parse: (value: string, source: string) => T;
-}
-
-const rate = (value: string, source: string): number =>
-  boundedNumber(Number(value), source, { min: 0, kind: "requests per minute" }, value);
-
-const wholeMilliseconds = (value: string, source: string): number =>
-  boundedNumber(Number(value), source, { integer: true, min: 1, kind: "milliseconds" }, value);
-
-function trueOrFalse(value: string, source: string): boolean {
-  const word = value.toLowerCase();
-  if (word === "true" || word === "1") return true;
-  if (word === "false" || word === "0") return false;
-  throw new Error(`${source} must be true or false, not "${value}".`);
-}
-
-/** A CA bundle file: where it is and the certificates it holds, read and checked now. */
-export interface CertificateFile {
-  file: string;
-  certificates: string;
-}
-
-function certificateFile(path: string, source: string): CertificateFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? (error as Error).message})`;
-    throw new Error(
-      `${source}: the file ${path} ${why}; give the path of a PEM file of the certificate authority (relative paths are read from the folder pulumi runs in).`,
-    );
-  }
-  return { file: path, certificates: certificateBundle(text, `${source} (${path})`) };
-}
-
-// `const`: each entry keeps its literal type and flags, from which the connection type derives.
-const setting = <const S extends SettingSpec<unknown>>(spec: S): S => spec;
-
-export const settingSpecs = {
-  baseUrl: setting({
-    env: "WEBSTATS_BASE_URL",
-    type: "string",
-    connection: true,
-    description:
-      "The installation's root URL, e.g. `https://stats.example.com` (a trailing `/` or `/api/v1` is accepted).",
-    summary: "the installation's root URL, e.g. https://stats.example.com",
-    parse: installationRoot,
-  }),
-  apiKey: setting({
-    env: "WEBSTATS_API_KEY",
-    type: "string",
-    secret: true,
-    connection: true,
-    description: "The account's API key (a 64-character token). Set it as a secret.",
-    summary: "the account's API key",
-    parse: apiKey,
-  }),
-  requestsPerMinute: setting({
-    env: "WEBSTATS_REQUESTS_PER_MINUTE",
-    type: "number",
-    description:
-      "Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).",
-    summary: "optional client-side pacing (default: follow the server)",
-    parse: rate,
-  }),
-  adoptExisting: setting({
-    env: "WEBSTATS_ADOPT_EXISTING",
-    type: "boolean",
-    description:
-      "`true` makes `adoptExisting` default to true for every Website that does not set it, so that an interrupted update converges.",
-    summary: "true: every Website takes over an existing website of its domain",
-    parse: trueOrFalse,
-  }),
-  timeoutMs: setting({
-    env: "WEBSTATS_TIMEOUT_MS",
-    type: "integer",
-    description:
-      "How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.",
-    summary: "how long one attempt may take, in milliseconds (default 30000)",
-    parse: wholeMilliseconds,
-  }),
-  proxyUrl: setting({
-    env: "WEBSTATS_PROXY_URL",
-    type: "string",
-    secret: true,
-    connection: true,
-    description:
-      "An HTTP proxy for this installation, e.g. `http://proxy.example.com:3128` (with `user:password@` before the host when it asks for credentials); it replaces `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY`, which are honoured otherwise.",
-    summary: "one proxy for every request, e.g. http://user:password@proxy:3128",
-    parse: proxyAddress,
-  }),
-  caCertFile: setting({
-    env: "WEBSTATS_CA_CERT_FILE",
-    type: "string",
-    connection: true,
-    description:
-      "A PEM file of certificate authorities trusted for the installation (and an `https://` proxy) besides the system's, e.g. a company's own authority.",
-    summary: "a PEM file of authorities trusted besides the system's",
-    parse: certificateFile,
-  }),
-  skipTlsVerify: setting({
-    env: "WEBSTATS_SKIP_TLS_VERIFY",
-    type: "boolean",
-    connection: true,
-    description:
-      "`true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.",
-    summary: "true accepts any certificate, unverified",
-    parse: trueOrFalse,
-  }),
-  allowHttp: setting({
-    env: "WEBSTATS_ALLOW_HTTP",
-    type: "boolean",
-    connection: true,
-    description:
-      "`true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.",
-    summary: "true accepts a plain http:// installation on another machine",
-    parse: trueOrFalse,
-  }),
-};
-
-export type SettingName = keyof typeof settingSpecs;
-type SettingValue<K extends SettingName> = ReturnType<(typeof settingSpecs)[K]["parse"]>;
-
-type Specs = typeof settingSpecs;
-/** The settings a `connection` argument may carry (those marked `connection`). */
-export type ConnectionSettingName = {
-  [K in SettingName]: Specs[K] extends { connection: true } ? K : never;
-}[SettingName];
-
-/** A `connection` argument's values, as the table types them (core/connection-inputs.ts spells them out). */
-export type ConnectionSettingValues = {
-  [K in ConnectionSettingName]?: Specs[K]["type"] extends "boolean" ? boolean : string;
-};
-
-/** The settings a `connection` argument may carry, in declaration order. */
-export const connectionSettingNames = (Object.keys(settingSpecs) as SettingName[]).filter(
-  (name) => (settingSpecs[name] as SettingSpec<unknown>).connection === true,
-) as ConnectionSettingName[];
+// The table's names, for the modules that read settings through this one.
+export { configNamespace, connectionSettingNames, settingEntries, settingSpecs } from "./setting-specs";
+export type {
+  CertificateFile,
+  ConnectionInputs,
+  ConnectionSettingName,
+  SettingName,
+  SettingType,
+} from "./setting-specs";
 
 /** A value and where it came from, in the words a user knows it by (a config key, a variable). */
 export interface Sourced<T> {
@@ -192,9 +39,6 @@ export interface ProxyVariables {
 export type ProviderSettings = { [K in SettingName]?: Sourced<SettingValue<K>> } & {
   proxyVariables?: ProxyVariables;
 };
-
-/** The settings in declaration order, typed loosely for the loops that derive from them. */
-export const settingEntries = Object.entries(settingSpecs) as [SettingName, SettingSpec<unknown>][];
 
 /** The stack configuration key of a setting, e.g. `webstats:apiKey`. */
 export const configKey = (name: SettingName): string => `${configNamespace}:${name}`;
@@ -289,8 +133,40 @@ export const namespacedLookup =
   (name) =>
     get(configKey(name));
 
-/** The pulumi executable a command runs: `PULUMI_COMMAND` when set, else `pulumi` on PATH. */
-export const pulumiCommand = (env: Environment): string => present(env.PULUMI_COMMAND) ?? "pulumi";
+/** The variables that say how the commands (drift, plugin install) run the user's pulumi. */
+export const pulumiVariables = {
+  /** The pulumi executable to run instead of `pulumi` on PATH. */
+  command: "PULUMI_COMMAND",
+  /** The backend pulumi uses; it prefers this to a project's `backend: url`. */
+  backendUrl: "PULUMI_BACKEND_URL",
+} as const;
+
+/** What each of those variables does, for a command's help. */
+export const pulumiVariableSummaries: Record<keyof typeof pulumiVariables, string> = {
+  command: "the pulumi executable to run (default: pulumi on PATH)",
+  backendUrl: "the backend pulumi reads stacks from, over a project's backend.url",
+};
+
+/** How a command runs pulumi, as the environment says. */
+export interface PulumiSettings {
+  /** The executable: `PULUMI_COMMAND` when set, else `pulumi`, found on PATH. */
+  command: string;
+  /** Where the command was named, for messages: the variable, or undefined for PATH. */
+  commandSource?: typeof pulumiVariables.command;
+  /** The backend the environment sets (`PULUMI_BACKEND_URL`), which pulumi prefers to a project's. */
+  backendUrl?: string;
+}
+
+/** How a command runs pulumi: `PULUMI_COMMAND` (else `pulumi` on PATH) and `PULUMI_BACKEND_URL`. */
+export function pulumiSettings(env: Environment): PulumiSettings {
+  const command = present(env[pulumiVariables.command]);
+  const backendUrl = present(env[pulumiVariables.backendUrl]);
+  return {
+    command: command ?? "pulumi",
+    ...(command !== undefined ? { commandSource: pulumiVariables.command } : {}),
+    ...(backendUrl !== undefined ? { backendUrl } : {}),
+  };
+}
 
 /** The default of every Website's adoptExisting: the stack's setting, else false. */
 export const adoptExistingDefault = (settings: ProviderSettings): boolean =>

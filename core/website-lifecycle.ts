@@ -9,7 +9,7 @@ import type { ClientRegistry } from "./clients";
 import type { HeldSettings, ProviderSettings } from "./settings";
 import { checkWebsiteInputs } from "./website-check";
 import type { CheckFailure } from "./website-check";
-import { createWebsite, updateOrExplain } from "./website-create";
+import { createWebsite, PartialCreateError, updateOrExplain } from "./website-create";
 import { diffWebsite, passwordGap, updatePatch } from "./website-diff";
 import type { WebsiteDiff } from "./website-diff";
 import type { WebsiteOutputs } from "./website-fields";
@@ -101,12 +101,20 @@ function replacementNotice(id: string, before: string | undefined, after: unknow
   );
 }
 
-/** Runs a change, then drops any listing read before it, whatever the outcome. */
-async function changing<T>(ctx: CoreContext, client: WebstatsClient, change: () => Promise<T>): Promise<T> {
+/**
+ * Runs a change of one website, then, whatever the outcome, tells the account's reader, so that
+ * later reads of that website ask the server instead of a listing taken before.
+ */
+async function changing<T>(
+  ctx: CoreContext,
+  client: WebstatsClient,
+  website: { id?: number; domain?: string },
+  change: () => Promise<T>,
+): Promise<T> {
   try {
     return await change();
   } finally {
-    ctx.clients.readerFor(client).invalidate();
+    ctx.clients.readerFor(client).changed(website);
   }
 }
 
@@ -120,11 +128,21 @@ export async function create(
 ): Promise<{ id: string; outputs: WebsiteOutputs }> {
   const inputs = readInputs(props);
   const client = ctx.clients.clientFor(inputs.connection, settingsOf(ctx));
-  // Adoptions look their domains up in the listing the whole operation shares. A create only
-  // adds a website, which no shared listing needs to know: absent domains are created, and a
-  // domain taken meanwhile is found out by the create itself.
+  // Adoptions look their domains up in the listing the whole operation shares: absent domains
+  // are created, and a domain taken meanwhile is found out by the create itself. The website
+  // created or adopted (and perhaps changed) is read from the server afterwards.
   const reader = ctx.clients.readerFor(client);
-  const outputs = await createWebsite(client, inputs, (domain) => reader.findByDomain(domain));
+  let id: number | undefined;
+  let outputs: WebsiteOutputs;
+  try {
+    outputs = await createWebsite(client, inputs, (domain) => reader.findByDomain(domain));
+    id = outputs.websiteId;
+  } catch (error) {
+    if (error instanceof PartialCreateError) id = Number(error.id);
+    throw error;
+  } finally {
+    reader.changed({ domain: inputs.domain, ...(id !== undefined ? { id } : {}) });
+  }
   ctx.custody.hold(outputs.websiteId, outputs.domain);
   return { id: String(outputs.websiteId), outputs: { ...outputs, installation: placeOf(client) } };
 }
@@ -191,7 +209,9 @@ export async function update(
   const patch = updatePatch(state, inputs);
   const website =
     Object.keys(patch).length > 0
-      ? await changing(ctx, client, () => updateOrExplain(client, websiteId, domain, patch))
+      ? await changing(ctx, client, { id: websiteId, domain }, () =>
+          updateOrExplain(client, websiteId, domain, patch),
+        )
       : (found ?? (await client.websites.get(websiteId)));
   return { ...outputsFrom(website, inputs), installation: place.current };
 }
@@ -224,7 +244,9 @@ export async function remove(ctx: WebsiteContext, id: string, state: Props): Pro
     }
   }
   try {
-    await changing(ctx, client, () => client.websites.delete(websiteId));
+    await changing(ctx, client, { id: websiteId, domain: recorded.domain }, () =>
+      client.websites.delete(websiteId),
+    );
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }

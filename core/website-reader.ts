@@ -1,33 +1,70 @@
 // Reads for `pulumi refresh` and look-ups for adoption. A real installation allows 60 requests a
 // minute, and a refresh (or the first `up` of a project that adopts a fleet) reads every website of
-// the stack at once: reads that arrive together are served from one listing of the account (100
-// websites per request), fetched once and shared for the rest of the operation, instead of one
-// request per website. A lone read stays one request.
+// the stack: every read is served from one listing of the account (100 websites per request),
+// walked once and shared for the rest of the operation (a host serves an operation from one
+// process, which holds one reader per account), instead of one request per website.
+//
+// What reads cost depends on which websites they want, never on when they arrive: the walk goes
+// only as far as the wanted websites need (a read of a website on the first page costs that page;
+// a domain the account lacks costs every page), and a read that arrives after the walk went past
+// its website is served from what was walked. A busy machine, which spreads reads out, therefore
+// sends the same requests as a quiet one, which bunches them.
 import { NotFoundError } from "../sdk";
 import { normalizeDomain } from "../sdk/domain";
 import type { WebstatsClient, Website } from "../sdk";
 
-/** How long the first read waits for others before deciding between one GET and a listing. */
-const gatherWindowMs = 25;
-
 /** A website wanted by id (a refresh) or by domain (an adoption). */
 type Wanted = { id: number } | { domain: string };
 
-interface PendingRead {
-  wanted: Wanted;
-  resolve: (website: Website | undefined) => void;
-  reject: (error: unknown) => void;
-}
+/** The account's listing, walked page by page as far as the reads need it. */
+class Listing {
+  readonly byId = new Map<number, Website>();
+  readonly byDomain = new Map<string, Website>();
+  /** Every page has been walked. */
+  complete = false;
+  private readonly walk: AsyncIterator<Website>;
+  private step: Promise<void> | undefined;
 
-interface Listing {
-  byId: Map<number, Website>;
-  byDomain: Map<string, Website>;
+  constructor(client: WebstatsClient) {
+    // The client's listing: pages of 100, a website that slides onto the next page seen once.
+    this.walk = client.websites.list()[Symbol.asyncIterator]();
+  }
+
+  /** The website wanted, walking on until it is found or every page has been seen. */
+  async find(wanted: Wanted): Promise<Website | undefined> {
+    for (;;) {
+      const found = "id" in wanted ? this.byId.get(wanted.id) : this.byDomain.get(wanted.domain);
+      if (found || this.complete) return found;
+      await this.advance();
+    }
+  }
+
+  /** One more website of the walk; reads waiting at once share it. */
+  private advance(): Promise<void> {
+    this.step ??= this.walk.next().then(
+      (next) => {
+        this.step = undefined;
+        if (next.done) {
+          this.complete = true;
+          return;
+        }
+        this.byId.set(next.value.id, next.value);
+        this.byDomain.set(normalizeDomain(next.value.domain), next.value);
+      },
+      (error: unknown) => {
+        this.step = undefined;
+        throw error;
+      },
+    );
+    return this.step;
+  }
 }
 
 export class WebsiteReader {
-  private listing: Promise<Listing> | undefined;
-  private pending: PendingRead[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private listing: Listing | undefined;
+  /** Websites this process created, changed or deleted: the listing may show them as they were. */
+  private readonly changedIds = new Set<number>();
+  private readonly changedDomains = new Set<string>();
 
   constructor(private readonly client: WebstatsClient) {}
 
@@ -45,55 +82,38 @@ export class WebsiteReader {
     return this.lookUp({ domain: normalizeDomain(domain) });
   }
 
-  private lookUp(wanted: Wanted): Promise<Website | undefined> {
-    if (this.listing) return this.fromListing(wanted);
-    return new Promise((resolve, reject) => {
-      this.pending.push({ wanted, resolve, reject });
-      this.timer ??= setTimeout(() => this.flush(), gatherWindowMs);
-    });
+  /**
+   * Says that this process created, changed or deleted a website (by id, by domain, or both):
+   * later reads of it ask the server, since the listing may hold it as it was. Other reads keep
+   * the listing.
+   */
+  changed(website: { id?: number; domain?: string }): void {
+    if (website.id !== undefined) this.changedIds.add(website.id);
+    if (website.domain !== undefined) this.changedDomains.add(normalizeDomain(website.domain));
   }
 
-  /** Forgets the listing after this process changed a website, so later reads see the change. */
-  invalidate(): void {
-    this.listing = undefined;
+  private isChanged(website: Website | Wanted): boolean {
+    if ("id" in website && this.changedIds.has(website.id)) return true;
+    return "domain" in website && this.changedDomains.has(normalizeDomain(website.domain));
   }
 
-  private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    this.timer = undefined;
-    const only = batch.length === 1 && !this.listing ? batch[0] : undefined;
-    if (only) {
-      this.direct(only.wanted).then(only.resolve, only.reject);
-      return;
+  private async lookUp(wanted: Wanted): Promise<Website | undefined> {
+    if (this.isChanged(wanted)) return this.direct(wanted);
+    const listing = (this.listing ??= new Listing(this.client));
+    let found: Website | undefined;
+    try {
+      found = await listing.find(wanted);
+    } catch (error) {
+      // A failed listing is not kept: the next read walks a new one.
+      if (this.listing === listing) this.listing = undefined;
+      throw error;
     }
-    for (const read of batch) this.fromListing(read.wanted).then(read.resolve, read.reject);
-  }
-
-  private fetchListing(): Promise<Listing> {
-    if (!this.listing) {
-      const listing = (async () => {
-        const websites = await this.client.websites.list();
-        return {
-          byId: new Map(websites.map((w) => [w.id, w])),
-          byDomain: new Map(websites.map((w) => [normalizeDomain(w.domain), w])),
-        };
-      })();
-      // A failed listing is not kept: the next read tries again.
-      listing.catch(() => {
-        if (this.listing === listing) this.listing = undefined;
-      });
-      this.listing = listing;
-    }
-    return this.listing;
-  }
-
-  private async fromListing(wanted: Wanted): Promise<Website | undefined> {
-    const listing = await this.fetchListing();
-    if ("domain" in wanted) return listing.byDomain.get(wanted.domain);
+    // Changed by this process while the read waited for the listing, or known by its other key.
+    if (found && this.isChanged(found)) return this.direct(wanted);
+    if (found || "domain" in wanted) return found;
     // Absent from the listing: confirm with a GET before declaring it gone (it may have been
     // created after the listing, or the listing may have shifted under a concurrent delete).
-    return listing.byId.get(wanted.id) ?? this.direct(wanted);
+    return this.direct(wanted);
   }
 
   /** One request for one website. */

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { Environment } from "../core/settings";
 import { mapBounded } from "./bounded-pool";
-import { PulumiCommandError, runPulumi } from "./pulumi-command";
+import { PulumiCommandError, environmentBackend, runPulumi } from "./pulumi-command";
 import { StateError } from "./stack-export";
 import { filterStacks, stackFilter } from "./stack-glob";
 
@@ -95,13 +95,14 @@ async function stackLs(
   cwd: string,
   env: Environment,
   where: string,
+  backendUrl?: string,
 ): Promise<StackSummary[]> {
   let printed: string;
   try {
     printed = await runPulumi(["stack", "ls", ...args, "--json", "--non-interactive"], {
       cwd,
       env,
-      maxBuffer: 64 * 1024 * 1024,
+      ...(backendUrl ? { backendUrl } : {}),
     });
   } catch (error) {
     if (!(error instanceof PulumiCommandError)) throw error;
@@ -134,10 +135,9 @@ async function listFolder(
     const listed = await stackLs([], folder, env, `the project in ${folder}`);
     return listed.map((s) => ({ name: s.name, fullName: s.name, cwd: folder }));
   }
-  const backendUrl = env.PULUMI_BACKEND_URL ? undefined : await projectBackendUrl(findProjectFile(folder));
+  const backendUrl = environmentBackend(env) ? undefined : await projectBackendUrl(findProjectFile(folder));
   const cwd = await neutral();
-  const listEnv = backendUrl ? { ...env, PULUMI_BACKEND_URL: backendUrl } : env;
-  const listed = await stackLs(["--all"], cwd, listEnv, `the backend used in ${folder}`);
+  const listed = await stackLs(["--all"], cwd, env, `the backend used in ${folder}`, backendUrl);
   return listed.map((s) => ({ name: s.name, fullName: s.name, cwd, ...(backendUrl ? { backendUrl } : {}) }));
 }
 

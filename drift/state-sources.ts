@@ -18,7 +18,7 @@ export type StateSource =
       kind: "stack";
       name: string;
       cwd: string;
-      /** PULUMI_BACKEND_URL for its export (a stack --all --backend-wide listed). */
+      /** The backend of its export (a stack --all --backend-wide listed from a project naming one). */
       backendUrl?: string;
       /** How messages name it, when not "stack NAME (in CWD)". */
       origin?: string;
@@ -36,7 +36,8 @@ async function exportStack(source: StateSource & { kind: "stack" }, env: Environ
   try {
     return await runPulumi(["stack", "export", "--show-secrets", "--stack", name, "--non-interactive"], {
       cwd,
-      env: backendUrl ? { ...env, PULUMI_BACKEND_URL: backendUrl } : env,
+      env,
+      ...(backendUrl ? { backendUrl } : {}),
       maxBuffer: 512 * 1024 * 1024,
     });
   } catch (error) {

@@ -13,7 +13,11 @@ import type { Fleet, FleetWebsite } from "./load-fleet";
 export interface WebsiteFleetArgs {
   /** A fleet read by `loadFleet`, or the path of a fleet file to read. */
   fleet: Fleet | string;
-  /** Credentials for every website of the fleet; default: stack config, then `WEBSTATS_*` variables. */
+  /**
+   * The installation and account of every website of the fleet, and how to reach it (any
+   * setting of a {@link WebsiteConnection}); what it leaves out comes from the provider's settings
+   * (stack configuration, then `WEBSTATS_*` variables), setting by setting.
+   */
   connection?: pulumi.Input<WebsiteConnection>;
 }
 

@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Account, StatName, StatRow, Website as WebsiteInfo } from "../sdk";
 import * as core from "../core/functions";
-import type { ConnectionInputs } from "../core/connection-inputs";
+import type { ConnectionInputs } from "../core/setting-specs";
 import { programContext } from "./program-context";
 
 export type { Account, StatName, StatRow, WebsiteInfo };
@@ -12,8 +12,10 @@ export type { Account, StatName, StatRow, WebsiteInfo };
 /** Arguments every data function accepts. */
 export interface FunctionConnectionArgs {
   /**
-   * Credentials to use instead of the stack configuration and environment: `baseUrl` (the
-   * installation's root URL) and `apiKey`, both optional plain strings.
+   * The installation and account to read, and how to reach them, instead of the provider's
+   * settings (stack configuration, then environment): `baseUrl`, `apiKey`, `proxyUrl`,
+   * `caCertFile`, `skipTlsVerify` and `allowHttp`, all optional plain values; what it leaves out
+   * comes from the provider's settings, setting by setting.
    */
   connection?: ConnectionInputs;
 }

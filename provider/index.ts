@@ -28,4 +28,4 @@ export type {
   WebsiteLookup,
 } from "./functions";
 export type { Privacy } from "../sdk";
-export type { ConnectionInputs } from "../core/connection-inputs";
+export type { ConnectionInputs } from "../core/setting-specs";

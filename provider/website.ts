@@ -1,19 +1,21 @@
 // The Website resource as programs see it.
 import * as pulumi from "@pulumi/pulumi";
 import type { Privacy } from "../sdk";
-import type { ConnectionInputs } from "../core/connection-inputs";
+import type { ConnectionInputs } from "../core/setting-specs";
 import { apiOnlyOutputs, recordedOutputs, secretFields, websiteFields } from "../core/website-fields";
 // The provider must be this module object itself (not a copy) so Pulumi serializes it as a require.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import webstatsProvider = require("./dynamic-provider");
 
-/** Credentials for one installation and account; overrides stack config and environment. */
-export interface WebsiteConnection {
-  /** The installation's root URL, e.g. `https://stats.example.com`. */
-  baseUrl?: pulumi.Input<string>;
-  /** An API key of the account that owns the website. */
-  apiKey?: pulumi.Input<string>;
-}
+/**
+ * A Website's installation and account, and how to reach it, instead of the provider's: every
+ * setting of a {@link ConnectionInputs}, each of which may be an Output (an API key read as a
+ * secret, say). What it leaves out comes from the provider's settings, setting by setting.
+ * @interface
+ */
+export type WebsiteConnection = {
+  [K in keyof ConnectionInputs]: pulumi.Input<NonNullable<ConnectionInputs[K]>>;
+};
 
 /** The desired settings of a {@link Website}; only `domain` is required. */
 export interface WebsiteArgs {

@@ -48,7 +48,7 @@ Exit code: 0 in sync, 2 drift found, 3 a mandatory policy violation (whatever th
 1 error (a wrong option included).
 ${fixExitCodes}
 
-${environmentHelp()}`;
+${environmentHelp(true)}`;
 
 function parse(line: ParsedLine): DriftOptions {
   refuseExtraWords(line, "drift");

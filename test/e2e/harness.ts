@@ -193,7 +193,12 @@ export class TestStack {
   }
 }
 
-/** A random domain unique to one test, so tests never collide in a shared emulator. */
+let domainCount = 0;
+
+/**
+ * A domain unique to one test, so tests never collide in a shared emulator: counted within this
+ * process (random bytes alone may repeat), with random bytes telling processes apart.
+ */
 export function uniqueDomain(prefix = "site"): string {
-  return `${prefix}-${randomBytes(4).toString("hex")}.example.com`;
+  return `${prefix}-${++domainCount}-${randomBytes(4).toString("hex")}.example.com`;
 }

@@ -1,5 +1,6 @@
-// Refresh reads over real HTTP: many reads share one listing, a lone read is one GET, and a
-// website missing from the listing is confirmed with a GET before it is declared gone.
+// Refresh reads over real HTTP: reads share one listing walked as far as they need, whenever
+// they arrive, and a website missing from the listing is confirmed with a GET before it is
+// declared gone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
@@ -36,11 +37,18 @@ describe("WebsiteReader", () => {
     expect(counts()["GET /api/v1/websites"]).toBe(2);
   });
 
-  it("reads a lone website with one GET", async () => {
+  it("reads a lone website from the first listing page when it is among the newest hundred", async () => {
     emulator.resetRequestCounts();
-    const website = await new WebsiteReader(client).read(ids[3]!);
-    expect(website?.domain).toBe("read-3.example.com");
-    expect(counts()).toEqual({ "GET /api/v1/websites/:id": 1 });
+    const website = await new WebsiteReader(client).read(ids[140]!);
+    expect(website?.domain).toBe("read-140.example.com");
+    expect(counts()).toEqual({ "GET /api/v1/websites": 1 });
+  });
+
+  it("costs the same requests for reads one after another as for reads together", async () => {
+    emulator.resetRequestCounts();
+    const reader = new WebsiteReader(client);
+    for (const id of ids) expect((await reader.read(id))?.id).toBe(id);
+    expect(counts()).toEqual({ "GET /api/v1/websites": 2 });
   });
 
   it("confirms a website absent from the listing with a GET, and reports it gone", async () => {
@@ -54,13 +62,16 @@ describe("WebsiteReader", () => {
     expect(counts()["GET /api/v1/websites/:id"]).toBe(1);
   });
 
-  it("sees changes made after invalidate", async () => {
+  it("sees a change it is told of, and keeps the listing for the other websites", async () => {
     const reader = new WebsiteReader(client);
     await Promise.all([reader.read(ids[0]!), reader.read(ids[1]!)]);
     await client.websites.update(ids[0]!, { email: true });
     expect((await reader.read(ids[0]!))?.email).toBe(false);
-    reader.invalidate();
+    reader.changed({ id: ids[0]! });
+    emulator.resetRequestCounts();
     expect((await reader.read(ids[0]!))?.email).toBe(true);
+    expect((await reader.read(ids[1]!))?.id).toBe(ids[1]);
+    expect(counts()).toEqual({ "GET /api/v1/websites/:id": 1 });
   });
 
   it("does not keep a failed listing", async () => {

@@ -95,10 +95,12 @@ describe("domain and IP rules: the emulator", () => {
   // whole field, not its lines. Entries that are empty or hold a line break are about how a
   // program splits its list, not about the matcher, so they are the client's concern only.
   const entryCases = ipCases.filter((c) => c.entry !== "" && !/[\r\n]/.test(c.entry));
+  let entryCase = 0;
   it.each(entryCases.map((c) => [c.why, c.entry, c.matches] as const))(
     "%s: %j matches = %s",
     async (_why, entry, matches) => {
-      const domain = `ip-${Math.random().toString(36).slice(2)}.example.com`;
+      // A domain of its own per case, by count: random ones could meet and be refused as taken.
+      const domain = `ip-${++entryCase}.example.com`;
       const list = `192.0.2.1\n${entry}\n192.0.2.2`;
       const { status, body } = await post({ domain, exclude_ips: list });
       if (matches) {

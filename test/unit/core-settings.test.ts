@@ -10,14 +10,13 @@ import {
   clientOptionsOf,
   connectionSettings,
 } from "../../core/clients";
-import type { ConnectionInputs } from "../../core/connection-inputs";
 import {
   connectionSettingNames,
   namespacedLookup,
   proxyVariables,
   resolveSettings,
 } from "../../core/settings";
-import type { ProviderSettings } from "../../core/settings";
+import type { ConnectionInputs, ProviderSettings } from "../../core/settings";
 import { WebstatsError } from "../../sdk";
 
 const config = (values: Record<string, string>) => namespacedLookup((key) => values[key]);

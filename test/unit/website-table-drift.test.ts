@@ -25,16 +25,14 @@ import type {
 import type { z } from "zod";
 import type { FleetSettings } from "../../fleet/fleet-format";
 import { settingKeys } from "../../fleet/fleet-format";
-import { connectionSettingNames } from "../../core/settings";
-import type { ConnectionSettingValues } from "../../core/settings";
-import type { ConnectionInputs } from "../../core/connection-inputs";
+import { connectionSettingNames, settingEntries } from "../../core/settings";
 import { configureRows, networkRows, networkSettings } from "../../core/settings-tables";
 import type { Website, WebsiteArgs } from "../../provider/website";
 import { docTable } from "../support/docs";
 
 // ---- Compile time: a mismatch is a type error in `npm run typecheck`. ----
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Assert<T extends true> = T;
 type AllTrue<T> = T[keyof T] extends true ? true : false;
 type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
@@ -45,8 +43,7 @@ type WebsiteFields = typeof websiteFields;
 type ApiOnly = typeof apiOnlyOutputs;
 type Recorded = typeof recordedOutputs;
 
-// A connection carries exactly the settings the table marks `connection`, with their types.
-type _ConnectionInputs = Assert<Same<ConnectionInputs, ConnectionSettingValues>>;
+// A connection's keys and types are held to the settings table in connection-types.test.ts.
 
 // WebsiteArgs has exactly the table's arguments, the same required ones, and their value types.
 type _ArgumentNames = Assert<Same<keyof WebsiteArgs, FieldName>>;
@@ -95,6 +92,33 @@ function memberDocs(file: string, declaration: string): Map<string, string> {
   };
   visit(source);
   if (docs.size === 0) throw new Error(`${file} declares no ${declaration}`);
+  return docs;
+}
+
+/** Doc comments of the properties of an object literal assigned to a constant in a source file. */
+function entryDocs(file: string, constant: string): Map<string, string> {
+  const path = join(__dirname, "..", "..", file);
+  const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.ES2022, true);
+  const docs = new Map<string, string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === constant) {
+      const literal = node.initializer;
+      if (literal && ts.isObjectLiteralExpression(literal)) {
+        for (const property of literal.properties) {
+          if (!property.name || !ts.isIdentifier(property.name)) continue;
+          const text = ts
+            .getJSDocCommentsAndTags(property)
+            .filter(ts.isJSDoc)
+            .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "")
+            .join(" ");
+          docs.set(property.name.text, whitespace(text));
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (docs.size === 0) throw new Error(`${file} declares no ${constant}`);
   return docs;
 }
 
@@ -164,6 +188,13 @@ describe("the Website's declarations and documentation follow the field table", 
     expect(connectionSettingNames.filter((name) => name !== "baseUrl" && name !== "apiKey")).toEqual(
       networkSettings,
     );
+  });
+
+  it("each setting's doc comment, which editors show for a connection's setting, is its description", () => {
+    const docs = entryDocs("core/setting-specs.ts", "settingSpecs");
+    expect([...docs.keys()]).toEqual(settingEntries.map(([name]) => name));
+    for (const [name, spec] of settingEntries)
+      expect(docs.get(name), name).toBe(whitespace(spec.description));
   });
 
   it("a fleet file takes every argument but the domain and the secret ones, in the table's order", () => {

@@ -1,0 +1,174 @@
+// Every command that runs pulumi (drift's stack ls and stack export, plugin install) runs the one
+// PULUMI_COMMAND names, with the backend PULUMI_BACKEND_URL or the project names: proven with a
+// stand-in for pulumi that records each call (its words, folder and backend) and answers the
+// few calls drift makes; a PULUMI_COMMAND that does not exist is named, with its path.
+import { execFile } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../cli/run";
+import { SDK_VERSION } from "../../sdk";
+import { writeStackExport } from "../support/stack-exports";
+
+interface PulumiCall {
+  args: string[];
+  cwd: string;
+  backend: string | null;
+}
+
+// Records its call, then answers `stack ls` with the stacks in PULUMI_STAND_IN_STACKS and
+// `stack export` with the file PULUMI_STAND_IN_EXPORT; anything else succeeds silently.
+const standIn = String.raw`#!/usr/bin/env node
+const fs = require("node:fs");
+const args = process.argv.slice(2);
+const call = { args, cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
+fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
+if (args[0] === "stack" && args[1] === "ls") process.stdout.write(process.env.PULUMI_STAND_IN_STACKS);
+else if (args[0] === "stack" && args[1] === "export") process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
+`;
+
+function pulumiStandIn() {
+  const dir = mkdtempSync(join(tmpdir(), "pulumi-stand-in-"));
+  const command = join(dir, "recording-pulumi");
+  writeFileSync(command, standIn);
+  chmodSync(command, 0o755);
+  const calls = join(dir, "calls.jsonl");
+  const exported = join(dir, "export.json");
+  // A stack of no website: drift reads it and has nothing to compare.
+  writeStackExport(exported, {
+    project: "sites",
+    url: "https://stats.example.com",
+    apiKey: "k",
+    websites: [],
+  });
+  return {
+    env: {
+      PATH: process.env.PATH,
+      PULUMI_COMMAND: command,
+      PULUMI_STAND_IN_CALLS: calls,
+      PULUMI_STAND_IN_EXPORT: exported,
+      PULUMI_STAND_IN_STACKS: JSON.stringify([{ name: "acme/sites/prod" }]),
+    },
+    calls: (): PulumiCall[] =>
+      existsSync(calls)
+        ? readFileSync(calls, "utf8")
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as PulumiCall)
+        : [],
+  };
+}
+
+/** A project folder whose Pulumi.yaml names a backend. */
+function projectWithBackend(url: string): string {
+  const folder = mkdtempSync(join(tmpdir(), "drift-project-"));
+  writeFileSync(join(folder, "Pulumi.yaml"), `name: sites\nruntime: nodejs\nbackend:\n  url: ${url}\n`);
+  return folder;
+}
+
+async function cli(argv: string[], env: Record<string, string | undefined>) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe("drift runs the pulumi PULUMI_COMMAND names", () => {
+  it("lists and exports with it, giving the project's backend to both", async () => {
+    const pulumi = pulumiStandIn();
+    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const result = await cli(["drift", "--all", "--backend-wide", "--cwd", folder], pulumi.env);
+    expect(result.err).not.toMatch(/could not/);
+    const calls = pulumi.calls();
+    expect(calls.map((c) => c.args)).toEqual([
+      ["stack", "ls", "--all", "--json", "--non-interactive"],
+      ["stack", "export", "--show-secrets", "--stack", "acme/sites/prod", "--non-interactive"],
+    ]);
+    expect(calls.map((c) => c.backend)).toEqual(["file:///srv/pulumi-states", "file:///srv/pulumi-states"]);
+    // Listed from a neutral folder, so that pulumi prints full names; exported from the same.
+    expect(calls[0]!.cwd).not.toBe(folder);
+    expect(calls[1]!.cwd).toBe(calls[0]!.cwd);
+  });
+
+  it("leaves the backend PULUMI_BACKEND_URL names to pulumi, over the project's", async () => {
+    const pulumi = pulumiStandIn();
+    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const env = { ...pulumi.env, PULUMI_BACKEND_URL: "file:///srv/other-states" };
+    await cli(["drift", "--all", "--backend-wide", "--cwd", folder], env);
+    expect(pulumi.calls().map((c) => c.backend)).toEqual([
+      "file:///srv/other-states",
+      "file:///srv/other-states",
+    ]);
+  });
+
+  it("exports a named stack with it, in the stack's folder", async () => {
+    const pulumi = pulumiStandIn();
+    const folder = projectWithBackend("file:///srv/pulumi-states");
+    await cli(["drift", "--cwd", folder, "--stack", "prod"], pulumi.env);
+    expect(pulumi.calls()).toEqual([
+      {
+        args: ["stack", "export", "--show-secrets", "--stack", "prod", "--non-interactive"],
+        // pulumi reads the project's backend itself there.
+        cwd: realpathSync(folder),
+        backend: null,
+      },
+    ]);
+  });
+
+  it("says in its help which variables choose pulumi", async () => {
+    const help = await cli(["drift", "--help"], {});
+    expect(help.out).toMatch(/^ {2}PULUMI_COMMAND +the pulumi executable to run/m);
+    expect(help.out).toMatch(/^ {2}PULUMI_BACKEND_URL +the backend pulumi reads stacks from/m);
+  });
+
+  it("names PULUMI_COMMAND and its path when it names no executable", async () => {
+    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const missing = join(tmpdir(), "no-such-folder", "pulumi");
+    const env = { PATH: process.env.PATH, PULUMI_COMMAND: missing };
+    const listed = await cli(["drift", "--all", "--cwd", folder], env);
+    expect(listed.code).not.toBe(0);
+    expect(listed.err).toContain(`PULUMI_COMMAND names ${missing}, which does not exist`);
+    const exported = await cli(["drift", "--cwd", folder, "--stack", "prod"], env);
+    expect(exported.code).not.toBe(0);
+    expect(exported.err).toContain(`PULUMI_COMMAND names ${missing}, which does not exist`);
+  });
+});
+
+describe("plugin install runs the pulumi PULUMI_COMMAND names", () => {
+  // The plugin bundle is part of the build: the command runs from dist/ as users run it.
+  const main = join(__dirname, "..", "..", "dist", "cli", "main.js");
+  const run = (env: Record<string, string | undefined>) =>
+    promisify(execFile)(process.execPath, [main, "plugin", "install"], { env, encoding: "utf8" });
+
+  it("installs the bundled plugin of this version with it", async () => {
+    const pulumi = pulumiStandIn();
+    const { stdout } = await run(pulumi.env);
+    expect(stdout).toContain(`Installed the webstats provider plugin v${SDK_VERSION}`);
+    const [call, ...more] = pulumi.calls();
+    expect(more).toEqual([]);
+    expect(call!.args.slice(0, -1)).toEqual([
+      "plugin",
+      "install",
+      "resource",
+      "webstats",
+      SDK_VERSION,
+      "--file",
+    ]);
+    // The folder given holds the plugin, and pulumi ran there; it is removed afterwards.
+    expect(call!.cwd).toBe(call!.args.at(-1));
+    expect(existsSync(call!.cwd)).toBe(false);
+  });
+
+  it("names PULUMI_COMMAND and its path when it names no executable", async () => {
+    const missing = join(tmpdir(), "no-such-folder", "pulumi");
+    const failed = await run({ PATH: process.env.PATH, PULUMI_COMMAND: missing }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect("code" in failed && failed.code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toContain(
+      `PULUMI_COMMAND names ${missing}, which does not exist`,
+    );
+  });
+});
