@@ -122,12 +122,14 @@ function entryDocs(file: string, constant: string): Map<string, string> {
   return docs;
 }
 
-/** How the README writes a field's type. */
+/** How the Website page writes a field's type. */
 function documentedType(schema: SchemaType, secret: boolean): string {
   const plain = (type: SchemaType): string => {
     if ("$ref" in type) {
       if (type.$ref === schemaRefs.privacy) return privacyValues.map((v) => `"${v}"`).join(" | ");
-      if (type.$ref === schemaRefs.connection) return "{ baseUrl?, apiKey? }";
+      if (type.$ref === schemaRefs.connection) {
+        return `{ ${connectionSettingNames.map((name) => `${name}?`).join(", ")} }`;
+      }
       throw new Error(`no README form for ${type.$ref}`);
     }
     return type.type === "array" ? `${plain(type.items)}[]` : type.type;
