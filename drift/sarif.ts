@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { SDK_VERSION } from "../sdk/version";
 import type { DriftEntry, FailOnName } from "./compare";
 import { failOnNames, findingsOf } from "./compare";
-import { excuseText, findingFails } from "./report-context";
+import { findingExcuseText, findingFails } from "./report-context";
 import type { ReportContext } from "./report-context";
 import type { DriftReport } from "./report-data";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
@@ -95,7 +95,7 @@ const fingerprint = (entry: DriftEntry, finding: FailOnName): string =>
     .digest("hex");
 
 function resultOf(entry: DriftEntry, finding: FailOnName, report: DriftReport, context: ReportContext) {
-  const excuse = excuseText(entry, report.baseline?.file);
+  const excuse = findingExcuseText(entry, finding, report.baseline?.file);
   const fails = findingFails(entry, finding, context);
   return {
     ruleId: finding,
