@@ -8,6 +8,8 @@ export interface DeclarationSite {
   /** Relative to the folder drift runs in, or absolute. */
   file: string;
   line: number;
+  /** Set when the declaring line is not known: why this file stands for it (review-sites.ts). */
+  fallback?: string;
 }
 
 /** Finds where an entry's website is declared; undefined when unknown (an unmanaged website...). */
