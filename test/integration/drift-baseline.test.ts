@@ -2,9 +2,9 @@
 // against the emulator over real HTTP, with a stack export written here and a Pulumi YAML
 // project declaring its websites: a baseline written, then accepted findings beside new ones,
 // an entry gone stale once its website is deleted, ignore rules printed with their reasons and
-// a stale rule warned of, a baseline and an ignore file excusing one website together, SARIF and JUnit written in one run (the SARIF located at the program's
-// lines), bad files refused with their line before any request, and no password or key in any
-// file written.
+// a stale rule warned of, a baseline and an ignore file excusing one website together, SARIF
+// and JUnit written in one run (the SARIF located at the program's lines), bad files refused
+// with their line before any request, and no password or key in any file written.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
