@@ -257,8 +257,8 @@ describeEngine("examples", () => {
     expect(
       sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri]),
     ).toEqual([
-      ["changed", "websites.yaml"],
       ["unmanaged", "websites.yaml"],
+      ["changed", "websites.yaml"],
     ]);
   });
 });
