@@ -95,7 +95,7 @@ describe("drift reads each stack's network settings from its state", () => {
     it(`from ${kind}: caCertFile and proxyUrl, with nothing in the environment`, async () => {
       const state = stateFile(`state-${host.explicitProvider ?? host.host}`, {
         ...host,
-        network: { caCertFile: pem.path("company-root.pem"), proxyUrl: guarded.url },
+        network: { caCertFile: pem.path("company-root.pem"), proxyUrl: guarded.url, skipTlsVerify: "false" },
       });
       const before = guarded.connects.length;
       emulator.resetRequestCounts();

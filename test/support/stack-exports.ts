@@ -1,8 +1,9 @@
 // Stack exports as `pulumi stack export --show-secrets` writes them for a stack of the dynamic
 // provider (whose default provider records the stack's `webstats:*` configuration) or of the
-// plugin (a default provider `default_VERSION` recording the same settings by their names, or an
-// explicit `pulumi:providers:webstats` recording its arguments, with the plugin's version), for
-// the tests of the commands that read states (drift, generate --only-unmanaged).
+// plugin (a default provider `default` recording the same settings by their names, as a real
+// export of a Pulumi YAML stack shows them: booleans as the strings of the configuration, or an
+// explicit `pulumi:providers:webstats` recording its arguments), for the tests of the commands
+// that read states (drift, generate --only-unmanaged).
 import { writeFileSync } from "node:fs";
 import { outputsFrom } from "../../core/website-state";
 import type { Website } from "../../sdk";
@@ -47,7 +48,7 @@ function providerOutputs(stack: ExportedStack): Record<string, unknown> {
   if (stack.host !== "plugin") {
     return Object.fromEntries(Object.entries(settings).map(([name, value]) => [`webstats:${name}`, value]));
   }
-  return { ...settings, version: "0.1.0" };
+  return settings;
 }
 
 /** Writes the export of `stack` into `file`. */
@@ -57,7 +58,7 @@ export function writeStackExport(file: string, stack: ExportedStack): void {
   const plugin = stack.host === "plugin";
   const websiteType = plugin ? "webstats:index:Website" : "pulumi-nodejs:dynamic/webstats:Website";
   const providerUrn = plugin
-    ? `${prefix}::pulumi:providers:webstats::${stack.explicitProvider ?? "default_0_1_0"}`
+    ? `${prefix}::pulumi:providers:webstats::${stack.explicitProvider ?? "default"}`
     : `${prefix}::pulumi:providers:pulumi-nodejs::default`;
   const fleetUrn = fleet && `${prefix}::webstats:fleet:WebsiteFleet::${fleet.name}`;
   const resources = [
