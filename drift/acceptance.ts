@@ -3,11 +3,12 @@
 // applied to the entries once compared, and the new baseline written last.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { applyBaseline, baselineOf, formatBaseline, parseBaseline, readBaseline } from "./baseline";
+import { baselineOf, formatBaseline, parseBaseline, readBaseline } from "./baseline";
 import type { Baseline, BaselineEntry } from "./baseline";
 import type { DriftEntry } from "./compare";
 import { readDriftFile } from "./drift-file";
-import { applyIgnoreRules, findIgnoreFile } from "./ignore-file";
+import { applyExcuses, unignoredPart } from "./excuses";
+import { findIgnoreFile } from "./ignore-file";
 import type { IgnoreFile } from "./ignore-file";
 import type { DriftReport } from "./report";
 import { checkWritable, writeAtomically } from "./report-outputs";
@@ -58,8 +59,9 @@ export function applyAcceptance(
   entries: DriftEntry[],
   acceptance: Acceptance,
 ): Pick<DriftReport, "baseline" | "ignore"> {
-  const ignoreStale = acceptance.ignore ? applyIgnoreRules(entries, acceptance.ignore) : undefined;
-  const baselineStale = acceptance.baseline ? applyBaseline(entries, acceptance.baseline) : undefined;
+  const stale = applyExcuses(entries, acceptance);
+  const ignoreStale = stale.ignore;
+  const baselineStale = stale.baseline;
   return {
     ...(acceptance.baseline && baselineStale
       ? { baseline: { file: acceptance.baseline.file, stale: baselineStale } }
@@ -80,7 +82,14 @@ export async function writeNewBaseline(
   now = new Date(),
 ): Promise<number | undefined> {
   if (acceptance.writeBaseline === undefined) return undefined;
-  const baseline = baselineOf(entries, today(now), acceptance.previous);
+  // What the ignore file covers stays the ignore file's: the baseline records the rest.
+  const recordable = entries.flatMap((e) => {
+    const kept = unignoredPart(e);
+    if (!kept) return [];
+    const { ignored: _ignored, ...rest } = kept;
+    return [rest];
+  });
+  const baseline = baselineOf(recordable, today(now), acceptance.previous);
   await writeAtomically(acceptance.writeBaseline, formatBaseline(baseline));
   return baseline.length;
 }

@@ -8,6 +8,8 @@ import { installationOf } from "../core/argument-schemas";
 import { ClientRegistry } from "../core/clients";
 import { settingSpecs } from "../core/settings";
 import type { ProviderSettings } from "../core/settings";
+import { networkUsedText } from "./network-settings";
+import type { RecordedSettings } from "./network-settings";
 import { encrypted } from "./stack-export";
 import type { RecordedWebsite } from "./stack-export";
 
@@ -75,18 +77,33 @@ export function credentialsOf(website: RecordedWebsite, settings: ProviderSettin
  */
 export async function accountsOf(
   websites: RecordedWebsite[],
-  settings: ProviderSettings,
+  recorded: RecordedSettings,
 ): Promise<DriftAccount[]> {
   const problems = new Set<string>();
-  const byKey = new Map<string, { credentials: Credentials; websites: RecordedWebsite[] }>();
+  const byKey = new Map<
+    string,
+    { credentials: Credentials; settings: ProviderSettings; websites: RecordedWebsite[] }
+  >();
+  // Each recorded network (a provider's, mostly) is told apart by a number of its own.
+  const networks = new Map<unknown, number>();
   for (const website of websites) {
+    let settings: ProviderSettings;
+    try {
+      settings = recorded.of(website.address.network);
+    } catch (error) {
+      // The message names the setting, and the stack whose setting it is.
+      problems.add((error as Error).message);
+      continue;
+    }
     const credentials = credentialsOf(website, settings);
     if (typeof credentials === "string") {
       problems.add(credentials);
       continue;
     }
-    const key = JSON.stringify([credentials.url, credentials.apiKey]);
-    const group = byKey.get(key) ?? { credentials, websites: [] };
+    const network = website.address.network;
+    if (!networks.has(network)) networks.set(network, networks.size);
+    const key = JSON.stringify([credentials.url, credentials.apiKey, networks.get(network)]);
+    const group = byKey.get(key) ?? { credentials, settings, websites: [] };
     group.websites.push(website);
     byKey.set(key, group);
   }
@@ -94,7 +111,7 @@ export async function accountsOf(
 
   const registry = new ClientRegistry();
   const identified = await Promise.all(
-    [...byKey.values()].map(async ({ credentials, websites: own }) => {
+    [...byKey.values()].map(async ({ credentials, settings, websites: own }) => {
       const client = registry.clientFor({ baseUrl: credentials.url, apiKey: credentials.apiKey }, settings);
       try {
         const account = await client.account.get();
@@ -108,7 +125,7 @@ export async function accountsOf(
         const first = own[0];
         throw new AccountError(
           `The account of website ${first?.resource} of stack ${first?.stack} at ${credentials.url} could not be ` +
-            `read (key from ${first?.address.keySource}): ${(error as Error).message}`,
+            `read (key from ${first?.address.keySource}): ${(error as Error).message}${networkUsedText(error, settings)}`,
           { cause: error },
         );
       }

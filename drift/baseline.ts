@@ -6,8 +6,8 @@
 // it again keeps each entry's first-seen date.
 import { Document, isScalar, isSeq, visit } from "yaml";
 import type { Node } from "yaml";
-import type { DriftEntry, DriftStatus } from "./compare";
-import { comparedFieldNames, driftStatuses, findingsOf } from "./compare";
+import type { DriftEntry, DriftPart, DriftStatus } from "./compare";
+import { comparedFieldNames, driftStatuses, findingsOf, partsOf } from "./compare";
 import { DriftFileReader, checkVersion, readDriftFile } from "./drift-file";
 
 export const baselineVersion = 1;
@@ -237,26 +237,47 @@ export interface StaleBaselineEntry extends BaselineEntry {
   line: number;
 }
 
+/** Whether a baseline entry (of the website and its status) accepts one part of its drift. */
+export function baselineCovers(part: DriftPart, accepted: BaselineEntry): boolean {
+  if (part.finding === "silent") return accepted.silent === true;
+  if (part.field !== undefined) return accepted.fields?.includes(part.field) ?? false;
+  return true;
+}
+
+/** The baseline's entries by the finding they name: look an entry up with `baselineEntryFor`. */
+export const baselineIndex = (baseline: Baseline): Map<string, BaselineFileEntry> =>
+  new Map(baseline.entries.map((e) => [baselineKey(e), e]));
+
+/** The baseline entry of a website's status, if the baseline has one. */
+export const baselineEntryFor = (
+  index: ReadonlyMap<string, BaselineFileEntry>,
+  entry: DriftEntry,
+): BaselineFileEntry | undefined => index.get(baselineKey(baselineEntryOf(entry, "")));
+
+/** A baseline's entries that no website matched, as the report warns of them. */
+export const staleEntries = (
+  baseline: Baseline,
+  used: ReadonlySet<BaselineFileEntry>,
+): StaleBaselineEntry[] =>
+  baseline.entries.filter((e) => !used.has(e)).map(({ line, ...e }) => ({ ...e, file: baseline.file, line }));
+
 /**
- * Marks each entry whose every finding the baseline accepts (`accepted`); returns the baseline's
+ * Marks each entry whose every part the baseline accepts (`accepted`); returns the baseline's
  * entries that match no website any more. A changed website accepted for some fields and now
- * differing in another is not accepted (its new field is drift), but its baseline entry is not stale.
+ * differing in another is not accepted (its new field is drift), but its baseline entry is not
+ * stale. With an ignore file too, the run composes both (excuses.ts).
  */
 export function applyBaseline(entries: DriftEntry[], baseline: Baseline): StaleBaselineEntry[] {
-  const byKey = new Map(baseline.entries.map((e) => [baselineKey(e), e]));
+  const index = baselineIndex(baseline);
   const used = new Set<BaselineFileEntry>();
   for (const entry of entries) {
-    if (findingsOf(entry).length === 0) continue;
-    const accepted = byKey.get(baselineKey(baselineEntryOf(entry, "")));
+    const parts = partsOf(entry);
+    if (parts.length === 0) continue;
+    const accepted = baselineEntryFor(index, entry);
     if (!accepted) continue;
     used.add(accepted);
-    const fields = entry.changes?.map((c) => c.field) ?? [];
-    const covered =
-      fields.every((f) => accepted.fields?.includes(f)) &&
-      (entry.silent !== true || accepted.silent === true);
-    if (covered) entry.accepted = { firstSeen: accepted.firstSeen, line: accepted.line };
+    if (parts.every((p) => baselineCovers(p, accepted)))
+      entry.accepted = { firstSeen: accepted.firstSeen, line: accepted.line };
   }
-  return baseline.entries
-    .filter((e) => !used.has(e))
-    .map(({ line, ...e }) => ({ ...e, file: baseline.file, line }));
+  return staleEntries(baseline, used);
 }

@@ -45,20 +45,57 @@ export interface DriftEntry {
   accepted?: { firstSeen: string; line: number };
   /** The ignore file's rules that cover all of this website's drift (never failing), with their reasons. */
   ignored?: { rule: string; reason: string }[];
+  /**
+   * The parts of its drift a baseline entry or an ignore rule covers, when they are not all covered
+   * by one of the two alone: some parts only (the website still fails, and `--fix code` leaves
+   * those fields as they are), or every part, by both together (`accepted` and `ignored` are then set).
+   */
+  excusedParts?: ExcusedPart[];
 }
 
-/** Whether an entry counts as drift for `--fail-on`: its status, or its silent mark, is named. */
-export const failsOn = (entry: DriftEntry, failOn: readonly FailOnName[]): boolean =>
+/**
+ * One part of a website's drift: a finding (its status, or silent), or for `changed`, one field.
+ * Baselines and ignore rules accept drift part by part.
+ */
+export interface DriftPart {
+  finding: FailOnName;
+  field?: string;
+}
+
+/** A part of a website's drift and what covers it: an ignore rule (`file:line`) or the baseline's entry. */
+export type ExcusedPart = DriftPart &
+  ({ by: "ignore"; rule: string; reason: string } | { by: "baseline"; line: number; firstSeen: string });
+
+/** The excuse of one part of a website's drift, when only some of its parts are excused (excuses.ts). */
+export const excusedPartOf = (entry: DriftEntry, part: DriftPart): ExcusedPart | undefined =>
+  entry.excusedParts?.find((e) => e.finding === part.finding && e.field === part.field);
+
+/**
+ * Whether one finding of an entry is drift: the website is not accepted or ignored as a whole,
+ * and some part of the finding (a changed website's field) is not excused on its own.
+ */
+export const findingCounts = (entry: DriftEntry, finding: FailOnName): boolean =>
   entry.accepted === undefined &&
   entry.ignored === undefined &&
-  ((failOn as readonly string[]).includes(entry.status) ||
-    (entry.silent === true && failOn.includes("silent")));
+  partsOf(entry).some((p) => p.finding === finding && excusedPartOf(entry, p) === undefined);
+
+/** Whether an entry counts as drift for `--fail-on`: a finding of it named there counts. */
+export const failsOn = (entry: DriftEntry, failOn: readonly FailOnName[]): boolean =>
+  findingsOf(entry).some((f) => failOn.includes(f) && findingCounts(entry, f));
 
 /** What a website's drift is made of: its status unless in sync, and `silent` when marked. */
 export const findingsOf = (entry: DriftEntry): FailOnName[] => [
   ...(entry.status === "in-sync" ? [] : [entry.status]),
   ...(entry.silent === true ? (["silent"] as const) : []),
 ];
+
+/** The parts of an entry's drift: each finding, a changed website's fields one by one. */
+export const partsOf = (entry: DriftEntry): DriftPart[] =>
+  findingsOf(entry).flatMap((finding): DriftPart[] =>
+    finding === "changed" && entry.changes && entry.changes.length > 0
+      ? entry.changes.map((c) => ({ finding, field: c.field }))
+      : [{ finding }],
+  );
 
 /** Fields the server reports (the only ones a website can drift in), with their defaults. */
 const comparedFields = new Map(

@@ -5,6 +5,7 @@ import type { AccountName } from "./accounts";
 import type { DriftEntry, FailOnName } from "./compare";
 import { FixRefused, fixCode, liveKey } from "./fix-code";
 import type { FixCodeOptions } from "./fix-code";
+import { unexcusedChanges } from "./excuses";
 import { formatFixSummary } from "./fix-summary";
 import type { FixSummaryFormat } from "./fix-summary";
 import type { RecordedStack } from "./stack-export";
@@ -37,8 +38,19 @@ export async function runFix(
   },
   io: { out: (text: string) => void; err: (text: string) => void },
 ): Promise<number> {
-  // Drift a baseline accepts or an ignore rule covers is left as it is, in the code too.
-  const entries = input.entries.filter((e) => e.accepted === undefined && e.ignored === undefined);
+  // Drift a baseline accepts or an ignore rule covers is left as it is, in the code too: a
+  // website as a whole, or the fields of it they cover.
+  const entries = input.entries
+    .filter((e) => e.accepted === undefined && e.ignored === undefined)
+    .flatMap((e) => {
+      if (e.excusedParts === undefined || e.changes === undefined) return [e];
+      const changes = unexcusedChanges(e) ?? [];
+      return changes.length > 0
+        ? [{ ...e, changes }]
+        : e.silent === true
+          ? [{ ...e, status: "in-sync" as const, changes: undefined }]
+          : [];
+    });
   try {
     const outcome = await fixCode({ ...input, entries }, options);
     io.out(formatFixSummary(outcome, options.summary));

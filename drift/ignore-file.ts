@@ -16,8 +16,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Node } from "yaml";
-import type { DriftEntry, FailOnName } from "./compare";
-import { comparedFieldNames, failOnNames, findingsOf } from "./compare";
+import type { DriftEntry, DriftPart, FailOnName } from "./compare";
+import { comparedFieldNames, failOnNames, partsOf } from "./compare";
 import { DriftFileReader, checkVersion, readDriftFile } from "./drift-file";
 
 export const ignoreFileName = ".webstats-drift.yaml";
@@ -165,36 +165,41 @@ export async function findIgnoreFile(
 /** A rule whose domain matches no website of the report. */
 export type StaleIgnoreRule = IgnoreRule;
 
-/** The rules that cover one finding of an entry (for `changed`, every changed field must be covered). */
-function coveringRules(
-  entry: DriftEntry,
-  finding: FailOnName,
-  rules: readonly IgnoreRule[],
-): IgnoreRule[] | undefined {
-  const ofFinding = rules.filter((r) => r.status === undefined || r.status === finding);
-  const whole = ofFinding.find((r) => r.field === undefined);
-  if (whole) return [whole];
-  if (finding !== "changed" || !entry.changes) return undefined;
-  const byField = entry.changes.map((c) => ofFinding.find((r) => r.field === c.field));
-  return byField.every((r) => r !== undefined) ? [...new Set(byField)] : undefined;
+/**
+ * The rule that covers one part of a website's drift, if any: a rule for the whole finding
+ * before one for the part's field (a field rule covers only that field of a changed website).
+ */
+export function ruleFor(part: DriftPart, rules: readonly IgnoreRule[]): IgnoreRule | undefined {
+  const ofFinding = rules.filter((r) => r.status === undefined || r.status === part.finding);
+  return (
+    ofFinding.find((r) => r.field === undefined) ??
+    (part.field === undefined ? undefined : ofFinding.find((r) => r.field === part.field))
+  );
+}
+
+/** The rules of a file whose domain glob matches a domain: each glob compiled once. */
+export function rulesMatching(file: IgnoreFile): (domain: string) => IgnoreRule[] {
+  const matchers = new Map(file.rules.map((r) => [r, globMatcher(r.domain)]));
+  return (domain) => file.rules.filter((r) => matchers.get(r)?.(domain));
 }
 
 /**
- * Marks each entry whose every finding the rules cover (`ignored`, with the rules' reasons);
- * returns the rules whose domain matches no website at all: stale.
+ * Marks each entry whose every part the rules cover (`ignored`, with the rules' reasons);
+ * returns the rules whose domain matches no website at all: stale. With a baseline too, the
+ * run composes both (excuses.ts).
  */
 export function applyIgnoreRules(entries: DriftEntry[], file: IgnoreFile): StaleIgnoreRule[] {
-  const matchers = new Map(file.rules.map((r) => [r, globMatcher(r.domain)]));
+  const matching = rulesMatching(file);
   const matchedAny = new Set<IgnoreRule>();
   for (const entry of entries) {
-    const rules = file.rules.filter((r) => matchers.get(r)?.(entry.domain));
+    const rules = matching(entry.domain);
     for (const rule of rules) matchedAny.add(rule);
-    const findings = findingsOf(entry);
-    if (findings.length === 0 || rules.length === 0) continue;
-    const covering = findings.map((f) => coveringRules(entry, f, rules));
-    if (covering.every((c) => c !== undefined)) {
-      const used = [...new Set(covering.flatMap((c) => c ?? []))];
-      entry.ignored = used.map((r) => ({ rule: r.at, reason: r.reason }));
+    const parts = partsOf(entry);
+    if (parts.length === 0 || rules.length === 0) continue;
+    const covering = parts.map((p) => ruleFor(p, rules));
+    const found = covering.filter((r): r is IgnoreRule => r !== undefined);
+    if (found.length === covering.length) {
+      entry.ignored = [...new Set(found)].map((r) => ({ rule: r.at, reason: r.reason }));
     }
   }
   return file.rules.filter((r) => !matchedAny.has(r));

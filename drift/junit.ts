@@ -5,7 +5,7 @@
 // ignore rules are skipped cases of a last suite, so they show without failing.
 import type { DriftEntry } from "./compare";
 import { findingsOf } from "./compare";
-import { excuseText, findingFails } from "./report-context";
+import { excuseText, findingFails, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import type { DriftReport } from "./report-data";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
@@ -50,6 +50,7 @@ function testCase(
   }
   const note =
     excuseText(entry, report.baseline?.file) ??
+    partlyExcusedText(entry, report.baseline?.file) ??
     (findings.length > 0 ? `not failing: ${findings.join(", ")}` : undefined);
   if (!note) return { failed: false, xml: `${open.slice(0, -1)} />` };
   return {

@@ -90,6 +90,7 @@ export function policySarif(
   firstIndex: number,
   locate: LocateEntry,
   stackEntries: (stack: string) => readonly DriftEntry[],
+  locateStack: (stack: string) => object,
 ) {
   const rules = check.rules.map((r) => ({
     id: sarifRuleId(r.name),
@@ -100,11 +101,9 @@ export function policySarif(
     defaultConfiguration: { level: r.level === "mandatory" ? "error" : "warning" },
   }));
   const results = check.findings.map((f) => {
-    // A stack's finding is located at the first of its websites that is located, else by name.
+    // A stack's finding is located at the first of its websites, else at its project.
     const entry = f.entry ?? stackEntries(f.stack ?? "")[0];
-    const location = entry
-      ? locate(entry)
-      : { logicalLocations: [{ name: f.stack, fullyQualifiedName: f.stack, kind: "module" }] };
+    const location = entry ? locate(entry) : locateStack(f.stack ?? "");
     return {
       ruleId: sarifRuleId(f.rule),
       ruleIndex: firstIndex + check.rules.findIndex((r) => r.name === f.rule),

@@ -6,8 +6,8 @@ import { applyAcceptance, loadAcceptance, writeNewBaseline } from "./acceptance"
 import type { Acceptance, AcceptanceOptions } from "./acceptance";
 import { failsOn } from "./compare";
 import type { FailOnName } from "./compare";
-import { declarationSites } from "./declaration-sites";
 import { formatReport } from "./report";
+import { reviewSites } from "./review-sites";
 import type { DriftReport, ReportFormat } from "./report";
 import type { LocateDeclaration, ReportContext } from "./report-context";
 import { checkWritable, writeAtomically } from "./report-outputs";
@@ -37,9 +37,10 @@ export async function finishReports(
   recorded: readonly RecordedWebsite[],
   options: ReportRunOptions,
   io: { out: (text: string) => void; err: (text: string) => void },
-  locate: LocateDeclaration = declarationSites(recorded, process.cwd()),
+  locate?: LocateDeclaration,
 ): Promise<number> {
   const marked: DriftReport = { ...report, ...applyAcceptance(report.websites, prepared) };
+  locate ??= reviewSites(recorded, marked.websites, process.cwd());
   for (const stale of [...(marked.baseline?.stale ?? []), ...(marked.ignore?.stale ?? [])]) {
     io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
   }

@@ -7,7 +7,7 @@ import type { DriftEntry, DriftStatus } from "./compare";
 import { driftStatuses } from "./compare";
 import { junitReport } from "./junit";
 import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-report";
-import { excuseText } from "./report-context";
+import { excuseText, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
 import { sarifReport } from "./sarif";
@@ -140,7 +140,7 @@ function text(report: DriftReport): string {
     if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map(changeText).join("; ")}`);
     if (e.status === "duplicate")
       details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
-    const excuse = excuseText(e, report.baseline?.file);
+    const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
     if (excuse) details.push(`${e.domain} (${e.id}) ${excuse}`);
   }
   const tracking = trackingText(report);
@@ -198,7 +198,7 @@ function markdown(report: DriftReport): string {
       `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}--- |`,
     );
     for (const e of drifted) {
-      const excuse = excuseText(e, report.baseline?.file);
+      const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
       const details = [
         e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : ""),
         ...(excuse ? [excuse] : []),

@@ -7,6 +7,7 @@ import { NotFoundError } from "../sdk";
 import type { Website } from "../sdk";
 import type { Environment, ProviderSettings } from "../core/settings";
 import { accountsOf } from "./accounts";
+import { RecordedSettings } from "./network-settings";
 import type { DriftAccount } from "./accounts";
 import { compareAccount, sortAccounts, sortEntries } from "./compare";
 import type { DriftEntry } from "./compare";
@@ -137,7 +138,8 @@ export async function runDrift(
   io.err(
     `Read ${stacks.length} stack${stacks.length === 1 ? "" : "s"}: ${recorded.length} recorded websites.\n`,
   );
-  const accounts = await accountsOf(recorded, settings);
+  // Each stack's installations as its own `pulumi up` reaches them: its network settings first.
+  const accounts = await accountsOf(recorded, new RecordedSettings(env));
   io.err(`Listing the websites of ${accounts.length} account${accounts.length === 1 ? "" : "s"}...\n`);
   const findings = await Promise.all(accounts.map(findingsOf));
   const tracking = options.tracking

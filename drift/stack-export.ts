@@ -7,10 +7,16 @@
 //
 // Pulumi's own format is read loosely (it grows between versions); what this package wrote is
 // read strictly: an output it does not know is an error, as in a fleet file.
+import { resolve } from "node:path";
 import { z } from "zod";
 import { readState } from "../core/website-state";
 import { apiOnlyOutputs, fieldEntries, recordedOutputs } from "../core/website-fields";
 import type { WebsiteOutputs } from "../core/website-fields";
+import { networkSettings } from "../core/settings-tables";
+import { configKey } from "../core/settings";
+import type { SettingName } from "../core/settings";
+
+type NetworkSettingName = (typeof networkSettings)[number];
 
 /** The Website's type token, by host. */
 export const websiteTypes = {
@@ -37,6 +43,19 @@ export interface RecordedAddress {
   apiKey?: Revealed<string>;
   /** Where the key comes from, for messages: "provider acct2", "the stack's configuration"... */
   keySource: string;
+  /** The network settings its provider (or its connection) records, when it records any. */
+  network?: RecordedNetwork;
+}
+
+/**
+ * Network settings as a state records them (caCertFile, proxyUrl, skipTlsVerify, allowHttp),
+ * raw: core/settings.ts reads them, with the environment, as it does for `pulumi up`. A
+ * relative CA file is made absolute against the stack's project folder, where pulumi runs.
+ */
+export interface RecordedNetwork {
+  values: Partial<Record<NetworkSettingName, unknown>>;
+  /** How messages name each value: "webstats:caCertFile of stack team/prod"... */
+  sources: Partial<Record<NetworkSettingName, string>>;
 }
 
 export interface RecordedWebsite {
@@ -143,26 +162,87 @@ const text = (value: unknown): string | undefined =>
 const secretText = (value: unknown): Revealed<string> | undefined =>
   value === encrypted ? encrypted : text(value);
 
-/** The installation and key of the provider a Website refers to (`URN::ID`). */
-function providerAddress(reference: string | undefined, byUrn: Map<string, StateResource>): RecordedAddress {
+/** Where a state's provider settings come from, for messages, and how to find each value. */
+interface SettingPlace {
+  stack: string;
+  /** The project folder, against which a relative CA file is read. */
+  folder?: string;
+}
+
+/**
+ * The network settings among `values` (looked up by `key`), or undefined when none is set;
+ * `source` names each one in messages.
+ */
+function recordedNetwork(
+  key: (name: SettingName) => unknown,
+  source: (name: SettingName) => string,
+  place: SettingPlace,
+): RecordedNetwork | undefined {
+  const network: RecordedNetwork = { values: {}, sources: {} };
+  for (const name of networkSettings) {
+    let value = key(name);
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) continue;
+    if (name === "caCertFile" && typeof value === "string" && place.folder !== undefined)
+      value = resolve(place.folder, value.trim());
+    network.values[name] = value;
+    network.sources[name] = source(name);
+  }
+  return Object.keys(network.values).length > 0 ? network : undefined;
+}
+
+/** The installation, key and network settings of the provider a Website refers to (`URN::ID`). */
+function providerAddress(
+  reference: string | undefined,
+  byUrn: Map<string, StateResource>,
+  place: SettingPlace,
+): RecordedAddress {
   const provider = reference ? byUrn.get(reference.slice(0, reference.lastIndexOf("::"))) : undefined;
   const outputs = (reveal(provider?.outputs ?? {}) as Record<string, unknown>) ?? {};
+  const ofStack = (name: SettingName) => `${configKey(name)} of stack ${place.stack}`;
   if (provider?.type === pluginProviderType) {
     const explicit = !nameOf(provider.urn).startsWith("default");
+    const network = recordedNetwork(
+      (name) => outputs[name],
+      explicit ? (name) => `${name} of provider ${nameOf(provider.urn)} in stack ${place.stack}` : ofStack,
+      place,
+    );
     return {
       baseUrl: text(outputs.baseUrl),
       apiKey: secretText(outputs.apiKey),
       keySource: explicit ? `provider ${nameOf(provider.urn)}` : "the stack's configuration",
+      ...(network ? { network } : {}),
     };
   }
   if (provider?.type === dynamicProviderType) {
+    // The dynamic provider records the stack's whole configuration, keyed `webstats:NAME`.
+    const network = recordedNetwork((name) => outputs[configKey(name)], ofStack, place);
     return {
       baseUrl: text(outputs["webstats:baseUrl"]),
       apiKey: secretText(outputs["webstats:apiKey"]),
       keySource: "the stack's configuration",
+      ...(network ? { network } : {}),
     };
   }
   return { keySource: "the stack's configuration" };
+}
+
+/** A connection's own network settings over its provider's, setting by setting. */
+function connectionNetwork(
+  own: Record<string, unknown>,
+  provider: RecordedNetwork | undefined,
+  website: string,
+  place: SettingPlace,
+): RecordedNetwork | undefined {
+  const mine = recordedNetwork(
+    (name) => own[name],
+    (name) => `connection.${name} of website ${website} in stack ${place.stack}`,
+    place,
+  );
+  if (!mine) return provider;
+  return {
+    values: { ...provider?.values, ...mine.values },
+    sources: { ...provider?.sources, ...mine.sources },
+  };
 }
 
 /** The source positions a resource records: its own, then its stack trace's, in order. */
@@ -196,6 +276,7 @@ function recordedWebsite(
   origin: string,
   providerOf: (reference: string | undefined) => RecordedAddress,
   originOf: (resource: StateResource) => WebsiteOrigin,
+  place: SettingPlace,
 ): RecordedWebsite {
   const name = nameOf(resource.urn);
   const dynamic = resource.type === websiteTypes.dynamic;
@@ -234,10 +315,14 @@ function recordedWebsite(
     connection === encrypted
       ? (state.installation ?? provider.baseUrl)
       : (text(own.baseUrl) ?? provider.baseUrl ?? state.installation);
+  // An encrypted connection hides its network settings too: the provider's stand for them.
+  const network =
+    connection === encrypted ? provider.network : connectionNetwork(own, provider.network, name, place);
   const address: RecordedAddress = {
     baseUrl,
     apiKey: ownKey ?? provider.apiKey,
     keySource: ownKey !== undefined ? `connection of ${name}` : provider.keySource,
+    ...(network ? { network } : {}),
   };
   return { stack, resource: name, id, outputs: state, address, origin: originOf(resource) };
 }
@@ -281,15 +366,16 @@ export function readStackExport(
   }
   const name = stackNameOf(resources) ?? fallbackName;
   const byUrn = new Map(resources.map((r) => [r.urn, r]));
+  const place: SettingPlace = { stack: name, ...(folder !== undefined ? { folder } : {}) };
   // Hundreds of Websites share a few providers: each provider's outputs are read once.
   const providers = new Map<string | undefined, RecordedAddress>();
   const providerOf = (reference: string | undefined): RecordedAddress => {
     let address = providers.get(reference);
-    if (!address) providers.set(reference, (address = providerAddress(reference, byUrn)));
+    if (!address) providers.set(reference, (address = providerAddress(reference, byUrn, place)));
     return address;
   };
   const websites = resources
     .filter((r) => r.type === websiteTypes.dynamic || r.type === websiteTypes.plugin)
-    .map((r) => recordedWebsite(r, name, origin, providerOf, (w) => originOf(w, byUrn, folder)));
+    .map((r) => recordedWebsite(r, name, origin, providerOf, (w) => originOf(w, byUrn, folder), place));
   return { name, websites };
 }

@@ -5,7 +5,8 @@ import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { settingSpecs } from "../core/settings";
 import type { Environment, ProviderSettings } from "../core/settings";
-import { unmanagedWebsites } from "../drift/unmanaged";
+import { readSources } from "../drift/state-sources";
+import { stackNetworkSettings, unmanagedWebsites } from "../drift/unmanaged";
 import type { StateSource } from "../drift/state-sources";
 import { importFile, importFileName } from "./import-file";
 import { importFileProblem, outputFolderProblem, writeProject } from "./output-folder";
@@ -50,11 +51,12 @@ export async function generateProject(
   io: { out: (text: string) => void },
 ): Promise<void> {
   const folder = resolve(options.out);
-  const client: WebstatsClient = new ClientRegistry().clientFor(undefined, settings);
+  // The stacks first: the installation is reached as their own pulumi up reaches it.
+  const stacks = options.onlyUnmanaged ? await readSources(options.onlyUnmanaged, env) : undefined;
+  const reaching = stacks ? stackNetworkSettings(stacks, settings, env) : settings;
+  const client: WebstatsClient = new ClientRegistry().clientFor(undefined, reaching);
   const listed = await client.websites.list({ sortBy: "id", sort: "asc" });
-  const websites = options.onlyUnmanaged
-    ? await unmanagedWebsites(listed, client.baseUrl, options.onlyUnmanaged, env, settings)
-    : listed;
+  const websites = stacks ? unmanagedWebsites(listed, client.baseUrl, stacks, settings) : listed;
   const files =
     options.format === "import"
       ? { [importFileName]: importFile(namedWebsites(websites)) }

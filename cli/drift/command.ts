@@ -30,10 +30,12 @@ every account those stacks use one status: in-sync, changed (each field that dif
 refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
 duplicate (recorded twice). With --check-tracking, a website on the server that had no
 pageview in the last days is also silent, whatever its status. The report shows each
-account's websites against its plan's limit. It only reads from the server: GET /account
-per key, a listing of each account and a GET for a website the listing lacks (--fix code
-writes files, never the server; --fix cloud changes websites through pulumi up alone). Installations and keys are the stacks' own
-(configuration, providers, connection arguments); a key the state does not hold comes from
+account's websites against its plan's limit. It only reads from the server (--fix code
+writes files, never the server; --fix cloud changes websites through pulumi up alone): GET
+/account per key, a listing of each account and a GET for a website the listing lacks.
+Installations, keys and network settings (CA file, proxy) are the stacks' own
+(configuration, providers, connection arguments), the environment's variables applying to
+what a stack does not set, as for pulumi up; a key the state does not hold comes from
 ${settingSpecs.apiKey.env} for the installation ${settingSpecs.baseUrl.env} names.
 
 Options:

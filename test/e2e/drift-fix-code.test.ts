@@ -2,9 +2,11 @@
 // up; settings are changed on the server directly (one of them a value the entry inherits
 // from defaults) and a website is added by hand; `drift --fix code --adopt-unmanaged` rewrites
 // the fleet file (comments kept); then `pulumi up --refresh` sends the server no write at all,
-// and the next drift run is in sync. What only the engine shows is here: the fleetFile output
-// WebsiteFleet records in a real state, and that the rewritten file is exactly what the live
-// websites are. The rewriting rules are test/unit/drift-fix-text.test.ts; the refusals
+// and the next drift run is in sync. The same for a Pulumi YAML program served by the provider
+// plugin: its Pulumi.yaml rewritten (comments kept), then no write and in sync. What only the
+// engine shows is here: the fleetFile output WebsiteFleet records in a real state, the source
+// position the YAML host records for a resource, and that the rewritten file is exactly what
+// the live websites are. The rewriting rules are test/unit/drift-fix-text.test.ts; the refusals
 // test/integration/drift-fix-code.test.ts.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -33,7 +35,7 @@ const fleetProgram = program(`
   return { websiteIds: fleet.websiteIds };`);
 
 describeEngine("pulumi-webstats drift --fix code", () => {
-  const fixture = useEngineFixture();
+  const fixture = useEngineFixture([{}, {}]);
 
   it("writes the live values into the fleet file, after which up --refresh writes nothing and drift is in sync", async () => {
     const shop = uniqueDomain("shop");
@@ -101,5 +103,50 @@ describeEngine("pulumi-webstats drift --fix code", () => {
     expect(report.websites.map((w) => [w.domain, w.status]).sort()).toEqual(
       [shop, blog, manual].map((d) => [d, "in-sync"]).sort(),
     );
+  }, 300_000);
+
+  it("writes the live values into a Pulumi YAML program, after which up --refresh writes nothing and drift is in sync", async () => {
+    const domain = uniqueDomain("yamlfix");
+    const program = [
+      "# The docs website, reviewed in pull requests.",
+      "resources:",
+      "  docs:",
+      "    type: webstats:index:Website",
+      "    properties:",
+      `      domain: ${domain}`,
+      "      excludeBots: true # bots never count",
+      "outputs:",
+      "  websiteId: ${docs.websiteId}",
+      "",
+    ].join("\n");
+    // An account of its own: the fleet test's websites would be unmanaged here.
+    const stack = fixture.yamlStack(program, fixture.account(1));
+    const id = (await stack.up()).outputs?.websiteId?.value as number;
+    // Out of band: the docs counting bots again and sending reports.
+    fixture.emulator.updateWebsite(id, { exclude_bots: 0, email: 1 });
+
+    const shell = stack.shellEnvironment();
+    const where = ["--cwd", stack.workDir, "--stack", "test"];
+    const fixed = await webstats(["drift", ...where, "--fix", "code"], stack.workDir, shell);
+    expect(fixed.stderr).not.toMatch(/wrote nothing|error/i);
+    expect(fixed.code).toBe(0);
+    const written = readFileSync(join(stack.workDir, "Pulumi.yaml"), "utf8");
+    expect(written).toContain(
+      program.replace(
+        "      excludeBots: true # bots never count\n",
+        "      excludeBots: false # bots never count\n      email: true\n",
+      ),
+    );
+    expect(fixed.stdout).toContain(`${domain}: excludeBots: true → false`);
+
+    // The program now says what the server holds: a refresh and an up send no write.
+    fixture.emulator.resetRequestCounts();
+    await stack.up({ refresh: true });
+    const writes = Object.keys(fixture.emulator.requestCounts()).filter((route) => !route.startsWith("GET "));
+    expect(writes).toEqual([]);
+    const after = await webstats(["drift", ...where, "--format", "json"], stack.workDir, shell);
+    expect(after.code).toBe(0);
+    const report = JSON.parse(after.stdout) as { websites: { domain: string; status: string }[] };
+    expect(report.websites.map((w) => [w.domain, w.status])).toEqual([[domain, "in-sync"]]);
   }, 300_000);
 });

@@ -158,10 +158,19 @@ describeEngine("examples", () => {
       jobs: Record<string, { steps: { uses?: string; run?: string; env?: Record<string, string> }[] }>;
     };
     expect(workflow.on.schedule[0]?.cron).toMatch(/^[\d*]+ [\d*]+ \* \* \*$/);
-    expect(workflow.permissions).toEqual({ contents: "read", issues: "write" });
+    expect(workflow.permissions).toEqual({
+      contents: "read",
+      issues: "write",
+      "security-events": "write",
+    });
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
     expect(steps.some((s) => s.uses?.startsWith("pulumi/actions@"))).toBe(true);
     const report = steps.find((s) => s.run?.includes("scripts/drift-issue.sh"));
+    // The SARIF the step writes goes to code scanning.
+    const upload = steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif@"));
+    expect((upload as { with?: Record<string, string> } | undefined)?.with).toEqual({
+      sarif_file: "drift.sarif",
+    });
     expect(report?.env).toMatchObject({
       GH_TOKEN: "${{ github.token }}",
       WEBSTATS_BASE_URL: "${{ vars.WEBSTATS_BASE_URL }}",
@@ -235,5 +244,21 @@ describeEngine("examples", () => {
     expect(issue).toMatchObject({ state: "open", labels: ["webstats-drift"] });
     expect(issue!.body).toContain(row);
     expect(issue!.body).not.toContain(apiKey);
+    // The code-scanning upload's file: each finding at a line of websites.yaml, the unmanaged
+    // website at the file --adopt-unmanaged would append it to.
+    const sarif = JSON.parse(readFileSync(join(stack.workDir, "drift.sarif"), "utf8")) as {
+      runs: {
+        results: {
+          ruleId: string;
+          locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+        }[];
+      }[];
+    };
+    expect(
+      sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri]),
+    ).toEqual([
+      ["unmanaged", "websites.yaml"],
+      ["changed", "websites.yaml"],
+    ]);
   });
 });

@@ -2,9 +2,9 @@
 // against the emulator over real HTTP, with a stack export written here and a Pulumi YAML
 // project declaring its websites: a baseline written, then accepted findings beside new ones,
 // an entry gone stale once its website is deleted, ignore rules printed with their reasons and
-// a stale rule warned of, SARIF and JUnit written in one run (the SARIF located at the program's
-// lines), bad files refused with their line before any request, and no password or key in any
-// file written.
+// a stale rule warned of, a baseline and an ignore file excusing one website together, SARIF
+// and JUnit written in one run (the SARIF located at the program's lines), bad files refused
+// with their line before any request, and no password or key in any file written.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -154,6 +154,44 @@ describe("pulumi-webstats drift: baselines, ignore rules and CI formats", () => 
     expect(result.out).toContain(
       `Warning: stale ignore rule ${at("ignore.yaml")}:8: domain "retired.baseline.example" matches no website`,
     );
+  });
+
+  it("a baseline and an ignore file together excuse a website each covers a part of; each alone does not", async () => {
+    writeFileSync(
+      at("ignore-email.yaml"),
+      [
+        "ignore:",
+        '  - domain: "*.clients.baseline.example"',
+        "    status: unmanaged",
+        "    reason: the clients manage these by hand",
+        "  - domain: shop.baseline.example",
+        "    field: email",
+        "    reason: the shop's team chooses its reports",
+        "",
+      ].join("\n"),
+    );
+    // The shop now differs in its excluded addresses (in the baseline) and its reports (ignored).
+    emulator.updateWebsite(ids.shop!, { email: 1 });
+    try {
+      const both = ["--baseline", at("baseline.yaml"), "--ignore", at("ignore-email.yaml")];
+      const result = await run(["drift", ...state(), ...both, "--format", "json"]);
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.out) as {
+        websites: { domain: string; accepted?: unknown; ignored?: { reason: string }[] }[];
+      };
+      const shop = report.websites.find((w) => w.domain === "shop.baseline.example");
+      expect(shop?.accepted).toBeDefined();
+      expect(shop?.ignored).toEqual([
+        { rule: `${at("ignore-email.yaml")}:5`, reason: "the shop's team chooses its reports" },
+      ]);
+      const alone = [
+        ["--baseline", at("baseline.yaml")],
+        ["--ignore", at("ignore-email.yaml")],
+      ];
+      for (const one of alone) expect((await run(["drift", ...state(), ...one])).code).toBe(2);
+    } finally {
+      emulator.updateWebsite(ids.shop!, { email: 0 });
+    }
   });
 
   it("writes SARIF and JUnit in one run, the text report on standard output, no secret in any", async () => {

@@ -201,6 +201,30 @@ describe("pulumi-webstats drift --fix code", () => {
     );
   });
 
+  it("leaves a field an ignore rule covers as it is, and writes the website's other fields", async () => {
+    const copy = join(root, "ignored-field");
+    cpSync(repo, copy, { recursive: true, filter: (source) => !source.includes(".git") });
+    const rules = join(root, "ignore-blog.yaml");
+    writeFileSync(
+      rules,
+      "ignore:\n  - domain: blog.fix.example\n    field: excludeIps\n    reason: the office edits its own\n",
+    );
+    const blog = emulator.listWebsites(account.id).find((w) => w.domain === "blog.fix.example")!;
+    // The blog differs in two fields: its excluded addresses (ignored) and its reports.
+    emulator.updateWebsite(blog.id, { email: 1 });
+    try {
+      const fixed = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code", "--ignore", rules]);
+      expect(fixed.err).not.toContain("wrote nothing");
+      const written = readFileSync(join(copy, "websites.yaml"), "utf8");
+      expect(written).toContain("  - domain: blog.fix.example\n    email: true\n");
+      expect(written).not.toContain("excludeIps");
+      expect(fixed.out).toContain("blog.fix.example: email: false → true");
+      expect(fixed.out).not.toContain("blog.fix.example: excludeIps");
+    } finally {
+      emulator.updateWebsite(blog.id, { email: 0 });
+    }
+  });
+
   it("writes the live values into the fleet file, lists the program's website, and exits 2 for what is left", async () => {
     emulator.resetRequestCounts();
     const fixed = await run(args);

@@ -1,5 +1,9 @@
 // Stack exports as `pulumi stack export --show-secrets` writes them for a stack of the dynamic
-// provider, for the tests of the commands that read states (drift, generate --only-unmanaged).
+// provider (whose default provider records the stack's `webstats:*` configuration) or of the
+// plugin (a default provider `default` recording the same settings by their names, as a real
+// export of a Pulumi YAML stack shows them: booleans as the strings of the configuration, or an
+// explicit `pulumi:providers:webstats` recording its arguments), for the tests of the commands
+// that read states (drift, generate --only-unmanaged).
 import { writeFileSync } from "node:fs";
 import { outputsFrom } from "../../core/website-state";
 import type { Website } from "../../sdk";
@@ -20,21 +24,50 @@ export interface ExportedStack {
   fleet?: { name: string; file: string };
   /** The password the state records for each website that has one. */
   password?: string;
+  /** Which host serves the websites: the dynamic provider (default) or the plugin. */
+  host?: "dynamic" | "plugin";
+  /** With the plugin: an explicit provider of this name instead of the default provider. */
+  explicitProvider?: string;
+  /** Network settings the provider records (caCertFile, proxyUrl, skipTlsVerify, allowHttp). */
+  network?: Record<string, string | boolean>;
+}
+
+/** The provider's outputs: the dynamic provider's keyed `webstats:NAME`, the plugin's by name. */
+function providerOutputs(stack: ExportedStack): Record<string, unknown> {
+  const settings: Record<string, unknown> = {
+    baseUrl: stack.url,
+    apiKey: exportedSecret(stack.apiKey),
+    ...Object.fromEntries(
+      Object.entries(stack.network ?? {}).map(([name, value]) => [
+        name,
+        // proxyUrl may carry credentials: a secret setting, encrypted in the state.
+        name === "proxyUrl" ? exportedSecret(value) : value,
+      ]),
+    ),
+  };
+  if (stack.host !== "plugin") {
+    return Object.fromEntries(Object.entries(settings).map(([name, value]) => [`webstats:${name}`, value]));
+  }
+  return settings;
 }
 
 /** Writes the export of `stack` into `file`. */
 export function writeStackExport(file: string, stack: ExportedStack): void {
-  const { project, url, apiKey, websites, fleet, password } = stack;
+  const { project, url, websites, fleet, password } = stack;
   const prefix = `urn:pulumi:prod::${project}`;
-  const websiteType = "pulumi-nodejs:dynamic/webstats:Website";
+  const plugin = stack.host === "plugin";
+  const websiteType = plugin ? "webstats:index:Website" : "pulumi-nodejs:dynamic/webstats:Website";
+  const providerUrn = plugin
+    ? `${prefix}::pulumi:providers:webstats::${stack.explicitProvider ?? "default"}`
+    : `${prefix}::pulumi:providers:pulumi-nodejs::default`;
   const fleetUrn = fleet && `${prefix}::webstats:fleet:WebsiteFleet::${fleet.name}`;
   const resources = [
     { urn: `${prefix}::pulumi:pulumi:Stack::${project}-prod`, type: "pulumi:pulumi:Stack" },
     {
-      urn: `${prefix}::pulumi:providers:pulumi-nodejs::default`,
-      type: "pulumi:providers:pulumi-nodejs",
+      urn: providerUrn,
+      type: plugin ? "pulumi:providers:webstats" : "pulumi:providers:pulumi-nodejs",
       id: "provider-1",
-      outputs: { "webstats:baseUrl": url, "webstats:apiKey": exportedSecret(apiKey) },
+      outputs: providerOutputs(stack),
     },
     ...(fleet
       ? [
@@ -54,10 +87,10 @@ export function writeStackExport(file: string, stack: ExportedStack): void {
         : `${prefix}::${websiteType}::${website.domain}`,
       type: websiteType,
       id: String(website.id),
-      provider: `${prefix}::pulumi:providers:pulumi-nodejs::default::provider-1`,
+      provider: `${providerUrn}::provider-1`,
       ...(fleetUrn ? { parent: fleetUrn } : {}),
       outputs: {
-        __provider: "exports.handler = ...",
+        ...(plugin ? {} : { __provider: "exports.handler = ..." }),
         ...outputsFrom(website, { adoptExisting: false }),
         ...(password !== undefined && website.hasPassword ? { password: exportedSecret(password) } : {}),
         installation: url,

@@ -1,7 +1,7 @@
 // The drift report as SARIF 2.1.0 (checked against the SARIF 2.1.0 JSON schema that
 // @microsoft/jest-sarif ships, with a JSON-schema validator) and as JUnit XML (read back with an
 // XML parser): one rule per kind of finding, one result per finding, located where the website
-// is declared or by its domain, accepted and ignored findings suppressed with their reasons,
+// is declared or at the project file, accepted and ignored findings suppressed with their reasons,
 // stale baseline entries and ignore rules as warnings at their lines.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -128,16 +128,28 @@ describe("drift: the SARIF report", () => {
     expect(run.results[0]!.message.text).toContain("excludeIps: [10.0.0.1] recorded, [] live");
   });
 
-  it("locates a declared website at its file and line, the others by domain", () => {
+  it("locates a declared website at its file and line; the others at the file a reviewer acts on", () => {
     expect(run.results[0]!.locations).toEqual([
       {
         physicalLocation: {
           artifactLocation: { uri: "fleet/web%20sites.yaml" },
           region: { startLine: 14 },
         },
+        logicalLocations: [
+          {
+            name: "b.example.com",
+            fullyQualifiedName: "https://stats.example.com/accounts/7/websites/b.example.com",
+            kind: "resource",
+          },
+        ],
       },
     ]);
+    // Where each website is declared is in review-sites.ts (test/unit/drift-sarif-github.test.ts).
     expect(run.results[2]!.locations[0]!.logicalLocations?.[0]?.name).toBe("c.example.com");
+    expect(run.results[2]!.locations[0]!.physicalLocation).toEqual({
+      artifactLocation: { uri: "Pulumi.yaml" },
+      region: { startLine: 1 },
+    });
   });
 
   it("suppresses accepted and ignored findings, saying why", () => {

@@ -1,0 +1,150 @@
+// A baseline and an ignore file together: each part of a website's drift (a finding, or one
+// field of a changed website) is excused by an ignore rule or by the baseline, and a website
+// whose every part is excused, whichever covers which, does not fail; one only partly excused
+// fails, with the excused parts kept for `--fix code` (which leaves those fields alone), for
+// the report and for the next baseline (which leaves the ignored parts to the ignore file).
+import { describe, expect, it } from "vitest";
+import { baselineOf, parseBaseline, formatBaseline } from "../../drift/baseline";
+import { failsOn } from "../../drift/compare";
+import type { DriftEntry } from "../../drift/compare";
+import { applyExcuses, unexcusedChanges, unignoredPart } from "../../drift/excuses";
+import { parseIgnoreFile } from "../../drift/ignore-file";
+import { formatReport } from "../../drift/report";
+import { findingFails } from "../../drift/report-context";
+import { changed, entry } from "../support/drift-entries";
+
+const ignore = parseIgnoreFile(
+  [
+    "ignore:",
+    "  - domain: shop.example.com",
+    "    field: excludeIps",
+    "    reason: the shop's team edits its excluded addresses",
+    "  - domain: quiet.example.com",
+    "    status: silent",
+    "    reason: a landing page nobody visits",
+    "",
+  ].join("\n"),
+  ".webstats-drift.yaml",
+);
+
+/** A baseline of these findings, first seen on 2025-01-01. */
+const baselineOfEntries = (entries: DriftEntry[]) =>
+  parseBaseline(formatBaseline(baselineOf(entries, "2025-01-01")), "b.yaml");
+
+const withSilent = (e: DriftEntry): DriftEntry => ({ ...e, silent: true });
+
+describe("baseline and ignore rules together", () => {
+  it("excuses a changed website whose fields are ignored in part and accepted in part, naming both", () => {
+    const baseline = baselineOfEntries([changed("shop.example.com", "privacy")]);
+    const shop = changed("shop.example.com", "excludeIps", "privacy");
+    const stale = applyExcuses([shop], { baseline, ignore });
+    expect(shop.ignored).toEqual([
+      { rule: ".webstats-drift.yaml:2", reason: "the shop's team edits its excluded addresses" },
+    ]);
+    expect(shop.accepted).toEqual({ firstSeen: "2025-01-01", line: expect.any(Number) as number });
+    expect(failsOn(shop, ["changed"])).toBe(false);
+    expect(stale).toEqual({ baseline: [], ignore: [ignore.rules[1]] });
+    const text = formatReport(
+      { stacks: ["p/prod"], websites: [shop], accounts: [], baseline: { file: "b.yaml", stale: [] } },
+      "text",
+    );
+    expect(text).toContain(
+      "shop.example.com (16) ignored: the shop's team edits its excluded addresses (.webstats-drift.yaml:2); " +
+        "the rest accepted by the baseline (b.yaml:",
+    );
+  });
+
+  it("excuses a changed and silent website whose change the baseline accepts and whose silence a rule ignores", () => {
+    const baseline = baselineOfEntries([changed("quiet.example.com", "favorite")]);
+    const quiet = withSilent(changed("quiet.example.com", "favorite"));
+    applyExcuses([quiet], { baseline, ignore });
+    expect(quiet.accepted?.firstSeen).toBe("2025-01-01");
+    expect(quiet.ignored?.map((r) => r.rule)).toEqual([".webstats-drift.yaml:5"]);
+    expect(failsOn(quiet, ["changed", "silent"])).toBe(false);
+  });
+
+  it("a website with a part neither covers fails, and keeps which parts are excused", () => {
+    const shop = changed("shop.example.com", "excludeIps", "favorite");
+    applyExcuses([shop], { ignore });
+    expect(shop.ignored).toBeUndefined();
+    expect(shop.accepted).toBeUndefined();
+    expect(failsOn(shop, ["changed"])).toBe(true);
+    expect(shop.excusedParts).toEqual([
+      {
+        finding: "changed",
+        field: "excludeIps",
+        by: "ignore",
+        rule: ".webstats-drift.yaml:2",
+        reason: "the shop's team edits its excluded addresses",
+      },
+    ]);
+    // What --fix code may write: the field no rule covers.
+    expect(unexcusedChanges(shop)?.map((c) => c.field)).toEqual(["favorite"]);
+    const text = formatReport({ stacks: [], websites: [shop], accounts: [] }, "text");
+    expect(text).toContain(
+      "shop.example.com (16) partly excused: excludeIps ignored: the shop's team edits its excluded addresses (.webstats-drift.yaml:2)",
+    );
+  });
+
+  it("one finding of a website excused on its own does not fail; the other still does", () => {
+    const quiet = withSilent(changed("quiet.example.com", "favorite"));
+    applyExcuses([quiet], { ignore });
+    expect(findingFails(quiet, "silent", {})).toBe(false);
+    expect(findingFails(quiet, "changed", {})).toBe(true);
+    expect(failsOn(quiet, ["silent"])).toBe(false);
+    expect(failsOn(quiet, ["changed"])).toBe(true);
+  });
+
+  it("alone, each behaves as before: the rules or the baseline must cover every part", () => {
+    const baseline = baselineOfEntries([changed("shop.example.com", "privacy")]);
+    const byBaseline = changed("shop.example.com", "privacy");
+    const notAll = changed("shop.example.com", "privacy", "email");
+    applyExcuses([byBaseline, notAll], { baseline });
+    expect(byBaseline.accepted?.firstSeen).toBe("2025-01-01");
+    expect(byBaseline.excusedParts).toBeUndefined();
+    expect(notAll.accepted).toBeUndefined();
+    expect(failsOn(notAll, ["changed"])).toBe(true);
+  });
+
+  it("a new baseline records what no rule covers, so that the two still excuse the website together", () => {
+    const shop = changed("shop.example.com", "excludeIps", "privacy");
+    const unmanaged = entry("quiet.example.com", "unmanaged", { silent: true });
+    applyExcuses([shop, unmanaged], { ignore });
+    const recordable = [shop, unmanaged]
+      .map(unignoredPart)
+      .filter((e): e is DriftEntry => e !== undefined)
+      .map(({ ignored: _ignored, ...rest }) => rest);
+    const written = baselineOf(recordable, "2025-02-02");
+    expect(written).toEqual([
+      {
+        status: "unmanaged",
+        domain: "quiet.example.com",
+        installation: "https://stats.example.com",
+        account: 7,
+        firstSeen: "2025-02-02",
+      },
+      {
+        status: "changed",
+        domain: "shop.example.com",
+        installation: "https://stats.example.com",
+        account: 7,
+        fields: ["privacy"],
+        firstSeen: "2025-02-02",
+      },
+    ]);
+    // The next run, with that baseline and the same rules: both excused.
+    const next = [
+      changed("shop.example.com", "excludeIps", "privacy"),
+      entry("quiet.example.com", "unmanaged", { silent: true }),
+    ];
+    applyExcuses(next, { ignore, baseline: parseBaseline(formatBaseline(written), "b.yaml") });
+    expect(next.map((e) => failsOn(e, ["changed", "unmanaged", "silent"]))).toEqual([false, false]);
+  });
+
+  it("a website every part of which the rules cover is not recorded in the baseline", () => {
+    const quiet = entry("quiet.example.com", "in-sync", { silent: true });
+    applyExcuses([quiet], { ignore });
+    expect(quiet.ignored).toBeDefined();
+    expect(unignoredPart(quiet)).toBeUndefined();
+  });
+});
