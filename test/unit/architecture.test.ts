@@ -54,7 +54,8 @@ const packages: Record<(typeof layers)[number], string[]> = {
   ],
   fleet: ["@pulumi/pulumi", "yaml"],
   // yaml: baseline and ignore files, where websites are declared, and --fix code's edits.
-  drift: ["zod", "yaml", "minimatch"],
+  // undici and parse5: the page check reads websites' home pages (never the API) and parses them.
+  drift: ["zod", "yaml", "minimatch", "undici", "parse5"],
   generate: ["yaml"],
   cli: [],
   emulator: ["fastify", "zod"],
