@@ -18,6 +18,8 @@ import type { ReportRunOptions } from "./report-run";
 import { readStacks } from "./read-stacks";
 import type { StackReading } from "./read-stacks";
 import type { StateSource } from "./state-sources";
+import { markPages } from "./page-run";
+import type { PageRunOptions } from "./page-run";
 import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
 import type { TrackingTarget } from "./tracking";
 
@@ -25,6 +27,8 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
   sources: StateSource[];
   /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
   tracking?: { days: number };
+  /** `--check-pages`: read each website's home page for the tracking code (page-run.ts). */
+  pages?: PageRunOptions;
   /** `--fix code`: write the live values into the code (drift/fix-run.ts). */
   fix?: FixRunOptions;
 }
@@ -123,6 +127,16 @@ export async function runDrift(
   const tracking = options.tracking
     ? await markSilent(findings, options.tracking.days, settings, io)
     : undefined;
+  if (options.pages) {
+    const targets = findings.flatMap((f) => f.targets);
+    await markPages(
+      targets,
+      findings.flatMap((f) => f.entries),
+      settings,
+      options.pages,
+      io.err,
+    );
+  }
   const entries = sortEntries(findings.flatMap((f) => f.entries));
   const accountUses = sortAccounts(findings.map((f) => f.use));
   const report = {
@@ -130,6 +144,7 @@ export async function runDrift(
     websites: entries,
     accounts: accountUses,
     ...(tracking ? { tracking } : {}),
+    ...(options.pages ? { pages: { read: findings.reduce((n, f) => n + f.targets.length, 0) } } : {}),
   };
   if (!options.fix) return finishReports(prepared, report, recorded, options, io);
   // --fix code: reports go only to their --output files; standard output says what was fixed.

@@ -10,6 +10,7 @@ import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
 import { fixChoice, fixExitCodes, fixOptions, fixOptionsHelp } from "./fix-options";
+import { pageChoice, pageOptions, pageOptionsHelp } from "./page-options";
 import { reportChoice, reportOptions, reportOptionsHelp } from "./report-options";
 import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options";
 
@@ -20,13 +21,16 @@ const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [-
                              [--fail-on STATUS,...] [--baseline FILE] [--write-baseline FILE]
                              [--ignore FILE]
                              [--check-tracking [--silent-days N]]
+                             [--check-pages [--page-parallel N] [--page-timeout S]]
                              [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
 
 Compares what stacks recorded with what their accounts hold, and gives every website of
 every account those stacks use one status: in-sync, changed (each field that differs, as a
 refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
 duplicate (recorded twice). With --check-tracking, a website on the server that had no
-pageview in the last days is also silent, whatever its status. The report shows each
+pageview in the last days is also silent, whatever its status. With --check-pages, each
+website's home page says whether it carries the installation's tracking code (and, with
+--check-tracking, the likely cause of a silence). The report shows each
 account's websites against its plan's limit. It only reads from the server (--fix code
 writes files, never the server): GET /account per key, a listing of each account and a
 GET for a website the listing lacks. Installations and keys are the stacks' own
@@ -37,6 +41,7 @@ Options:
 ${stateOptionsHelp}
 ${stackOptionsHelp}
 ${reportOptionsHelp}
+${pageOptionsHelp}
 ${baselineOptionsHelp}
 ${fixOptionsHelp}
   -h, --help       show this help
@@ -59,6 +64,7 @@ function parse(line: ParsedLine): DriftOptions {
     sources,
     ...stacks,
     ...report,
+    ...pageChoice(line),
     ...baselineChoice(line, report.outputs),
     ...fixChoice(line, report.format, sources),
   };
@@ -69,7 +75,14 @@ export const driftCommand: CliCommand<DriftOptions> = {
   summary:
     "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files",
   usage,
-  options: { ...stateOptions, ...stackOptions, ...reportOptions, ...baselineOptions, ...fixOptions },
+  options: {
+    ...stateOptions,
+    ...stackOptions,
+    ...reportOptions,
+    ...pageOptions,
+    ...baselineOptions,
+    ...fixOptions,
+  },
   // 2 means drift found: a pipeline must not take a mistyped option for it.
   usageExitCode: 1,
   parse,
