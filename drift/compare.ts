@@ -8,7 +8,7 @@ import { fieldEntries } from "../core/website-fields";
 import { inputsFromOutputs, outputsFrom } from "../core/website-state";
 import type { AccountName } from "./accounts";
 import type { RecordedWebsite } from "./stack-export";
-import type { PageFinding } from "./page-run";
+import type { PageFinding } from "./page-check";
 
 export const driftStatuses = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;
 export type DriftStatus = (typeof driftStatuses)[number];

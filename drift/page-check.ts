@@ -32,6 +32,12 @@ export interface PageCheck {
   reason?: string;
 }
 
+/** What --check-pages says of a website: the page's status, and the likely cause with --check-tracking. */
+export interface PageFinding extends PageCheck {
+  /** With --check-tracking: what silence (or activity) and the page say together. */
+  cause?: string;
+}
+
 export interface PageCheckOptions {
   /** How the installation is reached: its proxies and authorities serve the websites too. */
   network: Omit<NetworkSettings, "skipTlsVerify">;

@@ -6,14 +6,10 @@ import type { NetworkSettings } from "../sdk/client-options";
 import { mapBounded } from "./bounded-pool";
 import type { DriftEntry } from "./compare";
 import { checkPage, PAGE_DEFAULTS } from "./page-check";
-import type { PageCheck, PageCheckOptions } from "./page-check";
+import type { PageCheck, PageCheckOptions, PageFinding } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 
-/** What --check-pages says of a website: the page's status, and the likely cause with --check-tracking. */
-export interface PageFinding extends PageCheck {
-  /** With --check-tracking: what silence (or activity) and the page say together. */
-  cause?: string;
-}
+export type { PageFinding };
 
 /** `--check-pages`' bounds. */
 export interface PageRunOptions {
