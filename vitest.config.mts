@@ -28,6 +28,16 @@ export default defineConfig({
         },
       },
       {
+        // A page carrying the tracking code in headless Chromium (Debian's, installed when missing).
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/browser/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],

@@ -9,8 +9,12 @@ import { choice, connectionArgument, flag } from "./argument-schemas";
 import type { ConnectionInputs } from "./argument-schemas";
 import { closestName } from "./closest-name";
 import { settingsOf } from "./website-lifecycle";
+import { configKey, settingSpecs } from "./settings";
 import type { CoreContext } from "./website-lifecycle";
 import { WebsiteNotFoundError } from "./lookup-errors";
+import { connectionSettings } from "./clients";
+import { trackingCodeOf } from "./tracking-code";
+import type { TrackingCode } from "./tracking-code";
 import type { ResultType, resultTypes } from "./result-types";
 import { schemaRefs } from "./website-fields";
 import type { SchemaType } from "./website-fields";
@@ -173,6 +177,18 @@ export const functionSpecs = {
     },
     result: "WebsiteStats",
   },
+  getTrackingCode: {
+    description:
+      "The installation's tracking code: the `<script>` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation's address and the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.",
+    arguments: {
+      connection: {
+        ...connection,
+        description:
+          "Another installation than the provider's: only `baseUrl` matters here (the tracking code holds no key).",
+      },
+    },
+    result: "TrackingCode",
+  },
 } satisfies Record<
   string,
   {
@@ -314,3 +330,21 @@ export async function getWebsiteStats(ctx: CoreContext, raw: unknown): Promise<W
     throw error;
   }
 }
+
+/**
+ * The installation's tracking code, made from its address (the connection's, else the
+ * provider's) and the tracking settings. No request: the API tells nothing of it, and a program
+ * may want the snippet before it has a key. A failure rejects, like every function's.
+ */
+export const getTrackingCode = (ctx: CoreContext, raw: unknown): Promise<TrackingCode> =>
+  Promise.resolve().then(() => {
+    const args = checkArguments("getTrackingCode", raw);
+    const settings = connectionSettings(connectionOf(args), settingsOf(ctx));
+    if (!settings.baseUrl) {
+      throw new Error(
+        `getTrackingCode needs the installation's address: set ${configKey("baseUrl")} ` +
+          `(or ${settingSpecs.baseUrl.env}), or connection.baseUrl.`,
+      );
+    }
+    return trackingCodeOf(settings.baseUrl.value, settings);
+  });

@@ -120,4 +120,34 @@ export const resultTypes = {
       },
     },
   },
+  TrackingCode: {
+    description:
+      "An installation's tracking code: the `<script>` element every page of its websites carries, and its parts.",
+    properties: {
+      trackingCode: {
+        schema: string,
+        required: true,
+        description:
+          "The `<script>` element, exactly as the installation's web interface shows it, to put into each page's `<head>` or `<body>`.",
+      },
+      host: {
+        schema: string,
+        required: true,
+        description:
+          "The installation's root URL (`data-host`): the script posts each hit to its `/api/event`.",
+      },
+      scriptUrl: {
+        schema: string,
+        required: true,
+        description:
+          "Where pages load the script from (`src`): `trackingScriptUrl` when set, else the installation's `js/script.js`.",
+      },
+      doNotTrack: {
+        schema: boolean,
+        required: true,
+        description:
+          "Whether the script skips browsers that send Do Not Track (`data-dnt`): the `trackingDoNotTrack` setting.",
+      },
+    },
+  },
 } satisfies Record<string, ResultType>;

@@ -73,6 +73,25 @@ function certificateFile(path: string, source: string): CertificateFile {
   return { file: path, certificates: certificateBundle(text, `${source} (${path})`) };
 }
 
+/**
+ * A tracking script's address, as a page's `src` will carry it: an absolute http(s) URL with
+ * nothing an HTML attribute cannot hold as it is.
+ */
+function scriptAddress(value: string, source: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || /["'<>\s`]/.test(value)) {
+    throw new Error(
+      `${source} must be the tracking script's full address, such as https://cdn.example.com/js/script.js, not "${value}".`,
+    );
+  }
+  return value;
+}
+
 // `const`: each entry keeps its literal type and flags, from which the connection type derives.
 // Each entry's doc comment is its description: what an editor shows for a `connection`'s setting
 // in a program (test/unit/website-table-drift.test.ts holds the two together).
@@ -166,6 +185,24 @@ export const settingSpecs = {
       "`true` accepts a plain `http://` base URL for a host other than this machine (an intranet server without TLS, say), which sends the API key in clear. Default `false`: refused before any request.",
     summary: "true accepts a plain http:// installation on another machine",
     parse: parser(trueOrFalse),
+  }),
+  /** Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default. */
+  trackingDoNotTrack: setting({
+    env: "WEBSTATS_TRACKING_DO_NOT_TRACK",
+    type: "boolean",
+    description:
+      "Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.",
+    summary: "true when the installation's Do Not Track setting is on (default false)",
+    parse: parser(trueOrFalse),
+  }),
+  /** The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default. */
+  trackingScriptUrl: setting({
+    env: "WEBSTATS_TRACKING_SCRIPT_URL",
+    type: "string",
+    description:
+      "The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.",
+    summary: "the tracking script's CDN address (default: the installation's js/script.js)",
+    parse: parser(scriptAddress),
   }),
 };
 

@@ -282,14 +282,20 @@ export const apiOnlyOutputs = {
 } satisfies Record<string, { description: string; schema: SchemaType; value: z.ZodType; read: unknown }>;
 
 /**
- * What the provider records itself: where it last reached the website. A website is known by
+ * What the provider records itself: where it last reached the website (a website is known by
  * its id on one installation; when the address changes, this is what the new one is checked
- * against, and what messages name.
+ * against, and what messages name), and the tracking code of that installation.
  */
 export const recordedOutputs = {
   installation: {
     description:
       "The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there.",
+    schema: { type: "string" },
+    value: z.string(),
+  },
+  trackingCode: {
+    description:
+      "The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.",
     schema: { type: "string" },
     value: z.string(),
   },

@@ -5,6 +5,7 @@
 import { NotFoundError } from "../sdk";
 import type { WebstatsClient } from "../sdk";
 import { connectionValue } from "./argument-schemas";
+import { connectionSettings } from "./clients";
 import type { ClientRegistry } from "./clients";
 import type { HeldSettings, ProviderSettings } from "./settings";
 import { checkWebsiteInputs } from "./website-check";
@@ -17,6 +18,7 @@ import { inputsFromOutputs, outputsFrom, readInputs, readState } from "./website
 import { containsUnknown, isUnknown } from "./unknown-values";
 import { lookUp, misplaced, moved, placeOf } from "./website-custody";
 import type { Custody, Place } from "./website-custody";
+import { trackingCodeOf } from "./tracking-code";
 
 /**
  * What every core call works with: the stack's settings as the host holds them, and the host's
@@ -40,6 +42,29 @@ export function settingsOf(ctx: CoreContext): ProviderSettings {
 }
 
 type Props = Record<string, unknown>;
+
+/**
+ * Whether the recorded tracking code is no longer the one the settings give (its installation's
+ * address or a tracking setting changed): an update then records the new one, without any write
+ * to the website, so that the output a page is built from never lags behind the settings. Not
+ * said when it cannot be known yet (a connection unknown during a preview, settings that cannot be
+ * read: check reports those), nor for a state that never recorded one (the next read fills it in).
+ */
+function trackingCodeMoved(ctx: CoreContext, recorded: string | undefined, connection: unknown): boolean {
+  if (recorded === undefined || ctx.settings instanceof Error || containsUnknown(connection)) return false;
+  try {
+    const settings = connectionSettings(connectionOf(connection), ctx.settings);
+    if (!settings.baseUrl) return false;
+    return trackingCodeOf(settings.baseUrl.value, settings).trackingCode !== recorded;
+  } catch {
+    return false;
+  }
+}
+
+/** What the provider records of where it reached a website: the installation and its tracking code. */
+function recordedAt(ctx: CoreContext, installation: string) {
+  return { installation, trackingCode: trackingCodeOf(installation, settingsOf(ctx)).trackingCode };
+}
 
 export type { CheckFailure, WebsiteDiff, WebsiteOutputs };
 
@@ -87,6 +112,10 @@ export async function check(
 export function diff(ctx: WebsiteContext, id: string, olds: Props, news: Props): WebsiteDiff {
   const recorded = readState(olds);
   const result = diffWebsite(recorded, news);
+  if (result.replaces.length === 0 && trackingCodeMoved(ctx, recorded.trackingCode, news.connection)) {
+    result.changed.push("trackingCode");
+    result.changes = true;
+  }
   if (result.replaces.length === 0) ctx.custody.hold(id, recorded.domain);
   else ctx.custody.notify(replacementNotice(id, recorded.domain, news.domain));
   return result;
@@ -144,7 +173,10 @@ export async function create(
     reader.changed({ domain: inputs.domain, ...(id !== undefined ? { id } : {}) });
   }
   ctx.custody.hold(outputs.websiteId, outputs.domain);
-  return { id: String(outputs.websiteId), outputs: { ...outputs, installation: placeOf(client) } };
+  return {
+    id: String(outputs.websiteId),
+    outputs: { ...outputs, ...recordedAt(ctx, placeOf(client)) },
+  };
 }
 
 /**
@@ -175,7 +207,7 @@ export async function read(
     if (wrongPlace) return undefined;
   }
   if (!website) return undefined;
-  const outputs = { ...outputsFrom(website, recorded), installation: place.current };
+  const outputs = { ...outputsFrom(website, recorded), ...recordedAt(ctx, place.current) };
   return { id, outputs, inputs: inputsFromOutputs(outputs) };
 }
 
@@ -213,7 +245,7 @@ export async function update(
           updateOrExplain(client, websiteId, domain, patch),
         )
       : (found ?? (await client.websites.get(websiteId)));
-  return { ...outputsFrom(website, inputs), installation: place.current };
+  return { ...outputsFrom(website, inputs), ...recordedAt(ctx, place.current) };
 }
 
 /**

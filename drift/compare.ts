@@ -8,6 +8,7 @@ import { fieldEntries } from "../core/website-fields";
 import { inputsFromOutputs, outputsFrom } from "../core/website-state";
 import type { AccountName } from "./accounts";
 import type { RecordedWebsite } from "./stack-export";
+import type { PageFinding } from "./page-check";
 
 export const driftStatuses = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;
 export type DriftStatus = (typeof driftStatuses)[number];
@@ -41,6 +42,8 @@ export interface DriftEntry {
    * window checked. Absent when tracking was not checked, or the website is not on the server.
    */
   silent?: boolean;
+  /** With `--check-pages`, for a website on the server: what its home page says of the tracking code. */
+  page?: PageFinding;
   /** With --baseline: the baseline entry that accepts all of this website's drift (never failing). */
   accepted?: { firstSeen: string; line: number };
   /** The ignore file's rules that cover all of this website's drift (never failing), with their reasons. */

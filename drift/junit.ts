@@ -20,7 +20,7 @@ const xml = (value: string): string =>
 
 function details(entry: DriftEntry): string[] {
   return [
-    `status: ${entry.status}${entry.silent === true ? ", silent" : ""}`,
+    `status: ${entry.status}${entry.silent === true ? ", silent" : ""}${entry.page ? `, page ${entry.page.status}` : ""}`,
     `account: ${entry.account.email} (${entry.account.id}) at ${entry.account.url}`,
     `stacks: ${entry.stacks.join(", ") || "none"}`,
     ...(entry.resources.length > 0 ? [`resources: ${entry.resources.join(", ")}`] : []),

@@ -31,6 +31,8 @@ export interface DriftReport {
   accounts: AccountUse[];
   /** Present when tracking was checked: every website on the server then has `silent`. */
   tracking?: TrackingCheck;
+  /** Present when pages were checked (`--check-pages`): every website read then has `page`. */
+  pages?: { read: number };
   /** With --baseline: its file, and its entries that match no website any more. */
   baseline?: { file: string; stale: StaleBaselineEntry[] };
   /** With an ignore file: its file, and its rules whose domain matches no website. */

@@ -11,6 +11,7 @@ import { excuseText, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
 import { sarifReport } from "./sarif";
+import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
 import type { AccountUse, DriftReport, ReportFormat } from "./report-data";
 
 export { reportFormats } from "./report-data";
@@ -29,6 +30,7 @@ function summaryCounts(report: DriftReport): Record<string, number> {
   if (report.baseline) counts.accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
   if (report.ignore) counts.ignored = report.websites.filter((e) => e.ignored).length;
   if (report.policy) counts.policy = report.policy.findings.length;
+  if (report.pages) Object.assign(counts, pageCounts(report.websites));
   return counts;
 }
 
@@ -142,12 +144,14 @@ function text(report: DriftReport): string {
       details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
     const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
     if (excuse) details.push(`${e.domain} (${e.id}) ${excuse}`);
+    if (pageNoted(e)) details.push(`${e.domain} (${e.id}) ${pageDetail(e)}`);
   }
   const tracking = trackingText(report);
   const acceptance = acceptanceText(report);
   const parts = [
     summary(report),
     ...(tracking ? [tracking] : []),
+    ...(report.pages ? [pageSummaryText(report.websites)] : []),
     ...(acceptance ? [acceptance] : []),
     ...accountLines(report),
     "",
@@ -176,6 +180,7 @@ function markdown(report: DriftReport): string {
     escaped(summary(report)),
     "",
     ...(tracking ? [escaped(tracking), ""] : []),
+    ...(report.pages ? [escaped(pageSummaryText(report.websites)), ""] : []),
     ...(acceptanceText(report) ? [escaped(acceptanceText(report) as string), ""] : []),
     ...staleLines(report).flatMap((line) => [`> ${escaped(line)}`, ""]),
     "| Status | Count |",
@@ -189,7 +194,7 @@ function markdown(report: DriftReport): string {
     ),
     "",
   ];
-  const drifted = report.websites.filter((e) => e.status !== "in-sync" || e.silent === true);
+  const drifted = report.websites.filter((e) => e.status !== "in-sync" || e.silent === true || pageNoted(e));
   if (drifted.length === 0) {
     lines.push(tracked ? "Every website is in sync, and none is silent." : "Every website is in sync.");
   } else {
@@ -202,6 +207,7 @@ function markdown(report: DriftReport): string {
       const details = [
         e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : ""),
         ...(excuse ? [excuse] : []),
+        ...(pageNoted(e) ? [pageDetail(e)] : []),
       ]
         .filter(Boolean)
         .join("; ");
@@ -224,6 +230,7 @@ export function formatReport(report: DriftReport, format: ReportFormat, context:
       stacks: report.stacks,
       summary: summaryCounts(report),
       ...(report.tracking ? { tracking: report.tracking } : {}),
+      ...(report.pages ? { pages: report.pages } : {}),
       ...(report.baseline ? { baseline: report.baseline } : {}),
       ...(report.ignore ? { ignore: report.ignore } : {}),
       accounts: report.accounts,

@@ -21,6 +21,8 @@ import type { ReportRunOptions } from "./report-run";
 import { readStacks } from "./read-stacks";
 import type { StackReading } from "./read-stacks";
 import type { StateSource } from "./state-sources";
+import { markPages } from "./page-run";
+import type { PageRunOptions } from "./page-run";
 import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
 import { readPolicyConfig } from "../policy/policy-config";
 import { checkPolicies } from "./policy-check";
@@ -30,6 +32,8 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
   sources: StateSource[];
   /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
   tracking?: { days: number };
+  /** `--check-pages`: read each website's home page for the tracking code (page-run.ts). */
+  pages?: PageRunOptions;
   /** `--fix code`: write the live values into the code (drift/fix-run.ts). */
   fix?: FixRunOptions;
   /**
@@ -145,6 +149,16 @@ export async function runDrift(
   const tracking = options.tracking
     ? await markSilent(findings, options.tracking.days, settings, io)
     : undefined;
+  if (options.pages) {
+    const targets = findings.flatMap((f) => f.targets);
+    await markPages(
+      targets,
+      findings.flatMap((f) => f.entries),
+      settings,
+      options.pages,
+      io.err,
+    );
+  }
   const entries = sortEntries(findings.flatMap((f) => f.entries));
   const accountUses = sortAccounts(findings.map((f) => f.use));
   const live = liveWebsites(findings.map((f) => ({ account: f.use, live: f.live })));
@@ -158,6 +172,7 @@ export async function runDrift(
     accounts: accountUses,
     ...(tracking ? { tracking } : {}),
     ...(policy ? { policy } : {}),
+    ...(options.pages ? { pages: { read: findings.reduce((n, f) => n + f.targets.length, 0) } } : {}),
   };
   if (!options.fix && !options.fixCloud) return finishReports(prepared, report, recorded, options, io);
   // --fix: reports go only to their --output files; standard output says what was fixed.

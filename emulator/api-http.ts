@@ -16,6 +16,7 @@ export function createApiHandler(deps: PipelineDependencies): ApiHandler {
   return async (request, reply) => {
     const queryStart = request.url.indexOf("?");
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    if (answeredCors(request, reply)) return;
     const queryString = queryStart === -1 ? "" : request.url.slice(queryStart + 1);
     const outcome = await handleApiRequest(deps, {
       method: request.method,
@@ -28,6 +29,29 @@ export function createApiHandler(deps: PipelineDependencies): ApiHandler {
     });
     writeOutcome(request, reply, outcome);
   };
+}
+
+/**
+ * Cross-origin requests, as the server's CORS middleware answers them for every path under
+ * /api/ (any origin, credentials allowed, so the origin is echoed; no caching of a preflight): a
+ * page's tracking script posts JSON to /api/event from the website's origin, which a browser
+ * sends only after a preflight. A preflight is answered here, before routing, as the middleware
+ * does; other requests get the headers and go on. True when the request was answered.
+ */
+function answeredCors(request: FastifyRequest, reply: FastifyReply): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  reply.header("access-control-allow-origin", origin);
+  reply.header("access-control-allow-credentials", "true");
+  reply.header("vary", "Origin");
+  const asked = request.headers["access-control-request-method"];
+  if (request.method !== "OPTIONS" || typeof asked !== "string") return false;
+  reply.header("access-control-allow-methods", asked);
+  const headers = request.headers["access-control-request-headers"];
+  if (typeof headers === "string") reply.header("access-control-allow-headers", headers);
+  reply.header("access-control-max-age", "0");
+  void reply.code(204).send();
+  return true;
 }
 
 export function registerApiRoutes(app: FastifyInstance, handler: ApiHandler): void {

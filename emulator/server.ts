@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES, registerBodyParsers } from "./body-parsers";
 import { createControls } from "./emulator-controls";
 import { FaultRegistry } from "./faults";
 import { registerLoginPage } from "./login-page";
+import { registerTrackingScript } from "./tracking-script";
 import { resolveQuirks } from "./quirks";
 import { randomAlphanumeric } from "./random-tokens";
 import { RequestCounters } from "./request-counters";
@@ -71,6 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   registerBodyParsers(app);
   registerLoginPage(app);
+  registerTrackingScript(app);
   registerApiRoutes(app, apiHandler);
   registerAdminRoutes(app, adminToken, controls);
   await app.listen({ port: options.port ?? 0, host });

@@ -137,5 +137,32 @@ export function getWebsiteStatsOutput(
   return pulumi.output(args).apply((resolved) => getWebsiteStats(resolved as GetWebsiteStatsArgs));
 }
 
+/** What {@link getTrackingCode} resolves to: an installation's tracking code, whole and in parts. */
+export interface GetTrackingCodeResult {
+  /** The `<script>` element, exactly as the installation's web interface shows it, for each page's `<head>` or `<body>`. */
+  trackingCode: string;
+  /** The installation's root URL (`data-host`): the script posts each hit to its `/api/event`. */
+  host: string;
+  /** Where pages load the script from (`src`): `trackingScriptUrl` when set, else the installation's `js/script.js`. */
+  scriptUrl: string;
+  /** Whether the script skips browsers that send Do Not Track (`data-dnt`). */
+  doNotTrack: boolean;
+}
+
+/**
+ * The installation's tracking code (the same for every website): made from its address and the
+ * `trackingDoNotTrack` and `trackingScriptUrl` settings, without any request or API key.
+ */
+export function getTrackingCode(args: FunctionConnectionArgs = {}): Promise<GetTrackingCodeResult> {
+  return core.getTrackingCode(programContext(), args);
+}
+
+/** {@link getTrackingCode} as an Output, for arguments that are Outputs themselves. */
+export function getTrackingCodeOutput(
+  args: pulumi.Input<FunctionConnectionArgs> = {},
+): pulumi.Output<GetTrackingCodeResult> {
+  return pulumi.output(args).apply((resolved) => getTrackingCode(resolved as FunctionConnectionArgs));
+}
+
 export { WebsiteNotFoundError } from "../core/lookup-errors";
 export type { WebsiteLookup } from "../core/lookup-errors";

@@ -81,6 +81,8 @@ export class Website extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string | null>;
   /** The root URL of the installation where the website was last read or changed (never a key). After a change of address, reads and updates first check that the website's id still names its domain there. */
   declare readonly installation: pulumi.Output<string>;
+  /** The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh. */
+  declare readonly trackingCode: pulumi.Output<string>;
 
   constructor(name: string, args: WebsiteArgs, opts?: pulumi.CustomResourceOptions) {
     // Every property is listed, even when undefined: the engine exposes as outputs on this

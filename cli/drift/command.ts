@@ -11,6 +11,7 @@ import { UsageError } from "../usage-error";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
 import { fixChoice, fixExitCodes, fixOptions, fixOptionsHelp } from "./fix-options";
 import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
+import { pageChoice, pageOptions, pageOptionsHelp } from "./page-options";
 import { reportChoice, reportOptions, reportOptionsHelp } from "./report-options";
 import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options";
 
@@ -22,6 +23,7 @@ const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [-
                              [--ignore FILE]
                              [--check-tracking [--silent-days N]]
                              [--policy-pack-config FILE]
+                             [--check-pages [--page-parallel N] [--page-timeout S]]
                              [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
                              [--fix cloud [--yes]]
 
@@ -29,7 +31,9 @@ Compares what stacks recorded with what their accounts hold, and gives every web
 every account those stacks use one status: in-sync, changed (each field that differs, as a
 refresh would see it), gone (recorded, not on the server), unmanaged (in no stack given) or
 duplicate (recorded twice). With --check-tracking, a website on the server that had no
-pageview in the last days is also silent, whatever its status. The report shows each
+pageview in the last days is also silent, whatever its status. With --check-pages, each
+website's home page says whether it carries the installation's tracking code (and, with
+--check-tracking, the likely cause of a silence). The report shows each
 account's websites against its plan's limit. It only reads from the server (--fix code
 writes files, never the server; --fix cloud changes websites through pulumi up alone): GET
 /account per key, a listing of each account and a GET for a website the listing lacks.
@@ -42,6 +46,7 @@ Options:
 ${stateOptionsHelp}
 ${stackOptionsHelp}
 ${reportOptionsHelp}
+${pageOptionsHelp}
 ${baselineOptionsHelp}
 ${policyOptionsHelp}
 ${fixOptionsHelp}
@@ -67,6 +72,7 @@ function parse(line: ParsedLine): DriftOptions {
     ...stacks,
     ...report,
     ...policyChoice(line, failOnPolicy),
+    ...pageChoice(line),
     ...baselineChoice(line, report.outputs),
     ...fixChoice(line, report.format, sources),
   };
@@ -81,6 +87,7 @@ export const driftCommand: CliCommand<DriftOptions> = {
     ...stateOptions,
     ...stackOptions,
     ...reportOptions,
+    ...pageOptions,
     ...baselineOptions,
     ...policyOptions,
     ...fixOptions,

@@ -10,6 +10,11 @@ export const getAccount: typeof import("./getAccount").getAccount = null as any;
 export const getAccountOutput: typeof import("./getAccount").getAccountOutput = null as any;
 utilities.lazyLoad(exports, ["getAccount","getAccountOutput"], () => require("./getAccount"));
 
+export { GetTrackingCodeArgs, GetTrackingCodeResult, GetTrackingCodeOutputArgs } from "./getTrackingCode";
+export const getTrackingCode: typeof import("./getTrackingCode").getTrackingCode = null as any;
+export const getTrackingCodeOutput: typeof import("./getTrackingCode").getTrackingCodeOutput = null as any;
+utilities.lazyLoad(exports, ["getTrackingCode","getTrackingCodeOutput"], () => require("./getTrackingCode"));
+
 export { GetWebsiteArgs, GetWebsiteResult, GetWebsiteOutputArgs } from "./getWebsite";
 export const getWebsite: typeof import("./getWebsite").getWebsite = null as any;
 export const getWebsiteOutput: typeof import("./getWebsite").getWebsiteOutput = null as any;

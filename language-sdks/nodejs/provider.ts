@@ -43,6 +43,8 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("WEBSTATS_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
             resourceInputs["skipTlsVerify"] = pulumi.output((args?.skipTlsVerify) ?? utilities.getEnvBoolean("WEBSTATS_SKIP_TLS_VERIFY")).apply(JSON.stringify);
             resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("WEBSTATS_TIMEOUT_MS")).apply(JSON.stringify);
+            resourceInputs["trackingDoNotTrack"] = pulumi.output((args?.trackingDoNotTrack) ?? utilities.getEnvBoolean("WEBSTATS_TRACKING_DO_NOT_TRACK")).apply(JSON.stringify);
+            resourceInputs["trackingScriptUrl"] = (args?.trackingScriptUrl) ?? utilities.getEnv("WEBSTATS_TRACKING_SCRIPT_URL");
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -89,4 +91,12 @@ export interface ProviderArgs {
      * How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
      */
     timeoutMs?: pulumi.Input<number | undefined>;
+    /**
+     * Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+     */
+    trackingDoNotTrack?: pulumi.Input<boolean | undefined>;
+    /**
+     * The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+     */
+    trackingScriptUrl?: pulumi.Input<string | undefined>;
 }

@@ -128,6 +128,10 @@ export class Website extends pulumi.CustomResource {
      */
     declare public readonly privacy: pulumi.Output<enums.Privacy>;
     /**
+     * The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+     */
+    declare public /*out*/ readonly trackingCode: pulumi.Output<string | undefined>;
+    /**
      * When the website last changed in the service, ISO-8601 in UTC, or null.
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
@@ -164,6 +168,7 @@ export class Website extends pulumi.CustomResource {
             resourceInputs["favoritedAt"] = undefined /*out*/;
             resourceInputs["hasPassword"] = undefined /*out*/;
             resourceInputs["installation"] = undefined /*out*/;
+            resourceInputs["trackingCode"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["websiteId"] = undefined /*out*/;
         } else {
@@ -181,6 +186,7 @@ export class Website extends pulumi.CustomResource {
             resourceInputs["installation"] = undefined /*out*/;
             resourceInputs["password"] = undefined /*out*/;
             resourceInputs["privacy"] = undefined /*out*/;
+            resourceInputs["trackingCode"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["websiteId"] = undefined /*out*/;
         }

@@ -144,3 +144,7 @@ export function expectReadmeExampleWebsites(
   ]);
   expect(outputs.plan).toEqual(expect.any(String));
 }
+
+/** The tracking code of the installation at `url` with the server's defaults, as its web interface writes it. */
+export const trackingSnippet = (url: string): string =>
+  `<script data-host="${url}" data-dnt="false" src="${url}/js/script.js" id="ZwSg9rf6GA" async defer></script>`;

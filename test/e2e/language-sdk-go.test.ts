@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { useEngineFixture } from "./fixture";
+import { trackingSnippet, useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { docExample } from "../support/docs";
 import { goProxyRelease } from "./release-artifacts";
@@ -56,6 +56,8 @@ interface GoResult {
     planName?: string;
     accountName?: string;
     secondAccountName?: string;
+    trackingCodes?: Record<string, string>;
+    trackingCode?: string;
   };
 }
 
@@ -215,6 +217,10 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     // LookupWebsiteOutput by each domain of the first account finds the website itself.
     expect(created.outputs?.foundIds).toEqual({ shop: ids.shop, blog: ids.blog });
     expect(created.outputs?.planName).toEqual(expect.any(String));
+    // The tracking code, as each website's output and through the function.
+    const snippet = trackingSnippet(fixture.emulator.url);
+    expect(created.outputs?.trackingCodes).toEqual({ shop: snippet, blog: snippet, client: snippet });
+    expect(created.outputs?.trackingCode).toBe(snippet);
     const {
       shop: shopId,
       blog: blogId,

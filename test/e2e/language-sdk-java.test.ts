@@ -51,6 +51,7 @@ import {
   expectSdkScenarioWebsites,
   readmeExampleConfig,
   useEngineFixture,
+  trackingSnippet,
 } from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
 import { docExample, docTable, docText } from "../support/docs";
@@ -246,6 +247,9 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     });
     // getWebsite by the site's domain finds the site itself.
     expect(outputs.foundId).toBe(outputs.siteId);
+    // The tracking code, as the resource's output and through the explicit provider's function.
+    const snippet = trackingSnippet(fixture.emulator.url);
+    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password?.secret).toBe(true);
     const siteId = outputs.siteId as number;

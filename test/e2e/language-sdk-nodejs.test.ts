@@ -15,7 +15,12 @@ import { nodejsSdkPackage, pluginWebsiteType } from "../harness/plugin-program.m
 import { compileProgram } from "../harness/program-project.mjs";
 import { docExample } from "../support/docs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { expectReadmeExampleWebsites, readmeExampleConfig, useEngineFixture } from "./fixture";
+import {
+  expectReadmeExampleWebsites,
+  readmeExampleConfig,
+  trackingSnippet,
+  useEngineFixture,
+} from "./fixture";
 import { plainOutputs } from "./programs";
 
 const run = promisify(execFile);
@@ -69,6 +74,8 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
     accountName: account.name,
     agencyName: agencyAccount.name,
     foundId: found.id,
+    trackingCode: site.trackingCode,
+    agencyTrackingCode: (await webstats.getTrackingCode({}, { provider: agencyProvider })).trackingCode,
   };`);
     const stack = fixture.stack(program(false));
     stack.setConfig("webstats-e2e:statsPassword", { value: password, secret: true });
@@ -86,6 +93,9 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
       agencyName: "Agency",
     });
     expect(outputs.foundId).toBe(outputs.siteId);
+    // The tracking code, as the resource's output and through the explicit provider's function.
+    const snippet = trackingSnippet(fixture.emulator.url);
+    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password?.secret).toBe(true);
     const siteId = outputs.siteId as number;

@@ -27,6 +27,7 @@ import {
   expectSdkScenarioWebsites,
   readmeExampleConfig,
   useEngineFixture,
+  trackingSnippet,
 } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
@@ -197,6 +198,9 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     });
     // getWebsite by the site's domain finds the site itself.
     expect(outputs.foundId).toBe(outputs.siteId);
+    // The tracking code, as the resource's output and through the explicit provider's function.
+    const snippet = trackingSnippet(fixture.emulator.url);
+    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password).toEqual({ secret: true });
     const siteId = outputs.siteId as number;

@@ -60,7 +60,8 @@ const packages: Record<(typeof layers)[number], string[]> = {
   // policies are written structurally (policy/pack-policies.ts).
   policy: ["zod", "minimatch"],
   // yaml: baseline and ignore files, where websites are declared, and --fix code's edits.
-  drift: ["zod", "yaml", "minimatch"],
+  // undici and parse5: the page check reads websites' home pages (never the API) and parses them.
+  drift: ["zod", "yaml", "minimatch", "undici", "parse5"],
   generate: ["yaml"],
   cli: [],
   emulator: ["fastify", "zod"],

@@ -67,6 +67,7 @@ describe("the package schema", () => {
       "webstats:index:getWebsites",
       "webstats:index:getWebsite",
       "webstats:index:getWebsiteStats",
+      "webstats:index:getTrackingCode",
     ]);
   });
 
@@ -120,6 +121,8 @@ describe("the package schema", () => {
       "caCertFile",
       "skipTlsVerify",
       "allowHttp",
+      "trackingDoNotTrack",
+      "trackingScriptUrl",
     ]);
     for (const section of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(section)).toEqual(names);

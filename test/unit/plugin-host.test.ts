@@ -59,7 +59,7 @@ describe("plugin configuration", () => {
     expect(failures.map(({ property, reason }) => [property, reason])).toEqual([
       [
         "",
-        "timeout is not a setting of the webstats provider; the settings are baseUrl, apiKey, requestsPerMinute, adoptExisting, timeoutMs, proxyUrl, caCertFile, skipTlsVerify, allowHttp.",
+        "timeout is not a setting of the webstats provider; the settings are baseUrl, apiKey, requestsPerMinute, adoptExisting, timeoutMs, proxyUrl, caCertFile, skipTlsVerify, allowHttp, trackingDoNotTrack, trackingScriptUrl.",
       ],
       // Each setting is judged by its rule in the order of the settings table.
       ["baseUrl", expect.stringContaining("starting with http:// or https://") as unknown as string],

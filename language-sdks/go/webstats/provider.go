@@ -68,6 +68,16 @@ func NewProvider(ctx *pulumi.Context,
 			args.TimeoutMs = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.TrackingDoNotTrack == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_TRACKING_DO_NOT_TRACK"); d != nil {
+			args.TrackingDoNotTrack = pulumi.BoolPtr(d.(bool))
+		}
+	}
+	if args.TrackingScriptUrl == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_TRACKING_SCRIPT_URL"); d != nil {
+			args.TrackingScriptUrl = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
 	}
@@ -102,6 +112,10 @@ type providerArgs struct {
 	SkipTlsVerify *bool `pulumi:"skipTlsVerify"`
 	// How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
 	TimeoutMs *int `pulumi:"timeoutMs"`
+	// Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+	TrackingDoNotTrack *bool `pulumi:"trackingDoNotTrack"`
+	// The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+	TrackingScriptUrl *string `pulumi:"trackingScriptUrl"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -124,6 +138,10 @@ type ProviderArgs struct {
 	SkipTlsVerify pulumi.BoolPtrInput
 	// How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
 	TimeoutMs pulumi.IntPtrInput
+	// Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+	TrackingDoNotTrack pulumi.BoolPtrInput
+	// The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+	TrackingScriptUrl pulumi.StringPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

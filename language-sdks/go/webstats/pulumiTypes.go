@@ -702,6 +702,18 @@ func (o StatsTopPtrOutput) Name() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An installation's tracking code: the `<script>` element every page of its websites carries, and its parts.
+type TrackingCode struct {
+	// Whether the script skips browsers that send Do Not Track (`data-dnt`): the `trackingDoNotTrack` setting.
+	DoNotTrack bool `pulumi:"doNotTrack"`
+	// The installation's root URL (`data-host`): the script posts each hit to its `/api/event`.
+	Host string `pulumi:"host"`
+	// Where pages load the script from (`src`): `trackingScriptUrl` when set, else the installation's `js/script.js`.
+	ScriptUrl string `pulumi:"scriptUrl"`
+	// The `<script>` element, exactly as the installation's web interface shows it, to put into each page's `<head>` or `<body>`.
+	TrackingCode string `pulumi:"trackingCode"`
+}
+
 // A website as the service reports it.
 type WebsiteInfo struct {
 	// When the website was added to the service, ISO-8601 in UTC, or null.

@@ -91,6 +91,8 @@ type Website struct {
 	Password pulumi.StringPtrOutput `pulumi:"password"`
 	// Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).
 	Privacy PrivacyOutput `pulumi:"privacy"`
+	// The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+	TrackingCode pulumi.StringPtrOutput `pulumi:"trackingCode"`
 	// When the website last changed in the service, ISO-8601 in UTC, or null.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// The website's id in the service; also the resource id.
@@ -364,6 +366,11 @@ func (o WebsiteOutput) Password() pulumi.StringPtrOutput {
 // Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).
 func (o WebsiteOutput) Privacy() PrivacyOutput {
 	return o.ApplyT(func(v *Website) PrivacyOutput { return v.Privacy }).(PrivacyOutput)
+}
+
+// The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+func (o WebsiteOutput) TrackingCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Website) pulumi.StringPtrOutput { return v.TrackingCode }).(pulumi.StringPtrOutput)
 }
 
 // When the website last changed in the service, ISO-8601 in UTC, or null.

@@ -106,3 +106,25 @@ Object.defineProperty(exports, "timeoutMs", {
     enumerable: true,
 });
 
+/**
+ * Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+ */
+export declare const trackingDoNotTrack: boolean | undefined;
+Object.defineProperty(exports, "trackingDoNotTrack", {
+    get() {
+        return __config.getObject<boolean>("trackingDoNotTrack") ?? utilities.getEnvBoolean("WEBSTATS_TRACKING_DO_NOT_TRACK");
+    },
+    enumerable: true,
+});
+
+/**
+ * The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+ */
+export declare const trackingScriptUrl: string | undefined;
+Object.defineProperty(exports, "trackingScriptUrl", {
+    get() {
+        return __config.get("trackingScriptUrl") ?? utilities.getEnv("WEBSTATS_TRACKING_SCRIPT_URL");
+    },
+    enumerable: true,
+});
+

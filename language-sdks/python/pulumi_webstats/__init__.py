@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from ._enums import *
 from .get_account import *
+from .get_tracking_code import *
 from .get_website import *
 from .get_website_stats import *
 from .get_websites import *

@@ -27,7 +27,9 @@ class ProviderArgs:
                  proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
                  skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
-                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 tracking_do_not_track: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tracking_script_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -40,6 +42,8 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.float] requests_per_minute: Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
         :param pulumi.Input[_builtins.bool] skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
+        :param pulumi.Input[_builtins.bool] tracking_do_not_track: Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+        :param pulumi.Input[_builtins.str] tracking_script_url: The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
         """
         if adopt_existing is None:
             adopt_existing = _utilities.get_env_bool('WEBSTATS_ADOPT_EXISTING')
@@ -77,6 +81,14 @@ class ProviderArgs:
             timeout_ms = _utilities.get_env_int('WEBSTATS_TIMEOUT_MS')
         if timeout_ms is not None:
             pulumi.set(__self__, "timeout_ms", timeout_ms)
+        if tracking_do_not_track is None:
+            tracking_do_not_track = _utilities.get_env_bool('WEBSTATS_TRACKING_DO_NOT_TRACK')
+        if tracking_do_not_track is not None:
+            pulumi.set(__self__, "tracking_do_not_track", tracking_do_not_track)
+        if tracking_script_url is None:
+            tracking_script_url = _utilities.get_env('WEBSTATS_TRACKING_SCRIPT_URL')
+        if tracking_script_url is not None:
+            pulumi.set(__self__, "tracking_script_url", tracking_script_url)
 
     @_builtins.property
     @pulumi.getter(name="adoptExisting")
@@ -186,6 +198,30 @@ class ProviderArgs:
     def timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "timeout_ms", value)
 
+    @_builtins.property
+    @pulumi.getter(name="trackingDoNotTrack")
+    def tracking_do_not_track(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+        """
+        return pulumi.get(self, "tracking_do_not_track")
+
+    @tracking_do_not_track.setter
+    def tracking_do_not_track(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "tracking_do_not_track", value)
+
+    @_builtins.property
+    @pulumi.getter(name="trackingScriptUrl")
+    def tracking_script_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+        """
+        return pulumi.get(self, "tracking_script_url")
+
+    @tracking_script_url.setter
+    def tracking_script_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tracking_script_url", value)
+
 
 @pulumi.type_token("pulumi:providers:webstats")
 class Provider(pulumi.ProviderResource):
@@ -202,6 +238,8 @@ class Provider(pulumi.ProviderResource):
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
                  skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 tracking_do_not_track: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tracking_script_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The installation and account that webstats resources and functions use.
@@ -217,6 +255,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.float] requests_per_minute: Client-side pacing of requests to one installation; `0` (default) paces only on what the server reports (`X-RateLimit-*`, `Retry-After`).
         :param pulumi.Input[_builtins.bool] skip_tls_verify: `true` accepts any certificate from the installation, unverified: nothing then proves who receives the API key. Every operation says so. Prefer `caCertFile`. Default `false`.
         :param pulumi.Input[_builtins.int] timeout_ms: How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
+        :param pulumi.Input[_builtins.bool] tracking_do_not_track: Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+        :param pulumi.Input[_builtins.str] tracking_script_url: The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
         """
         ...
     @overload
@@ -251,6 +291,8 @@ class Provider(pulumi.ProviderResource):
                  requests_per_minute: pulumi.Input[Optional[_builtins.float]] = None,
                  skip_tls_verify: pulumi.Input[Optional[_builtins.bool]] = None,
                  timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 tracking_do_not_track: pulumi.Input[Optional[_builtins.bool]] = None,
+                 tracking_script_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -287,6 +329,12 @@ class Provider(pulumi.ProviderResource):
             if timeout_ms is None:
                 timeout_ms = _utilities.get_env_int('WEBSTATS_TIMEOUT_MS')
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
+            if tracking_do_not_track is None:
+                tracking_do_not_track = _utilities.get_env_bool('WEBSTATS_TRACKING_DO_NOT_TRACK')
+            __props__.__dict__["tracking_do_not_track"] = pulumi.Output.from_input(tracking_do_not_track).apply(pulumi.runtime.to_json) if tracking_do_not_track is not None else None
+            if tracking_script_url is None:
+                tracking_script_url = _utilities.get_env('WEBSTATS_TRACKING_SCRIPT_URL')
+            __props__.__dict__["tracking_script_url"] = tracking_script_url
         super(Provider, __self__).__init__(
             'webstats',
             resource_name,

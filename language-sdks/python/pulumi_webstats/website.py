@@ -365,6 +365,7 @@ class Website(pulumi.CustomResource):
             __props__.__dict__["favorited_at"] = None
             __props__.__dict__["has_password"] = None
             __props__.__dict__["installation"] = None
+            __props__.__dict__["tracking_code"] = None
             __props__.__dict__["updated_at"] = None
             __props__.__dict__["website_id"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["connection", "password"])
@@ -405,6 +406,7 @@ class Website(pulumi.CustomResource):
         __props__.__dict__["installation"] = None
         __props__.__dict__["password"] = None
         __props__.__dict__["privacy"] = None
+        __props__.__dict__["tracking_code"] = None
         __props__.__dict__["updated_at"] = None
         __props__.__dict__["website_id"] = None
         return Website(resource_name, opts=opts, __props__=__props__)
@@ -520,6 +522,14 @@ class Website(pulumi.CustomResource):
         Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).
         """
         return pulumi.get(self, "privacy")
+
+    @_builtins.property
+    @pulumi.getter(name="trackingCode")
+    def tracking_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The tracking code to put into every page of the website, in its `<head>` or `<body>`: the installation's `<script>` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+        """
+        return pulumi.get(self, "tracking_code")
 
     @_builtins.property
     @pulumi.getter(name="updatedAt")

@@ -290,6 +290,7 @@ func program(sites []website) pulumi.RunFunc {
 
 		ids := pulumi.IntMap{}
 		found := pulumi.IntMap{}
+		codes := pulumi.StringMap{}
 		for _, site := range sites {
 			args := &webstats.WebsiteArgs{Domain: pulumi.String(site.Domain)}
 			if site.Email != nil {
@@ -319,6 +320,7 @@ func program(sites []website) pulumi.RunFunc {
 				return err
 			}
 			ids[site.Name] = created.WebsiteId
+			codes[site.Name] = created.TrackingCode.Elem()
 			if !site.SecondAccount {
 				lookup := webstats.LookupWebsiteOutputArgs{Domain: created.Domain}
 				found[site.Name] = webstats.LookupWebsiteOutput(ctx, lookup).Id()
@@ -326,6 +328,7 @@ func program(sites []website) pulumi.RunFunc {
 		}
 		ctx.Export("websiteIds", ids)
 		ctx.Export("foundIds", found)
+		ctx.Export("trackingCodes", codes)
 		// As the README's example reads the plan.
 		ctx.Export("planName", webstats.GetAccountOutput(ctx, webstats.GetAccountOutputArgs{}).Plan().Name())
 
@@ -335,6 +338,11 @@ func program(sites []website) pulumi.RunFunc {
 			return err
 		}
 		ctx.Export("accountName", pulumi.String(own.Name))
+		tracking, err := webstats.GetTrackingCode(ctx, &webstats.GetTrackingCodeArgs{})
+		if err != nil {
+			return err
+		}
+		ctx.Export("trackingCode", pulumi.String(tracking.TrackingCode))
 		if second != nil {
 			other, err := webstats.GetAccount(ctx, &webstats.GetAccountArgs{}, pulumi.Provider(second))
 			if err != nil {

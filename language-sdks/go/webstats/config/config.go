@@ -127,3 +127,29 @@ func GetTimeoutMs(ctx *pulumi.Context) int {
 	}
 	return value
 }
+
+// Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+func GetTrackingDoNotTrack(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "webstats:trackingDoNotTrack")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "WEBSTATS_TRACKING_DO_NOT_TRACK"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
+// The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+func GetTrackingScriptUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "webstats:trackingScriptUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "WEBSTATS_TRACKING_SCRIPT_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}

@@ -59,3 +59,13 @@ timeoutMs: Optional[int]
 How long one attempt of a request may take, in milliseconds, before it is abandoned (and, when safe, repeated); default 30000.
 """
 
+trackingDoNotTrack: Optional[bool]
+"""
+Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+"""
+
+trackingScriptUrl: Optional[str]
+"""
+The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+"""
+

@@ -83,3 +83,17 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get_int('timeoutMs') or _utilities.get_env_int('WEBSTATS_TIMEOUT_MS')
 
+    @_builtins.property
+    def tracking_do_not_track(self) -> Optional[bool]:
+        """
+        Whether the installation's Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server's default.
+        """
+        return __config__.get_bool('trackingDoNotTrack') or _utilities.get_env_bool('WEBSTATS_TRACKING_DO_NOT_TRACK')
+
+    @_builtins.property
+    def tracking_script_url(self) -> Optional[str]:
+        """
+        The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation's own `js/script.js`, the server's default.
+        """
+        return __config__.get('trackingScriptUrl') or _utilities.get_env('WEBSTATS_TRACKING_SCRIPT_URL')
+

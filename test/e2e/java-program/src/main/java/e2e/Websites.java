@@ -13,6 +13,7 @@ import io.github.pulumiwebstats.webstats.WebsiteArgs;
 import io.github.pulumiwebstats.webstats.WebstatsFunctions;
 import io.github.pulumiwebstats.webstats.enums.Privacy;
 import io.github.pulumiwebstats.webstats.inputs.GetAccountPlainArgs;
+import io.github.pulumiwebstats.webstats.inputs.GetTrackingCodePlainArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
 import io.github.pulumiwebstats.webstats.outputs.WebsiteInfo;
@@ -75,6 +76,10 @@ public class Websites {
         ctx.export("agencyName", Output.of(agencyAccount).applyValue(result -> result.name()));
         ctx.export("foundId", found.applyValue(result -> result.id()));
         ctx.export("foundPrivacy", found.applyValue(result -> result.privacy().getValue()));
+        ctx.export("trackingCode", site.trackingCode().applyValue(code -> code.orElse("")));
+        ctx.export("agencyTrackingCode", Output.of(WebstatsFunctions.getTrackingCodePlain(
+            GetTrackingCodePlainArgs.builder().build(), InvokeOptions.builder().provider(agency).build()))
+            .applyValue(result -> result.trackingCode()));
         ctx.export("agencyDomains", agencyWebsites.applyValue(result -> result.websites().stream()
             .map(WebsiteInfo::domain)
             .collect(Collectors.toList())));

@@ -76,4 +76,18 @@ public final class Config {
     public Optional<Integer> timeoutMs() {
         return Codegen.integerProp("timeoutMs").config(config).env("WEBSTATS_TIMEOUT_MS").get();
     }
+/**
+ * Whether the installation&#39;s Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server&#39;s default.
+ * 
+ */
+    public Optional<Boolean> trackingDoNotTrack() {
+        return Codegen.booleanProp("trackingDoNotTrack").config(config).env("WEBSTATS_TRACKING_DO_NOT_TRACK").get();
+    }
+/**
+ * The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation&#39;s own `js/script.js`, the server&#39;s default.
+ * 
+ */
+    public Optional<String> trackingScriptUrl() {
+        return Codegen.stringProp("trackingScriptUrl").config(config).env("WEBSTATS_TRACKING_SCRIPT_URL").get();
+    }
 }

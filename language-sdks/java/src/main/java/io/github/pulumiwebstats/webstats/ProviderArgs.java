@@ -154,6 +154,36 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.timeoutMs);
     }
 
+    /**
+     * Whether the installation&#39;s Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server&#39;s default.
+     * 
+     */
+    @Import(name="trackingDoNotTrack", json=true)
+    private @Nullable Output<Boolean> trackingDoNotTrack;
+
+    /**
+     * @return Whether the installation&#39;s Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server&#39;s default.
+     * 
+     */
+    public Optional<Output<Boolean>> trackingDoNotTrack() {
+        return Optional.ofNullable(this.trackingDoNotTrack);
+    }
+
+    /**
+     * The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation&#39;s own `js/script.js`, the server&#39;s default.
+     * 
+     */
+    @Import(name="trackingScriptUrl")
+    private @Nullable Output<String> trackingScriptUrl;
+
+    /**
+     * @return The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation&#39;s own `js/script.js`, the server&#39;s default.
+     * 
+     */
+    public Optional<Output<String>> trackingScriptUrl() {
+        return Optional.ofNullable(this.trackingScriptUrl);
+    }
+
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
@@ -166,6 +196,8 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.requestsPerMinute = $.requestsPerMinute;
         this.skipTlsVerify = $.skipTlsVerify;
         this.timeoutMs = $.timeoutMs;
+        this.trackingDoNotTrack = $.trackingDoNotTrack;
+        this.trackingScriptUrl = $.trackingScriptUrl;
     }
 
     public static Builder builder() {
@@ -375,6 +407,48 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             return timeoutMs(Output.of(timeoutMs));
         }
 
+        /**
+         * @param trackingDoNotTrack Whether the installation&#39;s Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server&#39;s default.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder trackingDoNotTrack(@Nullable Output<Boolean> trackingDoNotTrack) {
+            $.trackingDoNotTrack = trackingDoNotTrack;
+            return this;
+        }
+
+        /**
+         * @param trackingDoNotTrack Whether the installation&#39;s Do Not Track setting is on (Admin, Settings, Advanced), which the tracking code states as `data-dnt` and its script obeys; the API does not tell it. Default `false`, the server&#39;s default.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder trackingDoNotTrack(Boolean trackingDoNotTrack) {
+            return trackingDoNotTrack(Output.of(trackingDoNotTrack));
+        }
+
+        /**
+         * @param trackingScriptUrl The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation&#39;s own `js/script.js`, the server&#39;s default.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder trackingScriptUrl(@Nullable Output<String> trackingScriptUrl) {
+            $.trackingScriptUrl = trackingScriptUrl;
+            return this;
+        }
+
+        /**
+         * @param trackingScriptUrl The CDN address of the tracking script, when the installation has one set (Admin, Settings, Advanced: CDN URL); the API does not tell it. Default: the installation&#39;s own `js/script.js`, the server&#39;s default.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder trackingScriptUrl(String trackingScriptUrl) {
+            return trackingScriptUrl(Output.of(trackingScriptUrl));
+        }
+
         public ProviderArgs build() {
             $.adoptExisting = Codegen.booleanProp("adoptExisting").output().arg($.adoptExisting).env("WEBSTATS_ADOPT_EXISTING").getNullable();
             $.allowHttp = Codegen.booleanProp("allowHttp").output().arg($.allowHttp).env("WEBSTATS_ALLOW_HTTP").getNullable();
@@ -385,6 +459,8 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             $.requestsPerMinute = Codegen.doubleProp("requestsPerMinute").output().arg($.requestsPerMinute).env("WEBSTATS_REQUESTS_PER_MINUTE").getNullable();
             $.skipTlsVerify = Codegen.booleanProp("skipTlsVerify").output().arg($.skipTlsVerify).env("WEBSTATS_SKIP_TLS_VERIFY").getNullable();
             $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("WEBSTATS_TIMEOUT_MS").getNullable();
+            $.trackingDoNotTrack = Codegen.booleanProp("trackingDoNotTrack").output().arg($.trackingDoNotTrack).env("WEBSTATS_TRACKING_DO_NOT_TRACK").getNullable();
+            $.trackingScriptUrl = Codegen.stringProp("trackingScriptUrl").output().arg($.trackingScriptUrl).env("WEBSTATS_TRACKING_SCRIPT_URL").getNullable();
             return $;
         }
     }

@@ -264,6 +264,20 @@ public class Website extends com.pulumi.resources.CustomResource {
         return this.privacy;
     }
     /**
+     * The tracking code to put into every page of the website, in its `&lt;head&gt;` or `&lt;body&gt;`: the installation&#39;s `&lt;script&gt;` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+     * 
+     */
+    @Export(name="trackingCode", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> trackingCode;
+
+    /**
+     * @return The tracking code to put into every page of the website, in its `&lt;head&gt;` or `&lt;body&gt;`: the installation&#39;s `&lt;script&gt;` element exactly as its web interface shows it (the same for every website of an installation). Its Do Not Track flag and script address come from the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell; a change of those shows after the next refresh.
+     * 
+     */
+    public Output<Optional<String>> trackingCode() {
+        return Codegen.optional(this.trackingCode);
+    }
+    /**
      * When the website last changed in the service, ISO-8601 in UTC, or null.
      * 
      */

@@ -11,6 +11,8 @@ import com.pulumi.deployment.InvokeOutputOptions;
 import io.github.pulumiwebstats.webstats.Utilities;
 import io.github.pulumiwebstats.webstats.inputs.GetAccountArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetAccountPlainArgs;
+import io.github.pulumiwebstats.webstats.inputs.GetTrackingCodeArgs;
+import io.github.pulumiwebstats.webstats.inputs.GetTrackingCodePlainArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsiteArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsitePlainArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsArgs;
@@ -18,6 +20,7 @@ import io.github.pulumiwebstats.webstats.inputs.GetWebsiteStatsPlainArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsitesArgs;
 import io.github.pulumiwebstats.webstats.inputs.GetWebsitesPlainArgs;
 import io.github.pulumiwebstats.webstats.outputs.GetAccountResult;
+import io.github.pulumiwebstats.webstats.outputs.GetTrackingCodeResult;
 import io.github.pulumiwebstats.webstats.outputs.GetWebsiteResult;
 import io.github.pulumiwebstats.webstats.outputs.GetWebsiteStatsResult;
 import io.github.pulumiwebstats.webstats.outputs.GetWebsitesResult;
@@ -268,6 +271,55 @@ public final class WebstatsFunctions {
      */
     public static CompletableFuture<GetAccountResult> getAccountPlain(GetAccountPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("webstats:index:getAccount", TypeShape.of(GetAccountResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static Output<GetTrackingCodeResult> getTrackingCode() {
+        return getTrackingCode(GetTrackingCodeArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain() {
+        return getTrackingCodePlain(GetTrackingCodePlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args) {
+        return getTrackingCode(args, InvokeOptions.Empty);
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain(GetTrackingCodePlainArgs args) {
+        return getTrackingCodePlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("webstats:index:getTrackingCode", TypeShape.of(GetTrackingCodeResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("webstats:index:getTrackingCode", TypeShape.of(GetTrackingCodeResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     */
+    public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain(GetTrackingCodePlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("webstats:index:getTrackingCode", TypeShape.of(GetTrackingCodeResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One website of the account, by `id` or by `domain` (normalised like the server does), not both.
