@@ -9,6 +9,23 @@ import * as utilities from "./utilities";
 
 /**
  * The installation's tracking code: the `<script>` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation's address and the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+ *
+ * ## Example Usage
+ * ### The tracking code put into a page
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The installation's tracking code, put into the home page of a static site the program
+ * // publishes: each page that carries it counts its visits.
+ * const tracking = webstats.getTrackingCodeOutput({});
+ *
+ * export const scriptUrl = tracking.scriptUrl;
+ * export const homePage = tracking.trackingCode.apply(
+ *   (snippet) =>
+ *     `<!doctype html>\n<html>\n<head>\n<title>Blog</title>\n${snippet}\n</head>\n<body></body>\n</html>\n`,
+ * );
+ * ```
  */
 export function getTrackingCode(args?: GetTrackingCodeArgs, opts?: pulumi.InvokeOptions): Promise<GetTrackingCodeResult> {
     args = args || {};
@@ -48,6 +65,23 @@ export interface GetTrackingCodeResult {
 }
 /**
  * The installation's tracking code: the `<script>` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation's address and the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+ *
+ * ## Example Usage
+ * ### The tracking code put into a page
+ *
+ * ```typescript
+ * import * as webstats from "@pulumi-webstats/webstats";
+ *
+ * // The installation's tracking code, put into the home page of a static site the program
+ * // publishes: each page that carries it counts its visits.
+ * const tracking = webstats.getTrackingCodeOutput({});
+ *
+ * export const scriptUrl = tracking.scriptUrl;
+ * export const homePage = tracking.trackingCode.apply(
+ *   (snippet) =>
+ *     `<!doctype html>\n<html>\n<head>\n<title>Blog</title>\n${snippet}\n</head>\n<body></body>\n</html>\n`,
+ * );
+ * ```
  */
 export function getTrackingCodeOutput(args?: GetTrackingCodeOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTrackingCodeResult> {
     args = args || {};

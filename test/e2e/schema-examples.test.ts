@@ -22,6 +22,7 @@ const printed: Record<string, (blogId: number) => RegExp[]> = {
   getWebsites: () => [/favorites\s*: \[/, /domain\s*: "blog\.example\.com"/],
   getWebsite: (blogId) => [new RegExp(`blogId\\s*: ${blogId}\\b`), /blogPrivacy\s*: "private"/],
   getWebsiteStats: () => [/pageviews\s*: 0/, /visitors\s*: 0/],
+  getTrackingCode: () => [/scriptUrl\s*: "http:\/\/[^"]+\/js\/script\.js"/, /id=\\"ZwSg9rf6GA\\"/],
 };
 
 describeEngine("the YAML examples of the schema's pages", () => {

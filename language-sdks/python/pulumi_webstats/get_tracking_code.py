@@ -91,6 +91,25 @@ def get_tracking_code(connection: Optional[Union['Connection', 'ConnectionDict']
     """
     The installation's tracking code: the `<script>` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation's address and the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
 
+    ## Example Usage
+    ### The tracking code put into a page
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The installation's tracking code, put into the home page of a static site the program
+    # publishes: each page that carries it counts its visits.
+    tracking = webstats.get_tracking_code_output()
+
+    pulumi.export("scriptUrl", tracking.script_url)
+    pulumi.export(
+        "homePage",
+        tracking.tracking_code.apply(
+            lambda snippet: f"<!doctype html>\\n<html>\\n<head>\\n<title>Blog</title>\\n{snippet}\\n</head>\\n<body></body>\\n</html>\\n"
+        ),
+    )
+    ```
+
     :param Union['Connection', 'ConnectionDict'] connection: Another installation than the provider's: only `baseUrl` matters here (the tracking code holds no key).
     """
     __args__ = dict()
@@ -107,6 +126,25 @@ def get_tracking_code_output(connection: pulumi.Input[Optional[Optional[Union['C
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTrackingCodeResult]:
     """
     The installation's tracking code: the `<script>` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation's address and the provider's `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+
+    ## Example Usage
+    ### The tracking code put into a page
+    ```python
+    import pulumi
+    import pulumi_webstats as webstats
+
+    # The installation's tracking code, put into the home page of a static site the program
+    # publishes: each page that carries it counts its visits.
+    tracking = webstats.get_tracking_code_output()
+
+    pulumi.export("scriptUrl", tracking.script_url)
+    pulumi.export(
+        "homePage",
+        tracking.tracking_code.apply(
+            lambda snippet: f"<!doctype html>\\n<html>\\n<head>\\n<title>Blog</title>\\n{snippet}\\n</head>\\n<body></body>\\n</html>\\n"
+        ),
+    )
+    ```
 
     :param Union['Connection', 'ConnectionDict'] connection: Another installation than the provider's: only `baseUrl` matters here (the tracking code holds no key).
     """

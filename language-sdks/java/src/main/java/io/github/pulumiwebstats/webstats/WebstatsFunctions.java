@@ -275,12 +275,62 @@ public final class WebstatsFunctions {
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
      * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTrackingCodeResult> getTrackingCode() {
         return getTrackingCode(GetTrackingCodeArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain() {
@@ -289,12 +339,62 @@ public final class WebstatsFunctions {
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
      * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args) {
         return getTrackingCode(args, InvokeOptions.Empty);
     }
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain(GetTrackingCodePlainArgs args) {
@@ -303,6 +403,31 @@ public final class WebstatsFunctions {
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
      * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getTrackingCode", TypeShape.of(GetTrackingCodeResult.class), args, Utilities.withVersion(options));
@@ -310,12 +435,62 @@ public final class WebstatsFunctions {
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
      * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetTrackingCodeResult> getTrackingCode(GetTrackingCodeArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("webstats:index:getTrackingCode", TypeShape.of(GetTrackingCodeResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The installation&#39;s tracking code: the `&lt;script&gt;` element to put into every page of its websites, exactly as its web interface shows it (the same for every website), and its parts. Made from the installation&#39;s address and the provider&#39;s `trackingDoNotTrack` and `trackingScriptUrl` settings, which the API does not tell: no request is made and no API key is needed.
+     * 
+     * ## Example Usage
+     * ### The tracking code put into a page
+     * <pre>
+     * {@code
+     * package myproject;
+     * 
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiwebstats.webstats.WebstatsFunctions;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(ctx -> {
+     *             // The installation's tracking code, put into the home page of a static site the
+     *             // program publishes: each page that carries it counts its visits.
+     *             var tracking = WebstatsFunctions.getTrackingCode();
+     *             ctx.export("scriptUrl", tracking.applyValue(result -> result.scriptUrl()));
+     *             ctx.export("homePage", tracking.applyValue(result -> String.format(
+     *                 "<!doctype html>%n<html>%n<head>%n<title>Blog</title>%n%s%n</head>%n<body></body>%n</html>%n",
+     *                 result.trackingCode())));
+     *         });
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetTrackingCodeResult> getTrackingCodePlain(GetTrackingCodePlainArgs args, InvokeOptions options) {
