@@ -1,5 +1,7 @@
 // What `--check-pages` adds to the reports: a line of counts, and for each website whose page is
-// not simply right, its status, reason and likely cause. report.ts puts them in each format.
+// not simply right, its status, reason and likely cause. report.ts puts them in each format,
+// sarif.ts a rule per status that needs a look.
+import { createHash } from "node:crypto";
 import type { DriftEntry } from "./compare";
 import type { PageStatus } from "./page-check";
 
@@ -34,4 +36,67 @@ export function pageDetail(e: DriftEntry): string {
   const where = page.url ? ` (${page.url})` : "";
   const reason = page.reason ? `: ${page.reason}` : "";
   return `page ${page.status}${reason}${where}${page.cause ? `; ${page.cause}` : ""}`;
+}
+
+/** The SARIF rules of the page check, one per status that needs a look (`present` needs none). */
+const pageRules = {
+  missing: {
+    name: "TrackingCodeMissing",
+    short: "A website's home page does not carry the installation's tracking code.",
+    help: "Put the Website's trackingCode output (or getTrackingCode's) into the site's pages; see docs/tracking-code.md.",
+  },
+  wrong: {
+    name: "TrackingCodeWrong",
+    short: "A website's home page carries a tracking code of another installation, or a broken one.",
+    help: "Replace the snippet in the site's pages with the Website's trackingCode output; see docs/tracking-code.md.",
+  },
+  unreachable: {
+    name: "HomePageUnreachable",
+    short: "A website's home page could not be read, so its tracking code could not be checked.",
+    help: "Check that the website answers at its domain (the reason says what failed), or check it from a network that reaches it.",
+  },
+} as const;
+
+type PageRuleStatus = keyof typeof pageRules;
+const pageRuleIds = Object.keys(pageRules) as PageRuleStatus[];
+const sarifPageRuleId = (status: PageRuleStatus): string => `page/${status}`;
+
+/**
+ * The page check's rules and results, for the SARIF report: a warning per website whose home
+ * page is not right, located where the website is (`locate`, as drift's other findings), with a
+ * fingerprint of the website and the status so that an alert stays one from run to run.
+ * Pages have no --fail-on value: their results are warnings.
+ */
+export function pageSarif(
+  websites: readonly DriftEntry[],
+  firstIndex: number,
+  locate: (entry: DriftEntry) => object,
+) {
+  const rules = pageRuleIds.map((status) => ({
+    id: sarifPageRuleId(status),
+    name: pageRules[status].name,
+    shortDescription: { text: pageRules[status].short },
+    fullDescription: { text: pageRules[status].short },
+    help: { text: pageRules[status].help },
+    defaultConfiguration: { level: "warning" },
+  }));
+  const results = websites.flatMap((e) => {
+    const status = e.page?.status;
+    if (status === undefined || status === "present") return [];
+    return [
+      {
+        ruleId: sarifPageRuleId(status),
+        ruleIndex: firstIndex + pageRuleIds.indexOf(status),
+        level: "warning",
+        message: { text: `${e.domain} (${e.id}) on the account ${e.account.email}: ${pageDetail(e)}.` },
+        locations: [locate(e)],
+        partialFingerprints: {
+          "webstatsPage/v1": createHash("sha256")
+            .update(JSON.stringify([e.account.url, e.account.id, e.domain, status]))
+            .digest("hex"),
+        },
+      },
+    ];
+  });
+  return { rules, results };
 }

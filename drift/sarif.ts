@@ -21,6 +21,7 @@ import type { DeclarationSite, ReportContext } from "./report-context";
 import type { DriftReport } from "./report-data";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
 import { policySarif } from "./policy-report";
+import { pageSarif } from "./page-report";
 
 const rules: Record<FailOnName, { name: string; short: string; full: string; help: string }> = {
   changed: {
@@ -197,6 +198,12 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
         }),
       )
     : undefined;
+  const firstPageRule = ruleIds.length + (policy?.rules.length ?? 0);
+  const pages = report.pages
+    ? pageSarif(report.websites, firstPageRule, (entry) =>
+        locationOf(entry, context.locate?.(entry) ?? unknownSite),
+      )
+    : undefined;
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -217,6 +224,7 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
                 defaultConfiguration: { level: "error" },
               })),
               ...(policy?.rules ?? []),
+              ...(pages?.rules ?? []),
             ],
           },
         },
@@ -227,7 +235,7 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
             ...(warnings.length > 0 ? { toolExecutionNotifications: warnings } : {}),
           },
         ],
-        results: [...results, ...(policy?.results ?? [])],
+        results: [...results, ...(policy?.results ?? []), ...(pages?.results ?? [])],
         properties: { stacks: report.stacks },
       },
     ],

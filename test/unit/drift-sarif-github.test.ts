@@ -165,6 +165,20 @@ const baselineFile = parseBaseline(
   "drift-baseline.yaml",
 );
 
+/** Every kind of website, four of them with a home page of each status. */
+function withPages(): DriftEntry[] {
+  const websites = everyKind();
+  websites[0]!.page = { status: "present", url: "https://b.example.com/" };
+  websites[4]!.page = { status: "missing", url: "https://u.example.com/", reason: "no tracking code" };
+  websites[5]!.page = {
+    status: "wrong",
+    url: "https://elsewhere.example.com/",
+    reason: "another installation's",
+  };
+  websites[6]!.page = { status: "unreachable", reason: "the name does not resolve" };
+  return websites;
+}
+
 /** The reports the command can write: with and without a baseline and ignore file, with tracking, empty, in sync. */
 function reports(): Record<string, { report: DriftReport; websites: DriftEntry[] }> {
   const plain = everyKind();
@@ -207,6 +221,11 @@ function reports(): Record<string, { report: DriftReport; websites: DriftEntry[]
       },
       websites: plain,
     },
+    // --check-pages: a page of each status, the right one giving no result.
+    pages: (() => {
+      const websites = withPages();
+      return { report: { stacks, websites, accounts: [], pages: { read: 4 } }, websites };
+    })(),
     empty: { report: { stacks: [], websites: [], accounts: [] }, websites: [] },
     "in-sync": {
       report: { stacks: ["team/prod"], websites: [entry("b.example.com", "in-sync", team)], accounts: [] },
@@ -226,6 +245,8 @@ interface SarifLog {
     tool: { driver: { rules: { id: string; help?: { text: string } }[] } };
     results: {
       ruleId: string;
+      ruleIndex?: number;
+      level?: string;
       message: { text: string };
       locations: SarifLocation[];
       partialFingerprints: Record<string, string>;
@@ -330,6 +351,20 @@ describe("drift SARIF for GitHub code scanning", () => {
     const many = Array.from({ length: 50 }, (_, i) => `project-${i}/production`);
     expect(automationId(many)).toMatch(/^pulumi-webstats-drift\/50-stacks-[0-9a-f]{12}\/$/);
     expect(run.tool.driver.rules.every((r) => (r.help?.text.length ?? 0) > 40)).toBe(true);
+  });
+
+  it("gives each home page that is not right a warning of its status, located as the website's other findings", () => {
+    const run = sarifOf("pages").runs[0]!;
+    const pages = run.results
+      .filter((r) => r.ruleId.startsWith("page/"))
+      .map((r) => [r.ruleId, r.level, r.locations[0]?.physicalLocation?.artifactLocation.uri]);
+    expect(pages).toEqual([
+      ["page/missing", "warning", "websites.yaml"],
+      ["page/wrong", "warning", "other/Pulumi.yaml"],
+      ["page/unreachable", "warning", "other/Pulumi.yaml"],
+    ]);
+    const ids = run.tool.driver.rules.map((r) => r.id);
+    for (const r of run.results) expect(ids[r.ruleIndex ?? -1]).toBe(r.ruleId);
   });
 
   it("suppresses a finding whose every part is excused, and keeps the others", () => {
