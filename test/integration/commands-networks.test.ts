@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
 import { outputsFrom } from "../../core/website-state";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { WebstatsClient, type Website } from "../../sdk";
 import {
   issueCertificate,
@@ -29,12 +29,7 @@ import { exportedSecret } from "../support/stack-exports";
 const NAME = "stats.webstats.test";
 const PROXY_PASSWORD = "proxy-word-9f3a";
 
-async function run(argv: string[], env: Record<string, string>) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 let tlsEmulator: Emulator;
 let plainEmulator: Emulator;

@@ -13,16 +13,11 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 
-async function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, {}, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const password = "pw-Hunter2-never-shown";
 

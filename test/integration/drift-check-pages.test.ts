@@ -10,16 +10,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const root = mkdtempSync(join(tmpdir(), "drift-pages-"));
 const file = join(root, "stack.json");

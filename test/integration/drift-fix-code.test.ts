@@ -15,17 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { outputsFrom } from "../../core/website-state";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 import { exportedSecret } from "../support/stack-exports";
 
-async function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, {}, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const root = mkdtempSync(join(tmpdir(), "drift-fix-code-"));
 const git = (cwd: string, ...args: string[]) =>

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 import Ajv from "ajv-draft-04";
@@ -24,12 +24,7 @@ const validateSarif = ajv.compile(
   ) as object,
 );
 
-async function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, {}, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const root = mkdtempSync(join(tmpdir(), "drift-policy-"));
 const stateFile = join(root, "prod.json");

@@ -12,17 +12,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

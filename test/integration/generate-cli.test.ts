@@ -6,16 +6,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { parseCommand, runCli } from "../../cli/run";
+import { parseCommand } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
 import { defaultParallel } from "../../drift/bounded-pool";
 
-async function run(argv: string[], env: Record<string, string | undefined>) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 describe("pulumi-webstats generate", () => {
   let emulator: Emulator;

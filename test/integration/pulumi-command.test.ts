@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../cli/run";
+import { runCaptured } from "../support/run-cli";
 import { SDK_VERSION } from "../../sdk";
 import { writeStackExport } from "../support/stack-exports";
 
@@ -68,12 +68,7 @@ function projectWithBackend(url: string): string {
   return folder;
 }
 
-async function cli(argv: string[], env: Record<string, string | undefined>) {
-  let out = "";
-  let err = "";
-  const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+const cli = runCaptured;
 
 describe("drift runs the pulumi PULUMI_COMMAND names", () => {
   it("lists and exports with it, giving the project's backend to both", async () => {
