@@ -48,7 +48,7 @@ export default function setup(project: TestProject): () => void {
     return () => {};
   }
   const root = mkdtempSync(join(tmpdir(), "webstats-e2e-"));
-  const templateDir = prepareProjectTemplate(root);
+  const templateDir = prepareProjectTemplate(root, { policyPack: true });
   // Say which combination runs: the compatibility lane and the main lane differ only here.
   const sdkManifest = join(templateDir, "node_modules", "@pulumi", "pulumi", "package.json");
   const sdkVersion = (JSON.parse(readFileSync(sdkManifest, "utf8")) as { version: string }).version;

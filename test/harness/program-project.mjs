@@ -59,21 +59,22 @@ export function packPackage(packDir, { build = false } = {}) {
 }
 
 /**
- * Packs the package (its prepack script builds dist/), the generated Node.js SDK of the
- * provider plugin (@pulumi-webstats/webstats) and the policy pack (pulumi-webstats-policy), and
- * installs the three tarballs and the
+ * Packs the package (its prepack script builds dist/) and the generated Node.js SDK of the
+ * provider plugin (@pulumi-webstats/webstats), and installs both tarballs and the
  * @pulumi/pulumi under test (the locked one, or WEBSTATS_PULUMI_VERSION) into
- * `<root>/template`, with the automation driver beside them.
+ * `<root>/template`, with the automation driver beside them. With `policyPack`, the policy
+ * pack (pulumi-webstats-policy) too: the engine tests run it, the demo does not.
  * @param {string} root
+ * @param {{ policyPack?: boolean }} [options]
  * @returns {string} the template's folder
  */
-export function prepareProjectTemplate(root) {
+export function prepareProjectTemplate(root, { policyPack = false } = {}) {
   const packDir = join(root, "pack");
   const tarball = packPackage(packDir, { build: true });
   // The Node.js SDK generated from the schema, for programs that use the provider plugin.
   const nodejsSdk = packNodejsSdk(packDir);
   // The policy pack, installed as users install it: its folder in node_modules is the pack.
-  const policyPack = packPolicyPack(packDir);
+  const policyPackTarball = policyPack ? [packPolicyPack(packDir)] : [];
   const templateDir = join(root, "template");
   mkdirSync(templateDir, { recursive: true });
   writeFileSync(
@@ -89,7 +90,7 @@ export function prepareProjectTemplate(root) {
       "--ignore-scripts",
       tarball,
       nodejsSdk,
-      policyPack,
+      ...policyPackTarball,
       `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
     ],
     templateDir,
