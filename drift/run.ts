@@ -1,47 +1,50 @@
 // `pulumi-webstats drift`: what the given stacks recorded against what their accounts hold.
+// The run takes each finding through the stages in order, one folder each over the shared model
+// (model/): read/ (stacks, declarations, accounts), compare/ (the diff, tracking, pages, policy),
+// accept/ (baseline and ignore file), report/ (every format), fix/ (--fix code, --fix cloud).
 // Cost: one GET /account per key (which also tells each account's plan), one listing of each
 // account (100 websites a request, one pacer per installation), and a GET only for a recorded
 // website the listing lacks; with --check-tracking, one statistics read per website on the
-// server (tracking.ts). Nothing is written: the client is only ever asked to read.
+// server (compare/tracking.ts). Nothing is written: the client is only ever asked to read.
 import { NotFoundError } from "../sdk";
 import type { Website } from "../sdk";
 import type { Environment, ProviderSettings } from "../core/settings";
-import { accountsOf } from "./accounts";
-import { RecordedSettings } from "./network-settings";
-import type { DriftAccount } from "./accounts";
-import { compareAccount, sortAccounts, sortEntries } from "./compare";
-import type { DriftEntry } from "./compare";
-import type { AccountUse, TrackingCheck } from "./report";
-import { runCloudFix, unconfirmableProblem } from "./fix-cloud";
-import type { CloudFixOptions } from "./fix-cloud";
-import { liveWebsites, runFix } from "./fix-run";
-import type { FixRunOptions } from "./fix-run";
-import { finishReports, prepareReports } from "./report-run";
-import type { ReportRunOptions } from "./report-run";
-import { readStacks } from "./read-stacks";
-import type { StackReading } from "./read-stacks";
-import type { StateSource } from "./state-sources";
-import { markPages } from "./page-run";
-import type { PageRunOptions } from "./page-run";
-import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
+import { accountsOf } from "./read/accounts";
+import { RecordedSettings } from "./read/network-settings";
+import type { DriftAccount } from "./read/accounts";
+import { compareAccount, sortAccounts, sortEntries } from "./compare/compare";
+import type { DriftEntry } from "./model/entries";
+import type { AccountUse, TrackingCheck } from "./model/report";
+import { runCloudFix, unconfirmableProblem } from "./fix/fix-cloud";
+import type { CloudFixOptions } from "./fix/fix-cloud";
+import { liveWebsites, runFix } from "./fix/fix-run";
+import type { FixRunOptions } from "./fix/fix-run";
+import { finishReports, prepareReports } from "./report/report-run";
+import type { ReportRunOptions } from "./report/report-run";
+import { readStacks } from "./read/read-stacks";
+import type { StackReading } from "./read/read-stacks";
+import type { StateSource } from "./read/state-sources";
+import { markPages } from "./compare/page-run";
+import type { PageRunOptions } from "./compare/page-run";
+import { checkTracking, costText, progressStep, trackingWindow } from "./compare/tracking";
 import { readPolicyConfig } from "../policy/policy-config";
-import { checkPolicies } from "./policy-check";
-import type { TrackingTarget } from "./tracking";
+import { checkPolicies } from "./compare/policy-check";
+import type { TrackingTarget } from "./compare/tracking";
 
 export interface DriftOptions extends StackReading, ReportRunOptions {
   sources: StateSource[];
   /** `--check-tracking`: mark the websites with no pageview in the last `days` days silent. */
   tracking?: { days: number };
-  /** `--check-pages`: read each website's home page for the tracking code (page-run.ts). */
+  /** `--check-pages`: read each website's home page for the tracking code (compare/page-run.ts). */
   pages?: PageRunOptions;
-  /** `--fix code`: write the live values into the code (drift/fix-run.ts). */
+  /** `--fix code`: write the live values into the code (fix/fix-run.ts). */
   fix?: FixRunOptions;
   /**
    * `--policy-pack-config FILE`: the policy pack's rules over every website read, and whether a
    * mandatory violation fails the run (exit code 3).
    */
   policy?: { file: string; failOn: boolean };
-  /** `--fix cloud`: put the declared values back with pulumi up (drift/fix-cloud.ts). */
+  /** `--fix cloud`: put the declared values back with pulumi up (fix/fix-cloud.ts). */
   fixCloud?: CloudFixOptions;
 }
 

@@ -1,8 +1,8 @@
 // drift's options about websites' pages: --check-pages, with its bounds --page-parallel and
 // --page-timeout.
-import { DEFAULT_PAGE_PARALLEL } from "../../drift/page-run";
-import type { PageRunOptions } from "../../drift/page-run";
-import { PAGE_DEFAULTS } from "../../drift/page-check";
+import { DEFAULT_PAGE_PARALLEL } from "../../drift/compare/page-run";
+import type { PageRunOptions } from "../../drift/compare/page-run";
+import { PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

@@ -6,15 +6,14 @@
 // not verify and a name that does not resolve: each a status with its reason, none a crash. No
 // request to any website carries a credential.
 import { lookup as dnsLookup } from "node:dns";
-import type { LookupFunction } from "node:net";
+import type { LookupFunction, AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { createSecureContext } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPage, PAGE_DEFAULTS } from "../../drift/page-check";
-import type { PageCheckOptions } from "../../drift/page-check";
+import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
+import type { PageCheckOptions } from "../../drift/compare/page-check";
 import { trackingCodeOf } from "../../core/tracking-code";
 import { issueCertificate, makeCertificateAuthority, makeSelfSignedCertificate } from "../support/network";
 

@@ -9,7 +9,7 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { parseCommand } from "../../cli/run";
 import { runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
-import { defaultParallel } from "../../drift/bounded-pool";
+import { defaultParallel } from "../../drift/read/bounded-pool";
 
 const run = runCaptured;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/run";
 import { PlanBudget } from "../../core/plan-budget";
 import { WebsiteReader } from "../../core/website-reader";
-import { filterStacks, stackFilter } from "../../drift/stack-glob";
+import { filterStacks, stackFilter } from "../../drift/read/stack-glob";
 import { startEmulator, type Emulator } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import { writeStackExport } from "../support/stack-exports";

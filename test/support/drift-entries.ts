@@ -1,7 +1,7 @@
 // Drift entries and file problems for the unit tests of drift's files (baselines, ignore rules).
 import { expect } from "vitest";
-import type { DriftEntry } from "../../drift/compare";
-import { DriftFileError } from "../../drift/drift-file";
+import type { DriftEntry } from "../../drift/model/entries";
+import { DriftFileError } from "../../drift/model/data-files";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 

@@ -132,4 +132,31 @@ describe("architecture", () => {
     for (const file of sources) visit(file, []);
     expect(cycles).toEqual([]);
   });
+
+  // drift/ is laid out as the pipeline a finding travels: stacks and accounts read, websites
+  // compared (and checked), findings accepted or not, reports written, fixes made. Each stage
+  // imports only the stages before it and the shared model below them all; run.ts, which strings
+  // them together, sits above.
+  it("drift's stages import only the stages before them and the model", () => {
+    const rooms = ["model", "read", "compare", "accept", "report", "fix"];
+    const driftRoot = join(root, "drift");
+    const roomOf = (file: string): string => {
+      const path = relative(driftRoot, file).split("/");
+      return path.length === 1 ? "run" : path[0]!;
+    };
+    const rank = (room: string): number => (room === "run" ? rooms.length : rooms.indexOf(room));
+    const driftSources = sources.filter((file) => layerOf(file) === "drift");
+    const unknownRooms = [...new Set(driftSources.map(roomOf))].filter((r) => rank(r) < 0);
+    expect(unknownRooms).toEqual([]);
+    const wrong: string[] = [];
+    for (const file of driftSources) {
+      for (const target of importsOf(file).local.filter((t) => layerOf(t) === "drift")) {
+        const [from, to] = [roomOf(file), roomOf(target)];
+        if (from !== to && rank(to) >= rank(from)) {
+          wrong.push(`${relative(root, file)} (${from}) imports ${relative(root, target)} (${to})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 // stable order and first-seen dates kept on re-writing, and how entries are accepted or stale.
 import { describe, expect, it } from "vitest";
 import { changed, entry, problemsOf as problemsIn } from "../support/drift-entries";
-import { applyBaseline, baselineOf, formatBaseline, parseBaseline } from "../../drift/baseline";
+import { applyBaseline, baselineOf, formatBaseline, parseBaseline } from "../../drift/accept/baseline";
 
 const problemsOf = (text: string): string[] => problemsIn(() => parseBaseline(text, "b.yaml"));
 

@@ -9,10 +9,10 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import type { DriftEntry } from "../../drift/compare";
-import { formatReport } from "../../drift/report";
-import type { DriftReport } from "../../drift/report";
-import type { ReportContext } from "../../drift/report-context";
+import type { DriftEntry } from "../../drift/model/entries";
+import { formatReport } from "../../drift/report/report";
+import type { DriftReport } from "../../drift/model/report";
+import type { ReportContext } from "../../drift/report/report-context";
 
 const require = createRequire(import.meta.url);
 const schemaPath = require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");

@@ -8,8 +8,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CloudPlanRefused, checkPlan, locateTargets, previewPlan, typeOfUrn } from "../../drift/cloud-plan";
-import type { LocatedTarget, PreviewPlan } from "../../drift/cloud-plan";
+import {
+  CloudPlanRefused,
+  checkPlan,
+  locateTargets,
+  previewPlan,
+  typeOfUrn,
+} from "../../drift/fix/cloud-plan";
+import type { LocatedTarget, PreviewPlan } from "../../drift/fix/cloud-plan";
 
 const fixture = (name: string): string =>
   readFileSync(join(__dirname, "fixtures", "pulumi-preview", `${name}.json`), "utf8");

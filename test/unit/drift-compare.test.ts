@@ -2,8 +2,8 @@
 // changed exactly when the provider's diff after a refresh would count it (same normalisation).
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
-import { changesOf, compareAccount, sortEntries } from "../../drift/compare";
-import type { RecordedWebsite } from "../../drift/stack-export";
+import { changesOf, compareAccount, sortEntries } from "../../drift/compare/compare";
+import type { RecordedWebsite } from "../../drift/read/stack-export";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SourceFiles, declarationOf, locateDeclaration } from "../../drift/declarations";
-import { readStackExport } from "../../drift/stack-export";
+import { SourceFiles, declarationOf, locateDeclaration } from "../../drift/read/declarations";
+import { readStackExport } from "../../drift/read/stack-export";
 
 const stackUrn = "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod";
 const fleetUrn = "urn:pulumi:prod::team::webstats:fleet:WebsiteFleet::sites";

@@ -4,13 +4,13 @@
 // fails, with the excused parts kept for `--fix code` (which leaves those fields alone), for
 // the report and for the next baseline (which leaves the ignored parts to the ignore file).
 import { describe, expect, it } from "vitest";
-import { baselineOf, parseBaseline, formatBaseline } from "../../drift/baseline";
-import { failsOn } from "../../drift/compare";
-import type { DriftEntry } from "../../drift/compare";
-import { applyExcuses, unexcusedChanges, unignoredPart } from "../../drift/excuses";
-import { parseIgnoreFile } from "../../drift/ignore-file";
-import { formatReport } from "../../drift/report";
-import { findingFails } from "../../drift/report-context";
+import { baselineOf, parseBaseline, formatBaseline } from "../../drift/accept/baseline";
+import { failsOn } from "../../drift/model/entries";
+import type { DriftEntry } from "../../drift/model/entries";
+import { applyExcuses, unexcusedChanges, unignoredPart } from "../../drift/accept/excuses";
+import { parseIgnoreFile } from "../../drift/accept/ignore-file";
+import { formatReport } from "../../drift/report/report";
+import { findingFails } from "../../drift/report/report-context";
 import { changed, entry } from "../support/drift-entries";
 
 const ignore = parseIgnoreFile(

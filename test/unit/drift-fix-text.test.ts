@@ -4,7 +4,7 @@
 // privacy's ties to passwordConfig, and unmanaged websites appended as adoptions.
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { FixError, fixFleetText, fixYamlProgramText } from "../../drift/fix-text";
+import { FixError, fixFleetText, fixYamlProgramText } from "../../drift/fix/fix-text";
 import { entryKeys, sectionKeys } from "../../fleet/fleet-format";
 import { parseFleet } from "../../fleet/load-fleet";
 

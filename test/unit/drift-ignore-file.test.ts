@@ -6,7 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { changed, entry, problemsOf as problemsIn } from "../support/drift-entries";
-import { applyIgnoreRules, findIgnoreFile, globMatcher, parseIgnoreFile } from "../../drift/ignore-file";
+import {
+  applyIgnoreRules,
+  findIgnoreFile,
+  globMatcher,
+  parseIgnoreFile,
+} from "../../drift/accept/ignore-file";
 
 const problemsOf = (text: string): string[] =>
   problemsIn(() => parseIgnoreFile(text, ".webstats-drift.yaml"));

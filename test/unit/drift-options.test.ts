@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../cli/run";
 import { UsageError } from "../../cli/usage-error";
-import { defaultParallel } from "../../drift/bounded-pool";
+import { defaultParallel } from "../../drift/read/bounded-pool";
 
 /** The options a line parses to (a help text is not expected here). */
 function optionsOf(argv: string[]): unknown {

@@ -1,9 +1,9 @@
 // The drift report's three formats, from the same entries: statuses, each account's websites
 // against its plan, and with --check-tracking the silent mark, the window and its cost.
 import { describe, expect, it } from "vitest";
-import type { DriftEntry } from "../../drift/compare";
-import { formatReport } from "../../drift/report";
-import type { AccountUse, DriftReport } from "../../drift/report";
+import type { DriftEntry } from "../../drift/model/entries";
+import { formatReport } from "../../drift/report/report";
+import type { AccountUse, DriftReport } from "../../drift/model/report";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const entries: DriftEntry[] = [

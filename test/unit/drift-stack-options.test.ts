@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../cli/run";
 import { UsageError } from "../../cli/usage-error";
-import { defaultParallel, mapBounded } from "../../drift/bounded-pool";
-import { StateError } from "../../drift/stack-export";
-import { filterStacks, globProblem, stackFilter } from "../../drift/stack-glob";
+import { defaultParallel, mapBounded } from "../../drift/read/bounded-pool";
+import { StateError } from "../../drift/read/stack-export";
+import { filterStacks, globProblem, stackFilter } from "../../drift/read/stack-glob";
 
 function optionsOf(argv: string[]): Record<string, unknown> {
   const parsed = parseCommand(["drift", ...argv]);

@@ -2,9 +2,9 @@
 // `pulumi stack export` writes (test/e2e/drift-command.test.ts reads real ones), secrets shown or
 // left encrypted, the installation and key each website uses, and states that are refused.
 import { describe, expect, it } from "vitest";
-import { credentialsOf } from "../../drift/accounts";
+import { credentialsOf } from "../../drift/read/accounts";
 import { resolveSettings } from "../../core/settings";
-import { encrypted, readStackExport } from "../../drift/stack-export";
+import { encrypted, readStackExport } from "../../drift/read/stack-export";
 
 const sig = "4dabf18193072939515e22adb298388d";
 const secret = (value: unknown) => ({

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError, ServerError } from "../../sdk";
 import type { WebstatsClient } from "../../sdk";
-import { failsOn } from "../../drift/compare";
-import type { DriftEntry } from "../../drift/compare";
+import { failsOn } from "../../drift/model/entries";
+import type { DriftEntry } from "../../drift/model/entries";
 import {
   checkTracking,
   costText,
@@ -14,8 +14,8 @@ import {
   leastSeconds,
   progressStep,
   trackingWindow,
-} from "../../drift/tracking";
-import type { TrackingTarget } from "../../drift/tracking";
+} from "../../drift/compare/tracking";
+import type { TrackingTarget } from "../../drift/compare/tracking";
 
 describe("drift: the tracking window", () => {
   it("is the last N dates in UTC, today's included", () => {

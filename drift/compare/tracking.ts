@@ -1,0 +1,129 @@
+// `drift --check-tracking`: the websites that had no pageview in the last N days (silent). The
+// API has no "last seen" field, so each website costs one request: its `pageviews` statistic over
+// the window, one page of the smallest size (a row per date with pageviews; any row answers the
+// question). The requests go through each account's client, so the installation's one pacer
+// spaces them at the server's limit (60 a minute on a stock installation, shared by every
+// account): 500 websites take at least 8 minutes, which the command says before it starts.
+//
+// Dates: the server files a pageview under the date in the account's time zone; the window here
+// is the last N dates in UTC, today's included, so it can be off by up to a day at either end.
+import { NotFoundError } from "../../sdk";
+import type { WebstatsClient } from "../../sdk";
+import { settingSpecs } from "../../core/settings";
+import type { TrackingWindow } from "../model/report";
+
+export const DEFAULT_SILENT_DAYS = 7;
+/** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
+export const MAX_SILENT_DAYS = 3650;
+/** A stock installation's throttle: 60 requests a minute per client address. */
+export const SERVER_REQUESTS_PER_MINUTE = 60;
+/** Reads in flight at once; the pacer decides when each may start. */
+const CONCURRENCY = 8;
+
+const DAY_MS = 86_400_000;
+const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** The last `days` dates in UTC, the date of `now` the last of them. */
+export function trackingWindow(now: Date, days: number): TrackingWindow {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { days, from: isoDate(today - (days - 1) * DAY_MS), to: isoDate(today) };
+}
+
+/** Silent: the window's pageview rows (one per date) count no pageview. */
+export const isSilent = (rows: readonly { count: number }[]): boolean => !rows.some((row) => row.count > 0);
+
+/**
+ * The least time `requests` requests take from the first to the last, in seconds: whole windows
+ * of the server's limit, or the client's own pacing (WEBSTATS_REQUESTS_PER_MINUTE) when slower.
+ */
+export function leastSeconds(requests: number, clientPerMinute = 0): number {
+  if (requests <= 1) return 0;
+  const windows = Math.floor((requests - 1) / SERVER_REQUESTS_PER_MINUTE) * 60;
+  const paced = clientPerMinute > 0 ? ((requests - 1) * 60) / clientPerMinute : 0;
+  return Math.max(windows, paced);
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "8 minutes", "1 hour 5 minutes": whole minutes, rounded down. */
+export function durationText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return plural(minutes, "minute");
+  return minutes % 60 === 0
+    ? plural(hours, "hour")
+    : `${plural(hours, "hour")} ${plural(minutes % 60, "minute")}`;
+}
+
+/** What the check will cost, said before it starts. */
+export function costText(requests: number, window: TrackingWindow, clientPerMinute = 0): string {
+  const slower = clientPerMinute > 0 && clientPerMinute < SERVER_REQUESTS_PER_MINUTE;
+  const pace = slower
+    ? `${clientPerMinute} a minute (${settingSpecs.requestsPerMinute.env})`
+    : `the server's limit of ${SERVER_REQUESTS_PER_MINUTE} a minute`;
+  const least = leastSeconds(requests, clientPerMinute);
+  return (
+    `Checking tracking: ${plural(requests, "request")}, one per website on the server (its pageviews ` +
+    `from ${window.from} to ${window.to}, UTC dates), paced at ${pace}` +
+    (least >= 60 ? `: at least ${durationText(least)}.` : ".")
+  );
+}
+
+/**
+ * After how many checked websites a progress line is due: about ten lines, none more often than
+ * every 10 websites nor less often than every window of the server's limit.
+ */
+export const progressStep = (total: number): number =>
+  Math.min(SERVER_REQUESTS_PER_MINUTE, Math.max(10, Math.ceil(total / 10)));
+
+export interface TrackingTarget {
+  client: WebstatsClient;
+  id: number;
+  domain: string;
+}
+
+/**
+ * Reads each target's pageviews over the window, a few at a time, and resolves with whether each
+ * is silent, in the targets' order: undefined for a website deleted since its listing (the check
+ * of hundreds of websites takes minutes). `checked` hears the count after each answer. The first
+ * failure stops the check and rejects naming the website.
+ */
+export async function checkTracking(
+  targets: readonly TrackingTarget[],
+  window: TrackingWindow,
+  checked: (done: number) => void = () => {},
+): Promise<(boolean | undefined)[]> {
+  const silent: (boolean | undefined)[] = new Array<boolean | undefined>(targets.length);
+  let next = 0;
+  let done = 0;
+  let failure: Error | undefined;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && next < targets.length) {
+      const index = next;
+      next += 1;
+      const { client, id, domain } = targets[index] as TrackingTarget;
+      try {
+        const page = await client.stats.listPage(id, {
+          name: "pageviews",
+          from: window.from,
+          to: window.to,
+          perPage: 10,
+        });
+        silent[index] = isSilent(page.data);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) {
+          failure ??= new Error(
+            `The pageviews of website ${domain} (${id}) at ${client.baseUrl} could not be read: ${(error as Error).message}`,
+            { cause: error },
+          );
+          return;
+        }
+      }
+      done += 1;
+      checked(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  if (failure) throw failure;
+  return silent;
+}

@@ -1,0 +1,63 @@
+// `drift --fix code` within a drift run: once the entries are compared (and marked accepted or
+// ignored), the code is fixed and standard output says what was written and what is left.
+import type { Website } from "../../sdk";
+import type { AccountName, DriftEntry, FailOnName } from "../model/entries";
+import { FixRefused, fixCode } from "./fix-code";
+import { liveKey } from "../model/entries";
+import type { FixCodeOptions } from "./fix-code";
+import { unexcusedChanges } from "../accept/excuses";
+import { formatFixSummary } from "./fix-summary";
+import type { FixSummaryFormat } from "./fix-summary";
+import type { RecordedStack } from "../read/stack-export";
+
+export interface FixRunOptions extends FixCodeOptions {
+  /** What `--fix` names: only `code` for now. */
+  target: "code";
+  /** The summary on standard output, in the --format given (text, markdown or json). */
+  summary: FixSummaryFormat;
+}
+
+/** The websites on the server, by account and id, as each account listed them. */
+export function liveWebsites(
+  findings: readonly { account: AccountName; live: readonly Website[] }[],
+): Map<string, Website> {
+  return new Map(findings.flatMap((f) => f.live.map((w) => [liveKey(f.account, w.id), w] as const)));
+}
+
+/**
+ * Fixes the code and prints the summary; resolves with the exit code (0: the code declares
+ * every website as it is; 2: drift the --fail-on list names is left), or 1 when refused.
+ */
+export async function runFix(
+  options: FixRunOptions,
+  input: {
+    stacks: readonly RecordedStack[];
+    entries: readonly DriftEntry[];
+    live: ReadonlyMap<string, Website>;
+    failOn: readonly FailOnName[];
+  },
+  io: { out: (text: string) => void; err: (text: string) => void },
+): Promise<number> {
+  // Drift a baseline accepts or an ignore rule covers is left as it is, in the code too: a
+  // website as a whole, or the fields of it they cover.
+  const entries = input.entries
+    .filter((e) => e.accepted === undefined && e.ignored === undefined)
+    .flatMap((e) => {
+      if (e.excusedParts === undefined || e.changes === undefined) return [e];
+      const changes = unexcusedChanges(e) ?? [];
+      return changes.length > 0
+        ? [{ ...e, changes }]
+        : e.silent === true
+          ? [{ ...e, status: "in-sync" as const, changes: undefined }]
+          : [];
+    });
+  try {
+    const outcome = await fixCode({ ...input, entries }, options);
+    io.out(formatFixSummary(outcome, options.summary));
+    return outcome.exitCode;
+  } catch (error) {
+    if (!(error instanceof FixRefused)) throw error;
+    io.err(`${error.message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,73 @@
+// The stacks drift compares: those named (--stack, --state) and, with --all, those pulumi lists;
+// listings and exports at most `parallel` at once, with progress on standard error.
+import type { Environment } from "../../core/settings";
+import type { RecordedStack } from "./stack-export";
+import { listStacks } from "./stack-listing";
+import type { ListedStack, StackListing, StackSelection } from "./stack-listing";
+import { readSources } from "./state-sources";
+import type { StateSource } from "./state-sources";
+
+/** A stack as read, with where it was read from (what `--fix cloud` runs pulumi up on). */
+export interface ReadStack extends RecordedStack {
+  source: StateSource;
+}
+
+export interface StackReading {
+  /** The stacks and files named on the command line, in their order. */
+  sources: StateSource[];
+  /** --all: the stacks pulumi lists, read before the named ones. */
+  all?: StackSelection;
+  /** --parallel: at most this many pulumi processes at once. */
+  parallel: number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
+  return {
+    kind: "stack",
+    name: stack.name,
+    cwd: stack.cwd,
+    ...(stack.backendUrl ? { backendUrl: stack.backendUrl } : {}),
+    ...(backendWide ? { origin: `stack ${stack.fullName}`, listedBackendWide: true as const } : {}),
+  };
+}
+
+/** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
+export const stackProgressStep = (total: number): number => Math.max(1, Math.ceil(total / 10));
+
+/** The recorded stacks; says on `err` what was listed and how far the reading got. */
+export async function readStacks(
+  reading: StackReading,
+  env: Environment,
+  err: (text: string) => void,
+): Promise<ReadStack[]> {
+  let listing: StackListing | undefined;
+  let sources = reading.sources;
+  try {
+    if (reading.all) {
+      const { folders, backendWide, filters } = reading.all;
+      err(
+        backendWide
+          ? `Listing every stack of the backend (pulumi stack ls --all)...\n`
+          : `Listing the stacks of ${plural(folders.length, "project folder")} (pulumi stack ls)...\n`,
+      );
+      listing = await listStacks(reading.all, env, reading.parallel);
+      if (filters.length > 0) err(`--stack-filter keeps ${plural(listing.stacks.length, "stack")}.\n`);
+      sources = [...listing.stacks.map((s) => sourceOf(s, backendWide)), ...sources];
+    }
+    const total = sources.length;
+    // A few stacks named on the line are read at once: their one summary line says enough.
+    const progress = reading.all !== undefined || total > reading.parallel;
+    const step = stackProgressStep(total);
+    if (progress)
+      err(`Reading ${plural(total, "stack")}, ${Math.min(reading.parallel, total)} at a time...\n`);
+    const read = await readSources(sources, env, reading.parallel, (done) => {
+      if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
+    });
+    // readSources keeps the order of its sources.
+    return read.map((stack, index) => ({ ...stack, source: sources[index] as StateSource }));
+  } finally {
+    await listing?.cleanup();
+  }
+}

@@ -1,0 +1,239 @@
+// The drift report in its three formats: a table for people, JSON for programs, Markdown for a
+// pipeline's job summary or a pull request comment. Pure functions of the entries. Nothing here
+// can hold a secret: entries carry domains, ids, field values the server reports (the password
+// is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
+import type { AccountName, DriftEntry, DriftStatus } from "../model/entries";
+import { driftStatuses } from "../model/entries";
+import { junitReport } from "./junit";
+import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-report";
+import { excuseText, partlyExcusedText } from "./report-context";
+import type { ReportContext } from "./report-context";
+import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { sarifReport } from "./sarif";
+import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
+import type { AccountUse, DriftReport, ReportFormat } from "../model/report";
+
+export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus, number> {
+  const counts = Object.fromEntries(driftStatuses.map((s) => [s, 0])) as Record<DriftStatus, number>;
+  for (const entry of entries) counts[entry.status] += 1;
+  return counts;
+}
+
+/** The counts of the JSON summary: every status, and `silent` when tracking was checked. */
+function summaryCounts(report: DriftReport): Record<string, number> {
+  const counts: Record<string, number> = statusCounts(report.websites);
+  if (report.tracking) counts.silent = report.websites.filter((e) => e.silent === true).length;
+  if (report.baseline) counts.accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
+  if (report.ignore) counts.ignored = report.websites.filter((e) => e.ignored).length;
+  if (report.policy) counts.policy = report.policy.findings.length;
+  if (report.pages) Object.assign(counts, pageCounts(report.websites));
+  return counts;
+}
+
+const nameText = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
+const accountText = (e: DriftEntry): string => nameText(e.account);
+
+/** The accepted (baseline) and ignored websites, which never fail, and the stale entries and rules. */
+function acceptanceText(report: DriftReport): string | undefined {
+  if (!report.baseline && !report.ignore) return undefined;
+  const accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
+  const ignored = report.websites.filter((e) => e.ignored).length;
+  const parts = [
+    ...(report.baseline
+      ? [
+          `${accepted} accepted by the baseline ${report.baseline.file} (${report.baseline.stale.length} of its entries stale)`,
+        ]
+      : []),
+    ...(report.ignore
+      ? [`${ignored} ignored by ${report.ignore.file} (${report.ignore.stale.length} of its rules stale)`]
+      : []),
+  ];
+  return `Not failing: ${parts.join("; ")}.`;
+}
+
+/** A word for an accepted or ignored website; empty for the others. */
+const noteCell = (e: DriftEntry): string => (e.ignored ? "ignored" : e.accepted ? "accepted" : "");
+
+const staleLines = (report: DriftReport): string[] => [
+  ...(report.baseline?.stale ?? []).map((e) => `Warning: ${staleBaselineText(e)}`),
+  ...(report.ignore?.stale ?? []).map((r) => `Warning: ${staleRuleText(r)}`),
+];
+
+function summary(report: DriftReport): string {
+  const counts = statusCounts(report.websites);
+  const accounts = new Set(report.websites.map(accountText)).size;
+  const parts = driftStatuses.map((s) => `${counts[s]} ${s}`).join(", ");
+  return `${report.websites.length} websites in ${accounts} account${accounts === 1 ? "" : "s"} of ${report.stacks.length} stack${report.stacks.length === 1 ? "" : "s"} (${report.stacks.join(", ")}): ${parts}.`;
+}
+
+/** The tracking check's outcome and cost, when it ran. */
+function trackingText({ tracking, websites }: DriftReport): string | undefined {
+  if (!tracking) return undefined;
+  const checked = websites.filter((e) => e.silent !== undefined);
+  const silent = checked.filter((e) => e.silent).length;
+  return (
+    `Tracking: ${silent} of ${checked.length} websites on the server silent, with no pageview from ` +
+    `${tracking.from} to ${tracking.to} (the last ${tracking.days} day${tracking.days === 1 ? "" : "s"}, ` +
+    `UTC dates); ${tracking.requests} request${tracking.requests === 1 ? "" : "s"}, one per website.`
+  );
+}
+
+/** Websites held against the plan's limit: "4 of 10", "10 of 10, full", "250, unlimited", "3". */
+function useText(use: AccountUse, words = false): string {
+  const limit = use.plan?.websites;
+  const noun = (n: number) => (words ? (n === 1 ? " website" : " websites") : "");
+  if (limit === undefined || limit < 0)
+    return `${use.websites}${noun(use.websites)}${limit === undefined ? "" : ", no limit"}`;
+  return `${use.websites} of ${limit}${noun(limit)}${use.websites >= limit ? ", no room for more" : ""}`;
+}
+
+/** One line per account: its websites against its plan's limit. */
+const accountLines = (report: DriftReport): string[] =>
+  report.accounts.map(
+    (a) =>
+      `Account ${nameText(a)}: ${useText(a, true)} (${a.plan ? `plan ${a.plan.name}` : "no plan reported"}).`,
+  );
+
+/** The tracking column: silent, active, or - for a website not on the server. */
+const trackingCell = (e: DriftEntry): string =>
+  e.silent === undefined ? "-" : e.silent ? "silent" : "active";
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+function text(report: DriftReport): string {
+  const tracked = report.tracking !== undefined;
+  const noted = report.baseline !== undefined || report.ignore !== undefined;
+  const rows = [
+    [
+      "STATUS",
+      "DOMAIN",
+      "ID",
+      "ACCOUNT",
+      "STACKS",
+      ...(tracked ? ["TRACKING"] : []),
+      ...(noted ? ["NOTE"] : []),
+    ],
+  ];
+  const details: string[] = [];
+  for (const e of report.websites) {
+    rows.push([
+      e.status,
+      e.domain,
+      String(e.id),
+      accountText(e),
+      e.stacks.join(", ") || "-",
+      ...(tracked ? [trackingCell(e)] : []),
+      ...(noted ? [noteCell(e)] : []),
+    ]);
+    if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map(changeText).join("; ")}`);
+    if (e.status === "duplicate")
+      details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
+    const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
+    if (excuse) details.push(`${e.domain} (${e.id}) ${excuse}`);
+    if (pageNoted(e)) details.push(`${e.domain} (${e.id}) ${pageDetail(e)}`);
+  }
+  const tracking = trackingText(report);
+  const acceptance = acceptanceText(report);
+  const parts = [
+    summary(report),
+    ...(tracking ? [tracking] : []),
+    ...(report.pages ? [pageSummaryText(report.websites)] : []),
+    ...(acceptance ? [acceptance] : []),
+    ...accountLines(report),
+    "",
+    table(rows),
+  ];
+  if (details.length > 0) parts.push("", ...details);
+  const stale = staleLines(report);
+  if (stale.length > 0) parts.push("", ...stale);
+  if (report.policy) parts.push("", ...policyTextLines(report.policy));
+  return `${parts.join("\n")}\n`;
+}
+
+/** Markdown text outside a table: the characters that would start markup, escaped. */
+const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+
+/** A Markdown table cell: pipes and line breaks would end the cell, backticks open code. */
+const cell = (value: string): string => escaped(value).replace(/\s+/g, " ");
+
+function markdown(report: DriftReport): string {
+  const counts = summaryCounts(report);
+  const tracking = trackingText(report);
+  const tracked = tracking !== undefined;
+  const lines = [
+    "## Website drift",
+    "",
+    escaped(summary(report)),
+    "",
+    ...(tracking ? [escaped(tracking), ""] : []),
+    ...(report.pages ? [escaped(pageSummaryText(report.websites)), ""] : []),
+    ...(acceptanceText(report) ? [escaped(acceptanceText(report) as string), ""] : []),
+    ...staleLines(report).flatMap((line) => [`> ${escaped(line)}`, ""]),
+    "| Status | Count |",
+    "| --- | ---: |",
+    ...Object.entries(counts).map(([s, n]) => `| ${s} | ${n} |`),
+    "",
+    "| Account | Plan | Websites |",
+    "| --- | --- | --- |",
+    ...report.accounts.map(
+      (a) => `| ${cell(nameText(a))} | ${a.plan ? cell(a.plan.name) : "none reported"} | ${useText(a)} |`,
+    ),
+    "",
+  ];
+  const drifted = report.websites.filter((e) => e.status !== "in-sync" || e.silent === true || pageNoted(e));
+  if (drifted.length === 0) {
+    lines.push(tracked ? "Every website is in sync, and none is silent." : "Every website is in sync.");
+  } else {
+    lines.push(
+      `| Status | Domain | ID | Account | Stacks | ${tracked ? "Tracking | " : ""}Details |`,
+      `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}--- |`,
+    );
+    for (const e of drifted) {
+      const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
+      const details = [
+        e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : ""),
+        ...(excuse ? [excuse] : []),
+        ...(pageNoted(e) ? [pageDetail(e)] : []),
+      ]
+        .filter(Boolean)
+        .join("; ");
+      lines.push(
+        `| ${e.status} | ${cell(e.domain)} | ${e.id} | ${cell(accountText(e))} | ${cell(e.stacks.join(", ") || "-")} | ` +
+          `${tracked ? `${trackingCell(e)} | ` : ""}${cell(details)} |`,
+      );
+    }
+  }
+  if (report.policy) lines.push(...policyMarkdownLines(report.policy, escaped, cell));
+  return `${lines.join("\n")}\n`;
+}
+
+/** The report in `format`; the CI formats also use `context` (what fails, where websites are declared). */
+export function formatReport(report: DriftReport, format: ReportFormat, context: ReportContext = {}): string {
+  if (format === "sarif") return sarifReport(report, context);
+  if (format === "junit") return junitReport(report, context);
+  if (format === "json") {
+    const body = {
+      stacks: report.stacks,
+      summary: summaryCounts(report),
+      ...(report.tracking ? { tracking: report.tracking } : {}),
+      ...(report.pages ? { pages: report.pages } : {}),
+      ...(report.baseline ? { baseline: report.baseline } : {}),
+      ...(report.ignore ? { ignore: report.ignore } : {}),
+      accounts: report.accounts,
+      websites: report.websites,
+      ...(report.policy ? { policy: policyJson(report.policy) } : {}),
+    };
+    return `${JSON.stringify(body, null, 2)}\n`;
+  }
+  return format === "markdown" ? markdown(report) : text(report);
+}
