@@ -2,7 +2,8 @@
 // websites drift found changed or gone, and nothing else. Each stack with such websites is
 // exported (pending operations refuse it; the websites' URNs), previewed with
 // `pulumi preview --refresh --target URN... --json`, and its plan checked (cloud-plan.ts).
-// Every stack is previewed before any is changed: one refusal, and nothing is changed anywhere.
+// Every stack is previewed, and looked at for another update's lock (cloud-locks.ts), before any
+// is changed: one refusal, and nothing is changed anywhere.
 // The plan is shown, confirmed (--yes, or a yes at the terminal), then each stack gets
 // `pulumi up --refresh --target URN... --yes`, which previews once more itself. pulumi is the
 // user's own (their backend, login and secrets provider), run in the stack's project folder.
@@ -11,6 +12,7 @@ import { mapBounded } from "../read/bounded-pool";
 import { CloudPlanRefused, checkPlan, locateTargets, previewPlan } from "./cloud-plan";
 import type { CloudTarget, PlannedFix } from "./cloud-plan";
 import { formatCloudFixSummary } from "./cloud-fix-summary";
+import { fileBackendFolder, heldLocks, lockedText, whoamiBackend } from "./cloud-locks";
 import type { CloudFixOutcome, StackFixResult } from "./cloud-fix-summary";
 import { failsOn } from "../model/entries";
 import type { DriftEntry, FailOnName } from "../model/entries";
@@ -67,14 +69,18 @@ function targetsByStack(entries: readonly DriftEntry[]): Map<string, CloudTarget
 
 type StackSource = StateSource & { kind: "stack" };
 
-/** Runs pulumi for one stack, in its project folder and on its backend. */
-function pulumiOn(source: StackSource, args: string[], env: Environment): Promise<string> {
-  return runPulumi([...args, "--stack", source.name, "--non-interactive"], {
+/** Runs pulumi in a stack's project folder and on its backend. */
+function pulumiIn(source: StackSource, args: string[], env: Environment): Promise<string> {
+  return runPulumi([...args, "--non-interactive"], {
     cwd: source.cwd,
     env: source.backendUrl ? { ...env, PULUMI_BACKEND_URL: source.backendUrl } : env,
     maxBuffer: 256 * 1024 * 1024,
   });
 }
+
+/** Runs pulumi for one stack, in its project folder and on its backend. */
+const pulumiOn = (source: StackSource, args: string[], env: Environment): Promise<string> =>
+  pulumiIn(source, [...args, "--stack", source.name], env);
 
 /**
  * pulumi's refusal of a stack another update holds: a file or cloud-storage backend ends its
@@ -84,13 +90,21 @@ const lockedPattern = /locked|\/\.pulumi\/locks\/|another update is currently in
 
 /** pulumi's own failure, in a sentence that names the stack and what to do. */
 function failureText(stack: string, command: string, error: PulumiCommandError): string {
-  if (lockedPattern.test(error.reason)) {
-    return (
-      `stack ${stack} is locked by another update (${error.reason}): wait for it to finish, ` +
-      "or, if it was interrupted, release the lock with pulumi cancel; then run drift again."
-    );
-  }
+  if (lockedPattern.test(error.reason)) return lockedText(stack, error.reason);
   return `stack ${stack}: ${command} failed: ${error.reason}`;
+}
+
+/**
+ * The backend pulumi resolves for a stack, or undefined when it cannot say (not logged in, say):
+ * the preview that follows fails then with pulumi's own words.
+ */
+async function stackBackend(source: StackSource, env: Environment): Promise<string | undefined> {
+  try {
+    return whoamiBackend(await pulumiIn(source, ["whoami", "--verbose", "--json"], env));
+  } catch (error) {
+    if (error instanceof PulumiCommandError) return undefined;
+    throw error;
+  }
 }
 
 interface StackPlan {
@@ -114,6 +128,10 @@ async function planStack(
     };
   }
   try {
+    const backend = await stackBackend(source, env);
+    const folder = backend === undefined ? undefined : fileBackendFolder(backend, source.cwd);
+    const locks = folder === undefined ? [] : heldLocks(folder, stack);
+    if (locks.length > 0) return { problems: [lockedText(stack, `lock file ${locks.join(", ")}`)] };
     const located = locateTargets(await pulumiOn(source, ["stack", "export"], env), stack, targets);
     const targetArgs = located.flatMap((t) => ["--target", t.urn]);
     const preview = await pulumiOn(source, ["preview", "--refresh", ...targetArgs, "--json"], env);

@@ -1,0 +1,29 @@
+// Where drift --fix cloud looks for another update's lock on a file backend (fix/cloud-locks.ts):
+// the backend's folder from each spelling of a file URL pulumi accepts, and the stack's lock folder.
+import { homedir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { fileBackendFolder, stackLockFolder, whoamiBackend } from "../../drift/fix/cloud-locks";
+
+describe("drift --fix cloud: file backends' locks", () => {
+  it("reads the backend folder of a file URL, and none of another backend", () => {
+    expect(fileBackendFolder("file:///srv/states", "/work")).toBe("/srv/states");
+    expect(fileBackendFolder("file://~", "/work")).toBe(homedir());
+    expect(fileBackendFolder("file://~/states", "/work")).toBe(`${homedir()}/states`);
+    expect(fileBackendFolder("file://states", "/work")).toBe("/work/states");
+    expect(fileBackendFolder("file:///srv/my%20states", "/work")).toBe("/srv/my states");
+    expect(fileBackendFolder("https://api.pulumi.com", "/work")).toBeUndefined();
+    expect(fileBackendFolder("s3://bucket/states", "/work")).toBeUndefined();
+  });
+
+  it("names the lock folder of a project's stack", () => {
+    expect(stackLockFolder("/srv/states", "shop/prod")).toBe(
+      "/srv/states/.pulumi/locks/organization/shop/prod",
+    );
+  });
+
+  it("takes the backend from pulumi whoami --verbose --json, and nothing from other output", () => {
+    expect(whoamiBackend('{"user":"ci","url":"file:///srv/states"}')).toBe("file:///srv/states");
+    expect(whoamiBackend('{"user":"ci"}')).toBeUndefined();
+    expect(whoamiBackend("")).toBeUndefined();
+  });
+});
