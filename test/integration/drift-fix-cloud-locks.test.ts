@@ -4,18 +4,17 @@
 // for pulumi that records each call and answers the ones the fix makes (whoami, stack export,
 // preview --json, up) as the real CLI shapes them (test/unit/fixtures/pulumi-preview/). The real
 // engine's refusal of a locked stack is test/e2e/drift-fix-cloud.test.ts.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordingPulumi } from "../support/recording-pulumi";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { ReadStack } from "../../drift/read/read-stacks";
 
 // Records its call; whoami names the file backend, stack export records the stack's website
 // (id: its number in PULUMI_STAND_IN_IDS), preview updates the --target, up succeeds.
-const standIn = String.raw`#!/usr/bin/env node
-const fs = require("node:fs");
+const standIn = String.raw`const fs = require("node:fs");
 const args = process.argv.slice(2);
 fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(args) + "\n");
 const stack = args[args.indexOf("--stack") + 1];
@@ -32,18 +31,15 @@ else if (args[0] === "stack" && args[1] === "export") {
 const stacks = ["alpha", "beta", "gamma"];
 
 function setUp() {
-  const dir = mkdtempSync(join(tmpdir(), "fix-cloud-locks-"));
-  const command = join(dir, "recording-pulumi");
-  writeFileSync(command, standIn);
-  chmodSync(command, 0o755);
+  const pulumi = recordingPulumi(standIn);
+  const dir = pulumi.dir;
   const backend = join(dir, "backend");
   const project = join(dir, "project");
   mkdirSync(project);
-  const calls = join(dir, "calls.jsonl");
   const env = {
     PATH: process.env.PATH,
-    PULUMI_COMMAND: command,
-    PULUMI_STAND_IN_CALLS: calls,
+    PULUMI_COMMAND: pulumi.command,
+    PULUMI_STAND_IN_CALLS: pulumi.callsFile,
     PULUMI_STAND_IN_BACKEND: `file://${backend}`,
     PULUMI_STAND_IN_IDS: JSON.stringify(Object.fromEntries(stacks.map((s, i) => [s, i + 1]))),
   };
@@ -67,13 +63,7 @@ function setUp() {
     writeFileSync(join(folder, file), JSON.stringify({ pid: 4242, username: "ci", hostname: "runner" }));
     return join(folder, file);
   };
-  const commands = (): string[][] =>
-    existsSync(calls)
-      ? readFileSync(calls, "utf8")
-          .trim()
-          .split("\n")
-          .map((line) => JSON.parse(line) as string[])
-      : [];
+  const commands = () => pulumi.calls<string[]>();
   return { env, read, entries, lock, commands };
 }
 

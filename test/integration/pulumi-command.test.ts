@@ -3,13 +3,14 @@
 // stand-in for pulumi that records each call (its words, folder and backend) and answers the
 // few calls drift makes; a PULUMI_COMMAND that does not exist is named, with its path.
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runCaptured } from "../support/run-cli";
 import { SDK_VERSION } from "../../sdk";
+import { recordingPulumi } from "../support/recording-pulumi";
 import { writeStackExport } from "../support/stack-exports";
 
 interface PulumiCall {
@@ -20,8 +21,7 @@ interface PulumiCall {
 
 // Records its call, then answers `stack ls` with the stacks in PULUMI_STAND_IN_STACKS and
 // `stack export` with the file PULUMI_STAND_IN_EXPORT; anything else succeeds silently.
-const standIn = String.raw`#!/usr/bin/env node
-const fs = require("node:fs");
+const standIn = String.raw`const fs = require("node:fs");
 const args = process.argv.slice(2);
 const call = { args, cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
 fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
@@ -30,12 +30,8 @@ else if (args[0] === "stack" && args[1] === "export") process.stdout.write(fs.re
 `;
 
 function pulumiStandIn() {
-  const dir = mkdtempSync(join(tmpdir(), "pulumi-stand-in-"));
-  const command = join(dir, "recording-pulumi");
-  writeFileSync(command, standIn);
-  chmodSync(command, 0o755);
-  const calls = join(dir, "calls.jsonl");
-  const exported = join(dir, "export.json");
+  const pulumi = recordingPulumi(standIn);
+  const exported = join(pulumi.dir, "export.json");
   // A stack of no website: drift reads it and has nothing to compare.
   writeStackExport(exported, {
     project: "sites",
@@ -46,18 +42,12 @@ function pulumiStandIn() {
   return {
     env: {
       PATH: process.env.PATH,
-      PULUMI_COMMAND: command,
-      PULUMI_STAND_IN_CALLS: calls,
+      PULUMI_COMMAND: pulumi.command,
+      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
       PULUMI_STAND_IN_EXPORT: exported,
       PULUMI_STAND_IN_STACKS: JSON.stringify([{ name: "acme/sites/prod" }]),
     },
-    calls: (): PulumiCall[] =>
-      existsSync(calls)
-        ? readFileSync(calls, "utf8")
-            .trim()
-            .split("\n")
-            .map((line) => JSON.parse(line) as PulumiCall)
-        : [],
+    calls: () => pulumi.calls<PulumiCall>(),
   };
 }
 
