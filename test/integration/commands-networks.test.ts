@@ -14,23 +14,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
 import { outputsFrom } from "../../core/website-state";
 import { runCaptured } from "../support/run-cli";
-import { WebstatsClient, type Website } from "../../sdk";
+import type { Website } from "../../sdk";
+import { urlWithHost, type ForwardingProxy, type PemFiles } from "../support/network";
 import {
-  issueCertificate,
-  makeCertificateAuthority,
-  startForwardingProxy,
-  urlWithHost,
-  writePemFiles,
-  type ForwardingProxy,
-  type PemFiles,
-} from "../support/network";
+  INSTALLATION_NAME,
+  startCompanyInstallation,
+  type CompanyInstallation,
+} from "../support/company-installation";
 import { exportedSecret } from "../support/stack-exports";
 
-const NAME = "stats.webstats.test";
+const NAME = INSTALLATION_NAME;
 const PROXY_PASSWORD = "proxy-word-9f3a";
 
 const run = runCaptured;
 
+let installation: CompanyInstallation;
 let tlsEmulator: Emulator;
 let plainEmulator: Emulator;
 let account: EmulatorAccount;
@@ -43,34 +41,18 @@ let byName: string;
 const root = mkdtempSync(join(tmpdir(), "commands-networks-"));
 
 beforeAll(async () => {
-  const ca = await makeCertificateAuthority("Webstats Commands Root");
-  const certificate = await issueCertificate(ca, { dnsNames: [NAME], ipAddresses: ["127.0.0.1"] });
-  tlsEmulator = await startEmulator({
-    requestsPerMinute: 0,
-    tls: { key: certificate.keyPem, cert: certificate.certPem },
+  installation = await startCompanyInstallation({
+    authority: "Webstats Commands Root",
+    account: "Commands",
+    websites: [{ domain: "proxied-one.example.com" }, { domain: "proxied-two.example.com", email: true }],
+    proxyPassword: PROXY_PASSWORD,
   });
+  ({ emulator: tlsEmulator, account, websites, proxy, guarded, pem, byName } = installation);
   plainEmulator = await startEmulator({ requestsPerMinute: 0 });
-  account = tlsEmulator.createAccount({ name: "Commands" });
-  // Set up directly on loopback, which needs no proxy.
-  const direct = new WebstatsClient({
-    baseUrl: tlsEmulator.url,
-    apiKey: account.apiKey,
-    caCertificates: ca.certPem,
-  });
-  websites = [
-    await direct.websites.create({ domain: "proxied-one.example.com" }),
-    await direct.websites.create({ domain: "proxied-two.example.com", email: true }),
-  ];
-  const resolve = { [NAME]: "127.0.0.1" };
-  proxy = await startForwardingProxy({ resolve });
-  guarded = await startForwardingProxy({ resolve, username: "agent", password: PROXY_PASSWORD });
-  pem = writePemFiles({ "company-root.pem": ca.certPem });
-  byName = urlWithHost(tlsEmulator.url, NAME);
 });
 
 afterAll(async () => {
-  await Promise.all([tlsEmulator?.close(), plainEmulator?.close(), proxy?.close(), guarded?.close()]);
-  pem?.remove();
+  await Promise.all([installation?.close(), plainEmulator?.close()]);
 });
 
 /** The environment of a user behind a proxy whose installation has a company certificate. */

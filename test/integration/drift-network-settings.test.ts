@@ -11,26 +11,24 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
 import { runCaptured } from "../support/run-cli";
 import { WebstatsClient, type Website } from "../../sdk";
+import type { ForwardingProxy, PemFiles } from "../support/network";
 import {
-  issueCertificate,
-  makeCertificateAuthority,
-  startForwardingProxy,
-  urlWithHost,
-  writePemFiles,
-  type ForwardingProxy,
-  type PemFiles,
-} from "../support/network";
+  INSTALLATION_NAME,
+  startCompanyInstallation,
+  type CompanyInstallation,
+} from "../support/company-installation";
 import { writeStackExport } from "../support/stack-exports";
 import type { ExportedStack } from "../support/stack-exports";
 
-const NAME = "stats.webstats.test";
+const NAME = INSTALLATION_NAME;
 const PROXY_PASSWORD = "state-proxy-7c1d";
 
 const run = runCaptured;
 
+let installation: CompanyInstallation;
 let emulator: Emulator;
 let account: EmulatorAccount;
 let websites: Website[];
@@ -41,33 +39,18 @@ let byName: string;
 const root = mkdtempSync(join(tmpdir(), "drift-network-settings-"));
 
 beforeAll(async () => {
-  const ca = await makeCertificateAuthority("Webstats Company Root");
-  const other = await makeCertificateAuthority("Some Other Root");
-  const certificate = await issueCertificate(ca, { dnsNames: [NAME], ipAddresses: ["127.0.0.1"] });
-  emulator = await startEmulator({
-    requestsPerMinute: 0,
-    tls: { key: certificate.keyPem, cert: certificate.certPem },
+  installation = await startCompanyInstallation({
+    authority: "Webstats Company Root",
+    account: "Company",
+    websites: [{ domain: "intranet-one.example.com" }, { domain: "intranet-two.example.com" }],
+    proxyPassword: PROXY_PASSWORD,
+    otherAuthorities: { "other-root.pem": "Some Other Root" },
   });
-  account = emulator.createAccount({ name: "Company" });
-  const direct = new WebstatsClient({
-    baseUrl: emulator.url,
-    apiKey: account.apiKey,
-    caCertificates: ca.certPem,
-  });
-  websites = [
-    await direct.websites.create({ domain: "intranet-one.example.com" }),
-    await direct.websites.create({ domain: "intranet-two.example.com" }),
-  ];
-  const resolve = { [NAME]: "127.0.0.1" };
-  proxy = await startForwardingProxy({ resolve });
-  guarded = await startForwardingProxy({ resolve, username: "agent", password: PROXY_PASSWORD });
-  pem = writePemFiles({ "company-root.pem": ca.certPem, "other-root.pem": other.certPem });
-  byName = urlWithHost(emulator.url, NAME);
+  ({ emulator, account, websites, proxy, guarded, pem, byName } = installation);
 });
 
 afterAll(async () => {
-  await Promise.all([emulator?.close(), proxy?.close(), guarded?.close()]);
-  pem?.remove();
+  await installation?.close();
 });
 
 /** A stack export of the two websites at the installation's name, with these settings recorded. */
