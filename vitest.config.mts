@@ -12,8 +12,20 @@ export default defineConfig({
     // time on 2 cores.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
-      { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
-      { test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 } },
+      // The limits of every project guard against a hang, not slowness: beside another run of the
+      // suite on 2 cores, a unit test that loads the provider took 3.6 s (vitest's default limit
+      // is 5 s) and an integration test 7 s.
+      {
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         // The hosts driven as the engine drives them, from the packed package, without the engine.
         test: {

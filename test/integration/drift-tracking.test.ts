@@ -302,5 +302,5 @@ describe("pulumi-webstats drift --check-tracking on a throttled installation", (
     expect(elapsed).toBeGreaterThanOrEqual(3_000);
     expect(result.err).toContain("Tracking: 40 of 40 websites checked.\n");
     expect(result.err.match(/^Tracking: \d+ of 40 websites checked\.$/gm)).toHaveLength(4);
-  }, 60_000);
+  }, 300_000);
 });

@@ -146,7 +146,7 @@ describe("generate: TypeScript format", () => {
 
   it("compiles against the package's types, as does the YAML format's program", () => {
     expect(typeErrors(files, projectFiles(request("yaml", [websites[1]!])))).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it("does not depend on the order the API lists the websites in", () => {
     expect(projectFiles(request("ts", [...websites].reverse()))).toEqual(files);

