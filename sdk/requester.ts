@@ -4,12 +4,12 @@
 import type { Clock } from "./clock";
 import { RateLimitError, UnexpectedResponseError, type WebstatsError } from "./errors";
 import type { RequestPacer } from "./pacer";
-import { excerptOf, makeRedactor } from "./redact";
+import { excerptOf, makeRedactor, type Redactor } from "./redact";
 import { errorFromResponse, parseJson, type RequestLine } from "./response-errors";
 import { decideRetry } from "./retry-policy";
 import type { ClientSettings } from "./client-options";
 import { sendOnce, type HttpMethod, type HttpResponse, type Route } from "./transport";
-import type { Decoded } from "./wire";
+import { secretFormValues, type Decoded } from "./wire";
 
 export interface RequesterDependencies {
   route: Route;
@@ -40,7 +40,13 @@ export interface Requester {
 }
 
 export function createRequester(settings: ClientSettings, deps: RequesterDependencies): Requester {
-  const redact = makeRedactor(settings.apiKey, ...(deps.route.proxy?.credentials ?? []));
+  const alwaysSecret = [settings.apiKey, ...(deps.route.proxy?.credentials ?? [])];
+  const redact = makeRedactor(...alwaysSecret);
+  /** The call's own secrets (a website's password) are hidden too, should the server echo them. */
+  const redactorFor = (call: ApiCall): Redactor => {
+    const own = secretFormValues(call.form);
+    return own.length === 0 ? redact : makeRedactor(...alwaysSecret, ...own);
+  };
   const fixedHeaders: Record<string, string> = {
     accept: "application/json",
     authorization: `Bearer ${settings.apiKey}`,
@@ -54,7 +60,11 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
     return { method: call.method, path: url.pathname + url.search, url };
   }
 
-  async function attempt(call: ApiCall, line: RequestLine): Promise<HttpResponse | WebstatsError> {
+  async function attempt(
+    call: ApiCall,
+    line: RequestLine,
+    redactCall: Redactor,
+  ): Promise<HttpResponse | WebstatsError> {
     const headers = call.form
       ? { ...fixedHeaders, "content-type": "application/x-www-form-urlencoded" }
       : fixedHeaders;
@@ -64,7 +74,7 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         deps.route,
         { method: call.method, url: line.url, headers, body: call.form?.toString() },
         settings.timeoutMs,
-        redact,
+        redactCall,
       );
       deps.pacer.answered(ticket, response.status, response.headers);
       return response;
@@ -76,9 +86,10 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
 
   async function send(call: ApiCall): Promise<ApiAnswer> {
     const line = requestLine(call);
+    const redactCall = redactorFor(call);
     const startedAt = deps.clock.now();
     for (let retriesSoFar = 0; ; retriesSoFar += 1) {
-      const result = await attempt(call, line);
+      const result = await attempt(call, line, redactCall);
       if (!(result instanceof Error)) {
         if (result.status >= 200 && result.status < 300) {
           return { status: result.status, line, bodyText: result.bodyText };
@@ -89,7 +100,7 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         }
       }
       const error =
-        result instanceof Error ? result : errorFromResponse(result, line, redact, deps.clock.now());
+        result instanceof Error ? result : errorFromResponse(result, line, redactCall, deps.clock.now());
       const decision = decideRetry({
         method: call.method,
         error,

@@ -15,7 +15,7 @@ import {
   type WebstatsError,
 } from "./errors";
 import { readRateLimitSignals, waitEndsAt } from "./rate-limit-headers";
-import { excerptOf, type Redactor } from "./redact";
+import { excerptOf, redactParsed, type Redactor } from "./redact";
 import type { HttpResponse } from "./transport";
 import { decodeErrorBody } from "./wire";
 
@@ -84,7 +84,8 @@ export function errorFromResponse(
   const { status, bodyText } = response;
   if (status >= 300 && status < 400) return redirectError(response, line, redact);
 
-  const json = parseJson(bodyText);
+  const parsed = parseJson(bodyText);
+  const json = parsed === undefined ? undefined : redactParsed(parsed, redact);
   const summary = decodeErrorBody(json);
   const hasFieldErrors = Object.keys(summary.fieldErrors).length > 0;
   const statusText = STATUS_CODES[status] ?? "Unexpected status";

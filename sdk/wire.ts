@@ -227,6 +227,10 @@ export function decodeErrorBody(body: unknown): ErrorBodySummary {
 const bit = (value: boolean) => (value ? "1" : "0");
 const lines = (entries: string[]) => entries.join("\n");
 
+/** The values of a request body that are secrets: hidden in whatever the server answers. */
+export const secretFormValues = (form: URLSearchParams | undefined): string[] =>
+  form?.getAll("password") ?? [];
+
 /** Shared by create and update: only fields that were given are sent. */
 function encodeSettings(form: URLSearchParams, input: WebsiteUpdateInput): URLSearchParams {
   if (input.privacy !== undefined) form.set("privacy", CODE_BY_PRIVACY[input.privacy]);

@@ -333,3 +333,55 @@ describe("the proxy's credentials never leak", () => {
     expect(everythingVisibleAbout(error)).toContain("[REDACTED]");
   });
 });
+
+describe("a website's password never leaks", () => {
+  // Spelled differently in JSON, in a URL and in a form body: each spelling must be hidden.
+  const PASSWORD = 'S3cret pass+word/"é';
+  const spellings = [
+    PASSWORD,
+    JSON.stringify(PASSWORD).slice(1, -1),
+    encodeURIComponent(PASSWORD),
+    new URLSearchParams({ p: PASSWORD }).toString().slice(2),
+  ];
+  const echoes: [string, (echo: string) => [number, string]][] = [
+    ["a field error", (echo) => [422, JSON.stringify({ message: { password: [`${echo} is too weak`] } })]],
+    ["an HTML debug page", (echo) => [500, `<html><pre>password=${echo}</pre></html>`]],
+    ["a created website that is not JSON", (echo) => [201, `<p>saved ${echo}</p>`]],
+  ];
+  const cases = echoes.flatMap(([label, reply]) =>
+    spellings.map((spelling, i): [string, number, string] => [
+      `${label} (spelling ${i})`,
+      ...reply(spelling),
+    ]),
+  );
+
+  it.each(cases)("when the server echoes it in %s", async (_label, status, body) => {
+    const { client, server } = mockedClient();
+    server.intercept({ path: "/api/v1/websites", method: "POST" }).reply(status, body);
+    const error = await caught(
+      client.websites.create({ domain: "shop.example.com", privacy: "password", password: PASSWORD }),
+    );
+    for (const spelling of spellings) expect(everythingVisibleAbout(error)).not.toContain(spelling);
+    expect(everythingVisibleAbout(error)).toContain("[REDACTED]");
+  });
+
+  it("when an update's answer echoes it", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/websites/7", method: "PATCH" })
+      .reply(500, JSON.stringify({ message: `could not store ${PASSWORD}` }));
+    const error = await caught(client.websites.update(7, { privacy: "password", password: PASSWORD }));
+    expect(everythingVisibleAbout(error)).not.toContain(PASSWORD);
+  });
+
+  it("a short one is hidden where it stands as a word, and the words around it stay readable", async () => {
+    const { client, server } = mockedClient();
+    server
+      .intercept({ path: "/api/v1/websites", method: "POST" })
+      .reply(422, JSON.stringify({ message: { password: ['"e" is shorter than the rule allows'] } }));
+    const error = await caught(
+      client.websites.create({ domain: "shop.example.com", privacy: "password", password: "e" }),
+    );
+    expect(error.message).toContain('password: "[REDACTED]" is shorter than the rule allows');
+  });
+});
