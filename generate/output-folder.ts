@@ -1,6 +1,7 @@
 // Writing a generated project: into a new or empty folder, or over one with --force.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomically } from "../core/atomic-file";
 import type { ProjectFiles } from "./project";
 
 /** --out must name a folder (new or existing), not a file. */
@@ -32,7 +33,23 @@ export function importFileProblem(folder: string, name: string, force: boolean):
   return undefined;
 }
 
-export function writeProject(folder: string, files: ProjectFiles): void {
+/**
+ * Writes each file whole or not at all (core/atomic-file.ts): a file replaced with --force is
+ * either the old one or the new one, never a mix; a failure names the file and the files written
+ * before it.
+ */
+export async function writeProject(folder: string, files: ProjectFiles): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+  const written: string[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    try {
+      await writeFileAtomically(join(folder, name), content);
+    } catch (error) {
+      if (written.length === 0) throw error;
+      throw new Error(`${(error as Error).message} Written before it: ${written.join(", ")}.`, {
+        cause: error,
+      });
+    }
+    written.push(join(folder, name));
+  }
 }

@@ -67,7 +67,7 @@ export async function generateProject(
           baseUrl: client.baseUrl,
           date: new Date().toISOString().slice(0, 10),
         });
-  writeProject(folder, files);
+  await writeProject(folder, files);
   const next =
     options.format === "import"
       ? `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +

@@ -5,11 +5,19 @@
 // committed is refused unless --force, so the fix never mixes with someone's own edits; a file
 // outside any repository is written, and the summary says it was not checked). One refusal
 // and nothing is written.
+//
+// Each file is written whole or not at all (core/atomic-file.ts): every new text is first put
+// beside its file and flushed, and each file must still hold the text this run read and edited
+// (someone's save in between is never written over: "changed since it was read: run again");
+// only then are they renamed into place, one after the other. Should one of those last steps
+// fail, the message says which files were written and which were not.
 import { execFile } from "node:child_process";
 import { constants } from "node:fs";
-import { access, stat, writeFile } from "node:fs/promises";
+import { access, stat } from "node:fs/promises";
 import { basename, dirname, extname, relative, resolve } from "node:path";
 import type { Website } from "../../sdk";
+import { FileWriteError, prepareAtomicWrite } from "../../core/atomic-file";
+import type { PreparedWrite } from "../../core/atomic-file";
 import { websiteFields, readableSettings } from "../../core/website-fields";
 import type { DriftEntry, FailOnName, FieldChange } from "../model/entries";
 import { failsOn, liveKey } from "../model/entries";
@@ -55,11 +63,18 @@ export interface FixOutcome {
   exitCode: 0 | 2;
 }
 
-/** The fix is refused: every problem found, each naming its file (and line where there is one). */
+/**
+ * The fix is refused: every problem found, each naming its file (and line where there is one).
+ * By default nothing was written; a fix stopped part-way says so in its heading and lists the
+ * files written and not written.
+ */
 export class FixRefused extends Error {
   override name = "FixRefused";
-  constructor(readonly problems: string[]) {
-    super(`drift --fix code wrote nothing:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  constructor(
+    readonly problems: string[],
+    heading = "drift --fix code wrote nothing:",
+  ) {
+    super(`${heading}\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
 }
 
@@ -298,7 +313,7 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
   }
   if (problems.length > 0) throw new FixRefused([...new Set(problems)]);
 
-  for (const [file, text] of outputs) await writeFile(file, text, "utf8");
+  await writeAll(outputs, (file) => files.text(file));
 
   const notFixed = new Map(planned.notFixed);
   for (const [entry, file] of planned.planned) {
@@ -319,4 +334,63 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
     files: [...gitStates].map(([file, git]) => ({ file: shown(file), git })),
     exitCode: silentFails || remaining.some((e) => failsOn(e, input.failOn)) ? 2 : 0,
   };
+}
+
+/**
+ * Writes every file whole or not at all, each only if it still holds the text read. Every new
+ * text is made ready beside its file and every file checked first: a failure there writes
+ * nothing (FixRefused). Then each is renamed into place; a failure of one stops the rest, and
+ * FixRefused lists the files written and those not written.
+ */
+async function writeAll(
+  outputs: ReadonlyMap<string, string>,
+  readText: (file: string) => string | undefined,
+): Promise<void> {
+  const prepared: PreparedWrite[] = [];
+  const problems: string[] = [];
+  const reason = (error: unknown): string => {
+    if (error instanceof FileWriteError) return error.message;
+    throw error;
+  };
+  try {
+    for (const [file, text] of outputs) {
+      try {
+        // The path as the user reads it names the file in messages; it resolves to the same file.
+        const write = await prepareAtomicWrite(shown(file), text, { expected: readText(file) ?? "" });
+        prepared.push(write);
+        await write.check();
+      } catch (error) {
+        problems.push(reason(error));
+      }
+    }
+  } catch (error) {
+    await Promise.all(prepared.map((write) => write.discard()));
+    throw error;
+  }
+  if (problems.length > 0) {
+    await Promise.all(prepared.map((write) => write.discard()));
+    throw new FixRefused(problems);
+  }
+
+  const written: string[] = [];
+  for (const [index, write] of prepared.entries()) {
+    try {
+      await write.commit();
+      written.push(write.file);
+    } catch (error) {
+      const rest = prepared.slice(index + 1);
+      await Promise.all(rest.map((r) => r.discard()));
+      const replaced = error instanceof FileWriteError && error.replaced;
+      if (replaced) written.push(write.file);
+      if (written.length === 0) throw new FixRefused([reason(error)]);
+      throw new FixRefused(
+        [
+          reason(error),
+          `written: ${written.length > 0 ? written.join(", ") : "none"}`,
+          `not written (each as it was): ${[...(replaced ? [] : [write.file]), ...rest.map((r) => r.file)].join(", ") || "none"}`,
+        ],
+        `drift --fix code stopped after writing ${written.length} of ${prepared.length} files:`,
+      );
+    }
+  }
 }

@@ -1,26 +1,21 @@
-// The files drift writes (reports, baselines): each through a temporary file renamed into place,
-// so a failed run leaves no half-written file, and each file's folder checked before the run starts.
+// The files drift writes (reports, baselines): each written whole or not at all by the one
+// atomic writer (core/atomic-file.ts), and each file's folder checked before the run starts.
 import { existsSync, statSync } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { FileWriteError, writeFileAtomically } from "../../core/atomic-file";
 
 /** A report or baseline that cannot be written. */
 export class OutputError extends Error {
   override name = "OutputError";
 }
 
-/** Writes `text` to `path` through a temporary file in the same folder. */
+/** Writes `text` to `path` whole or not at all; a failure leaves the old file and says so. */
 export async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(temporary, text, "utf8");
-    await rename(temporary, path);
+    await writeFileAtomically(path, text);
   } catch (error) {
-    await rm(temporary, { force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new OutputError(`${path} could not be written (${code ?? (error as Error).message}).`, {
-      cause: error,
-    });
+    if (!(error instanceof FileWriteError)) throw error;
+    throw new OutputError(error.message, { cause: error });
   }
 }
 
