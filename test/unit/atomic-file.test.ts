@@ -1,0 +1,278 @@
+// The one atomic writer (core/atomic-file.ts), on real files in a folder of its own: a write
+// that fails at any step (the disk full part-way, the flush, the rename; injected through the
+// writer's file-system seam, since a read-only folder stops nothing for root) leaves the old
+// file byte for byte and no temporary file; the temporary file is only ever created, never
+// opened where something already is (a symbolic link planted at its very name is not followed);
+// the target's mode is kept; a target that is a link stays one; and the text read must still be
+// there (compare-and-swap), or nothing is replaced.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { open } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { buildSync } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { FileWriteError, prepareAtomicWrite, writeFileAtomically } from "../../core/atomic-file";
+import type { WriterFileSystem } from "../../core/atomic-file";
+
+const folder = () => mkdtempSync(join(tmpdir(), "atomic-file-"));
+/** An old file worth keeping: 64 KiB of bytes that are not text. */
+const oldBytes = randomBytes(64 * 1024);
+
+function withOld(mode = 0o644): { dir: string; file: string } {
+  const dir = folder();
+  const file = join(dir, "websites.yaml");
+  writeFileSync(file, oldBytes);
+  chmodSync(file, mode);
+  return { dir, file };
+}
+
+const failure = (code: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`${code}: injected`), { code });
+
+/** A handle whose writes stop part-way with `code`, as a full disk or a quota stops them. */
+function shortWrites(handle: FileHandle, code: string): FileHandle {
+  return new Proxy(handle, {
+    get(target, key, receiver) {
+      if (key === "writeFile") {
+        return async (data: string | Uint8Array) => {
+          await target.writeFile(data.slice(0, 100));
+          throw failure(code);
+        };
+      }
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The same handle with `sync` failing. */
+function failingSync(handle: FileHandle): FileHandle {
+  return new Proxy(handle, {
+    get(target, key, receiver) {
+      if (key === "sync") return () => Promise.reject(failure("EIO"));
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+const onlyTarget = (dir: string) => expect(readdirSync(dir)).toEqual(["websites.yaml"]);
+
+describe("writeFileAtomically", () => {
+  it("writes a new file with the default mode, and leaves nothing beside it", async () => {
+    const dir = folder();
+    const file = join(dir, "websites.yaml");
+    await writeFileAtomically(file, "websites: []\n");
+    expect(readFileSync(file, "utf8")).toBe("websites: []\n");
+    const umask = process.umask();
+    expect(statSync(file).mode & 0o777).toBe(0o666 & ~umask);
+    onlyTarget(dir);
+  });
+
+  it("keeps the target's mode: 0o640 stays 0o640, 0o755 stays 0o755", async () => {
+    for (const mode of [0o640, 0o755, 0o600, 0o666]) {
+      const { dir, file } = withOld(mode);
+      await writeFileAtomically(file, "new\n");
+      expect(readFileSync(file, "utf8")).toBe("new\n");
+      expect(statSync(file).mode & 0o7777).toBe(mode);
+      onlyTarget(dir);
+    }
+  });
+
+  it.each([
+    ["the disk full part-way through the write (ENOSPC)", "ENOSPC"],
+    ["a quota reached part-way through the write (EDQUOT)", "EDQUOT"],
+  ])(
+    "%s: the old file stays byte for byte, no temporary file is left, and the error says so",
+    async (_, code) => {
+      const { dir, file } = withOld();
+      const fileSystem: Partial<WriterFileSystem> = {
+        open: async (path, flags, mode) => shortWrites(await open(path, flags, mode), code),
+      };
+      const error = await writeFileAtomically(file, "x".repeat(100_000), { fileSystem }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message).toBe(
+        `${file} could not be written (${code}): the old file is unchanged.`,
+      );
+      expect(readFileSync(file).equals(oldBytes)).toBe(true);
+      onlyTarget(dir);
+    },
+  );
+
+  it("a write cut short for real (a file size limit, as a quota stops it): the old file stays", () => {
+    const { dir, file } = withOld();
+    // The writer bundled as it is, run by Node.js in a shell whose files may not exceed 4 KiB.
+    const script = join(folder(), "write.mjs");
+    buildSync({
+      stdin: {
+        contents:
+          `import { writeFileAtomically } from "./core/atomic-file";\n` +
+          `await writeFileAtomically(process.argv[2], "x".repeat(100_000)).catch((e) => console.log(e.message));`,
+        resolveDir: join(__dirname, "..", ".."),
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: script,
+      logLevel: "silent",
+    });
+    const said = execFileSync(
+      "sh",
+      ["-c", 'ulimit -f 8 && exec "$0" "$1" "$2"', process.execPath, script, file],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(said.trim()).toBe(`${file} could not be written (EFBIG): the old file is unchanged.`);
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    onlyTarget(dir);
+  });
+
+  it("a flush that fails, or a rename that fails, leaves the old file as it was", async () => {
+    const { dir, file } = withOld();
+    const flush: Partial<WriterFileSystem> = {
+      open: async (path, flags, mode) => failingSync(await open(path, flags, mode)),
+    };
+    await expect(writeFileAtomically(file, "new\n", { fileSystem: flush })).rejects.toThrow(
+      `${file} could not be written (EIO): the old file is unchanged.`,
+    );
+    const rename: Partial<WriterFileSystem> = { rename: () => Promise.reject(failure("EXDEV")) };
+    await expect(writeFileAtomically(file, "new\n", { fileSystem: rename })).rejects.toThrow(
+      `${file} could not be written (EXDEV): the old file is unchanged.`,
+    );
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    onlyTarget(dir);
+  });
+
+  it("a new file that cannot be written is not created, and the message says so", async () => {
+    const dir = folder();
+    const file = join(dir, "report.json");
+    const fileSystem: Partial<WriterFileSystem> = {
+      open: async (path, flags, mode) => shortWrites(await open(path, flags, mode), "ENOSPC"),
+    };
+    await expect(writeFileAtomically(file, "{}", { fileSystem })).rejects.toThrow(
+      `${file} could not be written (ENOSPC): no file was created.`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    // A folder that is not there: named, nothing made.
+    await expect(writeFileAtomically(join(dir, "gone", "report.json"), "{}")).rejects.toThrow(
+      /gone\/report\.json could not be written \(ENOENT\)/,
+    );
+  });
+
+  it("opens its temporary file only to create it: a link planted at that very name is not followed", async () => {
+    const { dir, file } = withOld();
+    const victim = join(folder(), "victim");
+    writeFileSync(victim, "keep me\n");
+    const opened: { path: string; flags: string }[] = [];
+    // An attacker who guessed the random name: a link is there before the writer opens it.
+    const fileSystem: Partial<WriterFileSystem> = {
+      open: (path, flags, mode) => {
+        opened.push({ path, flags });
+        if (dirname(path) === dir) symlinkSync(victim, path);
+        return open(path, flags, mode);
+      },
+    };
+    await expect(writeFileAtomically(file, "new\n", { fileSystem })).rejects.toThrow(
+      `${file} could not be written (EEXIST): the old file is unchanged.`,
+    );
+    expect(readFileSync(victim, "utf8")).toBe("keep me\n");
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    expect(opened).toEqual([
+      { path: expect.stringMatching(/\/\.websites\.yaml\.[0-9a-f]{16}\.tmp$/) as unknown, flags: "wx" },
+    ]);
+    // The planted link is the attacker's: left where it is, still pointing where it pointed.
+    expect(readlinkSync(opened[0]!.path)).toBe(victim);
+  });
+
+  it("never writes through links planted at guessable names beside the target", async () => {
+    const { dir, file } = withOld();
+    const victim = join(folder(), "victim");
+    writeFileSync(victim, "keep me\n");
+    // The old writer's name, and a few other guesses.
+    const guesses = [
+      `.websites.yaml.${process.pid}.tmp`,
+      ".websites.yaml.tmp",
+      "websites.yaml.tmp",
+      "websites.yaml~",
+    ];
+    for (const guess of guesses) symlinkSync(victim, join(dir, guess));
+    for (let i = 0; i < 20; i++) await writeFileAtomically(file, `round ${i}\n`);
+    expect(readFileSync(file, "utf8")).toBe("round 19\n");
+    expect(readFileSync(victim, "utf8")).toBe("keep me\n");
+    expect(readdirSync(dir).sort()).toEqual([...guesses, "websites.yaml"].sort());
+  });
+
+  it("replaces the file a target link points to, and the link stays a link", async () => {
+    const { dir, file } = withOld(0o640);
+    const link = join(folder(), "linked.yaml");
+    symlinkSync(file, link);
+    await writeFileAtomically(link, "new\n");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(file, "utf8")).toBe("new\n");
+    expect(statSync(file).mode & 0o7777).toBe(0o640);
+    onlyTarget(dir);
+  });
+
+  it("replaces the file only if it still holds the text read; otherwise it names the file and writes nothing", async () => {
+    const dir = folder();
+    const file = join(dir, "websites.yaml");
+    writeFileSync(file, "read\n");
+    await writeFileAtomically(file, "fixed\n", { expected: "read\n" });
+    expect(readFileSync(file, "utf8")).toBe("fixed\n");
+
+    // Someone saved the file after it was read.
+    writeFileSync(file, "someone's edit\n");
+    const error = await writeFileAtomically(file, "fixed again\n", { expected: "fixed\n" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FileWriteError);
+    expect((error as FileWriteError).changed).toBe(true);
+    expect((error as Error).message).toBe(
+      `${file} changed since it was read, so it was not written: run again.`,
+    );
+    expect(readFileSync(file, "utf8")).toBe("someone's edit\n");
+    onlyTarget(dir);
+
+    // An edit made after the new text is ready, just before the rename, is caught too.
+    const prepared = await prepareAtomicWrite(file, "late\n", { expected: "someone's edit\n" });
+    writeFileSync(file, "a later edit\n");
+    await expect(prepared.commit()).rejects.toThrow("changed since it was read");
+    expect(readFileSync(file, "utf8")).toBe("a later edit\n");
+    onlyTarget(dir);
+  });
+
+  it("refuses a file read that is gone by the time of the write", async () => {
+    const dir = folder();
+    const file = join(dir, "websites.yaml");
+    await expect(writeFileAtomically(file, "x\n", { expected: "read\n" })).rejects.toThrow(
+      `${file} changed since it was read (it is gone), so it was not written: run again.`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a prepared write that is discarded leaves the old file and nothing beside it", async () => {
+    const { dir, file } = withOld();
+    const prepared = await prepareAtomicWrite(file, "new\n");
+    expect(readdirSync(dir)).toHaveLength(2);
+    await prepared.discard();
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    onlyTarget(dir);
+  });
+});
