@@ -10,6 +10,7 @@ import { pluginInstallCommand } from "./plugin-install";
 import { policyCheckCommand } from "./policy/command";
 import { schemaCommand } from "./schema";
 import { UsageError } from "./usage-error";
+import { neutralLines } from "../drift/model/neutral-text";
 
 export type { Console } from "./command";
 
@@ -95,7 +96,9 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
     }
     return await parsed.command.run(parsed.options, env, io);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A message may quote a server's body: its control characters escaped, and no line of it
+    // starting a workflow command (drift/model/neutral-text.ts).
+    const message = neutralLines(error instanceof Error ? error.message : String(error));
     if (error instanceof UsageError) {
       const about = commandOf(commandWords(argv, everyOption));
       io.err(

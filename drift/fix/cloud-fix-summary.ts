@@ -1,8 +1,11 @@
 // What `drift --fix cloud` did, for people (text), a pull request or job summary (Markdown) or a
 // program (JSON). Values are the settings the server reports and the program declares; a
-// password is never shown (cloud-plan.ts masks it).
+// password is never shown (cloud-plan.ts masks it). Server text (and pulumi's errors, which
+// quote it) is neutralised in each format (model/neutral-text.ts): each line of the text, each
+// item of the Markdown, and in JSON the sentences (errors, reasons), values staying exact.
 import type { PlannedFix } from "./cloud-plan";
 import type { FixSummaryFormat } from "./fix-summary";
+import { markdownText, neutralJson, neutralText, valueText } from "../model/neutral-text";
 
 export interface StackFixResult {
   stack: string;
@@ -19,8 +22,6 @@ export interface CloudFixOutcome {
   /** Drift --fail-on names that putting websites back does not cover. */
   notFixed: { domain: string; id: number; status: string; reason: string }[];
 }
-
-const valueText = (value: unknown): string => JSON.stringify(value);
 
 function websiteText(p: PlannedFix): string {
   const name = `${p.domain} (${p.resource}, id ${p.id})`;
@@ -60,19 +61,27 @@ function sections(outcome: CloudFixOutcome): { title: string; items: string[] }[
   ].filter((s) => s.title !== "");
 }
 
-const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+/** The outcome for JSON: values exact, the sentences that may quote server text neutralised. */
+const jsonOutcome = (outcome: CloudFixOutcome): CloudFixOutcome => ({
+  ...outcome,
+  stacks: outcome.stacks.map((s) => (s.error === undefined ? s : { ...s, error: neutralText(s.error) })),
+  notFixed: outcome.notFixed.map((n) => ({ ...n, reason: neutralText(n.reason) })),
+});
 
 export function formatCloudFixSummary(outcome: CloudFixOutcome, format: FixSummaryFormat): string {
-  if (format === "json") return `${JSON.stringify(outcome, null, 2)}\n`;
+  if (format === "json") return `${neutralJson(jsonOutcome(outcome), 2)}\n`;
   if (format === "markdown") {
     const body = sections(outcome).flatMap((s) => [
-      `**${escaped(s.title)}**`,
+      `**${markdownText(s.title)}**`,
       "",
-      ...s.items.map((i) => `- ${escaped(i)}`),
+      ...s.items.map((i) => `- ${markdownText(i, { lineStart: true })}`),
       "",
     ]);
-    return `## Drift put back on the server\n\n${body.join("\n")}${escaped(exitText(outcome))}\n`;
+    return `## Drift put back on the server\n\n${body.join("\n")}${markdownText(exitText(outcome))}\n`;
   }
-  const body = sections(outcome).flatMap((s) => [s.title, ...s.items.map((i) => `  ${i}`)]);
+  const body = sections(outcome).flatMap((s) => [
+    neutralText(s.title),
+    ...s.items.map((i) => `  ${neutralText(i)}`),
+  ]);
   return `${[...body, exitText(outcome)].join("\n")}\n`;
 }

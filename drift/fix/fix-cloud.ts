@@ -16,6 +16,7 @@ import { fileBackendFolder, heldLocks, lockedText, whoamiBackend } from "./cloud
 import type { CloudFixOutcome, StackFixResult } from "./cloud-fix-summary";
 import { failsOn } from "../model/entries";
 import type { DriftEntry, FailOnName } from "../model/entries";
+import { neutralText, valueText } from "../model/neutral-text";
 import type { FixSummaryFormat } from "./fix-summary";
 import { PulumiCommandError, runPulumi } from "../read/pulumi-command";
 import type { ReadStack } from "../read/read-stacks";
@@ -145,8 +146,6 @@ async function planStack(
   }
 }
 
-const valueText = (value: unknown): string => JSON.stringify(value);
-
 /** The plan, for people, before it is applied. */
 export function planText(plans: readonly StackPlan[]): string {
   const lines = plans.flatMap(({ stack, planned }) => [
@@ -161,7 +160,7 @@ export function planText(plans: readonly StackPlan[]): string {
       ];
     }),
   ]);
-  return `${lines.join("\n")}\n`;
+  return `${lines.map(neutralText).join("\n")}\n`;
 }
 
 /** What is left for --fail-on that putting websites back does not cover. */

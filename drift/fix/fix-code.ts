@@ -21,6 +21,7 @@ import type { PreparedWrite } from "../../core/atomic-file";
 import { websiteFields, readableSettings } from "../../core/website-fields";
 import type { DriftEntry, FailOnName, FieldChange } from "../model/entries";
 import { failsOn, liveKey } from "../model/entries";
+import { valueText } from "../model/neutral-text";
 import { SourceFiles, locateDeclaration } from "../read/declarations";
 import type { Declaration } from "../read/declarations";
 import type { RecordedStack, RecordedWebsite } from "../read/stack-export";
@@ -84,7 +85,6 @@ const shown = (file: string): string => {
   return path.startsWith("..") ? file : path;
 };
 
-const valueText = (value: unknown): string => JSON.stringify(value);
 const changeText = (c: FieldChange): string => `${c.field}: ${valueText(c.recorded)} → ${valueText(c.live)}`;
 
 /** The call to change in a program, e.g. `index.ts:12 new webstats.Website("blog", { privacy: ... })`. */

@@ -1,11 +1,12 @@
 // What `drift --fix code` did, for people (text), a pull request's description (Markdown) or a
 // program (JSON). Values are the settings the server reports: no password or key is ever here.
+// Server text is neutralised in each format (model/neutral-text.ts): each line of the text, each
+// item of the Markdown, and in JSON the sentences (notes, reasons, hints), values staying exact.
 import type { FixOutcome } from "./fix-code";
 import type { WrittenChange } from "./fix-text";
+import { markdownText, neutralJson, neutralText, valueText } from "../model/neutral-text";
 
 export type FixSummaryFormat = "text" | "markdown" | "json";
-
-const valueText = (value: unknown): string => JSON.stringify(value);
 
 function writtenText(w: WrittenChange): string {
   if (w.field === "(entry)") {
@@ -52,19 +53,28 @@ function lines(outcome: FixOutcome): { title: string; items: string[] }[] {
   ].filter((section) => section.items.length > 0 || section.title === "Nothing written.");
 }
 
-const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+/** The outcome for JSON: values exact, the sentences that may quote server text neutralised. */
+const jsonOutcome = (outcome: FixOutcome): FixOutcome => ({
+  ...outcome,
+  written: outcome.written.map((w) => (w.note === undefined ? w : { ...w, note: neutralText(w.note) })),
+  byHand: outcome.byHand.map((h) => ({ ...h, text: neutralText(h.text) })),
+  notFixed: outcome.notFixed.map((n) => ({ ...n, reason: neutralText(n.reason) })),
+});
 
 export function formatFixSummary(outcome: FixOutcome, format: FixSummaryFormat): string {
-  if (format === "json") return `${JSON.stringify(outcome, null, 2)}\n`;
+  if (format === "json") return `${neutralJson(jsonOutcome(outcome), 2)}\n`;
   if (format === "markdown") {
     const body = lines(outcome).flatMap((s) => [
-      `**${escaped(s.title)}**`,
+      `**${markdownText(s.title)}**`,
       "",
-      ...s.items.map((i) => `- ${escaped(i)}`),
+      ...s.items.map((i) => `- ${markdownText(i, { lineStart: true })}`),
       "",
     ]);
-    return `## Drift fixed in code\n\n${body.join("\n")}${escaped(exitText(outcome))}\n`;
+    return `## Drift fixed in code\n\n${body.join("\n")}${markdownText(exitText(outcome))}\n`;
   }
-  const body = lines(outcome).flatMap((s) => [s.title, ...s.items.map((i) => `  ${i}`)]);
+  const body = lines(outcome).flatMap((s) => [
+    neutralText(s.title),
+    ...s.items.map((i) => `  ${neutralText(i)}`),
+  ]);
   return `${[...body, exitText(outcome)].join("\n")}\n`;
 }

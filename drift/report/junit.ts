@@ -2,7 +2,8 @@
 // results: one test suite per account, one test case per website, a failure for each website
 // whose drift fails the run (the message names the findings, the text gives the details).
 // Accepted and ignored websites pass, saying why in their output; stale baseline entries and
-// ignore rules are skipped cases of a last suite, so they show without failing.
+// ignore rules are skipped cases of a last suite, so they show without failing. Every name and
+// text is neutralised (model/neutral-text.ts) and then escaped as XML.
 import type { DriftEntry } from "../model/entries";
 import { findingsOf } from "../model/entries";
 import { excuseText, findingFails, partlyExcusedText } from "./report-context";
@@ -10,13 +11,16 @@ import type { ReportContext } from "./report-context";
 import type { DriftReport } from "../model/report";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
 import { policyJunitSuite } from "./policy-report";
+import { neutralText, xmlText } from "../model/neutral-text";
 
-/** Text as XML character data or attribute: markup escaped, characters XML 1.0 cannot hold dropped. */
-const xml = (value: string): string =>
-  value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+/**
+ * Text as XML character data or attribute: neutralised (a value's line breaks and control
+ * characters shown as `\n`, `\u001b`), markup escaped, characters XML 1.0 cannot hold replaced.
+ */
+const xml = (value: string): string => xmlText(neutralText(value));
+
+/** Lines of drift's own (the details, one a line) as XML character data, each neutralised. */
+const xmlLines = (lines: readonly string[]): string => xmlText(lines.map(neutralText).join("\n"));
 
 function details(entry: DriftEntry): string[] {
   return [
@@ -24,7 +28,7 @@ function details(entry: DriftEntry): string[] {
     `account: ${entry.account.email} (${entry.account.id}) at ${entry.account.url}`,
     `stacks: ${entry.stacks.join(", ") || "none"}`,
     ...(entry.resources.length > 0 ? [`resources: ${entry.resources.join(", ")}`] : []),
-    ...(entry.changes ?? []).map(changeText),
+    ...(entry.changes ?? []).map((c) => changeText(c)),
   ];
 }
 
@@ -43,7 +47,7 @@ function testCase(
       failed: true,
       xml: [
         open,
-        `      <failure type="${xml(failing.join(","))}" message="${xml(`${entry.domain}: ${failing.join(", ")}`)}">${xml(details(entry).join("\n"))}</failure>`,
+        `      <failure type="${xml(failing.join(","))}" message="${xml(`${entry.domain}: ${failing.join(", ")}`)}">${xmlLines(details(entry))}</failure>`,
         "    </testcase>",
       ].join("\n"),
     };
@@ -57,7 +61,7 @@ function testCase(
     failed: false,
     xml: [
       open,
-      `      <system-out>${xml([note, ...details(entry)].join("\n"))}</system-out>`,
+      `      <system-out>${xmlLines([note, ...details(entry)])}</system-out>`,
       "    </testcase>",
     ].join("\n"),
   };

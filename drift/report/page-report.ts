@@ -3,6 +3,7 @@
 // sarif.ts a rule per status that needs a look.
 import { createHash } from "node:crypto";
 import type { DriftEntry, PageStatus } from "../model/entries";
+import { neutralText } from "../model/neutral-text";
 
 export const pageStatuses: readonly PageStatus[] = ["present", "missing", "wrong", "unreachable"];
 
@@ -87,7 +88,9 @@ export function pageSarif(
         ruleId: sarifPageRuleId(status),
         ruleIndex: firstIndex + pageRuleIds.indexOf(status),
         level: "warning",
-        message: { text: `${e.domain} (${e.id}) on the account ${e.account.email}: ${pageDetail(e)}.` },
+        message: {
+          text: neutralText(`${e.domain} (${e.id}) on the account ${e.account.email}: ${pageDetail(e)}.`),
+        },
         locations: [locate(e)],
         partialFingerprints: {
           "webstatsPage/v1": createHash("sha256")

@@ -2,7 +2,10 @@
 // the text and Markdown reports, a part of the JSON one, a SARIF rule per policy rule with a
 // result per finding (located as drift's other findings are: where the website is declared, else
 // by the website itself), and a JUnit suite. Nothing secret: rules never see a password or key.
+// A finding's message quotes server values: it is neutralised in every format
+// (model/neutral-text.ts), in JSON too, where it is a sentence.
 import { createHash } from "node:crypto";
+import { markdownText, neutralText } from "../model/neutral-text";
 import type { DriftEntry } from "../model/entries";
 import { findingSubject } from "../compare/policy-check";
 import type { PolicyCheck, PolicyFinding } from "../model/report";
@@ -31,12 +34,9 @@ export const policyTextLines = (check: PolicyCheck): string[] => [
 ];
 
 /** The Markdown report's part: a heading, the summary and a table of the findings. */
-export function policyMarkdownLines(
-  check: PolicyCheck,
-  escaped: (text: string) => string,
-  cell: (text: string) => string,
-): string[] {
-  const lines = ["", "### Policy", "", escaped(policySummary(check))];
+export function policyMarkdownLines(check: PolicyCheck): string[] {
+  const cell = (text: string) => markdownText(text, { table: true });
+  const lines = ["", "### Policy", "", markdownText(policySummary(check))];
   if (check.findings.length === 0) return lines;
   return [
     ...lines,
@@ -58,7 +58,7 @@ export function policyJson(check: PolicyCheck) {
     findings: check.findings.map((f) => ({
       rule: f.rule,
       level: f.level,
-      message: f.message,
+      message: neutralText(f.message),
       ...(f.entry
         ? {
             domain: f.entry.domain,
@@ -108,7 +108,7 @@ export function policySarif(
       ruleId: sarifRuleId(f.rule),
       ruleIndex: firstIndex + check.rules.findIndex((r) => r.name === f.rule),
       level: f.level === "mandatory" && check.failOn ? "error" : "warning",
-      message: { text: `${f.message} (${findingSubject(f)})` },
+      message: { text: neutralText(`${f.message} (${findingSubject(f)})`) },
       locations: [location],
       partialFingerprints: { "webstatsPolicy/v1": fingerprint(f) },
       properties: {
@@ -129,7 +129,7 @@ export function policySarif(
   return { rules, results };
 }
 
-/** Text as XML character data or attribute (as junit.ts writes it). */
+/** Text as XML character data or attribute, neutralised (as junit.ts writes it). */
 export type XmlText = (value: string) => string;
 
 /** The JUnit suite of the check: a test case per finding, a failure when it fails the run. */

@@ -2,6 +2,9 @@
 // pipeline's job summary or a pull request comment. Pure functions of the entries. Nothing here
 // can hold a secret: entries carry domains, ids, field values the server reports (the password
 // is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
+// Everything the server or a website said is shown through model/neutral-text.ts: each line and
+// cell of the text neutralised, JSON exact but with its sentences (page reasons, policy
+// messages) neutralised, Markdown that opens no block, mentions nobody and links no issue.
 import type { AccountName, DriftEntry, DriftStatus } from "../model/entries";
 import { driftStatuses } from "../model/entries";
 import { junitReport } from "./junit";
@@ -9,6 +12,7 @@ import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-repor
 import { excuseText, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { markdownText, markdownValue, neutralJson, neutralText, valueText } from "../model/neutral-text";
 import { sarifReport } from "./sarif";
 import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
 import type { AccountUse, DriftReport, ReportFormat } from "../model/report";
@@ -98,7 +102,8 @@ const accountLines = (report: DriftReport): string[] =>
 const trackingCell = (e: DriftEntry): string =>
   e.silent === undefined ? "-" : e.silent ? "silent" : "active";
 
-function table(rows: string[][]): string {
+function table(cells: string[][]): string {
+  const rows = cells.map((r) => r.map(neutralText));
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return rows
     .map((r) =>
@@ -135,7 +140,7 @@ function text(report: DriftReport): string {
       ...(tracked ? [trackingCell(e)] : []),
       ...(noted ? [noteCell(e)] : []),
     ]);
-    if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map(changeText).join("; ")}`);
+    if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map((c) => changeText(c)).join("; ")}`);
     if (e.status === "duplicate")
       details.push(`${e.domain} (${e.id}) is recorded by ${e.resources.join(", ")}`);
     const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
@@ -144,27 +149,40 @@ function text(report: DriftReport): string {
   }
   const tracking = trackingText(report);
   const acceptance = acceptanceText(report);
+  // Each line on its own, neutralised: no value starts a line, breaks one or colours it.
+  const lines = (texts: string[]) => texts.map(neutralText);
   const parts = [
-    summary(report),
-    ...(tracking ? [tracking] : []),
-    ...(report.pages ? [pageSummaryText(report.websites)] : []),
-    ...(acceptance ? [acceptance] : []),
-    ...accountLines(report),
+    ...lines([
+      summary(report),
+      ...(tracking ? [tracking] : []),
+      ...(report.pages ? [pageSummaryText(report.websites)] : []),
+      ...(acceptance ? [acceptance] : []),
+      ...accountLines(report),
+    ]),
     "",
     table(rows),
   ];
-  if (details.length > 0) parts.push("", ...details);
+  if (details.length > 0) parts.push("", ...lines(details));
   const stale = staleLines(report);
-  if (stale.length > 0) parts.push("", ...stale);
-  if (report.policy) parts.push("", ...policyTextLines(report.policy));
+  if (stale.length > 0) parts.push("", ...lines(stale));
+  if (report.policy) parts.push("", ...lines(policyTextLines(report.policy)));
   return `${parts.join("\n")}\n`;
 }
 
-/** Markdown text outside a table: the characters that would start markup, escaped. */
-const escaped = (value: string): string => value.replace(/[\\|`*_[\]<>]/g, (c) => `\\${c}`);
+/** Markdown text outside a table (model/neutral-text.ts). */
+const escaped = (text: string): string => markdownText(text);
 
-/** A Markdown table cell: pipes and line breaks would end the cell, backticks open code. */
-const cell = (value: string): string => escaped(value).replace(/\s+/g, " ");
+/** A Markdown table cell of text: pipes escaped, line breaks shown as `\n`, never ending the cell. */
+const cell = (text: string): string => markdownText(text, { table: true });
+
+/** A Markdown table cell of one server value: plain as text, any other as a code span. */
+const valueCell = (text: string): string => markdownValue(text, { table: true });
+
+/** A value of a change in a Markdown table cell. */
+const changeValueCell = (value: unknown): string => valueCell(valueText(value));
+
+/** The account, its e-mail address (the server's) shown as a value. */
+const accountCell = (a: AccountName): string => `${valueCell(a.email)} (${a.id}) at ${valueCell(a.url)}`;
 
 function markdown(report: DriftReport): string {
   const counts = summaryCounts(report);
@@ -186,7 +204,7 @@ function markdown(report: DriftReport): string {
     "| Account | Plan | Websites |",
     "| --- | --- | --- |",
     ...report.accounts.map(
-      (a) => `| ${cell(nameText(a))} | ${a.plan ? cell(a.plan.name) : "none reported"} | ${useText(a)} |`,
+      (a) => `| ${accountCell(a)} | ${a.plan ? valueCell(a.plan.name) : "none reported"} | ${useText(a)} |`,
     ),
     "",
   ];
@@ -200,21 +218,40 @@ function markdown(report: DriftReport): string {
     );
     for (const e of drifted) {
       const excuse = excuseText(e, report.baseline?.file) ?? partlyExcusedText(e, report.baseline?.file);
+      // Each part a cell's text of its own: the changes' values each rendered as a value.
       const details = [
-        e.changes?.map(changeText).join("; ") ?? (e.status === "duplicate" ? e.resources.join(", ") : ""),
-        ...(excuse ? [excuse] : []),
-        ...(pageNoted(e) ? [pageDetail(e)] : []),
+        e.changes?.map((c) => changeText(c, changeValueCell)).join("; ") ??
+          (e.status === "duplicate" ? cell(e.resources.join(", ")) : ""),
+        ...(excuse ? [cell(excuse)] : []),
+        ...(pageNoted(e) ? [cell(pageDetail(e))] : []),
       ]
         .filter(Boolean)
         .join("; ");
       lines.push(
-        `| ${e.status} | ${cell(e.domain)} | ${e.id} | ${cell(accountText(e))} | ${cell(e.stacks.join(", ") || "-")} | ` +
-          `${tracked ? `${trackingCell(e)} | ` : ""}${cell(details)} |`,
+        `| ${e.status} | ${valueCell(e.domain)} | ${e.id} | ${accountCell(e.account)} | ${cell(e.stacks.join(", ") || "-")} | ` +
+          `${tracked ? `${trackingCell(e)} | ` : ""}${details} |`,
       );
     }
   }
-  if (report.policy) lines.push(...policyMarkdownLines(report.policy, escaped, cell));
+  if (report.policy) lines.push(...policyMarkdownLines(report.policy));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * An entry for the JSON report: values stay exact data, the page check's sentences (its reason,
+ * which may quote a page, and its cause) are neutralised as text.
+ */
+function pageSentences(e: DriftEntry): DriftEntry {
+  if (!e.page) return e;
+  const { reason, cause } = e.page;
+  return {
+    ...e,
+    page: {
+      ...e.page,
+      ...(reason !== undefined ? { reason: neutralText(reason) } : {}),
+      ...(cause !== undefined ? { cause: neutralText(cause) } : {}),
+    },
+  };
 }
 
 /** The report in `format`; the CI formats also use `context` (what fails, where websites are declared). */
@@ -230,10 +267,10 @@ export function formatReport(report: DriftReport, format: ReportFormat, context:
       ...(report.baseline ? { baseline: report.baseline } : {}),
       ...(report.ignore ? { ignore: report.ignore } : {}),
       accounts: report.accounts,
-      websites: report.websites,
+      websites: report.websites.map(pageSentences),
       ...(report.policy ? { policy: policyJson(report.policy) } : {}),
     };
-    return `${JSON.stringify(body, null, 2)}\n`;
+    return `${neutralJson(body, 2)}\n`;
   }
   return format === "markdown" ? markdown(report) : text(report);
 }

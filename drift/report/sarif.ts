@@ -8,7 +8,8 @@
 // stays one alert from run to run, and the run an automationDetails.id naming the stacks read.
 // Accepted (baseline) and ignored findings are results with a suppression that says why; stale
 // baseline entries and ignore rules are warnings of the run, located at their line. Nothing
-// secret is in it: see report.ts.
+// secret is in it: see report.ts. Every message is neutralised as text (model/neutral-text.ts:
+// no control character or line break of a server value), properties and locations stay exact.
 import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,6 +21,7 @@ import { findingExcuseText, findingFails } from "./report-context";
 import type { DeclarationSite, ReportContext } from "./report-context";
 import type { DriftReport } from "../model/report";
 import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import { neutralJson, neutralText } from "../model/neutral-text";
 import { policySarif } from "./policy-report";
 import { pageSarif } from "./page-report";
 
@@ -88,7 +90,7 @@ const logicalOf = (entry: DriftEntry) => ({
 function locationOf(entry: DriftEntry, site: DeclarationSite) {
   return {
     ...physical(site.file, site.line),
-    ...(site.fallback ? { message: { text: `Shown here as ${site.fallback}.` } } : {}),
+    ...(site.fallback ? { message: { text: neutralText(`Shown here as ${site.fallback}.`) } } : {}),
     logicalLocations: [logicalOf(entry)],
   };
 }
@@ -98,7 +100,7 @@ function messageOf(entry: DriftEntry, finding: FailOnName): string {
   const recordedBy = entry.resources.length > 0 ? ` Recorded by ${entry.resources.join(", ")}.` : "";
   switch (finding) {
     case "changed":
-      return `${subject} changed: ${(entry.changes ?? []).map(changeText).join("; ")}.${recordedBy}`;
+      return `${subject} changed: ${(entry.changes ?? []).map((c) => changeText(c)).join("; ")}.${recordedBy}`;
     case "gone":
       return `${subject} is gone from the server.${recordedBy}`;
     case "unmanaged":
@@ -124,14 +126,18 @@ function resultOf(entry: DriftEntry, finding: FailOnName, report: DriftReport, c
     ruleId: finding,
     ruleIndex: ruleIds.indexOf(finding),
     level: excuse ? "note" : fails ? "error" : "warning",
-    message: { text: `${messageOf(entry, finding)}${shownAt}` },
+    message: { text: neutralText(`${messageOf(entry, finding)}${shownAt}`) },
     locations: [locationOf(entry, site)],
     partialFingerprints: { "webstatsFinding/v1": fingerprint(entry, finding) },
     ...(report.baseline ? { baselineState: entry.accepted ? "unchanged" : "new" } : {}),
     ...(excuse
       ? {
           suppressions: [
-            { kind: "external", ...(entry.accepted ? { status: "accepted" } : {}), justification: excuse },
+            {
+              kind: "external",
+              ...(entry.accepted ? { status: "accepted" } : {}),
+              justification: neutralText(excuse),
+            },
           ],
         }
       : {}),
@@ -151,12 +157,12 @@ function notifications(report: DriftReport) {
   return [
     ...(report.baseline?.stale ?? []).map((e) => ({
       level: "warning",
-      message: { text: staleBaselineText(e) },
+      message: { text: neutralText(staleBaselineText(e)) },
       locations: [physical(e.file, e.line)],
     })),
     ...(report.ignore?.stale ?? []).map((r) => ({
       level: "warning",
-      message: { text: staleRuleText(r) },
+      message: { text: neutralText(staleRuleText(r)) },
       locations: [physical(r.file, r.line)],
     })),
   ];
@@ -193,7 +199,9 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
         (stack) => report.websites.filter((e) => e.stacks.includes(stack)),
         (stack) => ({
           ...physical(unknownSite.file, unknownSite.line),
-          message: { text: `Shown here as the project of the stack ${stack}, which has no website.` },
+          message: {
+            text: neutralText(`Shown here as the project of the stack ${stack}, which has no website.`),
+          },
           logicalLocations: [{ name: stack, fullyQualifiedName: stack, kind: "module" }],
         }),
       )
@@ -240,5 +248,5 @@ export function sarifReport(report: DriftReport, context: ReportContext = {}): s
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${neutralJson(log, 2)}\n`;
 }
