@@ -3,11 +3,12 @@
 // domain glob with characters no domain has). Described once: the policy pack hands the engine
 // their JSON schema (config-schema.ts), drift and `pulumi-webstats policy` check a config file
 // with them.
-import { Minimatch } from "minimatch";
 import { z } from "zod";
 import { normalizeDomain, domainProblem } from "../sdk/domain";
 import { ipProblem } from "../sdk/ip";
 import { queryParameterProblem } from "../core/argument-schemas";
+import { domainGlob, domainGlobProblem as languageProblem, quotedGlob } from "../core/glob";
+import type { CompiledGlob } from "../core/glob";
 
 /** A list of strings, each checked by `problem`; duplicates refused (they are always a slip). */
 export function checkedList(key: string, shape: string, problem: (entry: string) => string | undefined) {
@@ -41,24 +42,26 @@ export function parameterProblem(entry: string): string | undefined {
   return problem ? `is not a query parameter name: ${problem}` : undefined;
 }
 
-/** What a domain glob may hold: a domain's letters, digits, dots and hyphens, and `*`, `?`, `[...]`, `{a,b}`. */
-const domainGlobCharacters = /^[a-z0-9.\-*?[\]{},]+$/i;
-
-/** A glob of domains (`staging.*`, `*.preview.example.com`). */
+/** A glob of domains (`staging.*`, `*.preview.example.com`): the language of core/glob.ts. */
 export function domainGlobProblem(glob: string): string | undefined {
-  const shown = JSON.stringify(glob);
-  if (!domainGlobCharacters.test(glob)) {
-    return `${shown} is not a domain glob: a domain holds letters, digits, dots and hyphens; a glob adds *, ?, [...] and {a,b} (e.g. "staging.*" or "*.preview.example.com").`;
-  }
-  if (new Minimatch(glob, { nocase: true, nonegate: true, nocomment: true }).makeRe() === false) {
-    return `${shown} is not a valid glob: check its brackets and braces.`;
-  }
-  return undefined;
+  return languageProblem(glob, `${quotedGlob(glob)} is not a domain glob: it`);
 }
 
-/** Whether a (normalised) domain matches a domain glob; letter case does not matter. */
-export const matchesDomainGlob = (domain: string, glob: string): boolean =>
-  new Minimatch(glob, { nocase: true, nonegate: true, nocomment: true, dot: true }).match(domain);
+const compiledPatterns = new WeakMap<readonly string[], CompiledGlob[]>();
+
+/**
+ * A rule's list of domain globs compiled, once per list: the settings are checked and parsed once
+ * per run, and every website of the run is then matched against the same list.
+ */
+export function domainGlobs(patterns: readonly string[]): CompiledGlob[] {
+  let compiled = compiledPatterns.get(patterns);
+  if (!compiled) {
+    // Checked trimmed (checkedList), so compiled trimmed; named as written.
+    compiled = patterns.map((glob) => ({ ...domainGlob(glob.trim()), glob }));
+    compiledPatterns.set(patterns, compiled);
+  }
+  return compiled;
+}
 
 /** A domain suffix of the allow-list: a domain as the server stores it, a leading dot allowed. */
 export function domainSuffixProblem(entry: string): string | undefined {

@@ -12,7 +12,7 @@ import {
   domainGlobProblem,
   domainSuffixProblem,
   ipRangeProblem,
-  matchesDomainGlob,
+  domainGlobs,
   parameterProblem,
   suffixOf,
 } from "./rule-settings";
@@ -167,7 +167,7 @@ const nonPublicDomains = website({
   }),
   check: (site, { patterns, privacy }) => {
     if (site.domain === undefined || site.privacy === undefined) return undefined;
-    const pattern = patterns.find((glob) => matchesDomainGlob(site.domain as string, glob));
+    const pattern = domainGlobs(patterns).find((glob) => glob.matches(site.domain as string))?.glob;
     if (pattern === undefined || privacy.includes(site.privacy as "private" | "password")) return undefined;
     const wanted = privacy.map((p) => `"${p}"`).join(" or ");
     return {

@@ -3,7 +3,7 @@
 //
 //   version: 1            # optional
 //   ignore:
-//     - domain: "*.clients.example.net"   # a domain, or a glob: * any characters, ? one
+//     - domain: "*.clients.example.net"   # a domain, or a domain glob (core/glob.ts)
 //       status: unmanaged                 # optional: one status (or silent)
 //       reason: the clients manage these by hand
 //     - domain: shop.example.com
@@ -16,6 +16,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Node } from "yaml";
+import { domainGlob, domainGlobProblem } from "../../core/glob";
 import type { DriftEntry, DriftPart, FailOnName } from "../model/entries";
 import { comparedFieldNames } from "../compare/compare";
 import { failOnNames, partsOf } from "../model/entries";
@@ -35,30 +36,8 @@ const ruleKeys = ["domain", "status", "field", "reason"] as const;
 const shape =
   'ignore: a list of rules such as - { domain: "*.example.net", status: unmanaged, reason: TEXT }.';
 
-/** Why a domain glob cannot match a domain, or undefined when it is a good one. */
-export function globProblem(glob: string): string | undefined {
-  if (glob === "") return "domain is empty: give a domain or a glob such as *.example.com.";
-  if (/^[a-z][a-z0-9+.-]*:\/\//.test(glob) || glob.includes("/")) {
-    return `domain ${JSON.stringify(glob)} is a URL: give only the host name, such as shop.example.com.`;
-  }
-  const wrong = [...new Set(glob.replace(/[a-z0-9.*?-]/g, ""))];
-  if (wrong.length > 0) {
-    return (
-      `domain ${JSON.stringify(glob)} has ${wrong.map((c) => JSON.stringify(c)).join(", ")}, which no domain has: ` +
-      "a domain glob is letters, digits, dots and hyphens, with * for any characters and ? for one."
-    );
-  }
-  if (/\.\.|^\./.test(glob))
-    return `domain ${JSON.stringify(glob)} has an empty part: remove the leading or doubled dot.`;
-  return undefined;
-}
-
-/** The glob as a test of a domain: `*` any characters (dots too), `?` one character. */
-export function globMatcher(glob: string): (domain: string) => boolean {
-  const source = glob.replace(/[.*?-]/g, (c) => (c === "*" ? ".*" : c === "?" ? "." : `\\${c}`));
-  const pattern = new RegExp(`^${source}$`);
-  return (domain) => pattern.test(domain.toLowerCase().replace(/\.$/, ""));
-}
+/** The glob as a test of a domain, compiled once (core/glob.ts: `*` any characters, dots too). */
+export const globMatcher = (glob: string): ((domain: string) => boolean) => domainGlob(glob).matches;
 
 function readRule(
   reader: DriftFileReader,
@@ -72,7 +51,7 @@ function readRule(
   const before = reader.problems.length;
   const written = reader.text(fields.domain, "domain", where, item.line);
   const domain = written?.toLowerCase();
-  const problem = domain === undefined ? undefined : globProblem(domain);
+  const problem = domain === undefined ? undefined : domainGlobProblem(domain);
   if (problem) reader.problem(fields.domain!.line, `${where}: ${problem}`);
   const status = fields.status ? reader.text(fields.status, "status", where, item.line) : undefined;
   if (status !== undefined && !(failOnNames as readonly string[]).includes(status)) {

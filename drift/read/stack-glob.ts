@@ -1,8 +1,9 @@
 // --stack-filter: which of the listed stacks a glob keeps. A glob without a slash is matched
 // against a stack's own name (the part after its last slash), so `acme-*` works on every form
 // pulumi prints; a glob with a slash is matched against the full name (`org/project/stack` with
-// --backend-wide). Matching is minimatch's, case-sensitive as stack names are.
-import { Minimatch } from "minimatch";
+// --backend-wide). The glob language is core/glob.ts's stack-name globs, beside the domain globs:
+// case-sensitive as stack names are, bounded in length, matched without backtracking.
+import { quotedGlob, stackGlob, stackGlobProblem } from "../../core/glob";
 import { StateError } from "./stack-export";
 
 export interface StackFilter {
@@ -10,25 +11,28 @@ export interface StackFilter {
   matches: (fullName: string) => boolean;
 }
 
-/** What a stack name may hold, and what a glob adds to it (`*`, `?`, `[...]`, `{a,b}`, `!`). */
+/** What a stack name may hold, and what a glob adds to it (`*`, `?`, `[...]`, `{a,b}`, `!` in a class). */
 const globCharacters = /^[A-Za-z0-9_.\-/*?[\]{},!]+$/;
 
 /** Why `glob` cannot be a glob of stack names (characters no stack name or glob has), if it cannot. */
 export function globProblem(glob: string): string | undefined {
-  if (globCharacters.test(glob) && !glob.includes("//")) return undefined;
-  return (
-    "--stack-filter takes a glob of stack names: stack names hold letters, digits, -, _ and ., " +
-    "full names (org/project/stack) single slashes; a glob adds *, ?, [...] and {a,b}."
-  );
+  if (!globCharacters.test(glob) || glob.includes("//")) {
+    return (
+      "--stack-filter takes a glob of stack names: stack names hold letters, digits, -, _ and ., " +
+      "full names (org/project/stack) single slashes; a glob adds *, **, ?, [...] and {a,b}."
+    );
+  }
+  const problem = stackGlobProblem(glob);
+  return problem ? `--stack-filter ${quotedGlob(glob)} ${problem}` : undefined;
 }
 
 /** The filter of one glob (checked with globProblem first). */
 export function stackFilter(glob: string): StackFilter {
-  const matcher = new Minimatch(glob, { dot: true, nonegate: true, nocomment: true });
+  const matcher = stackGlob(glob);
   const whole = glob.includes("/");
   return {
     glob,
-    matches: (fullName) => matcher.match(whole ? fullName : fullName.slice(fullName.lastIndexOf("/") + 1)),
+    matches: (fullName) => matcher.matches(whole ? fullName : fullName.slice(fullName.lastIndexOf("/") + 1)),
   };
 }
 

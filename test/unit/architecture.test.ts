@@ -56,12 +56,12 @@ const packages: Record<(typeof layers)[number], string[]> = {
     "@pulumi/pulumi/runtime/rpc",
   ],
   fleet: ["@pulumi/pulumi", "yaml"],
-  // minimatch: the domain globs of non-public-domains. Nothing of @pulumi/policy: the pack's
-  // policies are written structurally (policy/pack-policies.ts).
-  policy: ["zod", "minimatch"],
+  // Nothing of @pulumi/policy: the pack's policies are written structurally
+  // (policy/pack-policies.ts). Domain globs are the core's (core/glob.ts), shared with drift.
+  policy: ["zod"],
   // yaml: baseline and ignore files, where websites are declared, and --fix code's edits.
   // undici and parse5: the page check reads websites' home pages (never the API) and parses them.
-  drift: ["zod", "yaml", "minimatch", "undici", "parse5"],
+  drift: ["zod", "yaml", "undici", "parse5"],
   generate: ["yaml"],
   cli: [],
   emulator: ["fastify", "zod"],
