@@ -77,7 +77,8 @@ export function formatCloudFixSummary(outcome: CloudFixOutcome, format: FixSumma
       ...s.items.map((i) => `- ${markdownText(i, { lineStart: true })}`),
       "",
     ]);
-    return `## Drift put back on the server\n\n${body.join("\n")}${markdownText(exitText(outcome))}\n`;
+    // A blank line before the exit line, which would otherwise continue the last item.
+    return `## Drift put back on the server\n\n${body.join("\n")}\n${markdownText(exitText(outcome))}\n`;
   }
   const body = sections(outcome).flatMap((s) => [
     neutralText(s.title),

@@ -70,7 +70,8 @@ export function formatFixSummary(outcome: FixOutcome, format: FixSummaryFormat):
       ...s.items.map((i) => `- ${markdownText(i, { lineStart: true })}`),
       "",
     ]);
-    return `## Drift fixed in code\n\n${body.join("\n")}${markdownText(exitText(outcome))}\n`;
+    // A blank line before the exit line, which would otherwise continue the last item.
+    return `## Drift fixed in code\n\n${body.join("\n")}\n${markdownText(exitText(outcome))}\n`;
   }
   const body = lines(outcome).flatMap((s) => [
     neutralText(s.title),

@@ -67,7 +67,11 @@ export const neutralLines = (text: string): string => text.split("\n").map(neutr
 
 /** An array's item shown bare: a string that cannot be taken for two items, or for none. */
 const bareItem = (item: unknown): item is string =>
-  typeof item === "string" && item !== "" && item.trim() === item && !/[,[\]"]/.test(item);
+  typeof item === "string" &&
+  item !== "" &&
+  item.trim() === item &&
+  !/[,[\]"]/.test(item) &&
+  neutralText(item) === item;
 
 /**
  * The one rendering of a setting's value in every sentence of every format: a list as
