@@ -2,8 +2,17 @@
 // Pulumi YAML program. Only the settings the server reports are written (privacy, email,
 // excludeBots, favorite, excludeIps): `password`, `passwordConfig` and `excludeParams` are never
 // read from the server and never touched. Each edit is checked: the new text is parsed again
-// and must hold exactly the values intended, and every touched fleet entry must pass the
-// Website's own checks, or nothing is written.
+// and must hold exactly the values intended, or nothing is written.
+//
+// A value from the server is data, never code. Each live value must pass the rules the provider
+// checks the field with (core/website-check.ts) before it is written, in fleet files and YAML
+// programs alike: one that does not (an `exclude_ips` entry that is no address, which the
+// server stores as free text) is that website's reason for not being fixed, naming the website,
+// the field and the rule, and the other websites are written. Every touched fleet entry must
+// pass the Website's checks as a whole too, or that website is left as it was. In a Pulumi YAML
+// program, where every string is a template, each `$` is written as `$$` (pulumiYamlLiteral), so
+// nothing from the server ever becomes an interpolation (`${...}`), and the read-back checks
+// what Pulumi YAML will read.
 import { isDeepStrictEqual } from "node:util";
 import { parseDocument } from "yaml";
 import type { YAMLMap } from "yaml";
@@ -11,7 +20,7 @@ import { normalizeDomain } from "../../sdk";
 import { checkWebsiteInputs } from "../../core/website-check";
 import { fieldEntries, readableSettings } from "../../core/website-fields";
 import type { FieldChange } from "../model/entries";
-import { YamlSplice, isMap, isSeq, pairOf } from "./yaml-splice";
+import { YamlSplice, isMap, isSeq, pairOf, pulumiYamlLiteral, readPulumiYamlValue } from "./yaml-splice";
 
 /** A value written into a file. */
 export interface WrittenChange {
@@ -69,6 +78,19 @@ const sameValue = (field: string, a: unknown, b: unknown): boolean => {
   const spec = fieldEntries.find(([name]) => name === field)?.[1];
   return spec?.same ? spec.same(a, b) : isDeepStrictEqual(a, b);
 };
+
+/**
+ * Why the server's value of `field` may not be written into code, if it may not: the rule of the
+ * provider's check it fails (the website's domain stands beside it, as the check needs one).
+ */
+export function liveValueProblem(domain: string, field: string, value: unknown): string | undefined {
+  const failures = checkWebsiteInputs({ domain, [field]: value }).failures;
+  return failures.find((failure) => failure.argument === field)?.reason;
+}
+
+/** The reason a live value is not written: the website, the field and the rule. */
+const refusedValue = (where: string, domain: string, field: string, rule: string): string =>
+  `${where}: ${domain}: the server's ${field} is not written into the code, as it fails the field's rule: ${rule}`;
 
 /** The text parsed again must hold `expected`; otherwise the edit went wrong and nothing is written. */
 function verified(file: string, text: string, expected: unknown): string {
@@ -145,6 +167,8 @@ export function fixFleetText(
     }
     const own = entry.toJSON() as Record<string, unknown>;
     const model = (expected.websites ?? [])[index] as Record<string, unknown>;
+    // To go back to when the entry as fixed would not pass the Website's checks.
+    const [mark, writtenBefore, modelBefore] = [splice.mark(), written.length, { ...model }];
     const effective = (key: string): unknown => own[key] ?? defaults[key] ?? fieldDefaults.get(key);
     const line = lineAt(text, entry);
     const set = (field: string, value: unknown, old: unknown, note?: string): void => {
@@ -165,6 +189,15 @@ export function fixFleetText(
       }
       // Already as it is live (fixed by an earlier run, the state not refreshed yet): nothing to do.
       if (sameValue(change.field, effective(change.field), change.live)) continue;
+      const rule = liveValueProblem(fix.domain, change.field, change.live);
+      if (rule !== undefined) {
+        byHand.push({
+          domain: fix.domain,
+          field: change.field,
+          reason: refusedValue(`${file}:${line}`, fix.domain, change.field, rule),
+        });
+        continue;
+      }
       const inherited = !(change.field in own) && change.field in defaults;
       if (change.field === "privacy") {
         const passwordConfig = effective("passwordConfig");
@@ -199,6 +232,19 @@ export function fixFleetText(
         : undefined;
       set(change.field, change.live, own[change.field] ?? defaults[change.field] ?? change.recorded, note);
     }
+    if (written.length === writtenBefore) continue;
+    const failure = entryFailure(model, defaults);
+    if (failure !== undefined) {
+      splice.rollback(mark);
+      written.length = writtenBefore;
+      for (const key of Object.keys(model)) delete model[key];
+      Object.assign(model, modelBefore);
+      byHand.push({
+        domain: fix.domain,
+        reason: `${file}:${line}: the entry of ${fix.domain} with the server's values would not pass its checks (${failure}), so it is left as it is.`,
+      });
+      continue;
+    }
     touched.add(index);
   }
 
@@ -224,6 +270,21 @@ export function fixFleetText(
       continue;
     }
     if (defaults.adoptExisting !== true) entry.adoptExisting = true;
+    const refused = readableSettings
+      .filter((field) => field in entry)
+      .map((field) => ({ field, rule: liveValueProblem(adoption.domain, field, entry[field]) }))
+      .find((found) => found.rule !== undefined);
+    const failure = refused === undefined ? entryFailure(entry, defaults) : undefined;
+    if (refused?.rule !== undefined || failure !== undefined) {
+      byHand.push({
+        domain: adoption.domain,
+        reason:
+          refused?.rule !== undefined
+            ? refusedValue(file, adoption.domain, refused.field, refused.rule)
+            : `${file}: ${adoption.domain} as the server has it would not pass a fleet entry's checks (${failure}): declare it by hand.`,
+      });
+      continue;
+    }
     splice.appendEntry(websitesPair, websites, entry);
     entries.push(entry);
     touched.add(entries.length - 1);
@@ -244,24 +305,31 @@ export function fixFleetText(
   return { text: result, written, byHand };
 }
 
-/** A touched entry must still pass the Website's checks, as loadFleet applies them. */
-function checkEntry(file: string, entry: Record<string, unknown>, defaults: Record<string, unknown>): void {
+/** Why an entry would not pass the Website's checks, as loadFleet applies them, if it would not. */
+function entryFailure(entry: Record<string, unknown>, defaults: Record<string, unknown>): string | undefined {
   const { passwordConfig, protect: _protect, ...args } = { ...defaults, ...entry };
   if (passwordConfig !== undefined) args.password = "password-from-configuration";
   // The stack may take websites over by default (webstats:adoptExisting), which the file cannot
   // tell: that one rule is checked as the stack allows it at its most lenient.
   const lenient = { adoptExisting: { value: true, source: "the stack's adoptExisting" } };
-  const failure = checkWebsiteInputs(args, {}, lenient).failures[0];
-  if (failure) {
+  return checkWebsiteInputs(args, {}, lenient).failures[0]?.reason;
+}
+
+/** A touched entry must still pass the Website's checks (each was checked before it was touched). */
+function checkEntry(file: string, entry: Record<string, unknown>, defaults: Record<string, unknown>): void {
+  const failure = entryFailure(entry, defaults);
+  if (failure !== undefined) {
     throw new FixError(
-      `${file}: the entry of ${String(entry.domain)} would not pass its checks (${failure.reason}), so nothing was written.`,
+      `${file}: the entry of ${String(entry.domain)} would not pass its checks (${failure}), so nothing was written.`,
     );
   }
 }
 
 /**
- * Writes the live values into a Pulumi YAML program: the `properties` of each Website resource.
- * A property whose value is an expression (`${...}`, `fn::...`) is left for the user.
+ * Writes the live values into a Pulumi YAML program: the `properties` of each Website resource,
+ * each string in Pulumi YAML's literal form (every `$` as `$$`), so that the program reads
+ * exactly the server's value. A property whose value is an expression (`${...}`, `fn::...`)
+ * is left for the user.
  */
 export function fixYamlProgramText(text: string, file: string, fixes: readonly WebsiteFix[]): FixedText {
   const { doc, root } = parsedMap(file, text, "Pulumi YAML program");
@@ -270,6 +338,8 @@ export function fixYamlProgramText(text: string, file: string, fixes: readonly W
   const splice = new YamlSplice(text);
   const written: WrittenChange[] = [];
   const byHand: HandChange[] = [];
+  /** What Pulumi YAML must read from each property written. */
+  const intended: { resource: string; field: string; value: unknown }[] = [];
   for (const fix of fixes) {
     const name = fix.resource ?? "";
     const resource = isMap(resources) ? pairOf(resources, name)?.value : undefined;
@@ -287,16 +357,29 @@ export function fixYamlProgramText(text: string, file: string, fixes: readonly W
     const values = properties.toJSON() as Record<string, unknown>;
     for (const change of fix.changes) {
       const pair = pairOf(properties, change.field);
-      const current = values[change.field];
-      if (pair !== undefined && sameValue(change.field, current, change.live)) continue;
-      const expression = pair !== undefined && !isLiteral(current);
+      // The value as the program means it: `$$` is one `$`; an interpolation is no literal.
+      const current = pair === undefined ? undefined : readPulumiYamlValue(values[change.field]);
+      if (current !== undefined && sameValue(change.field, current.literal, change.live)) continue;
+      const rule = liveFields.has(change.field)
+        ? liveValueProblem(fix.domain, change.field, change.live)
+        : undefined;
+      if (rule !== undefined) {
+        byHand.push({
+          domain: fix.domain,
+          field: change.field,
+          reason: refusedValue(`${file}:${line}: resource ${name}`, fix.domain, change.field, rule),
+        });
+        continue;
+      }
+      const literal = pulumiYamlLiteral(change.live);
+      const expression = pair !== undefined && current === undefined;
       const conflict =
         change.field === "privacy" && change.live !== "password" && values.password !== undefined;
       if (!liveFields.has(change.field) || expression || conflict) {
         const why = conflict
           ? `privacy is ${JSON.stringify(change.live)} on the server, but the resource gives a password: set privacy and remove password by hand`
           : expression
-            ? `${change.field} is an expression: change it to ${inlineValue(change.live)} by hand`
+            ? `${change.field} is an expression: change it to ${inlineValue(literal)} by hand`
             : `${change.field} cannot be written back`;
         byHand.push({
           domain: fix.domain,
@@ -305,28 +388,33 @@ export function fixYamlProgramText(text: string, file: string, fixes: readonly W
         });
         continue;
       }
-      if (pair) splice.setValue(pair, change.live);
-      else splice.addKey(properties, change.field, change.live);
-      model[change.field] = change.live;
+      if (pair) splice.setValue(pair, literal);
+      else splice.addKey(properties, change.field, literal);
+      model[change.field] = literal;
+      intended.push({ resource: name, field: change.field, value: change.live });
       written.push({
         file,
         domain: fix.domain,
         field: change.field,
-        old: current ?? change.recorded,
+        old: current?.literal ?? change.recorded,
         new: change.live,
         ...(pair ? {} : { note: "the default until now: written as a property" }),
       });
     }
   }
   if (written.length === 0) return { text, written, byHand };
-  return { text: verified(file, splice.result(), expected), written, byHand };
-}
-
-/** A literal the file states: no `${...}` interpolation, no `fn::` call. */
-function isLiteral(value: unknown): boolean {
-  if (typeof value === "string") return !value.includes("${");
-  if (Array.isArray(value)) return value.every(isLiteral);
-  return typeof value === "boolean" || typeof value === "number";
+  const result = verified(file, splice.result(), expected);
+  // And as Pulumi YAML reads it: each value written is the server's, no interpolation in it.
+  const program = parseDocument(result).toJS() as typeof expected;
+  for (const { resource, field, value } of intended) {
+    const read = readPulumiYamlValue(program.resources?.[resource]?.properties?.[field]);
+    if (read === undefined || !isDeepStrictEqual(read.literal, value)) {
+      throw new FixError(
+        `${file}: the rewritten text would not read in Pulumi YAML as the server's ${field} of resource ${resource}, so nothing was written; please report this with the file.`,
+      );
+    }
+  }
+  return { text: result, written, byHand };
 }
 
 const inlineValue = (value: unknown): string => JSON.stringify(value);

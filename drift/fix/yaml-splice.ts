@@ -124,6 +124,16 @@ export class YamlSplice {
     this.edits.push({ start: at, end: at, text: `\n${blockEntry(indent, keys)}` });
   }
 
+  /** How many edits are planned: a mark to go back to with `rollback`. */
+  mark(): number {
+    return this.edits.length;
+  }
+
+  /** Forgets the edits planned since `mark` (a website whose edits are refused, say). */
+  rollback(mark: number): void {
+    this.edits.length = mark;
+  }
+
   /** The text with every edit made. */
   result(): string {
     let text = this.text;
@@ -140,6 +150,47 @@ export class YamlSplice {
 
 const blockEntry = (indent: string, keys: string[]): string =>
   keys.map((line, i) => `${indent}${i === 0 ? "- " : "  "}${line}`).join("\n");
+
+/**
+ * A value as a Pulumi YAML program must state it to mean exactly that value. Pulumi YAML reads
+ * every string of a program as a template: `${...}` is an interpolation (of the stack's
+ * configuration, a variable, a resource's output) and `$$` stands for one `$`
+ * (pulumi-yaml's pkg/pulumiyaml/ast/interpolation.go). So every `$` is doubled: the text from
+ * the server stays text, whatever it holds.
+ */
+export function pulumiYamlLiteral(value: unknown): unknown {
+  if (typeof value === "string") return value.split("$").join("$$");
+  if (Array.isArray(value)) return value.map(pulumiYamlLiteral);
+  return value;
+}
+
+/**
+ * How Pulumi YAML reads a value of a program: `literal` is the value it stands for, or undefined
+ * when it is no literal (a string with an interpolation, anything with an object in it, which
+ * may be an `fn::` call).
+ */
+export function readPulumiYamlValue(value: unknown): { literal: unknown } | undefined {
+  if (typeof value === "string") {
+    let text = "";
+    for (let i = 0; i < value.length; i++) {
+      if (value.startsWith("$$", i)) {
+        text += "$";
+        i++;
+      } else if (value.startsWith("${", i)) return undefined;
+      else text += value[i];
+    }
+    return { literal: text };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map(readPulumiYamlValue);
+    return items.every((item) => item !== undefined)
+      ? { literal: items.map((item) => item.literal) }
+      : undefined;
+  }
+  return typeof value === "boolean" || typeof value === "number" || value === null
+    ? { literal: value }
+    : undefined;
+}
 
 /** A pair of `map` by its key, when the key is written as plain text. */
 export function pairOf(map: YAMLMap, key: string): Pair | undefined {

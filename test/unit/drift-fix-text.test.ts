@@ -1,10 +1,14 @@
 // `drift --fix code`'s rewriting rules, on text: the live values written into a fleet file and
 // a Pulumi YAML program with every other byte kept (comments, blank lines, quoting, list
 // style), a value inherited from defaults written on the entry, write-only fields untouched,
-// privacy's ties to passwordConfig, and unmanaged websites appended as adoptions.
-import { describe, expect, it } from "vitest";
+// privacy's ties to passwordConfig, and unmanaged websites appended as adoptions; and server
+// values checked before they become code: a value that fails its field's rule is that website's
+// reason (website, field, rule), never the file's, and nothing from the server becomes a Pulumi
+// YAML interpolation (every `$` written as `$$`, read back as Pulumi YAML reads it).
+import { describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { FixError, fixFleetText, fixYamlProgramText } from "../../drift/fix/fix-text";
+import { pulumiYamlLiteral, readPulumiYamlValue } from "../../drift/fix/yaml-splice";
 import { entryKeys, sectionKeys } from "../../fleet/fleet-format";
 import { parseFleet } from "../../fleet/load-fleet";
 
@@ -268,5 +272,170 @@ resources:
           'Pulumi.yaml:10: resource shop: excludeIps is an expression: change it to ["10.0.0.1"] by hand.',
       },
     ]);
+  });
+});
+
+describe("drift --fix code: server values checked before they become code", () => {
+  const secret = "${secretValue}";
+
+  it("refuses a live value that fails its field's rule, naming the website, the field and the rule; the other websites are written", () => {
+    const fixed = fixFleetText(fleet, "websites.yaml", [
+      {
+        domain: "shop.example.com",
+        changes: [change("excludeIps", [], [secret]), change("email", false, true)],
+      },
+      { domain: "docs.example.com", changes: [change("email", false, true)] },
+    ]);
+    // The shop's email and the docs' email are written; the shop's addresses are not.
+    expect(fixed.text).toBe(
+      fleet
+        .replace("    excludeParams: [utm_source]\n", "    excludeParams: [utm_source]\n    email: true\n")
+        .replace("email: false", "email: true"),
+    );
+    expect(fixed.text).not.toContain("secretValue");
+    expect(fixed.written.map((w) => [w.domain, w.field])).toEqual([
+      ["shop.example.com", "email"],
+      ["docs.example.com", "email"],
+    ]);
+    expect(fixed.byHand).toEqual([
+      {
+        domain: "shop.example.com",
+        field: "excludeIps",
+        reason:
+          "websites.yaml:7: shop.example.com: the server's excludeIps is not written into the code, as it fails the field's rule: " +
+          'The IP entry "${secretValue}" is not an IPv4 or IPv6 address or CIDR range (such as 203.0.113.7, 203.0.113.0/24 or 2001:db8::/32).',
+      },
+    ]);
+  });
+
+  it("refuses an unmanaged website whose live values fail the rules, and appends the others", () => {
+    const fixed = fixFleetText(
+      "websites: []\n",
+      "f.yaml",
+      [],
+      [
+        { domain: "bad.example.com", settings: { excludeIps: ["10.0.0.1", "10.0.0.1/99"] } },
+        { domain: "my shop.example.org", settings: { privacy: "public" } },
+        { domain: "good.example.com", settings: { privacy: "private" } },
+      ],
+    );
+    expect(fixed.text).toBe(
+      "websites:\n  - domain: good.example.com\n    privacy: private\n    adoptExisting: true\n",
+    );
+    expect(fixed.byHand.map((h) => h.reason)).toEqual([
+      expect.stringMatching(
+        /^f\.yaml: bad\.example\.com: the server's excludeIps is not written into the code, as it fails the field's rule: The IP entry "10\.0\.0\.1\/99" has an invalid prefix length/,
+      ),
+      expect.stringMatching(
+        /^f\.yaml: my shop\.example\.org as the server has it would not pass a fleet entry's checks \("my shop\.example\.org" is not a valid domain: .*\): declare it by hand\.$/,
+      ),
+    ]);
+  });
+
+  it("leaves an entry that would not pass its checks as a whole as it was, and fixes the others", () => {
+    // The entry was already wrong (a parameter name with a space): the email cannot be fixed alone.
+    const text =
+      "websites:\n  - domain: a.example.com\n    excludeParams: [a b]\n  - domain: b.example.com\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      { domain: "a.example.com", changes: [change("email", false, true)] },
+      { domain: "b.example.com", changes: [change("email", false, true)] },
+    ]);
+    expect(fixed.text).toBe(`${text}    email: true\n`);
+    expect(fixed.written.map((w) => w.domain)).toEqual(["b.example.com"]);
+    expect(fixed.byHand).toEqual([
+      {
+        domain: "a.example.com",
+        reason: expect.stringMatching(
+          /^f\.yaml:2: the entry of a\.example\.com with the server's values would not pass its checks \(.*"a b" is not a query parameter name.*\), so it is left as it is\.$/,
+        ) as unknown,
+      },
+    ]);
+  });
+
+  it("never writes a server value into a Pulumi YAML program as an interpolation of its configuration", () => {
+    const program =
+      "name: sites\nruntime: yaml\nconfig:\n  secretValue:\n    type: string\n    secret: true\n" +
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: blog.example.com\n" +
+      "      excludeIps: [10.0.0.1]\n";
+    const fixed = fixYamlProgramText(program, "Pulumi.yaml", [
+      {
+        domain: "blog.example.com",
+        resource: "blog",
+        changes: [change("excludeIps", ["10.0.0.1"], [secret]), change("favorite", false, true)],
+      },
+    ]);
+    expect(fixed.text).toBe(
+      program.replace("excludeIps: [10.0.0.1]\n", "excludeIps: [10.0.0.1]\n      favorite: true\n"),
+    );
+    expect(fixed.byHand).toEqual([
+      {
+        domain: "blog.example.com",
+        field: "excludeIps",
+        reason: expect.stringMatching(
+          /^Pulumi\.yaml:8: resource blog: blog\.example\.com: the server's excludeIps is not written into the code, as it fails the field's rule: The IP entry "\$\{secretValue\}" is not an IPv4 or IPv6 address/,
+        ) as unknown,
+      },
+    ]);
+    // Other rules of the provider's check too: a privacy it does not know.
+    const privacy = fixYamlProgramText(program, "Pulumi.yaml", [
+      { domain: "blog.example.com", resource: "blog", changes: [change("privacy", "public", "${x}")] },
+    ]);
+    expect(privacy.text).toBe(program);
+    expect(privacy.byHand[0]?.reason).toContain('privacy must be one of "public", "private" or "password"');
+  });
+
+  it("writes text from the server in Pulumi YAML's literal form, and reads programs as Pulumi YAML does", () => {
+    expect(pulumiYamlLiteral(secret)).toBe("$${secretValue}");
+    expect(pulumiYamlLiteral(["a$$b", "$", "plain", "${a}${b}"])).toEqual([
+      "a$$$$b",
+      "$$",
+      "plain",
+      "$${a}$${b}",
+    ]);
+    expect(pulumiYamlLiteral(true)).toBe(true);
+    // Read back as pulumi-yaml's parser reads a string (its own test: "Hello $${world}!").
+    expect(readPulumiYamlValue("Hello $${world}!")).toEqual({ literal: "Hello ${world}!" });
+    expect(readPulumiYamlValue("$$$${x}")).toEqual({ literal: "$${x}" });
+    expect(readPulumiYamlValue("a $ b")).toEqual({ literal: "a $ b" });
+    expect(readPulumiYamlValue("${officeIps}")).toBeUndefined();
+    expect(readPulumiYamlValue(["10.0.0.1", "$${x}"])).toEqual({ literal: ["10.0.0.1", "${x}"] });
+    expect(readPulumiYamlValue(["10.0.0.1", "${x}"])).toBeUndefined();
+    expect(readPulumiYamlValue({ "fn::readFile": "ips.txt" })).toBeUndefined();
+    for (const text of [secret, "$", "$$", "a$$b$", "${a}$${b}", "$$$$${"]) {
+      expect(readPulumiYamlValue(pulumiYamlLiteral(text))).toEqual({ literal: text });
+    }
+    // A property the program states in literal form is the value it stands for: no change, no expression.
+    const program =
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
+      '      excludeIps: ["$${x}"]\n';
+    const kept = fixYamlProgramText(program, "Pulumi.yaml", [
+      { domain: "b.example.com", resource: "blog", changes: [change("excludeIps", [], ["10.0.0.9"])] },
+    ]);
+    expect(kept.text).toBe(program.replace('["$${x}"]', "[10.0.0.9]"));
+    expect(kept.written[0]?.old).toEqual(["${x}"]);
+  });
+
+  it("even a value the rules let through is written so that Pulumi YAML reads it as text (rules loosened here)", async () => {
+    vi.resetModules();
+    vi.doMock("../../core/website-check", () => ({
+      checkWebsiteInputs: () => ({ inputs: {}, failures: [] }),
+    }));
+    try {
+      const loose = await import("../../drift/fix/fix-text");
+      const program =
+        "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
+        "      excludeIps: [10.0.0.1]\n";
+      const fixed = loose.fixYamlProgramText(program, "Pulumi.yaml", [
+        { domain: "b.example.com", resource: "blog", changes: [change("excludeIps", [], [secret, "a$b"])] },
+      ]);
+      expect(fixed.text).toBe(program.replace("[10.0.0.1]", () => '["$${secretValue}", a$$b]'));
+      expect(fixed.written[0]?.new).toEqual([secret, "a$b"]);
+      const read = (parse(fixed.text) as { resources: { blog: { properties: { excludeIps: unknown } } } })
+        .resources.blog.properties.excludeIps;
+      expect(readPulumiYamlValue(read)).toEqual({ literal: [secret, "a$b"] });
+    } finally {
+      vi.doUnmock("../../core/website-check");
+      vi.resetModules();
+    }
   });
 });
