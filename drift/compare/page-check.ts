@@ -1,43 +1,73 @@
 // `drift --check-pages`: whether a website's home page carries its installation's tracking code.
 // One GET of the home page per website, as a browser asks for it: `https://` first, `http://`
-// only when nothing answers there, redirects followed up to a bound; the answer read up to a size
-// bound within one deadline and parsed by a real HTML parser (parse5, the WHATWG algorithm
-// browsers use), so a snippet inside a comment or a `<noscript>` does not count. The request
+// only when nothing listens there, redirects followed up to a bound; the answer read up to a size
+// bound and parsed by a real HTML parser (page-html.ts), all within one deadline. The request
 // carries no credential of any kind: the API key is the installation's and never leaves for a
 // website. Proxies and authorities are the installation's settings; a website's certificate is
 // always verified (skipTlsVerify is about the installation alone).
 //
-// Every failure is the website's status with its reason, never the run's.
+// A website is data from the server, and its page data from the web: neither stops the run nor
+// steers it. The domain must be a host name before any URL is built from it; a destination that
+// is not public (sdk/public-address.ts) is refused at every hop unless the user allowed intranet
+// websites: an IP literal before connecting, a name where the connection resolves it. Through a
+// proxy, the proxy resolves names: only literals are checked then. Every failure is the website's
+// status with its reason, never the run's.
 import { lookup as dnsLookup } from "node:dns";
+import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
 import { rootCertificates } from "node:tls";
-import { parse } from "parse5";
-import type { DefaultTreeAdapterMap } from "parse5";
-import { Agent, request } from "undici";
+import { domainToASCII } from "node:url";
+import { Agent, EnvHttpProxyAgent, request } from "undici";
 import type { Dispatcher } from "undici";
 import { isCertificateFailure } from "../../sdk/connection-failures";
 import { installationPlace } from "../../sdk/connection-rules";
 import type { NetworkSettings } from "../../sdk/client-options";
-import { sharedDispatcherFor } from "../../sdk/dispatchers";
-import { TRACKING_SCRIPT_ID, TRACKING_SCRIPT_PATH } from "../../core/tracking-code";
-import type { PageCheck, PageStatus } from "../model/entries";
+import { proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
+import { domainProblem } from "../../sdk/domain";
+import { isNotPublicError, notPublic, publicOnlyLookup } from "../../sdk/public-address";
+import type { PageCheck } from "../model/entries";
+import { judgePage, ParseTimeout } from "./page-html";
+
+export { judgeHtml } from "./page-html";
+
+/** The bounds a whole run of page checks shares (page-run.ts). */
+export interface PageRunBounds {
+  /** Aborted when the run's deadline has passed: no page starts or goes on after it. */
+  signal: AbortSignal;
+  /** Why a page was not read, or not to its end, once `signal` is aborted. */
+  deadlineReason: string;
+  /** The requests the run may still make, shared by all its pages, and how many it had. */
+  requests: { left: number; total: number };
+}
 
 export interface PageCheckOptions {
   /** How the installation is reached: its proxies and authorities serve the websites too. */
   network: Omit<NetworkSettings, "skipTlsVerify">;
-  /** One page's deadline, from the first connection to the last byte read. */
+  /** One page's deadline, from the first connection to its judgement. */
   timeoutMs: number;
   /** How much of a page is read. */
   maxBytes: number;
   /** How many redirects are followed (browsers stop at 20). */
   maxRedirects: number;
+  /** Intranet websites: addresses that are not public are requested too (--page-allow-private). */
+  allowPrivate?: boolean;
+  /** The run's deadline and request budget, when the page is one of a run's. */
+  run?: PageRunBounds;
   /** Name resolution instead of the system's (a test's websites on this machine). */
   lookup?: LookupFunction;
   /** The ports of addresses that name none, instead of 443 and 80 (a test's websites). */
   ports?: { https: number; http: number };
+  /**
+   * A test's websites on this machine: these addresses count as public ones, every other address
+   * is judged as in a run (so a test proves the refusals without allowing them all).
+   */
+  takenAsPublic?: readonly string[];
 }
 
 export const PAGE_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 10 };
+
+/** The most requests one page may make: https:// refused, then http:// and its redirects. */
+export const pageRequestsAtMost = (maxRedirects: number): number => 2 + maxRedirects;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -47,26 +77,59 @@ const HEADERS = {
   "user-agent": "pulumi-webstats drift --check-pages",
 };
 
-/** Which dispatcher reaches `url`: the installation's proxy when one applies, else a direct connection. */
-function dispatcherFor(url: URL, options: PageCheckOptions, direct: Dispatcher): Dispatcher {
-  const place = installationPlace(url.origin);
-  const network = { ...options.network, skipTlsVerify: false };
-  const proxied = network.proxy !== undefined && !place.loopback;
-  return proxied ? sharedDispatcherFor(place, network) : direct;
+export const ALLOW_PRIVATE_HINT = "--page-allow-private allows intranet websites";
+
+/**
+ * The host name a website's page is read at, or why there is none: the domain as the server
+ * stores it is any text shaped like `label.label.tld` (spaces, ports, paths, `user:pw@`, markup),
+ * so it must follow the domain rules (sdk/domain.ts) before a URL is built from it. A name with
+ * letters beyond ASCII is read at its ASCII (punycode) form, as a browser does.
+ */
+export function pageHost(domain: string): { host: string } | { problem: string } {
+  const lower = domain.toLowerCase();
+  // eslint-disable-next-line no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(lower) ? lower : domainToASCII(lower);
+  const problem =
+    domainProblem(ascii === "" ? lower : ascii) ?? (ascii === "" ? "it is no host name" : undefined);
+  if (problem !== undefined) {
+    return { problem: `no page requested, the domain is not a host name: ${problem.replace(/\.$/, "")}` };
+  }
+  // What a URL makes of the name must be the name itself: no number form, no escape decoded.
+  let parsed: string | undefined;
+  try {
+    parsed = new URL(`https://${ascii}/`).hostname;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed !== ascii) {
+    return {
+      problem: `no page requested, the domain is not a host name: a URL reads it as ${parsed ?? "nothing"}`,
+    };
+  }
+  return { host: ascii };
 }
 
-/** Where a request for `url` really goes: the test's ports for addresses that name none. */
-function connectUrl(url: URL, options: PageCheckOptions): URL {
-  if (!options.ports || url.port !== "") return url;
-  const target = new URL(url);
-  target.port = String(url.protocol === "https:" ? options.ports.https : options.ports.http);
-  return target;
+/**
+ * A page that could not be read or judged: the reason, the address to report (the one that failed
+ * or the last that answered, never one refused), and the network's error at the first request.
+ */
+class PageFailure extends Error {
+  constructor(
+    message: string,
+    readonly url?: URL,
+    readonly firstFailure?: unknown,
+  ) {
+    super(message);
+  }
 }
+
+const codeOf = (error: unknown): string | undefined =>
+  (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
 
 /** Why a request failed, in a few words a user acts on. */
 function failureReason(error: unknown, url: URL, timedOut: boolean): string {
   if (timedOut) return `no complete answer from ${url.origin} in time`;
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code = codeOf(error);
   const cause = (error as { cause?: unknown }).cause ?? error;
   if (isCertificateFailure(cause) || isCertificateFailure(error)) {
     return `the certificate of ${url.host} does not verify (${code ?? (cause as Error).message})`;
@@ -77,184 +140,250 @@ function failureReason(error: unknown, url: URL, timedOut: boolean): string {
   return `${url.origin} could not be read (${code ?? (error as Error).message})`;
 }
 
-/** Whether https:// failed in a way after which a browser typed a bare name tries http://. */
-const nothingListens = (error: unknown): boolean => {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "ECONNREFUSED";
-};
-
-interface Page {
-  url: URL;
-  html: string;
-  truncated: boolean;
+/** What is said of a destination that is not public, and how it was reached. */
+function refusal(what: string, hop: { from: URL; to: URL } | undefined): string {
+  const via = hop ? `${hop.from.href} redirects to ${hop.to.href}, and ` : "";
+  return `refused: ${via}${what}, not a public one (${ALLOW_PRIVATE_HINT})`;
 }
 
-/** Reads one page, following redirects; throws a PageFailure with the reason. */
-async function fetchPage(start: URL, options: PageCheckOptions, signal: AbortSignal, direct: Dispatcher) {
-  let url = start;
-  for (let redirects = 0; ; redirects++) {
-    const target = connectUrl(url, options);
-    const response = await request(target, {
-      method: "GET",
-      headers: { ...HEADERS, host: url.host },
-      dispatcher: dispatcherFor(target, options, direct),
-      signal,
-      maxRedirections: 0,
-    } as Parameters<typeof request>[1]);
-    if (REDIRECTS.has(response.statusCode)) {
-      await response.body.dump();
-      const location = response.headers.location;
-      if (typeof location !== "string" || location === "") {
-        throw new PageFailure(`${url.href} answered ${response.statusCode} without a Location`, url);
+/** How a page is read: its checks, connections and bounds, for one website. */
+class PageReader {
+  private readonly direct: Agent;
+  private readonly proxies = new Map<string, Dispatcher>();
+  private readonly lookup: LookupFunction;
+  private readonly isPublic: (address: string) => boolean;
+  readonly deadline: AbortSignal;
+  readonly signal: AbortSignal;
+
+  constructor(private readonly options: PageCheckOptions) {
+    const standIns = new Set(options.takenAsPublic ?? []);
+    this.isPublic = (address) => standIns.has(address) || notPublic(address) === undefined;
+    const resolve = options.lookup ?? (dnsLookup as unknown as LookupFunction);
+    this.lookup = options.allowPrivate ? resolve : publicOnlyLookup(resolve, this.isPublic);
+    this.direct = new Agent({ connect: { ...this.tls(), lookup: this.lookup } });
+    this.deadline = AbortSignal.timeout(options.timeoutMs);
+    this.signal = options.run ? AbortSignal.any([this.deadline, options.run.signal]) : this.deadline;
+  }
+
+  private tls() {
+    const ca = this.options.network.caCertificates;
+    return ca !== undefined ? { ca: [...rootCertificates, ca] } : {};
+  }
+
+  /**
+   * Which dispatcher reaches `url`: the installation's proxy when one applies, else a direct
+   * connection, whose names resolve through the lookup that refuses addresses that are not public.
+   * Proxies by variables reach the NO_PROXY hosts directly: through that same lookup.
+   */
+  private dispatcherFor(url: URL): Dispatcher {
+    const place = installationPlace(url.origin);
+    const network = { ...this.options.network, skipTlsVerify: false };
+    const proxy = network.proxy;
+    if (proxy === undefined || place.loopback) return this.direct;
+    if ("url" in proxy) return sharedDispatcherFor(place, network);
+    const proxyUrl = proxyFor(place, network);
+    if (proxyUrl === undefined) return this.direct;
+    let dispatcher = this.proxies.get(proxyUrl);
+    if (!dispatcher) {
+      const tls = this.tls();
+      // Every value given, empty ones as "": undici reads process.env for an undefined one.
+      dispatcher = new EnvHttpProxyAgent({
+        httpProxy: proxyUrl,
+        httpsProxy: proxyUrl,
+        noProxy: proxy.noProxy ?? "",
+        connect: { ...tls, lookup: this.lookup },
+        requestTls: tls,
+        proxyTls: tls,
+      });
+      this.proxies.set(proxyUrl, dispatcher);
+    }
+    return dispatcher;
+  }
+
+  /** Where a request for `url` really goes: the test's ports for addresses that name none. */
+  private connectUrl(url: URL): URL {
+    const ports = this.options.ports;
+    if (!ports || url.port !== "") return url;
+    const target = new URL(url);
+    target.port = String(url.protocol === "https:" ? ports.https : ports.http);
+    return target;
+  }
+
+  /** Refuses, before any connection, an address in the URL that is not public, and a spent run. */
+  private beforeRequest(url: URL, hop: { from: URL; to: URL } | undefined) {
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (!this.options.allowPrivate && isIP(host) !== 0 && !this.isPublic(host)) {
+      throw new PageFailure(refusal(`${host} is ${notPublic(host)}`, hop), hop?.from);
+    }
+    const run = this.options.run;
+    if (run?.signal.aborted) throw new PageFailure(run.deadlineReason, hop?.from);
+    if (run) {
+      if (run.requests.left <= 0) {
+        throw new PageFailure(
+          `not read: the page check's budget of ${run.requests.total} requests for the whole run was spent`,
+          hop?.from,
+        );
       }
-      if (redirects >= options.maxRedirects) {
-        throw new PageFailure(`more than ${options.maxRedirects} redirects (the last to ${location})`, url);
+      run.requests.left--;
+    }
+  }
+
+  /** The reason of a request that failed at `url`. */
+  private failedAt(error: unknown, url: URL, hop: { from: URL; to: URL } | undefined): PageFailure {
+    if (error instanceof PageFailure) return error;
+    if (isNotPublicError(error)) {
+      return new PageFailure(
+        refusal(`${error.hostname} resolves to ${error.address}, ${error.kind}`, hop),
+        hop?.from,
+      );
+    }
+    const run = this.options.run;
+    if (run?.signal.aborted && !this.deadline.aborted) return new PageFailure(run.deadlineReason, url);
+    const reason = failureReason(error, url, this.deadline.aborted);
+    return new PageFailure(reason, url, hop === undefined ? error : undefined);
+  }
+
+  /** Reads one page, following redirects; throws a PageFailure with the reason. */
+  async fetch(start: URL) {
+    let url = start;
+    let hop: { from: URL; to: URL } | undefined;
+    for (let redirects = 0; ; redirects++) {
+      this.beforeRequest(url, hop);
+      try {
+        const target = this.connectUrl(url);
+        const response = await request(target, {
+          method: "GET",
+          headers: { ...HEADERS, host: url.host },
+          dispatcher: this.dispatcherFor(target),
+          signal: this.signal,
+          maxRedirections: 0,
+        } as Parameters<typeof request>[1]);
+        if (REDIRECTS.has(response.statusCode)) {
+          await response.body.dump();
+          const location = response.headers.location;
+          if (typeof location !== "string" || location === "") {
+            throw new PageFailure(`${url.href} answered ${response.statusCode} without a Location`, url);
+          }
+          if (redirects >= this.options.maxRedirects) {
+            throw new PageFailure(
+              `more than ${this.options.maxRedirects} redirects (the last to ${location})`,
+              url,
+            );
+          }
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch {
+            throw new PageFailure(`${url.href} redirects to ${JSON.stringify(location)}, not a URL`, url);
+          }
+          if (next.protocol !== "https:" && next.protocol !== "http:") {
+            throw new PageFailure(
+              `${url.href} redirects to ${next.protocol} ${next.href}, not a web page`,
+              url,
+            );
+          }
+          // No credential leaves, not even one a website writes into its redirect.
+          next.username = "";
+          next.password = "";
+          hop = { from: url, to: next };
+          url = next;
+          continue;
+        }
+        if (response.statusCode < 200 || response.statusCode > 299) {
+          await response.body.dump();
+          throw new PageFailure(`${url.href} answered HTTP ${response.statusCode}`, url);
+        }
+        const type = String(response.headers["content-type"] ?? "")
+          .split(";")[0]!
+          .trim()
+          .toLowerCase();
+        if (type !== "" && type !== "text/html" && type !== "application/xhtml+xml") {
+          await response.body.dump();
+          throw new PageFailure(`${url.href} is ${type}, not an HTML page`, url);
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= this.options.maxBytes) {
+            truncated = true;
+            response.body.destroy();
+            break;
+          }
+        }
+        const html = Buffer.concat(chunks).subarray(0, this.options.maxBytes).toString("utf8");
+        return { url, html, truncated };
+      } catch (error) {
+        throw this.failedAt(error, url, hop);
       }
-      const next = new URL(location, url);
-      if (next.protocol !== "https:" && next.protocol !== "http:") {
-        throw new PageFailure(`${url.href} redirects to ${next.protocol} ${next.href}, not a web page`, url);
+    }
+  }
+
+  /** Judges a page read, within the same deadline; throws a PageFailure when it cannot. */
+  async judge(page: { url: URL; html: string; truncated: boolean }, host: string): Promise<PageCheck> {
+    let judged;
+    try {
+      judged = await judgePage(page.html, host, this.signal);
+    } catch (error) {
+      const run = this.options.run;
+      if (run?.signal.aborted && !this.deadline.aborted) throw new PageFailure(run.deadlineReason, page.url);
+      if (error instanceof ParseTimeout) {
+        throw new PageFailure(
+          `the page (${page.html.length} characters) could not be parsed in time: its elements are nested too deep or too many`,
+          page.url,
+        );
       }
-      url = next;
-      continue;
+      throw new PageFailure(`the page could not be parsed (${(error as Error).message})`, page.url);
     }
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      await response.body.dump();
-      throw new PageFailure(`${url.href} answered HTTP ${response.statusCode}`, url);
+    if (judged.status !== "present" && page.truncated) {
+      return {
+        status: "unreachable",
+        url: page.url.href,
+        reason: `the page is larger than ${this.options.maxBytes} bytes, and its first ${this.options.maxBytes} hold no tracking code`,
+      };
     }
-    const type = String(response.headers["content-type"] ?? "")
-      .split(";")[0]!
-      .trim()
-      .toLowerCase();
-    if (type !== "" && type !== "text/html" && type !== "application/xhtml+xml") {
-      await response.body.dump();
-      throw new PageFailure(`${url.href} is ${type}, not an HTML page`, url);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= options.maxBytes) {
-        truncated = true;
-        response.body.destroy();
-        break;
-      }
-    }
-    const html = Buffer.concat(chunks).subarray(0, options.maxBytes).toString("utf8");
-    return { url, html, truncated } satisfies Page;
+    return { ...judged, url: page.url.href };
   }
-}
 
-class PageFailure extends Error {
-  constructor(
-    message: string,
-    readonly url: URL,
-  ) {
-    super(message);
+  close() {
+    void this.direct.close();
+    for (const dispatcher of this.proxies.values()) void dispatcher.close();
   }
-}
-
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
-
-/** Every `<script>` element of a parsed document, in document order (templates' content included). */
-function scripts(node: Node, found: Element[] = []): Element[] {
-  if ("tagName" in node && node.tagName === "script") found.push(node);
-  const children = "childNodes" in node ? node.childNodes : [];
-  for (const child of children) scripts(child, found);
-  const content = (node as { content?: Node }).content;
-  if (content) scripts(content, found);
-  return found;
-}
-
-const attribute = (element: Element, name: string): string | undefined =>
-  element.attrs.find((a) => a.name === name)?.value;
-
-/** An address without the trailing `/` that changes nothing. */
-const bare = (address: string): string => address.trim().replace(/\/+$/, "");
-
-/**
- * What a page's HTML says of the tracking code of the installation at `host` (its root URL):
- * present when a script with the fixed id posts to that installation; wrong when it posts to
- * another, has no `data-host` or `src`, or when the installation's script is there under another
- * id (the script would not find itself); missing otherwise.
- */
-export function judgeHtml(
-  html: string,
-  host: string,
-): { status: Exclude<PageStatus, "unreachable">; reason?: string } {
-  const all = scripts(parse(html));
-  const ours = all.filter((s) => attribute(s, "id") === TRACKING_SCRIPT_ID);
-  for (const script of ours) {
-    const dataHost = attribute(script, "data-host");
-    if (dataHost !== undefined && bare(dataHost) === bare(host) && attribute(script, "src")) {
-      return { status: "present" };
-    }
-  }
-  const first = ours[0];
-  if (first) {
-    const dataHost = attribute(first, "data-host");
-    if (dataHost === undefined || dataHost.trim() === "")
-      return { status: "wrong", reason: "the tracking code has no data-host" };
-    if (!attribute(first, "src")) return { status: "wrong", reason: "the tracking code has no src" };
-    return {
-      status: "wrong",
-      reason: `the tracking code sends its hits to another installation: ${dataHost} instead of ${host}`,
-    };
-  }
-  const stray = all.find((s) => {
-    const src = attribute(s, "src") ?? "";
-    return attribute(s, "data-host") !== undefined || src.endsWith(TRACKING_SCRIPT_PATH);
-  });
-  if (stray) {
-    const id = attribute(stray, "id");
-    return {
-      status: "wrong",
-      reason: `a tracking script is there ${id ? `with the id "${id}"` : "without its id"} instead of "${TRACKING_SCRIPT_ID}": it cannot find itself and sends nothing`,
-    };
-  }
-  return { status: "missing", reason: "no tracking code in the home page" };
 }
 
 /**
  * Checks one website's home page: `https://DOMAIN/`, then `http://DOMAIN/` when nothing listens
- * there. Never throws: every failure is an `unreachable` status with its reason.
+ * there. Never throws: every failure (the domain, an address refused, the network, the size, the
+ * parse, the run's bounds, anything thrown) is an `unreachable` status with its reason; `url` is
+ * the last address that answered, never one refused.
  */
 export async function checkPage(domain: string, host: string, options: PageCheckOptions): Promise<PageCheck> {
-  const direct = new Agent({
-    connect: {
-      ...(options.network.caCertificates !== undefined
-        ? { ca: [...rootCertificates, options.network.caCertificates] }
-        : {}),
-      lookup: options.lookup ?? dnsLookup,
-    },
-  });
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  let page: Page | undefined;
-  let last: URL = new URL(`https://${domain}/`);
+  const name = pageHost(domain);
+  if ("problem" in name) return { status: "unreachable", reason: name.problem };
+  let reader: PageReader | undefined;
   try {
+    if (options.run?.signal.aborted) return { status: "unreachable", reason: options.run.deadlineReason };
+    reader = new PageReader(options);
+    let page;
     try {
-      page = await fetchPage(last, options, deadline, direct);
+      page = await reader.fetch(new URL(`https://${name.host}/`));
     } catch (error) {
-      if (error instanceof PageFailure || !nothingListens(error)) throw error;
-      last = new URL(`http://${domain}/`);
-      page = await fetchPage(last, options, deadline, direct);
+      const refusedFirst = error instanceof PageFailure && codeOf(error.firstFailure) === "ECONNREFUSED";
+      if (!refusedFirst) throw error;
+      page = await reader.fetch(new URL(`http://${name.host}/`));
     }
+    return await reader.judge(page, host);
   } catch (error) {
-    const url = error instanceof PageFailure ? error.url : last;
-    const reason = error instanceof PageFailure ? error.message : failureReason(error, url, deadline.aborted);
-    return { status: "unreachable", url: url.href, reason };
-  } finally {
-    void direct.close();
-  }
-  const judged = judgeHtml(page.html, host);
-  if (judged.status !== "present" && page.truncated) {
+    if (error instanceof PageFailure) {
+      return { status: "unreachable", ...(error.url ? { url: error.url.href } : {}), reason: error.message };
+    }
     return {
       status: "unreachable",
-      url: page.url.href,
-      reason: `the page is larger than ${options.maxBytes} bytes, and its first ${options.maxBytes} hold no tracking code`,
+      reason: `the page check failed: ${(error as Error)?.message ?? String(error)}`,
     };
+  } finally {
+    reader?.close();
   }
-  return { ...judged, url: page.url.href };
 }

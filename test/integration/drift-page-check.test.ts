@@ -102,6 +102,8 @@ beforeAll(async () => {
     network: { proxy: undefined, caCertificates: ca.certPem },
     lookup,
     ports: { https: httpsPort, http: httpPort },
+    // The websites' stand-ins on this machine; every other address is judged as in a run.
+    takenAsPublic: ["127.0.0.1", "127.0.0.2"],
   };
 });
 afterAll(() => {
