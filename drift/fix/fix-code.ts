@@ -17,7 +17,7 @@ import { access, stat } from "node:fs/promises";
 import { basename, dirname, extname, relative, resolve } from "node:path";
 import type { Website } from "../../sdk";
 import { FileWriteError, prepareAtomicWrite } from "../../core/atomic-file";
-import type { PreparedWrite } from "../../core/atomic-file";
+import type { AtomicWriteOptions, PreparedWrite } from "../../core/atomic-file";
 import { websiteFields, readableSettings } from "../../core/website-fields";
 import type { DriftEntry, FailOnName, FieldChange } from "../model/entries";
 import { failsOn, liveKey } from "../model/entries";
@@ -313,7 +313,7 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
   }
   if (problems.length > 0) throw new FixRefused([...new Set(problems)]);
 
-  await writeAll(outputs, (file) => files.text(file));
+  await writeFixedFiles(outputs, (file) => files.text(file));
 
   const notFixed = new Map(planned.notFixed);
   for (const [entry, file] of planned.planned) {
@@ -342,9 +342,11 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
  * nothing (FixRefused). Then each is renamed into place; a failure of one stops the rest, and
  * FixRefused lists the files written and those not written.
  */
-async function writeAll(
+export async function writeFixedFiles(
   outputs: ReadonlyMap<string, string>,
   readText: (file: string) => string | undefined,
+  /** Only for tests: file operations to use instead of Node's. */
+  fileSystem?: AtomicWriteOptions["fileSystem"],
 ): Promise<void> {
   const prepared: PreparedWrite[] = [];
   const problems: string[] = [];
@@ -356,7 +358,10 @@ async function writeAll(
     for (const [file, text] of outputs) {
       try {
         // The path as the user reads it names the file in messages; it resolves to the same file.
-        const write = await prepareAtomicWrite(shown(file), text, { expected: readText(file) ?? "" });
+        const write = await prepareAtomicWrite(shown(file), text, {
+          expected: readText(file) ?? "",
+          ...(fileSystem ? { fileSystem } : {}),
+        });
         prepared.push(write);
         await write.check();
       } catch (error) {
@@ -383,11 +388,12 @@ async function writeAll(
       const replaced = error instanceof FileWriteError && error.replaced;
       if (replaced) written.push(write.file);
       if (written.length === 0) throw new FixRefused([reason(error)]);
+      const notWritten = [...(replaced ? [] : [write.file]), ...rest.map((r) => r.file)];
       throw new FixRefused(
         [
           reason(error),
-          `written: ${written.length > 0 ? written.join(", ") : "none"}`,
-          `not written (each as it was): ${[...(replaced ? [] : [write.file]), ...rest.map((r) => r.file)].join(", ") || "none"}`,
+          `written: ${written.join(", ")}`,
+          ...(notWritten.length > 0 ? [`not written, each as it was: ${notWritten.join(", ")}`] : []),
         ],
         `drift --fix code stopped after writing ${written.length} of ${prepared.length} files:`,
       );
