@@ -4,11 +4,13 @@
 // refusals, each with the file and nothing written anywhere (a fleet file with uncommitted
 // changes unless --force, a file that is not writable, a project that is not there, while the
 // other stack's file would have been fine), a file in no git repository, --adopt-unmanaged and
-// --adopt-into, the summary and the exit codes, and only reads reaching the server. The
+// --adopt-into, the summary and the exit codes, and only reads reaching the server; a fleet file
+// someone saves while the run goes on (between its read and its write) is not written over, and
+// a server value that fails its field's rule is that website's reason, not the run's end. The
 // rewriting rules are proven in test/unit/drift-fix-text.test.ts; the real engine in
 // test/e2e/drift-fix-code.test.ts.
 import { execFileSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -289,5 +291,72 @@ describe("pulumi-webstats drift --fix code", () => {
     const wrong = await run([...args, "--adopt-unmanaged", "--adopt-into", join(root, "elsewhere.yaml")]);
     expect(wrong.code).toBe(1);
     expect(wrong.err).toContain("not a fleet file of the stacks given that use account");
+  });
+
+  it("writes nothing over a file saved between its read and its write, and says so", async () => {
+    const copy = join(root, "saved-meanwhile");
+    cpSync(repo, copy, { recursive: true, filter: (source) => !source.includes(".git") });
+    const file = join(copy, "websites.yaml");
+    const before = readFileSync(file, "utf8");
+    // Someone saves the file while drift runs: a stand-in for git, which drift runs after it has
+    // read the file and before it writes it, appends a line first.
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    const bin = join(root, "saving-git");
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, "git"),
+      `#!/bin/sh\nprintf '  # saved by someone during the run\\n' >> '${file}'\nexec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    // Drift to fix: the shop pinned to the dashboard.
+    const shop = emulator.listWebsites(account.id).find((w) => w.domain === "shop.fix.example")!;
+    emulator.updateWebsite(shop.id, { favorite: true });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    let refused: Awaited<ReturnType<typeof run>>;
+    try {
+      refused = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code"]);
+    } finally {
+      process.env.PATH = path;
+      emulator.updateWebsite(shop.id, { favorite: false });
+    }
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(
+      `drift --fix code wrote nothing:\n  ${file} changed since it was read, so it was not written: run again.`,
+    );
+    expect(refused.out).toBe("");
+    expect(readFileSync(file, "utf8")).toBe(`${before}  # saved by someone during the run\n`);
+    expect(readdirSync(copy).sort()).toEqual(["Pulumi.yaml", "index.ts", "websites.yaml"]);
+  });
+
+  it("does not write a server value that fails its field's rule: that website is not fixed, the others are", async () => {
+    const copy = join(root, "free-text");
+    cpSync(repo, copy, { recursive: true, filter: (source) => !source.includes(".git") });
+    const [shop, blog] = ["shop.fix.example", "blog.fix.example"].map((domain) =>
+      emulator.listWebsites(account.id).find((w) => w.domain === domain)!,
+    );
+    // exclude_ips is free text on the server; the blog's reports are switched on too.
+    emulator.updateWebsite(blog!.id, { exclude_ips: "${secretValue}", email: 1 });
+    emulator.updateWebsite(shop!.id, { favorite: true });
+    try {
+      const fixed = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code"]);
+      expect(fixed.err).not.toContain("wrote nothing");
+      expect(fixed.code).toBe(2);
+      const written = readFileSync(join(copy, "websites.yaml"), "utf8");
+      expect(written).not.toContain("secretValue");
+      expect(written).toContain(
+        "  - domain: shop.fix.example  # the shop\n    privacy: private\n    favorite: true\n",
+      );
+      // The blog's addresses stay as the code had them; its reports are written.
+      expect(written).toContain(
+        "  - domain: blog.fix.example\n    excludeIps: [10.0.0.1]\n    email: true\n",
+      );
+      expect(fixed.out).toMatch(
+        /changed blog\.fix\.example \(\d+\): .*websites\.yaml:7: blog\.fix\.example: the server's excludeIps is not written into the code, as it fails the field's rule: The IP entry "\$\{secretValue\}" is not an IPv4 or IPv6 address or CIDR range/,
+      );
+    } finally {
+      emulator.updateWebsite(blog!.id, { exclude_ips: "10.0.0.1", email: 0 });
+      emulator.updateWebsite(shop!.id, { favorite: false });
+    }
   });
 });
