@@ -1,9 +1,10 @@
-// The repository's Action (action.yml) as a runner reads and runs it: its steps take their inputs
-// only through the environment (no `${{ }}` pasted into a script), and an input that is not one
-// of its values stops the Action at its first step with an error annotation naming the input
-// and the values it takes: nothing installed, read or changed. The Action against the emulator
-// with real stacks is test/e2e/action.test.ts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+// The repository's Action (action.yml) as a runner reads and runs it: a JavaScript action whose
+// inputs reach it only through the environment (INPUT_* variables, no `${{ }}` anywhere), and an
+// input that is not one of its values stops it before anything else with an error annotation
+// naming the input and the values it takes: no folder made, nothing read or changed. The Action
+// against the emulator with real stacks is test/e2e/action.test.ts; its output and its folders,
+// test/integration/action-run.test.ts.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,13 +18,10 @@ const env = { PATH: "/usr/bin:/bin", HOME: root };
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("action.yml", () => {
-  it("is a composite action whose scripts read their inputs from the environment", () => {
+  it("is a node24 JavaScript action run from its committed bundle, reading its inputs from the environment", () => {
     const action = readAction();
-    expect(action.runs.using).toBe("composite");
-    for (const step of action.runs.steps) {
-      expect(step.shell).toBe("bash");
-      expect(step.run).not.toContain("${{");
-    }
+    expect(action.runs).toEqual({ using: "node24", main: "action/dist/index.js" });
+    expect(JSON.stringify(action)).not.toContain("${{");
   });
 
   it.each([
@@ -39,12 +37,14 @@ describe("action.yml", () => {
     [{ stacks: "prod", "stack-filter": "acme-*" }, 'input stack-filter narrows stacks "all"'],
     [{ fix: "cloud", "backend-wide": "true" }, 'input fix is "cloud" with backend-wide "true"'],
   ] as [Record<string, string>, ...string[]][])(
-    "refuses %j at its first step",
+    "refuses %j before anything else",
     async (inputs, ...expected) => {
       const run = await runAction(workspace, inputs, env);
       expect(run.code).toBe(1);
-      expect(run.steps).toEqual(["Check the inputs"]);
       for (const text of expected) expect(run.stdout).toContain(text);
+      // Stopped before the command line was even made: no report folder, no command run.
+      expect(run.stdout).not.toContain("pulumi-webstats drift");
+      expect(readdirSync(run.runnerTemp).filter((name) => !name.startsWith("_runner"))).toEqual([]);
       expect(run.stdout).toMatch(/^::error title=pulumi-webstats action::input /m);
       expect(run.stderr).toContain("nothing was read or changed");
       expect(run.outputs["exit-code"]).toBe("");
@@ -56,5 +56,6 @@ describe("action.yml", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('input fix is "none%0A::warning::injected"');
     expect(run.stdout).not.toMatch(/^::warning::/m);
+    expect(run.commands.map((c) => c.command)).toEqual(["error"]);
   });
 });

@@ -7,26 +7,18 @@
 import { chmodSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleFile } from "./esbuild-bundle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const outfile = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
 
-const result = await build({
-  entryPoints: [join(root, "dist", "plugin", "main.js")],
+const { bytes } = await bundleFile({
+  root,
+  entry: join(root, "dist", "plugin", "main.js"),
   outfile,
-  bundle: true,
-  platform: "node",
-  format: "cjs",
-  target: "node20",
-  // The entry's own `#!/usr/bin/env node` line is kept by esbuild.
   minify: true,
-  legalComments: "eof",
-  logLevel: "warning",
-  metafile: true,
 });
 chmodSync(outfile, 0o755);
 if (process.argv.includes("--verbose")) {
-  const bytes = Object.values(result.metafile.outputs)[0]?.bytes ?? 0;
   process.stdout.write(`bundle-plugin: ${outfile} (${(bytes / 1024).toFixed(0)} KiB)\n`);
 }

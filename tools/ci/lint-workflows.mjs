@@ -11,10 +11,12 @@
 // its own: it checks an action's metadata (runs, inputs) only where a workflow uses it as a local
 // action, and the expressions and scripts of steps only in a workflow's job. So action.yml is
 // checked as a workflow made from it, in a scratch project (a folder with .git, where actionlint
-// resolves `uses: ./`): a job that uses the action with every input (its metadata, and the input
-// names), and a job whose steps are the action's steps, with the action's inputs as the inputs
-// of a reusable workflow and its outputs as the job's (each `${{ inputs.x }}` and
-// `${{ steps.id.outputs.x }}` checked against what exists).
+// resolves `uses: ./`, holding action.yml and the files its `runs` names, which actionlint
+// requires to exist: the JavaScript action's bundle): a job that uses the action with every
+// input (its metadata, and the input names), and, for a composite action, a job whose steps are
+// the action's steps, with the action's inputs as the inputs of a reusable workflow and its
+// outputs as the job's (each `${{ inputs.x }}` and `${{ steps.id.outputs.x }}` checked against
+// what exists).
 //
 // Usage: node tools/ci/lint-workflows.mjs [<workflow file> ...]   (default: every workflow)
 import { spawnSync } from "node:child_process";
@@ -67,10 +69,12 @@ function workflowFiles(given) {
  * @returns {string}
  */
 function actionAsWorkflow(actionText) {
-  /** @type {{ inputs?: Record<string, { default?: string }>, outputs?: Record<string, { value: string }>, runs?: { steps?: unknown[] } }} */
+  /** @type {{ inputs?: Record<string, { default?: string }>, outputs?: Record<string, { value?: string }>, runs?: { using?: string, steps?: unknown[] } }} */
   const action = parse(actionText);
   const inputs = Object.entries(action.inputs ?? {});
-  const outputs = Object.entries(action.outputs ?? {});
+  const composite = action.runs?.using === "composite";
+  // A JavaScript action's outputs have no `value`: its code sets them.
+  const outputs = composite ? Object.entries(action.outputs ?? {}) : [];
   const workflow = {
     name: "action.yml as a workflow",
     on: {
@@ -95,11 +99,15 @@ function actionAsWorkflow(actionText) {
         "runs-on": "ubuntu-latest",
         steps: [{ uses: "./", with: Object.fromEntries(inputs.map(([name]) => [name, "value"])) }],
       },
-      steps: {
-        "runs-on": "ubuntu-latest",
-        outputs: Object.fromEntries(outputs.map(([name, spec]) => [name, spec.value])),
-        steps: action.runs?.steps ?? [],
-      },
+      ...(composite
+        ? {
+            steps: {
+              "runs-on": "ubuntu-latest",
+              outputs: Object.fromEntries(outputs.map(([name, spec]) => [name, spec.value])),
+              steps: action.runs?.steps ?? [],
+            },
+          }
+        : {}),
     },
   };
   return stringify(workflow);
@@ -136,6 +144,14 @@ if (checkAction) {
     mkdirSync(join(scratch, ".git"));
     mkdirSync(join(scratch, ".github", "workflows"), { recursive: true });
     copyFileSync(actionFile, join(scratch, "action.yml"));
+    /** @type {{ runs?: Record<string, unknown> }} */
+    const action = parse(readFileSync(actionFile, "utf8"));
+    for (const key of ["main", "pre", "post"]) {
+      const file = action.runs?.[key];
+      if (typeof file !== "string" || !existsSync(join(repoRoot, file))) continue;
+      mkdirSync(dirname(join(scratch, file)), { recursive: true });
+      copyFileSync(join(repoRoot, file), join(scratch, file));
+    }
     const workflow = join(".github", "workflows", "action-yml.yml");
     writeFileSync(join(scratch, workflow), actionAsWorkflow(readFileSync(actionFile, "utf8")));
     const result = spawnSync(binary, ["-no-color", workflow], { cwd: scratch, encoding: "utf8" });

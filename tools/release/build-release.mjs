@@ -12,15 +12,18 @@
 //   plugin/     the provider plugin's archives, one per platform, for the GitHub release
 //   schema.json the package schema; release.json what was built, from which commit, and the
 //               Action's reference (`uses: pulumi-webstats/pulumi-webstats@v<version>`: action.yml
-//               at the release tag installs the npm package of that version)
+//               at the release tag runs the bundle committed with it, action/dist/index.js, whose
+//               SHA-256 it records; nothing is installed when the Action runs)
 //   SHA256SUMS  the SHA-256 of every other file, as `sha256sum -c` reads it
 //
 // Before anything is built it refuses, naming the file and the fix: a working tree with
 // uncommitted changes (unless --allow-dirty, for a local try: the folder is then marked
 // NOT-PUBLISHABLE), a version that differs between package.json, sdk/version.ts, the schema and
 // each SDK's manifest, and, with --tag (CI passes the pushed tag), a tag that is not
-// v<version>. `--verify [folder]` checks a release folder against its SHA256SUMS, naming each
-// file that differs, and refuses a folder marked not publishable.
+// v<version>. Its first step fails when the Action's bundle (action/dist/index.js, which the tag
+// pins) is not a fresh build of action/src.
+// `--verify [folder]` checks a release folder against its SHA256SUMS, naming each file that
+// differs, and refuses a folder marked not publishable.
 //
 // Usage: node tools/release/build-release.mjs [--out <folder>] [--allow-dirty] [--tag v<version>]
 //                                             [--platforms linux-amd64,...]
@@ -173,8 +176,14 @@ async function buildRelease(options, state) {
   const { buildMavenRepository } = await import("./maven-package.mjs");
   const { writeGoProxy, goSdkModulePath } = await import("./go-proxy.mjs");
   const { releasePlugin } = await import("./release-plugin.mjs");
+  const { staleBundle } = await import("../build/bundle-action.mjs");
   const { out } = options;
   const { version } = state;
+  // The tag pins the Action's code: the bundle committed must be what action/src builds.
+  await step("the Action's bundle", async () => {
+    const stale = await staleBundle();
+    if (stale) throw new Error(`${stale}: run npm run action and commit action/dist/index.js.`);
+  });
   prepareOutput(out);
   const npm = join(out, "npm");
   // First: its prepack script builds dist/, which the plugin archives are made from.
@@ -199,8 +208,14 @@ async function buildRelease(options, state) {
     publishable: state.publishable,
     ...(state.reason ? { notPublishable: state.reason } : {}),
     tags: { release: `v${version}`, goModule: goModuleTag("language-sdks/go", version) },
-    // The tag is also the Action's version: its action.yml installs pulumi-webstats@<version>.
-    action: { uses: `pulumi-webstats/pulumi-webstats@v${version}`, installs: `pulumi-webstats@${version}` },
+    // The tag is also the Action's version: its action.yml runs the bundle committed at the tag.
+    action: {
+      uses: `pulumi-webstats/pulumi-webstats@v${version}`,
+      main: "action/dist/index.js",
+      sha256: createHash("sha256")
+        .update(readFileSync(join(repoRoot, "action", "dist", "index.js")))
+        .digest("hex"),
+    },
     goModule: goSdkModulePath(),
     maven: { groupId: "io.github.pulumi-webstats", artifactId: "webstats", version },
   };

@@ -74,7 +74,7 @@ export function readVersionSources(root = defaultRoot) {
     },
   ];
   // The examples' workflows pin the Action to the tag this release creates (v<version>), whose
-  // action.yml installs the pulumi-webstats package of that same version.
+  // action.yml runs the drift command of that same version, bundled in action/dist/index.js.
   for (const file of exampleWorkflows(root)) {
     const path = relative(root, file);
     for (const match of readFileSync(file, "utf8").matchAll(/uses:\s*pulumi-webstats\/pulumi-webstats@(\S+)/g)) {
