@@ -21,7 +21,7 @@ import {
 import { open } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { FileWriteError, prepareAtomicWrite, writeFileAtomically } from "../../core/atomic-file";
@@ -274,5 +274,23 @@ describe("writeFileAtomically", () => {
     await prepared.discard();
     expect(readFileSync(file).equals(oldBytes)).toBe(true);
     onlyTarget(dir);
+  });
+
+  it("is the only way the commands write a file", () => {
+    const root = join(__dirname, "..", "..");
+    const layers = ["drift", "fleet", "generate", "cli", "policy", "core", "plugin", "provider", "sdk"];
+    const writers = layers
+      .flatMap((layer) =>
+        readdirSync(join(root, layer), { recursive: true, encoding: "utf8" })
+          .filter((name) => name.endsWith(".ts"))
+          .map((name) => join(root, layer, name)),
+      )
+      .filter((file) =>
+        /\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream)\(/.test(
+          readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, ""),
+        ),
+      )
+      .map((file) => relative(root, file));
+    expect(writers).toEqual(["core/atomic-file.ts"]);
   });
 });
