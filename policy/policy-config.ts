@@ -3,8 +3,9 @@
 // settings; `all` sets the level of every rule. The engine checks only the levels and the JSON
 // types, and silently ignores a name that is no rule; here everything is checked, each problem
 // naming the rule and the key, before any website is.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { closestName } from "../core/closest-name";
+import { jsonTextProblem, placeOf } from "../core/json-text";
 import { levelsOf, policyRules, ruleNames } from "./rules";
 import type { EnforcementLevel, PolicyRule } from "./rules";
 
@@ -20,8 +21,21 @@ export class PolicyConfigError extends Error {
   override name = "PolicyConfigError";
 }
 
+/**
+ * The bounds of a configuration file: a few rules' settings fit in kilobytes and nest three
+ * levels deep (rules, settings, lists), so a larger or deeper file is a mistake, refused before
+ * it is parsed.
+ */
+export const policyConfigBounds = { bytes: 1024 * 1024, depth: 64 } as const;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A value as messages quote it: JSON, cut short past 60 characters. */
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 50)}...` : text;
+};
 
 const spoken = (values: readonly string[]): string =>
   values.length === 1
@@ -38,7 +52,7 @@ function levelProblem(rule: PolicyRule | undefined, value: unknown): string | un
     value === "remediate"
       ? ` (${rule ? `${rule.name} has no safe fix` : "all cannot set it: only some rules can fix what they find"})`
       : "";
-  return `enforcementLevel must be ${spoken(allowed)}, not ${JSON.stringify(value)}${remediation}.`;
+  return `enforcementLevel must be ${spoken(allowed)}, not ${shown(value)}${remediation}.`;
 }
 
 function unknownRule(name: string): string {
@@ -70,7 +84,7 @@ function configureRule(
     given = settings;
   } else if (entry !== undefined) {
     say(
-      `must be an enforcement level or an object of enforcementLevel and the rule's settings, not ${JSON.stringify(entry)}.`,
+      `must be an enforcement level or an object of enforcementLevel and the rule's settings, not ${shown(entry)}.`,
     );
   }
   const parsed = rule.settings.safeParse(given);
@@ -124,22 +138,60 @@ export function parsePolicyConfig(config: unknown, source: string): ConfiguredRu
   return configured;
 }
 
-/** Reads and checks a configuration file (JSON, as `--policy-pack-config` takes it). */
-export function readPolicyConfig(file: string): ConfiguredRule[] {
-  let text: string;
+/** The text of a configuration file, read no further than its bound. */
+function readBounded(file: string): string {
+  const buffer = Buffer.alloc(policyConfigBounds.bytes + 1);
+  let length = 0;
   try {
-    text = readFileSync(file, "utf8");
+    const fd = openSync(file, "r");
+    try {
+      for (let read = -1; read !== 0 && length < buffer.length; length += read) {
+        read = readSync(fd, buffer, length, buffer.length - length, null);
+      }
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new PolicyConfigError(
       `The policy configuration ${file} cannot be read (${code ?? (error as Error).message}).`,
     );
   }
+  if (length > policyConfigBounds.bytes) {
+    throw new PolicyConfigError(
+      `The policy configuration ${file} is larger than ${policyConfigBounds.bytes / 1024 / 1024} MiB ` +
+        `(${policyConfigBounds.bytes.toLocaleString("en-US")} bytes), the most that is read: a configuration is ` +
+        "a few rules' settings. Check that it is the right file.",
+    );
+  }
+  return buffer.toString("utf8", 0, length);
+}
+
+/**
+ * Reads and checks a configuration file (JSON, as `--policy-pack-config` takes it), at most 1 MiB
+ * nested at most 64 deep. No message quotes the file's text: only its line and column.
+ */
+export function readPolicyConfig(file: string): ConfiguredRule[] {
+  const text = readBounded(file);
+  if (text.trim() === "") return parsePolicyConfig({}, file);
+  const problem = jsonTextProblem(text, policyConfigBounds.depth);
+  if (problem?.tooDeep) {
+    throw new PolicyConfigError(
+      `The policy configuration ${file} nests arrays and objects deeper than ${policyConfigBounds.depth} levels ` +
+        `(${placeOf(problem)}): a configuration is rules, their settings and lists of values.`,
+    );
+  }
+  if (problem) {
+    throw new PolicyConfigError(
+      `The policy configuration ${file} is not JSON (${placeOf(problem)}: ${problem.reason}).`,
+    );
+  }
   let parsed: unknown;
   try {
-    parsed = text.trim() === "" ? {} : JSON.parse(text);
-  } catch (error) {
-    throw new PolicyConfigError(`The policy configuration ${file} is not JSON: ${(error as Error).message}.`);
+    parsed = JSON.parse(text);
+  } catch {
+    // The scanner and JSON.parse agree on what JSON is; V8's message quotes the text, never pass it on.
+    throw new PolicyConfigError(`The policy configuration ${file} is not JSON.`);
   }
   return parsePolicyConfig(parsed, file);
 }

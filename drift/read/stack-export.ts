@@ -9,6 +9,7 @@
 // read strictly: an output it does not know is an error, as in a fleet file.
 import { resolve } from "node:path";
 import { z } from "zod";
+import { jsonTextProblem, placeOf } from "../../core/json-text";
 import { readState } from "../../core/website-state";
 import { apiOnlyOutputs, fieldEntries, recordedOutputs } from "../../core/website-fields";
 import type { WebsiteOutputs } from "../../core/website-fields";
@@ -132,16 +133,41 @@ export class StateError extends Error {
 const isSecret = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && secretSignature[0] in value;
 
-/** A value with its secrets decrypted where the export shows them, `encrypted` where it does not. */
-function reveal(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reveal);
+/** How deep a recorded output may nest: a Website's nest two or three levels. */
+const maxOutputDepth = 64;
+
+/**
+ * A value with its secrets decrypted where the export shows them, `encrypted` where it does not.
+ * `where` names the resource and `path` the output in messages, which never quote a secret: a
+ * plaintext that is not JSON (a damaged export) is said to be so, without any of its characters
+ * (V8's JSON.parse message quotes the text around the fault).
+ */
+function reveal(value: unknown, where: string, path: string, depth = 0): unknown {
+  if (depth > maxOutputDepth) {
+    throw new StateError(
+      `${where}: ${path.length > 80 ? `${path.slice(0, 70)}...` : path} nests deeper than ${maxOutputDepth} levels: ` +
+        "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
+    );
+  }
+  if (Array.isArray(value)) return value.map((v, i) => reveal(v, where, `${path}[${i}]`, depth + 1));
   if (isSecret(value)) {
     if (value[secretSignature[0]] !== secretSignature[1] || typeof value.plaintext !== "string")
       return encrypted;
-    return reveal(JSON.parse(value.plaintext));
+    let plain: unknown;
+    try {
+      plain = JSON.parse(value.plaintext);
+    } catch {
+      throw new StateError(
+        `${where}: the secret value of ${path} is not JSON, so it cannot be read (its text is not shown): ` +
+          "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
+      );
+    }
+    return reveal(plain, where, path, depth + 1);
   }
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, reveal(v, where, `${path}.${k}`, depth + 1)]),
+    );
   }
   return value;
 }
@@ -165,6 +191,8 @@ const secretText = (value: unknown): Revealed<string> | undefined =>
 /** Where a state's provider settings come from, for messages, and how to find each value. */
 interface SettingPlace {
   stack: string;
+  /** Where the state came from ("stack prod in teams/a", "file prod.json"), for messages. */
+  origin: string;
   /** The project folder, against which a relative CA file is read. */
   folder?: string;
 }
@@ -197,7 +225,12 @@ function providerAddress(
   place: SettingPlace,
 ): RecordedAddress {
   const provider = reference ? byUrn.get(reference.slice(0, reference.lastIndexOf("::"))) : undefined;
-  const outputs = (reveal(provider?.outputs ?? {}) as Record<string, unknown>) ?? {};
+  const outputs =
+    (reveal(
+      provider?.outputs ?? {},
+      `${place.origin}: provider ${provider ? nameOf(provider.urn) : "(none)"}`,
+      "outputs",
+    ) as Record<string, unknown>) ?? {};
   const ofStack = (name: SettingName) => `${configKey(name)} of stack ${place.stack}`;
   if (provider?.type === pluginProviderType) {
     const explicit = !nameOf(provider.urn).startsWith("default");
@@ -280,7 +313,9 @@ function recordedWebsite(
 ): RecordedWebsite {
   const name = nameOf(resource.urn);
   const dynamic = resource.type === websiteTypes.dynamic;
-  const outputs = { ...(reveal(resource.outputs ?? {}) as Record<string, unknown>) };
+  const outputs = {
+    ...(reveal(resource.outputs ?? {}, `${origin}: website ${name}`, "outputs") as Record<string, unknown>),
+  };
   if (dynamic) delete outputs.__provider;
   const unknown = Object.keys(outputs).filter((key) => !knownOutputs.has(key));
   if (unknown.length > 0) {
@@ -341,9 +376,12 @@ export function readStackExport(
   let json: unknown;
   try {
     json = JSON.parse(content);
-  } catch (error) {
+  } catch {
+    // V8's message quotes the text around the fault, which may be a secret: only its place is said.
+    const problem = jsonTextProblem(content);
+    const place = problem ? `${placeOf(problem)}: ${problem.reason}` : "a syntax error";
     throw new StateError(
-      `${origin} is not JSON (${(error as Error).message}): give the output of pulumi stack export --show-secrets.`,
+      `${origin} is not JSON (${place}): give the output of pulumi stack export --show-secrets.`,
     );
   }
   const parsed = exportSchema.safeParse(json);
@@ -366,7 +404,7 @@ export function readStackExport(
   }
   const name = stackNameOf(resources) ?? fallbackName;
   const byUrn = new Map(resources.map((r) => [r.urn, r]));
-  const place: SettingPlace = { stack: name, ...(folder !== undefined ? { folder } : {}) };
+  const place: SettingPlace = { stack: name, origin, ...(folder !== undefined ? { folder } : {}) };
   // Hundreds of Websites share a few providers: each provider's outputs are read once.
   const providers = new Map<string | undefined, RecordedAddress>();
   const providerOf = (reference: string | undefined): RecordedAddress => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { credentialsOf } from "../../drift/read/accounts";
 import { resolveSettings } from "../../core/settings";
-import { encrypted, readStackExport } from "../../drift/read/stack-export";
+import { StateError, encrypted, readStackExport } from "../../drift/read/stack-export";
 
 const sig = "4dabf18193072939515e22adb298388d";
 const secret = (value: unknown) => ({
@@ -141,6 +141,70 @@ describe("drift: readStackExport", () => {
     for (const [content, message] of cases) {
       expect(() => readStackExport(content, "file x.json", "x"), content.slice(0, 80)).toThrow(message);
     }
+  });
+
+  /** The StateError readStackExport throws for `content`. */
+  const refusal = (content: string): string => {
+    try {
+      readStackExport(content, "stack prod in teams/a", "prod");
+    } catch (error) {
+      expect(error).toBeInstanceOf(StateError);
+      return (error as Error).message;
+    }
+    throw new Error("the export was accepted");
+  };
+  /** Every run of 3 characters of `secret`: none may appear in a message. */
+  const piecesOf = (text: string) => Array.from({ length: text.length - 2 }, (_, i) => text.slice(i, i + 3));
+  const distinctive = "Zq#8vXw!Kp2&Lm9$";
+
+  it("a secret whose plaintext is not JSON is named by stack, resource and output, none of its text quoted", () => {
+    const damaged = { [sig]: "1b47061264138c4ac30d75fd1eb44270", plaintext: distinctive };
+    const half = { [sig]: "1b47061264138c4ac30d75fd1eb44270", plaintext: `{"apiKey": "${distinctive}` };
+    const cases: [unknown[], string][] = [
+      [
+        [stack, nodeProvider("k"), website("one", { websiteId: 1, password: damaged })],
+        "stack prod in teams/a: website one: the secret value of outputs.password is not JSON",
+      ],
+      [
+        [stack, nodeProvider("k"), website("two", { websiteId: 2, connection: half })],
+        "stack prod in teams/a: website two: the secret value of outputs.connection is not JSON",
+      ],
+      [
+        [stack, nodeProvider(damaged), website("one", { websiteId: 1 })],
+        "stack prod in teams/a: provider default: the secret value of outputs.webstats:apiKey is not JSON",
+      ],
+    ];
+    for (const [resources, expected] of cases) {
+      const message = refusal(exported(resources));
+      expect(message).toContain(expected);
+      expect(message).toContain("export the stack again with pulumi stack export --show-secrets");
+      for (const piece of piecesOf(distinctive)) expect(message, expected).not.toContain(piece);
+    }
+  });
+
+  it("a damaged export is named with the place of the fault, none of its text quoted", () => {
+    const text = exported([stack, nodeProvider(secret(distinctive)), website("one", { websiteId: 1 })]);
+    // Cut inside the secret's plaintext; the plaintext's string left unopened.
+    for (const content of [
+      text.slice(0, text.indexOf("Lm9")),
+      text.replace('"plaintext":"', '"plaintext":'),
+    ]) {
+      const message = refusal(content);
+      expect(message).toMatch(
+        /^stack prod in teams\/a is not JSON \(line 1, column \d+: [a-z ]+\): give the output/,
+      );
+      for (const piece of piecesOf(distinctive)) expect(message).not.toContain(piece);
+    }
+  });
+
+  it("outputs nested past 64 levels are refused as a damaged export, not a stack overflow", () => {
+    // Written out: JSON.stringify itself would run out of stack on such a value.
+    const text = exported([stack, nodeProvider("k"), website("one", { websiteId: 1, favorite: "DEEP" })]);
+    const deep = `${"[".repeat(60_000)}"x"${"]".repeat(60_000)}`;
+    const message = refusal(text.replace('"DEEP"', deep));
+    expect(message).toMatch(
+      /^stack prod in teams\/a: website one: outputs\.favorite(\[0\]){18}\.\.\. nests deeper than 64 levels/,
+    );
   });
 });
 

@@ -110,6 +110,73 @@ describe("policy configuration", () => {
     expect(() => readPolicyConfig(join(dir, "bad.json"))).toThrow(/bad\.json is not JSON/);
     expect(() => readPolicyConfig(join(dir, "none.json"))).toThrow(/none\.json cannot be read \(ENOENT\)/);
   });
+
+  /** The message of readPolicyConfig's refusal of one file's text. */
+  const refusalOf = (name: string, text: string | Buffer): string => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-config-"));
+    writeFileSync(join(dir, name), text);
+    try {
+      readPolicyConfig(join(dir, name));
+    } catch (error) {
+      expect(error).toBeInstanceOf(PolicyConfigError);
+      return (error as Error).message;
+    }
+    throw new Error("the configuration was accepted");
+  };
+  /** Every run of 3 characters of `secret`: none may appear in a message. */
+  const piecesOf = (secret: string) =>
+    Array.from({ length: secret.length - 2 }, (_, i) => secret.slice(i, i + 3));
+
+  it("refuses a file nested 60,000 deep with its place and the bound, without running out of stack", () => {
+    const deep = `{"bots-excluded": ${"[".repeat(60_000)}${"]".repeat(60_000)}}`;
+    expect(refusalOf("deep.json", deep)).toMatch(
+      /^The policy configuration .*deep\.json nests arrays and objects deeper than 64 levels \(line 1, column 82\): a configuration is rules/,
+    );
+    const fine = `{"bots-excluded": ${"[".repeat(63)}${"]".repeat(63)}}`;
+    expect(refusalOf("fine.json", fine)).toContain(
+      "bots-excluded: must be an enforcement level or an object",
+    );
+  });
+
+  it("refuses a file over 1 MiB before parsing it, naming it and the bound", () => {
+    const large = `{"required-excluded-ips": {"ranges": [${Array(800_000).fill('"10.0.0.0/8"').join(",")}]}}`;
+    expect(large.length).toBeGreaterThan(8_000_000);
+    expect(refusalOf("large.json", large)).toMatch(
+      /^The policy configuration .*large\.json is larger than 1 MiB \(1,048,576 bytes\), the most that is read/,
+    );
+    expect(refusalOf("large.json", `${" ".repeat(1024 * 1024)}{}`)).toContain("is larger than 1 MiB");
+    // A device that never ends is read no further than the bound; an empty one is an empty file.
+    expect(() => readPolicyConfig("/dev/zero")).toThrow(/\/dev\/zero is larger than 1 MiB/);
+    expect(readPolicyConfig("/dev/null")).toHaveLength(policyRules.length);
+  });
+
+  it("says where a file is not JSON, quoting none of its text", () => {
+    const secret = "Zq#8vXw!Kp2&Lm9$";
+    for (const text of [
+      `{"bots-excluded": ${secret}}`,
+      `{"bots-excluded": "mandatory",\n "${secret}": [1, 2,]}`,
+      `{"all": "${secret}\\u00zz"}`,
+      `${secret}`,
+      `{"all": "advisory"} ${secret}`,
+    ]) {
+      const message = refusalOf("secret.json", text);
+      expect(message).toMatch(/secret\.json is not JSON \(line \d+, column \d+: [a-z]/);
+      for (const piece of piecesOf(secret)) expect(message, text).not.toContain(piece);
+    }
+    expect(refusalOf("secret.json", `{"bots-excluded": ${secret}}`)).toContain(
+      "is not JSON (line 1, column 19: a value should come here",
+    );
+    expect(refusalOf("secret.json", '{"all": "advisory",\n  "x": [1, 2,]}')).toContain(
+      "(line 2, column 14: a value",
+    );
+  });
+
+  it("quotes a wrong value cut short", () => {
+    const long = "x".repeat(5000);
+    const message = problemsOf({ "bots-excluded": { enforcementLevel: long } });
+    expect(message).toContain(`not "${"x".repeat(49)}...`);
+    expect(message.length).toBeLessThan(400);
+  });
 });
 
 describe("the JSON schema of a rule's settings", () => {
