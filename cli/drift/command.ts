@@ -23,7 +23,8 @@ const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [-
                              [--ignore FILE]
                              [--check-tracking [--silent-days N]]
                              [--policy-pack-config FILE]
-                             [--check-pages [--page-parallel N] [--page-timeout S]]
+                             [--check-pages [--page-parallel N] [--page-timeout S]
+                                            [--page-run-timeout S] [--page-allow-private]]
                              [--fix code [--adopt-unmanaged [--adopt-into FILE]] [--force]]
                              [--fix cloud [--yes]]
 

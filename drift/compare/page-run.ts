@@ -1,12 +1,14 @@
 // `drift --check-pages`: the page check (page-check.ts) of every website on the server that the
-// run reads, a few at a time, with progress; each entry gets its page's status and, with
-// --check-tracking, the likely cause of what the two checks found together.
+// run reads, a few at a time, with progress, within the run's bounds (a deadline and a budget of
+// requests for all the pages together, besides each page's own); each entry gets its page's
+// status and, with --check-tracking, the likely cause of what the two checks found together. No
+// website, and nothing its page does, fails the run: a page that is not read has its reason.
 import type { ProviderSettings } from "../../core/settings";
 import type { NetworkSettings } from "../../sdk/client-options";
 import { mapBounded } from "../read/bounded-pool";
 import type { DriftEntry, PageCheck, PageFinding } from "../model/entries";
 import { checkPage, PAGE_DEFAULTS } from "./page-check";
-import type { PageCheckOptions } from "./page-check";
+import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 
 export type { PageFinding };
@@ -17,9 +19,63 @@ export interface PageRunOptions {
   parallel: number;
   /** One page's deadline, in milliseconds. */
   timeoutMs: number;
+  /** The deadline of all the pages together, in milliseconds (default DEFAULT_PAGE_RUN_TIMEOUT_MS). */
+  runTimeoutMs?: number;
+  /** Intranet websites: addresses that are not public are requested too (--page-allow-private). */
+  allowPrivate?: boolean;
 }
 
 export const DEFAULT_PAGE_PARALLEL = 8;
+
+/** Ten minutes for all the pages of a run: 480 pages that each take their whole 10 s, 8 at a time. */
+export const DEFAULT_PAGE_RUN_TIMEOUT_MS = 600_000;
+
+/**
+ * The requests all the pages of a run may make together: four per website, and at least what one
+ * page may make alone (https:// refused, then http:// and its redirects). A website that answers
+ * makes one or two; redirect chains and loops draw on the others' share, up to this bound.
+ */
+export const PAGE_REQUESTS_PER_WEBSITE = 4;
+
+export function pageRequestBudget(websites: number, maxRedirects = PAGE_DEFAULTS.maxRedirects): number {
+  return Math.max(PAGE_REQUESTS_PER_WEBSITE * websites, 2 + maxRedirects);
+}
+
+/** A website to check: its domain as the server stores it, and its installation's root URL. */
+export interface PageTarget {
+  domain: string;
+  host: string;
+}
+
+/**
+ * Checks each target's home page, `parallel` at a time, within `runTimeoutMs` and the run's
+ * request budget: the results in the targets' order, one for each. Never rejects: a page not
+ * read within the run's bounds is `unreachable` and says which bound, and anything a page's check
+ * throws is its website's status.
+ */
+export async function checkPages(
+  targets: readonly PageTarget[],
+  check: Omit<PageCheckOptions, "run">,
+  bounds: { parallel: number; runTimeoutMs: number },
+  onDone: (done: number) => void = () => {},
+): Promise<PageCheck[]> {
+  const run: PageRunBounds = {
+    signal: AbortSignal.timeout(bounds.runTimeoutMs),
+    deadlineReason: `not read: the page check's bound of ${bounds.runTimeoutMs / 1000} s for the whole run was reached (--page-run-timeout)`,
+    requests: { left: 0, total: pageRequestBudget(targets.length, check.maxRedirects) },
+  };
+  run.requests.left = run.requests.total;
+  return mapBounded(
+    targets,
+    bounds.parallel,
+    (target) =>
+      checkPage(target.domain, target.host, { ...check, run }).catch((error: unknown): PageCheck => ({
+        status: "unreachable",
+        reason: `the page check failed: ${error instanceof Error ? error.message : String(error)}`,
+      })),
+    onDone,
+  );
+}
 
 /** The proxies and authorities of the installation, which reach its websites too. */
 export function pageNetwork(settings: ProviderSettings): Omit<NetworkSettings, "skipTlsVerify"> {
@@ -59,25 +115,33 @@ export async function markPages(
   options: PageRunOptions,
   err: (text: string) => void,
 ): Promise<void> {
-  const check: PageCheckOptions = {
+  const check: Omit<PageCheckOptions, "run"> = {
     ...PAGE_DEFAULTS,
     timeoutMs: options.timeoutMs,
     network: pageNetwork(settings),
+    allowPrivate: options.allowPrivate === true,
   };
+  const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_PAGE_RUN_TIMEOUT_MS;
   err(
     `Checking pages: ${targets.length} home page${targets.length === 1 ? "" : "s"}, ${options.parallel} at a time, ` +
       `at most ${Math.round(options.timeoutMs / 1000)} s each.\n`,
   );
   const step = Math.max(10, Math.ceil(targets.length / 10));
-  const pages = await mapBounded(
-    targets,
-    options.parallel,
-    (t) => checkPage(t.domain, t.client.baseUrl, check),
+  const pages = await checkPages(
+    targets.map((t) => ({ domain: t.domain, host: t.client.baseUrl })),
+    check,
+    { parallel: options.parallel, runTimeoutMs },
     (done) => {
       if (done % step === 0 || done === targets.length)
         err(`Pages: ${done} of ${targets.length} home pages read.\n`);
     },
   );
+  const cut = pages.filter((p) => p.reason?.startsWith("not read: the page check's")).length;
+  if (cut > 0) {
+    err(
+      `Pages: ${cut} home page${cut === 1 ? "" : "s"} not read, the page check's bound for the whole run was reached.\n`,
+    );
+  }
   const byKey = new Map(targets.map((t, i) => [`${t.client.baseUrl} ${t.id}`, pages[i]!]));
   for (const entry of entries) {
     const page = byKey.get(`${entry.account.url} ${entry.id}`);

@@ -5,17 +5,40 @@
 // a redirect loop, a page that never ends, a JSON answer, a huge page, a certificate that does
 // not verify and a name that does not resolve: each a status with its reason, none a crash. No
 // request to any website carries a credential.
+//
+// And what a website cannot make the check do: request an address that is not public (a redirect
+// to the metadata address or to a name resolving inside the network, refused with no request
+// made there, unless intranet websites are allowed), build a URL of a domain that is no host
+// name, or end a run (a page that throws in its parse, one nested too deep to parse in time, a
+// run's deadline and request budget reached). The websites live on loopback addresses that the
+// check takes as public (its test-only `takenAsPublic`); every other address is judged as in a
+// run. Names resolve through a stub: no real private or public address is ever asked for.
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { lookup as dnsLookup } from "node:dns";
 import type { LookupFunction, AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { createSecureContext } from "node:tls";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
+import { checkPages } from "../../drift/compare/page-run";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
 import { trackingCodeOf } from "../../core/tracking-code";
 import { issueCertificate, makeCertificateAuthority, makeSelfSignedCertificate } from "../support/network";
+
+// A page whose parse throws (as a recursive walk once did on deep pages): the marker makes it so.
+const THROWS = "<!-- the parse of this page throws -->";
+vi.mock("../../drift/compare/page-html", async (original) => {
+  const actual = await original<typeof import("../../drift/compare/page-html")>();
+  return {
+    ...actual,
+    judgePage: async (html: string, host: string, signal: AbortSignal) => {
+      if (html.includes(THROWS)) throw new RangeError("Maximum call stack size exceeded");
+      return actual.judgePage(html, host, signal);
+    },
+  };
+});
 
 const installation = "https://stats.example.com";
 const snippet = trackingCodeOf(installation, {}).trackingCode;
@@ -46,6 +69,16 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
     res.end(snippet);
   },
   "selfsigned.test": (_req, res) => html(res, page(snippet)),
+  "tometadata.test": (_req, res) =>
+    res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end(),
+  "toname.test": (_req, res) =>
+    res.writeHead(302, { location: `http://metadata.test:${metadataPort}/latest/meta-data/` }).end(),
+  "tointranet.test": (_req, res) => res.writeHead(301, { location: "http://intranet.test/admin" }).end(),
+  "tomapped.test": (_req, res) => res.writeHead(307, { location: "http://[::ffff:127.0.0.1]/" }).end(),
+  "credentials.test": (_req, res) =>
+    res.writeHead(302, { location: "https://someone:secret@tls.test/home/" }).end(),
+  "throws.test": (_req, res) => html(res, page(`${THROWS}${snippet}`)),
+  "deep.test": (_req, res) => html(res, `<!doctype html><body>${"<div>".repeat(60_000)}${snippet}`),
 };
 
 function html(res: ServerResponse, body: string) {
@@ -65,6 +98,26 @@ const handler = (req: IncomingMessage, res: ServerResponse) => {
 let plain: Server;
 let tls: Server;
 let options: PageCheckOptions;
+
+/**
+ * The stand-in of what lies inside a network (the metadata service, an admin page), on a loopback
+ * address the check judges as it is: every request it receives is counted.
+ */
+let metadata: Server;
+let metadataPort = 0;
+const metadataRequests: string[] = [];
+
+/** Every connection undici was about to make, by the host it was for. */
+const connections: string[] = [];
+const onConnect = (message: unknown) => {
+  connections.push((message as { connectParams: { hostname: string } }).connectParams.hostname);
+};
+
+/** Where the stub resolver sends each name: loopback, and 10.0.0.7 that is never reached. */
+const addressOf = (hostname: string): string =>
+  ({ "plain.test": "127.0.0.2", "metadata.test": "127.0.0.3", "intranet.test": "10.0.0.7" })[hostname] ??
+  "127.0.0.1";
+const resolved: string[] = [];
 
 const listen = (server: Server, address: string) =>
   new Promise<number>((resolve) =>
@@ -88,9 +141,16 @@ beforeAll(async () => {
   plain = createServer(handler);
   // Plain websites live at 127.0.0.2, where nothing answers HTTPS; the others at 127.0.0.1.
   const [httpsPort, httpPort] = await Promise.all([listen(tls, "127.0.0.1"), listen(plain, "127.0.0.2")]);
+  metadata = createServer((req, res) => {
+    metadataRequests.push(req.url ?? "");
+    html(res, page("<p>ami-id</p>"));
+  });
+  metadataPort = await listen(metadata, "127.0.0.3");
+  subscribe("undici:client:beforeConnect", onConnect);
   const lookup = ((hostname: string, opts: object, callback: (...args: unknown[]) => void) => {
     if (!hostname.endsWith(".test")) return dnsLookup(hostname, opts, callback as never);
-    const address = hostname === "plain.test" ? "127.0.0.2" : "127.0.0.1";
+    const address = addressOf(hostname);
+    resolved.push(`${hostname} ${address}`);
     const all = (opts as { all?: boolean }).all;
     if (all) callback(null, [{ address, family: 4 }]);
     else callback(null, address, 4);
@@ -107,6 +167,9 @@ beforeAll(async () => {
   };
 });
 afterAll(() => {
+  unsubscribe("undici:client:beforeConnect", onConnect);
+  metadata?.closeAllConnections();
+  metadata?.close();
   plain?.closeAllConnections();
   tls?.closeAllConnections();
   plain?.close();
@@ -179,5 +242,183 @@ describe("the page check", () => {
       expect(headers.authorization).toBeUndefined();
       expect(headers.cookie).toBeUndefined();
     }
+  });
+});
+
+describe("the page check goes nowhere a website points inside a network", () => {
+  const hint = "(--page-allow-private allows intranet websites)";
+
+  it("refuses a redirect to the metadata address before connecting, and tells nothing of it", async () => {
+    connections.length = 0;
+    const result = await checkPage("tometadata.test", installation, options);
+    expect(result).toEqual({
+      status: "unreachable",
+      url: "https://tometadata.test/",
+      reason: `refused: https://tometadata.test/ redirects to http://169.254.169.254/latest/meta-data/, and 169.254.169.254 is a link-local address, not a public one ${hint}`,
+    });
+    expect(connections).toEqual(["tometadata.test"]);
+  });
+
+  it("refuses a website whose domain is the metadata address, before any connection", async () => {
+    connections.length = 0;
+    expect(await checkPage("169.254.169.254", installation, options)).toEqual({
+      status: "unreachable",
+      reason: `refused: 169.254.169.254 is a link-local address, not a public one ${hint}`,
+    });
+    expect(connections).toEqual([]);
+  });
+
+  it("refuses a redirect to a name resolving to a loopback address: no request reaches it", async () => {
+    metadataRequests.length = 0;
+    resolved.length = 0;
+    const result = await checkPage("toname.test", installation, options);
+    expect(result).toEqual({
+      status: "unreachable",
+      url: "https://toname.test/",
+      reason: `refused: https://toname.test/ redirects to http://metadata.test:${metadataPort}/latest/meta-data/, and metadata.test resolves to 127.0.0.3, a loopback address, not a public one ${hint}`,
+    });
+    expect(resolved).toContain("metadata.test 127.0.0.3");
+    expect(metadataRequests).toEqual([]);
+  });
+
+  it("requests it when intranet websites are allowed (--page-allow-private)", async () => {
+    metadataRequests.length = 0;
+    const result = await checkPage("toname.test", installation, { ...options, allowPrivate: true });
+    expect(result).toMatchObject({
+      status: "missing",
+      url: `http://metadata.test:${metadataPort}/latest/meta-data/`,
+    });
+    expect(metadataRequests).toEqual(["/latest/meta-data/"]);
+  });
+
+  it("refuses a name resolving to 10.0.0.7, as a website's domain and as a redirect's target", async () => {
+    connections.length = 0;
+    expect(await checkPage("intranet.test", installation, options)).toEqual({
+      status: "unreachable",
+      reason: `refused: intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
+    });
+    expect(await checkPage("tointranet.test", installation, options)).toEqual({
+      status: "unreachable",
+      url: "https://tointranet.test/",
+      reason: `refused: https://tointranet.test/ redirects to http://intranet.test/admin, and intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
+    });
+    expect(resolved).toContain("intranet.test 10.0.0.7");
+  });
+
+  it("refuses the IPv4-mapped form of a loopback address", async () => {
+    connections.length = 0;
+    expect(await checkPage("tomapped.test", installation, options)).toMatchObject({
+      status: "unreachable",
+      reason: `refused: https://tomapped.test/ redirects to http://[::ffff:7f00:1]/, and ::ffff:7f00:1 is a loopback address in its IPv4-mapped form (127.0.0.1), not a public one ${hint}`,
+    });
+    expect(connections).toEqual(["tomapped.test"]);
+  });
+
+  it("sends no credential a website writes into its redirect, and reports none", async () => {
+    const before = received.length;
+    expect(await checkPage("credentials.test", installation, options)).toEqual({
+      status: "present",
+      url: "https://tls.test/home/",
+    });
+    const followed = received.slice(before).find((r) => r.host === "tls.test");
+    expect(followed?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("no website and no page ends the run", () => {
+  it("gives a domain that is no host name its own status, while the others are checked", async () => {
+    const results = await checkPages(
+      [
+        { domain: "my shop.example.org", host: installation },
+        { domain: "plain.test", host: installation },
+        { domain: "127.0.0.1:8080/admin?x=1#.com", host: installation },
+        { domain: "tls.test", host: installation },
+        { domain: "<img src=x onerror=alert(1)>.example.org", host: installation },
+      ],
+      options,
+      { parallel: 2, runTimeoutMs: 60_000 },
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      "unreachable",
+      "present",
+      "unreachable",
+      "present",
+      "unreachable",
+    ]);
+    expect(results[0]).toEqual({
+      status: "unreachable",
+      reason:
+        'no page requested, the domain is not a host name: The part "my shop" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen',
+    });
+    expect(results[2]?.reason).toMatch(
+      /^no page requested, the domain is not a host name: .*contains a path/,
+    );
+    expect(results[4]?.reason).toMatch(/^no page requested, the domain is not a host name: /);
+  });
+
+  it("gives a page whose parse throws its own status, while the others are checked", async () => {
+    const results = await checkPages(
+      [
+        { domain: "throws.test", host: installation },
+        { domain: "plain.test", host: installation },
+      ],
+      options,
+      { parallel: 1, runTimeoutMs: 60_000 },
+    );
+    expect(results).toEqual([
+      {
+        status: "unreachable",
+        url: "https://throws.test/",
+        reason: "the page could not be parsed (Maximum call stack size exceeded)",
+      },
+      { status: "present", url: "http://plain.test/" },
+    ]);
+  });
+
+  it("stops parsing a page nested too deep at the page's deadline", async () => {
+    const started = Date.now();
+    const result = await checkPage("deep.test", installation, { ...options, timeoutMs: 2_000 });
+    expect(result).toMatchObject({ status: "unreachable", url: "https://deep.test/" });
+    expect(result.reason).toMatch(/^the page \(\d+ characters\) could not be parsed in time: /);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 60_000);
+
+  it("stops at the run's request budget: the websites after it say so", async () => {
+    // Two websites: 12 requests in all (what one page may make alone); the loop takes 11.
+    const results = await checkPages(
+      [
+        { domain: "loop.test", host: installation },
+        { domain: "plain.test", host: installation },
+      ],
+      options,
+      { parallel: 1, runTimeoutMs: 60_000 },
+    );
+    expect(results[0]).toMatchObject({
+      status: "unreachable",
+      reason: "more than 10 redirects (the last to https://loop.test/)",
+    });
+    expect(results[1]).toEqual({
+      status: "unreachable",
+      reason: "not read: the page check's budget of 12 requests for the whole run was spent",
+    });
+  });
+
+  it("stops at the run's deadline: the page in progress and the websites after it say so", async () => {
+    const started = Date.now();
+    const results = await checkPages(
+      [
+        { domain: "slow.test", host: installation },
+        { domain: "plain.test", host: installation },
+      ],
+      { ...options, timeoutMs: 30_000 },
+      { parallel: 1, runTimeoutMs: 500 },
+    );
+    const reason =
+      "not read: the page check's bound of 0.5 s for the whole run was reached (--page-run-timeout)";
+    expect(results).toEqual([
+      { status: "unreachable", url: "https://slow.test/", reason },
+      { status: "unreachable", reason },
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -1,0 +1,148 @@
+// The page check's parts that need no network: which domains are host names a page is read at
+// (the server stores any text shaped like label.label.tld), and the HTML judgement, whatever the
+// page holds: 20,000 nested elements walked without recursion, a snippet inside a <template>
+// (never run by a browser) not counted, a parse given a deadline, a parse in pieces giving the
+// tree parse5 gives in one go. The fetching is test/integration/drift-page-check.test.ts's.
+import { defaultTreeAdapter, html, parse, serialize } from "parse5";
+import type { DefaultTreeAdapterMap } from "parse5";
+import { describe, expect, it } from "vitest";
+import { trackingCodeOf } from "../../core/tracking-code";
+import { pageHost } from "../../drift/compare/page-check";
+import {
+  judgeDocument,
+  judgeHtml,
+  judgePage,
+  ParseTimeout,
+  parseWithin,
+  scriptsOf,
+} from "../../drift/compare/page-html";
+
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+const installation = "https://stats.example.com";
+const snippet = trackingCodeOf(installation, {}).trackingCode;
+const never = new AbortController().signal;
+
+describe("pageHost", () => {
+  it.each([
+    ["example.com", "example.com"],
+    ["Shop.Example.COM", "shop.example.com"],
+    ["example.com.", "example.com."],
+    ["bücher.example.de", "xn--bcher-kva.example.de"],
+    ["169.254.169.254", "169.254.169.254"],
+    ["a-b.example.co.uk", "a-b.example.co.uk"],
+  ])("%j is read at %j", (domain, host) => {
+    expect(pageHost(domain)).toEqual({ host });
+  });
+
+  it.each([
+    ["my shop.example.org", /^no page requested, the domain is not a host name: The part "my shop" /],
+    ["127.0.0.1:8080/admin?x=1#.com", /contains a path/],
+    ["user:pw@host.example.com", /contains a port or scheme/],
+    ["<img src=x onerror=alert(1)>.example.org", /may only contain letters, digits and hyphens/],
+    ["shop.example.org\n", /may only contain letters, digits and hyphens/],
+    ["ex%41mple.com", /may only contain letters, digits and hyphens/],
+    ["0x7f.0.0.1", /ends in a number/],
+    ["2130706433.0", /not a valid IPv4 address/],
+    ["localhost", /localhost cannot be tracked/],
+    ["example", /at least one dot/],
+    ["", /empty/],
+    ["exa mple.bücher.de", /may only contain letters, digits and hyphens/],
+    [`${"a".repeat(64)}.example.com`, /at most 63/],
+  ])("%j is not a host name: %s", (domain, reason) => {
+    const result = pageHost(domain);
+    expect(result).toHaveProperty("problem");
+    const problem = (result as { problem: string }).problem;
+    expect(problem).toMatch(/^no page requested, the domain is not a host name: /);
+    expect(problem).toMatch(reason);
+    expect(problem).not.toMatch(/\.$/);
+  });
+});
+
+describe("the HTML judgement", () => {
+  it("walks 20,000 nested elements without recursion, and finds the snippet at the bottom", async () => {
+    const deep = `<!doctype html><html><body>${"<div>".repeat(20_000)}${snippet}${"</div>".repeat(20_000)}</body></html>`;
+    const document = await parseWithin(deep, AbortSignal.timeout(50_000));
+    expect(scriptsOf(document)).toHaveLength(1);
+    expect(judgeDocument(document, installation)).toEqual({ status: "present" });
+  }, 60_000);
+
+  it("walks a tree far deeper than any call stack", () => {
+    const root = defaultTreeAdapter.createDocument();
+    let parent: ParentNode = root;
+    for (let i = 0; i < 200_000; i++) {
+      const div = defaultTreeAdapter.createElement("div", html.NS.HTML, []);
+      defaultTreeAdapter.appendChild(parent, div);
+      parent = div;
+    }
+    const script = defaultTreeAdapter.createElement("script", html.NS.HTML, [
+      { name: "id", value: "deepest" },
+    ]);
+    defaultTreeAdapter.appendChild(parent, script);
+    expect(scriptsOf(root)).toEqual([script]);
+  });
+
+  it("does not count a snippet inside a <template>: browsers never run its content", async () => {
+    for (const page of [
+      `<!doctype html><html><head><template>${snippet}</template></head><body></body></html>`,
+      `<!doctype html><body><template><div><template><p>${snippet}</p></template></div></template></body>`,
+      `<!doctype html><body><table><template>${snippet}</template></table></body>`,
+    ]) {
+      expect(judgeHtml(page, installation)).toEqual({
+        status: "missing",
+        reason: "no tracking code in the home page",
+      });
+      expect(await judgePage(page, installation, never)).toMatchObject({ status: "missing" });
+    }
+    // The same snippet beside the template counts.
+    const beside = `<!doctype html><body><template><p>x</p></template>${snippet}</body>`;
+    expect(judgeHtml(beside, installation)).toEqual({ status: "present" });
+  });
+
+  it("does not count an SVG script (it loads no src), a comment or a <noscript>", () => {
+    for (const wrapped of [
+      `<svg>${snippet}</svg>`,
+      `<!-- ${snippet} -->`,
+      `<noscript>${snippet}</noscript>`,
+    ]) {
+      expect(judgeHtml(`<!doctype html><body>${wrapped}</body>`, installation)).toMatchObject({
+        status: "missing",
+      });
+    }
+  });
+
+  it("finds scripts in document order", () => {
+    const document = parse(
+      `<!doctype html><head><script id="a"></script></head><body><div><script id="b"></script></div><script id="c"></script></body>`,
+    );
+    expect(scriptsOf(document).map((s) => s.attrs.find((a) => a.name === "id")?.value)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
+  it("parses in pieces to the tree parse5 gives in one go", async () => {
+    const pages = [
+      "",
+      "<p>x",
+      `<!doctype html><html><head><title>t</title>${snippet}</head><body>${"<table><tr><td>cell 😀 ".repeat(200)}<script>var s = "</scr" + "ipt>";</script><!-- c --></body></html>`,
+      `${"😀<b><i>".repeat(300)}<textarea>${"<p>".repeat(10_000)}</textarea>`,
+      `<p>${"a 😀 &amp; b <br>".repeat(20_000)}`,
+    ];
+    for (const page of pages) {
+      expect(serialize(await parseWithin(page, never))).toBe(serialize(parse(page)));
+    }
+  });
+
+  it("stops a parse whose deadline passed", async () => {
+    const timedOut = AbortSignal.abort();
+    await expect(parseWithin("<p>x</p>", timedOut)).rejects.toBeInstanceOf(ParseTimeout);
+    // A page nested too deep to parse within the deadline: stopped near it, not minutes later.
+    const started = Date.now();
+    await expect(parseWithin("<div>".repeat(400_000), AbortSignal.timeout(500))).rejects.toBeInstanceOf(
+      ParseTimeout,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+});
