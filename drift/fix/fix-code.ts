@@ -266,7 +266,9 @@ function plan(input: FixInput, options: FixCodeOptions, files: SourceFiles): Pla
 
 /**
  * Plans every edit, checks every file, then writes them all; throws FixRefused (nothing
- * written) when a file cannot be fixed, written, or has uncommitted changes without --force.
+ * written) when a file cannot be fixed, written, has uncommitted changes without --force, or
+ * changed since it was read; or (listing the files written) when replacing one fails after
+ * others were replaced.
  */
 export async function fixCode(input: FixInput, options: FixCodeOptions): Promise<FixOutcome> {
   const files = new SourceFiles();
