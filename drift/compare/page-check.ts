@@ -158,7 +158,7 @@ class PageReader {
   constructor(private readonly options: PageCheckOptions) {
     const standIns = new Set(options.takenAsPublic ?? []);
     this.isPublic = (address) => standIns.has(address) || notPublic(address) === undefined;
-    const resolve = options.lookup ?? (dnsLookup as unknown as LookupFunction);
+    const resolve: LookupFunction = options.lookup ?? dnsLookup;
     this.lookup = options.allowPrivate ? resolve : publicOnlyLookup(resolve, this.isPublic);
     this.direct = new Agent({ connect: { ...this.tls(), lookup: this.lookup } });
     this.deadline = AbortSignal.timeout(options.timeoutMs);

@@ -107,9 +107,8 @@ export async function parseWithin(html: string, signal: AbortSignal): Promise<Do
   let at = 0;
   do {
     if (signal.aborted) throw new ParseTimeout("the parse ran out of time");
-    let end = Math.min(html.length, at + size);
-    // Never between the two halves of a surrogate pair.
-    if (end < html.length && /[\ud800-\udbff]/.test(html[end - 1]!)) end++;
+    // parse5 keeps what a piece ends in the middle of (a tag, a surrogate pair) for the next.
+    const end = Math.min(html.length, at + size);
     const started = performance.now();
     parser.tokenizer.write(html.slice(at, end), end === html.length);
     const took = performance.now() - started;

@@ -23,14 +23,17 @@ import { createSecureContext } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import { checkPages } from "../../drift/compare/page-run";
+import type * as PageHtml from "../../drift/compare/page-html";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
 import { trackingCodeOf } from "../../core/tracking-code";
+import { startForwardingProxy } from "../support/forwarding-proxy";
+import type { ForwardingProxy } from "../support/forwarding-proxy";
 import { issueCertificate, makeCertificateAuthority, makeSelfSignedCertificate } from "../support/network";
 
 // A page whose parse throws (as a recursive walk once did on deep pages): the marker makes it so.
 const THROWS = "<!-- the parse of this page throws -->";
 vi.mock("../../drift/compare/page-html", async (original) => {
-  const actual = await original<typeof import("../../drift/compare/page-html")>();
+  const actual = await original<typeof PageHtml>();
   return {
     ...actual,
     judgePage: async (html: string, host: string, signal: AbortSignal) => {
@@ -272,13 +275,13 @@ describe("the page check goes nowhere a website points inside a network", () => 
     metadataRequests.length = 0;
     resolved.length = 0;
     const result = await checkPage("toname.test", installation, options);
+    expect(metadataRequests).toEqual([]);
     expect(result).toEqual({
       status: "unreachable",
       url: "https://toname.test/",
       reason: `refused: https://toname.test/ redirects to http://metadata.test:${metadataPort}/latest/meta-data/, and metadata.test resolves to 127.0.0.3, a loopback address, not a public one ${hint}`,
     });
     expect(resolved).toContain("metadata.test 127.0.0.3");
-    expect(metadataRequests).toEqual([]);
   });
 
   it("requests it when intranet websites are allowed (--page-allow-private)", async () => {
@@ -322,6 +325,51 @@ describe("the page check goes nowhere a website points inside a network", () => 
     });
     const followed = received.slice(before).find((r) => r.host === "tls.test");
     expect(followed?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", () => {
+  let proxy: ForwardingProxy;
+  /** The proxy resolves these names itself, as a company's proxy resolves the websites'. */
+  beforeAll(async () => {
+    proxy = await startForwardingProxy({
+      resolve: { "tometadata.test": "127.0.0.1", "toname.test": "127.0.0.1", "metadata.test": "127.0.0.3" },
+    });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  const through = (noProxy: string): PageCheckOptions => ({
+    ...options,
+    network: { ...options.network, proxy: { httpsProxy: proxy.url, httpProxy: proxy.url, noProxy } },
+  });
+
+  it("refuses a redirect to the metadata address before asking the proxy", async () => {
+    proxy.connects.length = 0;
+    const result = await checkPage("tometadata.test", installation, through(""));
+    expect(result.status).toBe("unreachable");
+    expect(result.reason).toMatch(
+      /^refused: https:\/\/tometadata\.test\/ redirects to http:\/\/169\.254\.169\.254\//,
+    );
+    expect(proxy.connects.map((c) => c.host)).toEqual(["tometadata.test"]);
+  });
+
+  it("leaves the names it resolves to the proxy (only literals can be checked)", async () => {
+    metadataRequests.length = 0;
+    expect(await checkPage("toname.test", installation, through(""))).toMatchObject({ status: "missing" });
+    expect(metadataRequests).toEqual(["/latest/meta-data/"]);
+  });
+
+  it("checks the names NO_PROXY sends directly, as without a proxy", async () => {
+    metadataRequests.length = 0;
+    const direct = through("metadata.test,intranet.test");
+    expect((await checkPage("toname.test", installation, direct)).reason).toMatch(
+      /, and metadata\.test resolves to 127\.0\.0\.3, a loopback address, not a public one /,
+    );
+    expect(metadataRequests).toEqual([]);
+    expect((await checkPage("intranet.test", installation, direct)).reason).toMatch(
+      /^refused: intranet\.test resolves to 10\.0\.0\.7, a private address, not a public one /,
+    );
   });
 });
 
