@@ -66,7 +66,7 @@ export interface PageCheckOptions {
 
 export const PAGE_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 10 };
 
-/** The most requests one page may make: https:// refused, then http:// and its redirects. */
+/** The most requests one page may make: https:// where nothing listens, then http:// and its redirects. */
 export const pageRequestsAtMost = (maxRedirects: number): number => 2 + maxRedirects;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -77,7 +77,7 @@ const HEADERS = {
   "user-agent": "pulumi-webstats drift --check-pages",
 };
 
-export const ALLOW_PRIVATE_HINT = "--page-allow-private allows intranet websites";
+const ALLOW_PRIVATE_HINT = "--page-allow-private allows intranet websites";
 
 /**
  * The host name a website's page is read at, or why there is none: the domain as the server

@@ -7,7 +7,7 @@ import type { ProviderSettings } from "../../core/settings";
 import type { NetworkSettings } from "../../sdk/client-options";
 import { mapBounded } from "../read/bounded-pool";
 import type { DriftEntry, PageCheck, PageFinding } from "../model/entries";
-import { checkPage, PAGE_DEFAULTS } from "./page-check";
+import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 
@@ -32,13 +32,13 @@ export const DEFAULT_PAGE_RUN_TIMEOUT_MS = 600_000;
 
 /**
  * The requests all the pages of a run may make together: four per website, and at least what one
- * page may make alone (https:// refused, then http:// and its redirects). A website that answers
+ * page may make alone (pageRequestsAtMost). A website that answers
  * makes one or two; redirect chains and loops draw on the others' share, up to this bound.
  */
 export const PAGE_REQUESTS_PER_WEBSITE = 4;
 
 export function pageRequestBudget(websites: number, maxRedirects = PAGE_DEFAULTS.maxRedirects): number {
-  return Math.max(PAGE_REQUESTS_PER_WEBSITE * websites, 2 + maxRedirects);
+  return Math.max(PAGE_REQUESTS_PER_WEBSITE * websites, pageRequestsAtMost(maxRedirects));
 }
 
 /** A website to check: its domain as the server stores it, and its installation's root URL. */
