@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkWebsiteInputs } from "../../core/website-check";
+import { unknownValue as pulumiUnknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { unknownValue as UNKNOWN } from "../../core/unknown-values";
 
 const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
@@ -198,6 +199,10 @@ describe("Website check: failures name the property and the fix", () => {
 });
 
 describe("Website check: unknown values during preview", () => {
+  it("knows the placeholder the engine sends, as @pulumi/pulumi spells it", () => {
+    expect(UNKNOWN).toBe(pulumiUnknownValue);
+  });
+
   it("lets unknown values through without failures", () => {
     const { inputs, failures } = check({
       domain: UNKNOWN,
