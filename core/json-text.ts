@@ -23,6 +23,15 @@ const hex = /^[0-9a-fA-F]{4}$/;
 export const placeOf = (problem: JsonTextProblem): string => `line ${problem.line}, column ${problem.column}`;
 
 /**
+ * Why a text that JSON.parse refused is not JSON, for a message in place of JSON.parse's own
+ * (which quotes the text): `line L, column C: <fault>`.
+ */
+export function notJsonReason(text: string): string {
+  const problem = jsonTextProblem(text);
+  return problem ? `${placeOf(problem)}: ${problem.reason}` : "a syntax error";
+}
+
+/**
  * The first place where `text` is not JSON, or where its arrays and objects nest deeper than
  * `maxDepth`; undefined when it is JSON within the bound.
  */

@@ -5,6 +5,7 @@
 // and every other resource stays the same. Pulumi's formats are read loosely (they grow between
 // versions): only the fields these rules need are read.
 import { z } from "zod";
+import { notJsonReason } from "../../core/json-text";
 import { websiteTypes } from "../read/stack-export";
 
 /** A website drift found changed or gone, in the stack that records it. */
@@ -98,8 +99,9 @@ function parsed<T>(schema: z.ZodType<T>, text: string, what: string, stack: stri
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw new CloudPlanRefused(`stack ${stack}: ${what} is not JSON (${(error as Error).message}).`);
+  } catch {
+    // JSON.parse's message quotes the text, which may hold secrets: only the place is said.
+    throw new CloudPlanRefused(`stack ${stack}: ${what} is not JSON (${notJsonReason(text)}).`);
   }
   const result = schema.safeParse(json);
   if (!result.success) {

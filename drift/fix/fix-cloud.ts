@@ -16,7 +16,7 @@ import { fileBackendFolder, heldLocks, lockedText, whoamiBackend } from "./cloud
 import type { CloudFixOutcome, StackFixResult } from "./cloud-fix-summary";
 import { failsOn } from "../model/entries";
 import type { DriftEntry, FailOnName } from "../model/entries";
-import { neutralText, valueText } from "../model/neutral-text";
+import { neutralLines, neutralText, valueText } from "../model/neutral-text";
 import type { FixSummaryFormat } from "./fix-summary";
 import { PulumiCommandError, runPulumi } from "../read/pulumi-command";
 import type { ReadStack } from "../read/read-stacks";
@@ -214,7 +214,7 @@ export async function runCloudFix(
   );
   const problems = results.flatMap((r) => r.problems);
   if (problems.length > 0) {
-    io.err(`${problems.join("\n")}\nNothing was changed.\n`);
+    io.err(`${problems.map(neutralText).join("\n")}\nNothing was changed.\n`);
     return 1;
   }
   const plans = results.map((r) => r.plan as StackPlan);
@@ -240,18 +240,19 @@ export async function runCloudFix(
   for (const [index, plan] of plans.entries()) {
     const result = stacks[index] as StackFixResult;
     io.err(
-      `Stack ${plan.stack}: pulumi up --refresh --target (${plural(plan.planned.length, "website")})...\n`,
+      `Stack ${neutralText(plan.stack)}: pulumi up --refresh --target (${plural(plan.planned.length, "website")})...\n`,
     );
     try {
       const targetArgs = plan.planned.flatMap((p) => ["--target", p.urn]);
       const output = await pulumiOn(plan.source, ["up", "--refresh", ...targetArgs, "--yes"], env);
-      io.err(output);
+      // pulumi's own output shows the websites' values: each line is kept, none can be a command.
+      io.err(neutralLines(output));
       result.result = "put back";
     } catch (error) {
       if (!(error instanceof PulumiCommandError)) throw error;
       result.result = "failed";
       result.error = failureText(plan.stack, "pulumi up", error);
-      io.err(`${result.error}\n`);
+      io.err(`${neutralLines(result.error)}\n`);
       return finish({ exitCode: 1, stacks });
     }
   }

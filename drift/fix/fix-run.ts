@@ -4,6 +4,7 @@ import type { Website } from "../../sdk";
 import type { AccountName, DriftEntry, FailOnName } from "../model/entries";
 import { FixRefused, fixCode } from "./fix-code";
 import { liveKey } from "../model/entries";
+import { neutralLines } from "../model/neutral-text";
 import type { FixCodeOptions } from "./fix-code";
 import { unexcusedChanges } from "../accept/excuses";
 import { formatFixSummary } from "./fix-summary";
@@ -57,7 +58,8 @@ export async function runFix(
     return outcome.exitCode;
   } catch (error) {
     if (!(error instanceof FixRefused)) throw error;
-    io.err(`${error.message}\n`);
+    // The problems quote server values (domains): each line is kept, none can be a command.
+    io.err(`${neutralLines(error.message)}\n`);
     return 1;
   }
 }

@@ -9,7 +9,7 @@
 // read strictly: an output it does not know is an error, as in a fleet file.
 import { resolve } from "node:path";
 import { z } from "zod";
-import { jsonTextProblem, placeOf } from "../../core/json-text";
+import { notJsonReason } from "../../core/json-text";
 import { readState } from "../../core/website-state";
 import { apiOnlyOutputs, fieldEntries, recordedOutputs } from "../../core/website-fields";
 import type { WebsiteOutputs } from "../../core/website-fields";
@@ -378,10 +378,8 @@ export function readStackExport(
     json = JSON.parse(content);
   } catch {
     // V8's message quotes the text around the fault, which may be a secret: only its place is said.
-    const problem = jsonTextProblem(content);
-    const place = problem ? `${placeOf(problem)}: ${problem.reason}` : "a syntax error";
     throw new StateError(
-      `${origin} is not JSON (${place}): give the output of pulumi stack export --show-secrets.`,
+      `${origin} is not JSON (${notJsonReason(content)}): give the output of pulumi stack export --show-secrets.`,
     );
   }
   const parsed = exportSchema.safeParse(json);

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { Environment } from "../../core/settings";
+import { notJsonReason } from "../../core/json-text";
 import { mapBounded } from "./bounded-pool";
 import { PulumiCommandError, environmentBackend, runPulumi } from "./pulumi-command";
 import { StateError } from "./stack-export";
@@ -111,11 +112,14 @@ async function stackLs(
   let listed: unknown;
   try {
     listed = JSON.parse(printed);
-    if (!Array.isArray(listed)) throw new Error("not a list");
-  } catch (parseError) {
+  } catch {
+    // JSON.parse's message quotes what pulumi printed: only the place is said.
     throw new StateError(
-      `pulumi stack ls of ${where} printed no list of stacks (${(parseError as Error).message}).`,
+      `pulumi stack ls of ${where} printed no list of stacks (${notJsonReason(printed)}).`,
     );
+  }
+  if (!Array.isArray(listed)) {
+    throw new StateError(`pulumi stack ls of ${where} printed no list of stacks (not a list).`);
   }
   const named = (s: unknown): s is StackSummary => {
     const name = (s as Partial<StackSummary> | null)?.name;

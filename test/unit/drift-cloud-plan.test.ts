@@ -144,6 +144,22 @@ describe("drift --fix cloud: the stack's state", () => {
     expect(locateTargets(text, stack, [target])).toEqual([shop]);
   });
 
+  it("refuses an export or a preview that is not JSON by its place, quoting none of it", () => {
+    const secret = "Xq9#Wv7$Kp2";
+    const text = `{"deployment": {"resources": [${secret}]}}`;
+    for (const attempt of [() => locateTargets(text, stack, [shop]), () => previewPlan(text, stack)]) {
+      expect(attempt).toThrow(CloudPlanRefused);
+      expect(attempt).toThrow(/is not JSON \(line 1, column \d+: /);
+      try {
+        attempt();
+      } catch (error) {
+        for (let i = 0; i + 3 <= secret.length; i++) {
+          expect((error as Error).message).not.toContain(secret.slice(i, i + 3));
+        }
+      }
+    }
+  });
+
   it("refuses a stack with pending operations, naming it", () => {
     const text = exported({
       resources: [website("shop", 2)],
