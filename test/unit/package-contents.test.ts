@@ -134,4 +134,14 @@ describe("the packed package", { timeout: 120_000 }, () => {
     expect(manifest.peerDependencies?.fastify).toBeDefined();
     expect(manifest.peerDependenciesMeta?.fastify?.optional).toBe(true);
   });
+
+  it("is described by the TypeScript page with exactly its runtime dependencies", () => {
+    const page = readFileSync(join("docs", "languages", "typescript.md"), "utf8");
+    const sentence = /brings (\w+) small runtime dependencies \(([^)]*)\)/.exec(page);
+    expect(sentence, "the sentence on the runtime dependencies").not.toBeNull();
+    const named = [...sentence![2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((n) => n !== "drift");
+    expect(named.sort()).toEqual(Object.keys(manifest.dependencies ?? {}).sort());
+    const words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    expect(sentence![1]).toBe(words[named.length - 1]);
+  });
 });
