@@ -3,8 +3,9 @@
 // redirects). The IANA special-purpose registries' ranges that never hold a public website:
 // "this network", private, shared (carrier-grade NAT), loopback, link-local, IETF protocol
 // assignments, benchmarking, multicast and reserved IPv4; the IPv6 loopback, unspecified, unique
-// local, link-local and multicast ranges; and the IPv4-mapped (`::ffff:a.b.c.d`) and NAT64
-// (`64:ff9b::a.b.c.d`) forms of the IPv4 ones, which reach the same hosts.
+// local, link-local and multicast ranges; and the IPv4-mapped (`::ffff:a.b.c.d`), NAT64
+// (`64:ff9b::a.b.c.d`) and 6to4 (`2002:aabb:ccdd::`) forms of the IPv4 ones, which reach the same
+// hosts.
 //
 // An IP literal in a URL never goes through name resolution: check it before connecting. A name
 // is checked where the connection resolves it (`publicOnlyLookup`), so the address checked is the
@@ -90,12 +91,19 @@ export function notPublic(address: string): string | undefined {
   if (version === 4) return v4Phrase(bare);
   if (version !== 6) return "not an IP address";
   const groups = groupsOf(bare.toLowerCase());
+  const dotted = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
   for (const { prefix, form } of EMBEDDING) {
     if (prefix.every((group, i) => groups[i] === group)) {
-      const v4 = [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+      const v4 = dotted(groups[6]!, groups[7]!);
       const phrase = v4Phrase(v4);
       return phrase && `${phrase} in its ${form} form (${v4})`;
     }
+  }
+  // 6to4 (2002::/16) carries its relay's IPv4 address in the 32 bits after the prefix.
+  if (groups[0] === 0x2002) {
+    const v4 = dotted(groups[1]!, groups[2]!);
+    const phrase = v4Phrase(v4);
+    if (phrase) return `${phrase} in its 6to4 form (${v4})`;
   }
   // BlockList matches an IPv4-mapped address against IPv4 ranges too; those were handled above.
   return LISTS.find(({ list, kind }) => kind.v6.length > 0 && list.check(bare, "ipv6"))?.kind.phrase;

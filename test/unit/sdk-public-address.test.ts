@@ -78,6 +78,8 @@ describe("notPublic", () => {
     "64:ff9b::0808:0808",
     "64:ff9b:0:0:0:1:a9fe:a9fe",
     "::fffe:a9fe:a9fe",
+    "2002:808:808::1",
+    "2003:a9fe:a9fe::1",
   ])("%s is public", (address) => {
     expect(notPublic(address)).toBeUndefined();
   });
@@ -100,6 +102,9 @@ describe("notPublic", () => {
     ["64:ff9b::7f00:1", "a loopback address in its NAT64 form (127.0.0.1)"],
     ["64:ff9b::10.0.0.7", "a private address in its NAT64 form (10.0.0.7)"],
     ["64:ff9b::c0a8:101", "a private address in its NAT64 form (192.168.1.1)"],
+    ["2002:a9fe:a9fe::1", "a link-local address in its 6to4 form (169.254.169.254)"],
+    ["2002:7f00:1::", "a loopback address in its 6to4 form (127.0.0.1)"],
+    ["2002:0a00:0007:1::5", "a private address in its 6to4 form (10.0.0.7)"],
   ])("%s is %s", (address, kind) => {
     expect(notPublic(address)).toBe(kind);
   });
