@@ -1,0 +1,192 @@
+// drift's bad-input table, as the provider has one (test/provider/bad-input.test.ts): hostile
+// input from the server, from files users edit and from CI, each row through the real command
+// (in-process, runCaptured) against the emulator. The rule for every row: the run ends with its
+// report or with a clear error naming the file or the field, and no secret, no workflow command
+// and no markup from the server reaches what it prints.
+//
+// The rows proven at a lower tier, where the command adds nothing (each file's own table):
+// - the page check's domains that are no host names, IP literals and redirects to addresses that
+//   are not public, pages nested 20,000 deep, a parse that throws, the run's bounds:
+//   test/unit/drift-page-check.test.ts, test/unit/sdk-public-address.test.ts,
+//   test/integration/drift-page-check.test.ts, and through the command
+//   test/integration/drift-check-pages.test.ts ("websites no page can be read at");
+// - writes cut short (full disk, quota, a kill), planted links, modes, a file changed since it was
+//   read: test/unit/atomic-file.test.ts, test/unit/drift-fix-code-write.test.ts,
+//   test/integration/drift-fix-code.test.ts;
+// - a server value that would become a Pulumi YAML interpolation or fails its field's rule:
+//   test/unit/drift-fix-text.test.ts, test/integration/drift-fix-code.test.ts;
+// - each output format fed every hostile string: test/unit/drift-output-neutral.test.ts;
+// - globs of any cost: test/unit/glob.test.ts; a website password echoed by the server:
+//   test/unit/sdk-errors.test.ts; JSON that is damaged or nested too deep: test/unit/json-text.test.ts;
+// - the Action's echo and outputs: test/integration/action-run.test.ts.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import type { Emulator, EmulatorAccount } from "../../emulator";
+import { WebstatsClient } from "../../sdk";
+import type { Website } from "../../sdk";
+import { workflowCommands } from "../support/action-runner";
+import { runCaptured } from "../support/run-cli";
+import { exportedSecret, writeStackExport } from "../support/stack-exports";
+
+const root = mkdtempSync(join(tmpdir(), "drift-bad-input-"));
+const dataFile = join(root, "emulator.json");
+const stackFile = join(root, "stack.json");
+
+/** Domains the real server stores (its rule takes anything before the last dot but a line break). */
+const hostileDomains: Record<string, string> = {
+  "command.bad-input.example.org": "::error title=drift::forged.example.org",
+  "markup.bad-input.example.org": "<img src=x onerror=alert(1)>.example.org",
+  "mention.bad-input.example.org": "@octocat #1 owner/repo#2.example.org",
+  "long.bad-input.example.org": `${"a".repeat(60)}.example.org`,
+};
+/** An `exclude_ips` the web interface stored as it was typed: free text, one entry a line. */
+const hostileIps = "::stop-commands::t0ken\n\u001b[31m##[error]red\u202e\n${secretValue}";
+const recordedIps = ["192.0.2.77"];
+
+// markdown-it (CommonMark with GFM tables, raw HTML allowed as on GitHub) comes with typedoc.
+const MarkdownIt = createRequire(import.meta.url)("markdown-it") as new (options: object) => {
+  render(text: string): string;
+};
+const markdownIt = new MarkdownIt({ html: true });
+
+/** Characters no output may carry raw: escapes, carriage returns, bidi overrides, separators. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const rawControl = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+describe("drift's bad-input table", () => {
+  let emulator: Emulator;
+  let account: EmulatorAccount;
+  let recorded: Website;
+
+  beforeAll(async () => {
+    // The domains go into the emulator's data file between two starts: its own rule is stricter
+    // than the real server's, which stores all of them.
+    const first = await startEmulator({ requestsPerMinute: 0, dataFile });
+    account = first.createAccount({ name: "Bad input" });
+    const client = new WebstatsClient({ baseUrl: first.url, apiKey: account.apiKey });
+    for (const placeholder of Object.keys(hostileDomains))
+      await client.websites.create({ domain: placeholder });
+    const created = await client.websites.create({
+      domain: "ips.bad-input.example.org",
+      excludeIps: recordedIps,
+    });
+    await first.close();
+    let data = readFileSync(dataFile, "utf8");
+    for (const [placeholder, domain] of Object.entries(hostileDomains)) {
+      data = data.replace(JSON.stringify(placeholder), JSON.stringify(domain));
+    }
+    writeFileSync(dataFile, data);
+    emulator = await startEmulator({ requestsPerMinute: 0, dataFile });
+    emulator.updateWebsite(created.id, { exclude_ips: hostileIps });
+    recorded = created;
+    writeStackExport(stackFile, {
+      project: "bad-input",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: [created],
+    });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  const drift = (...options: string[]) => runCaptured(["drift", "--state", stackFile, ...options]);
+
+  describe("server text in every format", () => {
+    it.each(["text", "json", "markdown", "sarif", "junit"])(
+      "%s: the report is written, with no workflow command and no raw control character",
+      async (format) => {
+        const run = await drift("--format", format);
+        expect(run.code).toBe(2);
+        for (const printed of [run.out, run.err]) {
+          expect(workflowCommands(printed)).toEqual([]);
+          expect(printed).not.toMatch(rawControl);
+          expect(printed.split(/\r\n|\r|\n/).filter((line) => /^\s*::/.test(line))).toEqual([]);
+        }
+        // The report is there, beside the hostile websites.
+        expect(run.out).toContain(hostileDomains["long.bad-input.example.org"]);
+      },
+    );
+
+    it("markdown: markup, mentions and references from the server render as text or code", async () => {
+      const run = await drift("--format", "markdown");
+      const html = markdownIt.render(run.out);
+      expect(html).not.toMatch(/<img|<script/i);
+      expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;.example.org");
+      // GitHub looks for mentions and issue references in the text outside code elements.
+      const outsideCode = html.replace(/<code>[\s\S]*?<\/code>/g, " ");
+      expect(outsideCode).not.toMatch(/@octocat|#1\b|repo#2/);
+      expect(html).toContain("<code>@octocat #1 owner/repo#2.example.org</code>");
+    });
+
+    it("json: the values stay exact data", async () => {
+      const run = await drift("--format", "json");
+      const report = JSON.parse(run.out) as {
+        websites: { domain: string; changes?: { field: string; live: unknown }[] }[];
+      };
+      const domains = report.websites.map((w) => w.domain);
+      for (const domain of Object.values(hostileDomains)) expect(domains).toContain(domain);
+      const ips = report.websites.find((w) => w.domain === recorded.domain)?.changes;
+      expect(ips).toContainEqual(
+        expect.objectContaining({ field: "excludeIps", live: hostileIps.split("\n") }),
+      );
+    });
+  });
+
+  it("an ignore rule that would backtrack for ever ends with the report", async () => {
+    const ignore = join(root, "backtracking.yaml");
+    writeFileSync(
+      ignore,
+      `ignore:\n  - domain: "${"*a".repeat(12)}*b"\n    status: unmanaged\n    reason: a glob no domain matches\n`,
+    );
+    const run = await drift("--ignore", ignore, "--format", "json");
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.out) as { websites: { domain: string; status: string }[] };
+    expect(
+      report.websites.find((w) => w.domain === hostileDomains["long.bad-input.example.org"]),
+    ).toMatchObject({
+      status: "unmanaged",
+    });
+  });
+
+  it.each([
+    [
+      "nested 60,000 deep",
+      () => "[".repeat(60_000) + "]".repeat(60_000),
+      /nests arrays and objects deeper than 64 levels \(line 1, column 65\)/,
+    ],
+    ["of 8 MB", () => `{"rules": {}, "padding": "${"x".repeat(8 * 1024 * 1024)}"}`, /larger than 1 MiB/],
+  ])("a policy configuration %s is refused by name, before any request", async (_label, text, problem) => {
+    const file = join(root, "policy-config.json");
+    writeFileSync(file, text());
+    emulator.resetRequestCounts();
+    const run = await drift("--policy-pack-config", file);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(file);
+    expect(run.err).toMatch(problem);
+    expect(run.err.length).toBeLessThan(2_000);
+    expect(emulator.requestCounts()).toEqual({});
+  });
+
+  it("a damaged export is refused by its file, quoting no piece of the secret it holds", async () => {
+    const secret = "Qz7#kW9$mX2!pL5";
+    const damaged = join(root, "damaged.json");
+    const stack = JSON.parse(readFileSync(stackFile, "utf8")) as unknown;
+    const text = JSON.stringify(stack).replace(
+      JSON.stringify(exportedSecret(account.apiKey).plaintext),
+      JSON.stringify(`{"key": ${secret}}`),
+    );
+    expect(text).toContain(secret);
+    writeFileSync(damaged, text);
+    const run = await runCaptured(["drift", "--state", damaged]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(damaged);
+    for (let i = 0; i + 3 <= secret.length; i++) {
+      expect(run.out + run.err).not.toContain(secret.slice(i, i + 3));
+    }
+  });
+});
