@@ -1,5 +1,5 @@
 // Dependencies point one way: sdk <- core <- provider <- fleet, the plugin beside the provider
-// (two hosts over one core), the policy rules over the core, drift over the rules and the core, generate over fleet and drift, the command line (cli) over generate and drift, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
+// (two hosts over one core), the policy rules over the core, drift over the rules and the core, generate over fleet and drift, the command line (cli) over generate and drift, the GitHub Action over the command line, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
 // module imports one that imports it back. Read from the sources' own import statements.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -16,6 +16,7 @@ const layers = [
   "drift",
   "generate",
   "cli",
+  "action",
   "emulator",
 ] as const;
 
@@ -33,14 +34,16 @@ const allowed: Record<(typeof layers)[number], string[]> = {
   drift: ["policy", "core", "sdk"],
   generate: ["drift", "fleet", "core", "sdk"],
   cli: ["generate", "drift", "policy", "core", "sdk"],
+  // The Action runs the command in-process and writes the runner's files with drift's neutral text.
+  action: ["cli", "drift", "core"],
   emulator: [],
 };
 
 /** Packages a layer may import besides Node's own modules. */
 const packages: Record<(typeof layers)[number], string[]> = {
   sdk: ["undici", "zod"],
-  // The core knows the engine's placeholder for unknown values, nothing else of Pulumi.
-  core: ["zod", "fastest-levenshtein", "@pulumi/pulumi/runtime/rpc"],
+  // Nothing of Pulumi: the engine's placeholder for unknown values is spelled in core/unknown-values.ts.
+  core: ["zod", "fastest-levenshtein"],
   provider: ["@pulumi/pulumi", "@pulumi/pulumi/dynamic"],
   plugin: [
     "@grpc/grpc-js",
@@ -64,6 +67,8 @@ const packages: Record<(typeof layers)[number], string[]> = {
   drift: ["zod", "yaml", "undici", "parse5"],
   generate: ["yaml"],
   cli: [],
+  // Bundled into one file with everything it loads: no package of its own.
+  action: [],
   emulator: ["fastify", "zod"],
 };
 
@@ -79,6 +84,8 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
   const text = readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, "");
   const specifiers = [
     ...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms),
+    // An import for its side effects alone names no binding: `import "module";`.
+    ...text.matchAll(/^import\s+"([^"]+)"/gm),
     ...text.matchAll(/\brequire\("([^"]+)"\)/g),
     ...text.matchAll(/\bimport\("([^"]+)"\)/g),
   ].map((match) => match[1]!);
