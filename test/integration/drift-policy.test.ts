@@ -2,7 +2,8 @@
 // HTTP, with a stack export written here: the policy pack's rules over every website the run
 // reads, the managed ones and those made outside Pulumi (unmanaged), and over the stack. The
 // findings in every format (a SARIF rule per policy rule, located as drift's other findings are),
-// their own exit code and --fail-on value, and a configuration refused before any request.
+// their own exit code and --fail-on value (a rule set to remediate counts as mandatory: drift
+// cannot remediate the server), and a configuration refused before any request.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -177,6 +178,30 @@ describe("pulumi-webstats drift --policy-pack-config", () => {
     const alone = await run(["drift", "--state", stateFile, "--fail-on", "policy"]);
     expect(alone.code).toBe(1);
     expect(alone.err).toContain("--fail-on policy needs --policy-pack-config FILE");
+  });
+
+  it("counts a rule set to remediate as mandatory: drift cannot remediate the server", async () => {
+    // Every other rule off: only staging.policy.example counts bots.
+    const remediate = join(root, "remediate.json");
+    writeFileSync(remediate, JSON.stringify({ all: "disabled", "bots-excluded": "remediate" }));
+    const args = ["drift", "--state", stateFile, "--policy-pack-config", remediate, "--fail-on", "policy"];
+    const text = await run(args);
+    expect(text.out).toContain(
+      `Policy (${remediate}, 1 rule): 1 violation, 1 mandatory (they fail the run).`,
+    );
+    expect(text.out).toContain("[mandatory] bots-excluded: Website staging.policy.example counts bots");
+    expect(text.code).toBe(3);
+    const json = await run([...args, "--format", "json"]);
+    expect(json.code).toBe(3);
+    const report = (JSON.parse(json.out) as JsonReport).policy;
+    expect(report.rules).toEqual([expect.objectContaining({ name: "bots-excluded", level: "mandatory" })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({
+        rule: "bots-excluded",
+        level: "mandatory",
+        domain: "staging.policy.example",
+      }),
+    ]);
   });
 
   it("refuses a configuration naming no rule, a wrong type, a bad CIDR or level before any request", async () => {
