@@ -97,7 +97,7 @@ async function findingsOf(account: DriftAccount): Promise<AccountFindings> {
 
 /**
  * Reads the pageviews of every target, saying first what it costs and then how far it got;
- * marks each entry on the server silent or not.
+ * marks each entry on the server silent or not, with its daily pageviews.
  */
 async function markSilent(
   findings: AccountFindings[],
@@ -109,16 +109,18 @@ async function markSilent(
   const window = trackingWindow(new Date(), days);
   io.err(`${costText(targets.length, window, settings.requestsPerMinute?.value)}\n`);
   const step = progressStep(targets.length);
-  const silent = await checkTracking(targets, window, (done) => {
+  const reads = await checkTracking(targets, window, (done) => {
     if (done % step === 0 || done === targets.length)
       io.err(`Tracking: ${done} of ${targets.length} websites checked.\n`);
   });
   let index = 0;
   for (const { entries, targets: own } of findings) {
-    const byId = new Map(own.map((t) => [t.id, silent[index++]]));
+    const byId = new Map(own.map((t) => [t.id, reads[index++]]));
     for (const entry of entries) {
-      const value = byId.get(entry.id);
-      if (value !== undefined) entry.silent = value;
+      const read = byId.get(entry.id);
+      if (read === undefined) continue;
+      entry.silent = read.silent;
+      entry.pageviews = read.daily;
     }
   }
   return { ...window, requests: targets.length };

@@ -18,7 +18,7 @@ import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options"
 const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [--state FILE...]
        pulumi-webstats drift [--cwd DIR...] --all [--backend-wide] [--stack-filter GLOB...]
                              [--parallel N]
-                             [--format text|json|markdown|sarif|junit [--output FILE]]...
+                             [--format text|json|markdown|sarif|junit|html [--output FILE]]...
                              [--fail-on STATUS,...] [--baseline FILE] [--write-baseline FILE]
                              [--ignore FILE]
                              [--check-tracking [--silent-days N]]

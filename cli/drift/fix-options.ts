@@ -64,7 +64,7 @@ function cloudChoice(
 ): { fixCloud: CloudFixOptions } {
   if (!summaryFormats.includes(format)) {
     throw new UsageError(
-      "--fix cloud prints what it did as text, markdown or json: write a sarif or junit report with --output FILE.",
+      "--fix cloud prints what it did as text, markdown or json: write a sarif, junit or html report with --output FILE.",
     );
   }
   const file = sources.find((s) => s.kind === "file");
@@ -110,7 +110,7 @@ export function fixChoice(
   }
   if (!summaryFormats.includes(format)) {
     throw new UsageError(
-      "--fix code prints what it did as text, markdown or json: write a sarif or junit report with --output FILE.",
+      "--fix code prints what it did as text, markdown or json: write a sarif, junit or html report with --output FILE.",
     );
   }
   if (adoptInto !== undefined && (!adoptUnmanaged || adoptInto.trim() === "")) {

@@ -17,8 +17,9 @@ export const reportOptions: OptionTable = {
 };
 
 export const reportOptionsHelp = `  --format F       text (default), json, markdown (for a job summary or a comment),
-                   sarif (SARIF 2.1.0, for code scanning) or junit (JUnit XML, for CI
-                   test reports)
+                   sarif (SARIF 2.1.0, for code scanning), junit (JUnit XML, for CI
+                   test reports) or html (one self-contained page to look at: filters,
+                   charts, every website; opens offline)
   --output FILE    write the report of the --format just before it to FILE; pairs may
                    repeat (--format sarif --output r.sarif --format junit --output r.xml).
                    A --format with no --output goes to standard output (one at most);

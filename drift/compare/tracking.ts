@@ -1,7 +1,9 @@
 // `drift --check-tracking`: the websites that had no pageview in the last N days (silent). The
 // API has no "last seen" field, so each website costs one request: its `pageviews` statistic over
-// the window, one page of the smallest size (a row per date with pageviews; any row answers the
-// question). The requests go through each account's client, so the installation's one pacer
+// the window, one page (a row per date with pageviews; any row answers the question), newest
+// dates first and as large as the window up to 100 rows, so that the same answer also gives the
+// daily counts of the window's last 100 dates at most (the HTML report's sparkline). The
+// requests go through each account's client, so the installation's one pacer
 // spaces them at the server's limit (60 a minute on a stock installation, shared by every
 // account): 500 websites take at least 8 minutes, which the command says before it starts.
 //
@@ -31,6 +33,36 @@ export function trackingWindow(now: Date, days: number): TrackingWindow {
 
 /** Silent: the window's pageview rows (one per date) count no pageview. */
 export const isSilent = (rows: readonly { count: number }[]): boolean => !rows.some((row) => row.count > 0);
+
+/** The most dates whose daily counts one read gives: the server's largest page. */
+export const DAILY_COUNTS_AT_MOST = 100;
+
+/** The page size that holds a row for each of the window's last DAILY_COUNTS_AT_MOST dates. */
+const dailyPageSize = (days: number): 10 | 25 | 50 | 100 => {
+  const rows = Math.min(days, DAILY_COUNTS_AT_MOST);
+  return rows <= 10 ? 10 : rows <= 25 ? 25 : rows <= 50 ? 50 : 100;
+};
+
+/** The dates of the window whose daily counts are read: its last DAILY_COUNTS_AT_MOST, oldest first. */
+export function dailyDates(window: TrackingWindow): string[] {
+  const to = Date.parse(`${window.to}T00:00:00Z`);
+  const count = Math.min(window.days, DAILY_COUNTS_AT_MOST);
+  return Array.from({ length: count }, (_, i) => isoDate(to - (count - 1 - i) * DAY_MS));
+}
+
+/**
+ * The pageviews of each of `dates` from the rows of one read (a row per date, the newest first):
+ * 0 for a date without a row. The rows, newest first and as many as the dates, hold every one of
+ * those dates that had a pageview.
+ */
+export function dailyCounts(
+  rows: readonly { value: string; count: number }[],
+  dates: readonly string[],
+): number[] {
+  const byDate = new Map<string, number>();
+  for (const row of rows) byDate.set(row.value, (byDate.get(row.value) ?? 0) + row.count);
+  return dates.map((date) => byDate.get(date) ?? 0);
+}
 
 /**
  * The least time `requests` requests take from the first to the last, in seconds: whole windows
@@ -82,9 +114,16 @@ export interface TrackingTarget {
   domain: string;
 }
 
+/** What one read says of a website: whether it is silent, and its pageviews of each date read. */
+export interface TrackingRead {
+  silent: boolean;
+  /** The pageviews of each of dailyDates(window), oldest first. */
+  daily: number[];
+}
+
 /**
- * Reads each target's pageviews over the window, a few at a time, and resolves with whether each
- * is silent, in the targets' order: undefined for a website deleted since its listing (the check
+ * Reads each target's pageviews over the window, a few at a time, and resolves with what each
+ * read says, in the targets' order: undefined for a website deleted since its listing (the check
  * of hundreds of websites takes minutes). `checked` hears the count after each answer. The first
  * failure stops the check and rejects naming the website.
  */
@@ -92,8 +131,9 @@ export async function checkTracking(
   targets: readonly TrackingTarget[],
   window: TrackingWindow,
   checked: (done: number) => void = () => {},
-): Promise<(boolean | undefined)[]> {
-  const silent: (boolean | undefined)[] = new Array<boolean | undefined>(targets.length);
+): Promise<(TrackingRead | undefined)[]> {
+  const read: (TrackingRead | undefined)[] = new Array<TrackingRead | undefined>(targets.length);
+  const dates = dailyDates(window);
   let next = 0;
   let done = 0;
   let failure: Error | undefined;
@@ -103,13 +143,17 @@ export async function checkTracking(
       next += 1;
       const { client, id, domain } = targets[index] as TrackingTarget;
       try {
+        // The newest dates first: a page of the window's last dates holds every one of them
+        // that had a pageview, and any row at all says the website is not silent.
         const page = await client.stats.listPage(id, {
           name: "pageviews",
           from: window.from,
           to: window.to,
-          perPage: 10,
+          perPage: dailyPageSize(window.days),
+          sortBy: "value",
+          sort: "desc",
         });
-        silent[index] = isSilent(page.data);
+        read[index] = { silent: isSilent(page.data), daily: dailyCounts(page.data, dates) };
       } catch (error) {
         if (!(error instanceof NotFoundError)) {
           failure ??= new Error(
@@ -125,5 +169,5 @@ export async function checkTracking(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
   if (failure) throw failure;
-  return silent;
+  return read;
 }

@@ -47,6 +47,12 @@ export interface DriftEntry {
    * window checked. Absent when tracking was not checked, or the website is not on the server.
    */
   silent?: boolean;
+  /**
+   * With `--check-tracking`, for a website on the server: its pageviews on each of the window's
+   * last dates (100 at most, the last of them `tracking.to`), oldest first, from the read that
+   * decides `silent`.
+   */
+  pageviews?: number[];
   /** With `--check-pages`, for a website on the server: what its home page says of the tracking code. */
   page?: PageFinding;
   /** With --baseline: the baseline entry that accepts all of this website's drift (never failing). */

@@ -3,7 +3,7 @@
 // format that prints one (report/), reads these shapes from here.
 import type { AccountName, DriftEntry, DriftStatus, FailOnName } from "./entries";
 
-export const reportFormats = ["text", "json", "markdown", "sarif", "junit"] as const;
+export const reportFormats = ["text", "json", "markdown", "sarif", "junit", "html"] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 /** An account's use of its plan: the websites it holds against those the plan allows. */

@@ -19,6 +19,8 @@ export interface ReportContext {
   /** The findings that make the exit code 2; without it, every finding is drift. */
   failOn?: readonly FailOnName[];
   locate?: LocateDeclaration;
+  /** The run's exit code, when the run decides it (the HTML report states it). */
+  exitCode?: number;
 }
 
 /** Whether one finding of an entry fails the run (accepted and ignored websites never do). */

@@ -43,7 +43,13 @@ export async function finishReports(
   for (const stale of [...(marked.baseline?.stale ?? []), ...(marked.ignore?.stale ?? [])]) {
     io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
   }
-  const context: ReportContext = { failOn: options.failOn, locate };
+  // The exit code as decided below, for the reports that state it (HTML).
+  const exitCode = policyFails(report.policy)
+    ? 3
+    : prepared.writeBaseline !== undefined || !marked.websites.some((e) => failsOn(e, options.failOn))
+      ? 0
+      : 2;
+  const context: ReportContext = { failOn: options.failOn, locate, exitCode };
   io.out(formatReport(marked, options.format, context));
   for (const output of options.outputs ?? []) {
     await writeAtomically(output.file, formatReport(marked, output.format, context));

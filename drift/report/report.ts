@@ -1,27 +1,31 @@
 // The drift report in its three formats: a table for people, JSON for programs, Markdown for a
-// pipeline's job summary or a pull request comment. Pure functions of the entries. Nothing here
+// pipeline's job summary or a pull request comment (and the dispatch to the others: SARIF, JUnit,
+// the HTML page). Pure functions of the entries. Nothing here
 // can hold a secret: entries carry domains, ids, field values the server reports (the password
 // is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
 // Everything the server or a website said is shown through model/neutral-text.ts: each line and
 // cell of the text neutralised, JSON exact but with its sentences (page reasons, policy
 // messages) neutralised, Markdown that opens no block, mentions nobody and links no issue.
-import type { AccountName, DriftEntry, DriftStatus } from "../model/entries";
+import type { AccountName, DriftEntry } from "../model/entries";
 import { driftStatuses } from "../model/entries";
+import { htmlReport } from "./html-report";
 import { junitReport } from "./junit";
 import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-report";
 import { excuseText, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
-import { changeText, staleBaselineText, staleRuleText } from "./report-texts";
+import {
+  acceptanceText,
+  changeText,
+  staleBaselineText,
+  staleRuleText,
+  statusCounts,
+  trackingText,
+  useText,
+} from "./report-texts";
 import { markdownText, markdownValue, neutralJson, neutralText, valueText } from "../model/neutral-text";
 import { sarifReport } from "./sarif";
 import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
-import type { AccountUse, DriftReport, ReportFormat } from "../model/report";
-
-export function statusCounts(entries: readonly DriftEntry[]): Record<DriftStatus, number> {
-  const counts = Object.fromEntries(driftStatuses.map((s) => [s, 0])) as Record<DriftStatus, number>;
-  for (const entry of entries) counts[entry.status] += 1;
-  return counts;
-}
+import type { DriftReport, ReportFormat } from "../model/report";
 
 /** The counts of the JSON summary: every status, and `silent` when tracking was checked. */
 function summaryCounts(report: DriftReport): Record<string, number> {
@@ -37,24 +41,6 @@ function summaryCounts(report: DriftReport): Record<string, number> {
 const nameText = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
 const accountText = (e: DriftEntry): string => nameText(e.account);
 
-/** The accepted (baseline) and ignored websites, which never fail, and the stale entries and rules. */
-function acceptanceText(report: DriftReport): string | undefined {
-  if (!report.baseline && !report.ignore) return undefined;
-  const accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
-  const ignored = report.websites.filter((e) => e.ignored).length;
-  const parts = [
-    ...(report.baseline
-      ? [
-          `${accepted} accepted by the baseline ${report.baseline.file} (${report.baseline.stale.length} of its entries stale)`,
-        ]
-      : []),
-    ...(report.ignore
-      ? [`${ignored} ignored by ${report.ignore.file} (${report.ignore.stale.length} of its rules stale)`]
-      : []),
-  ];
-  return `Not failing: ${parts.join("; ")}.`;
-}
-
 /** A word for an accepted or ignored website; empty for the others. */
 const noteCell = (e: DriftEntry): string => (e.ignored ? "ignored" : e.accepted ? "accepted" : "");
 
@@ -68,27 +54,6 @@ function summary(report: DriftReport): string {
   const accounts = new Set(report.websites.map(accountText)).size;
   const parts = driftStatuses.map((s) => `${counts[s]} ${s}`).join(", ");
   return `${report.websites.length} websites in ${accounts} account${accounts === 1 ? "" : "s"} of ${report.stacks.length} stack${report.stacks.length === 1 ? "" : "s"} (${report.stacks.join(", ")}): ${parts}.`;
-}
-
-/** The tracking check's outcome and cost, when it ran. */
-function trackingText({ tracking, websites }: DriftReport): string | undefined {
-  if (!tracking) return undefined;
-  const checked = websites.filter((e) => e.silent !== undefined);
-  const silent = checked.filter((e) => e.silent).length;
-  return (
-    `Tracking: ${silent} of ${checked.length} websites on the server silent, with no pageview from ` +
-    `${tracking.from} to ${tracking.to} (the last ${tracking.days} day${tracking.days === 1 ? "" : "s"}, ` +
-    `UTC dates); ${tracking.requests} request${tracking.requests === 1 ? "" : "s"}, one per website.`
-  );
-}
-
-/** Websites held against the plan's limit: "4 of 10", "10 of 10, full", "250, unlimited", "3". */
-function useText(use: AccountUse, words = false): string {
-  const limit = use.plan?.websites;
-  const noun = (n: number) => (words ? (n === 1 ? " website" : " websites") : "");
-  if (limit === undefined || limit < 0)
-    return `${use.websites}${noun(use.websites)}${limit === undefined ? "" : ", no limit"}`;
-  return `${use.websites} of ${limit}${noun(limit)}${use.websites >= limit ? ", no room for more" : ""}`;
 }
 
 /** One line per account: its websites against its plan's limit. */
@@ -258,6 +223,7 @@ function pageSentences(e: DriftEntry): DriftEntry {
 export function formatReport(report: DriftReport, format: ReportFormat, context: ReportContext = {}): string {
   if (format === "sarif") return sarifReport(report, context);
   if (format === "junit") return junitReport(report, context);
+  if (format === "html") return htmlReport(report, context);
   if (format === "json") {
     const body = {
       stacks: report.stacks,

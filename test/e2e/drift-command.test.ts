@@ -272,7 +272,7 @@ describeEngine("pulumi-webstats drift", () => {
       ],
       [
         ["--format", "yaml", "--state", "a.json"],
-        "--format of drift is text, json, markdown, sarif or junit",
+        "--format of drift is text, json, markdown, sarif, junit or html",
       ],
       [["--fail-on", "drifted", "--state", "a.json"], "--fail-on takes changed, gone, unmanaged, duplicate"],
       [[], "drift needs the stacks to compare"],

@@ -212,7 +212,7 @@ describe("pulumi-webstats command line", () => {
       [["drift", "--stack", ""], /--stack needs a value/],
       [
         ["drift", "--stack", "prod", "--format", "ts"],
-        /--format of drift is text, json, markdown, sarif or junit\.$/m,
+        /--format of drift is text, json, markdown, sarif, junit or html\.$/m,
       ],
       [
         ["drift", "--stack", "prod", "--fail-on", "changed,s3cr3t"],

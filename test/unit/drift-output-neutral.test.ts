@@ -189,7 +189,7 @@ const report: DriftReport = {
     })),
   },
 };
-const formats: ReportFormat[] = ["text", "json", "markdown", "sarif", "junit"];
+const formats: ReportFormat[] = ["text", "json", "markdown", "sarif", "junit", "html"];
 
 describe("drift output: neutralText", () => {
   it("escapes control characters, line breaks and bidi controls visibly, on one line", () => {

@@ -50,7 +50,7 @@ describe("drift: --format and --output", () => {
       "two --output options name the same file: give each report its own file.",
     );
     expect(refusal("--format", "s3cr3t-value")).toBe(
-      "--format of drift is text, json, markdown, sarif or junit.",
+      "--format of drift is text, json, markdown, sarif, junit or html.",
     );
   });
 });

@@ -9,6 +9,8 @@ import type { DriftEntry } from "../../drift/model/entries";
 import {
   checkTracking,
   costText,
+  dailyCounts,
+  dailyDates,
   durationText,
   isSilent,
   leastSeconds,
@@ -71,6 +73,52 @@ describe("drift: the silent rule", () => {
     expect(failsOn(entry("changed", false), ["silent"])).toBe(false);
     expect(failsOn(entry("gone"), ["silent"])).toBe(false);
     expect(failsOn(entry("unmanaged", true), [])).toBe(false);
+  });
+});
+
+describe("drift: the daily counts of the window", () => {
+  it("are of the window's last 100 dates at most, oldest first", () => {
+    expect(dailyDates({ days: 3, from: "2026-02-27", to: "2026-03-01" })).toEqual([
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+    ]);
+    const long = dailyDates({ days: 365, from: "2025-11-25", to: "2026-11-24" });
+    expect(long).toHaveLength(100);
+    expect(long[0]).toBe("2026-08-17");
+    expect(long.at(-1)).toBe("2026-11-24");
+  });
+
+  it("count 0 for a date without a row, and ignore rows outside the dates", () => {
+    const dates = ["2026-11-22", "2026-11-23", "2026-11-24"];
+    const rows = [
+      { value: "2026-11-24", count: 4 },
+      { value: "2026-11-22", count: 1 },
+      { value: "2026-11-01", count: 9 },
+    ];
+    expect(dailyCounts(rows, dates)).toEqual([1, 0, 4]);
+    expect(dailyCounts([], dates)).toEqual([0, 0, 0]);
+  });
+
+  it("ask for a page that holds a row for each of those dates", async () => {
+    const asked: unknown[] = [];
+    const client = {
+      baseUrl: "https://stats.example.com",
+      stats: {
+        listPage: (_id: number, query: { perPage: number }) => {
+          asked.push(query.perPage);
+          return Promise.resolve({ data: [{ value: "2026-11-24", count: 2 }], total: 1 });
+        },
+      },
+    } as unknown as WebstatsClient;
+    for (const days of [1, 10, 11, 25, 26, 50, 51, 100, 3650]) {
+      const read = await checkTracking([{ client, id: 1, domain: "a.example.com" }], {
+        ...trackingWindow(new Date("2026-11-24T12:00:00Z"), days),
+      });
+      expect(read[0]?.daily.at(-1)).toBe(2);
+      expect(read[0]?.daily).toHaveLength(Math.min(days, 100));
+    }
+    expect(asked).toEqual([10, 10, 25, 25, 50, 50, 100, 100, 100]);
   });
 });
 
@@ -156,13 +204,22 @@ describe("drift: checkTracking", () => {
       domain: `site-${i + 1}.example.com`,
     }));
     const progress: number[] = [];
-    const silent = await checkTracking(targets, window, (done) => progress.push(done));
-    expect(silent).toEqual(targets.map((t) => t.id % 2 === 0));
+    const reads = await checkTracking(targets, window, (done) => progress.push(done));
+    expect(reads.map((r) => r?.silent)).toEqual(targets.map((t) => t.id % 2 === 0));
     expect(stub.asked).toHaveLength(12);
+    // The newest dates first, a page as large as the window: the same read gives the daily counts.
     expect(stub.asked[0]).toEqual({
       id: 1,
-      query: { name: "pageviews", from: "2026-11-18", to: "2026-11-24", perPage: 10 },
+      query: {
+        name: "pageviews",
+        from: "2026-11-18",
+        to: "2026-11-24",
+        perPage: 10,
+        sortBy: "value",
+        sort: "desc",
+      },
     });
+    expect(reads[0]?.daily).toEqual([0, 0, 1, 0, 0, 0, 0]);
     expect(progress).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(stub.mostInFlight()).toBe(8);
   });
@@ -170,7 +227,7 @@ describe("drift: checkTracking", () => {
   it("leaves a website deleted since its listing unmarked", async () => {
     const stub = stubClient((id) => (id === 2 ? notFound() : []));
     const targets = [1, 2, 3].map((id) => ({ client: stub.client, id, domain: `s${id}.example.com` }));
-    expect(await checkTracking(targets, window)).toEqual([true, undefined, true]);
+    expect((await checkTracking(targets, window)).map((r) => r?.silent)).toEqual([true, undefined, true]);
   });
 
   it("stops at the first failure, naming the website", async () => {

@@ -1,0 +1,436 @@
+// The drift report as one self-contained HTML page, for the people who act on drift without
+// reading CI logs: a header (when, which stacks and accounts, the counts by status, the exit
+// code), a card per account (its websites against its plan's limit, its statuses as a chart), a
+// table of every website (status, stacks, each change recorded and live side by side, policy
+// findings, the page check, the window's pageviews as a sparkline) and the policy findings,
+// each with an anchor. The table is in the page before any script runs, so it reads without
+// script and prints; the one script (html-script.ts) adds filters, search and sorting.
+//
+// Nothing is fetched: the style sheet and the script are inline and the Content-Security-Policy
+// allows exactly them (by their SHA-256), no other script, style, font, frame, form target,
+// connection or image but data: ones. Every text from the server or a website (domains, e-mail
+// addresses, plan names, stack names, values, page reasons, policy messages) is neutralised
+// and escaped (model/neutral-text.ts: escapeHtml(neutralText(...))), so it shows as text and
+// never as markup; ids, classes and data attributes are the report's own words and numbers. No
+// server value becomes a link: the only links are the page's own anchors.
+import { createHash } from "node:crypto";
+import type { DriftEntry, DriftStatus } from "../model/entries";
+import { driftStatuses, findingsOf, liveKey } from "../model/entries";
+import { escapeHtml, neutralText, valueText } from "../model/neutral-text";
+import type { DriftReport } from "../model/report";
+import { policyFails } from "../compare/policy-check";
+import { planBar, sparkline, statusBar, statusKey } from "./html-charts";
+import { htmlScript } from "./html-script";
+import { htmlStyle } from "./html-style";
+import { pageCounts, pageDetail, pageNoted, pageStatuses, pageSummaryText } from "./page-report";
+import { policySummary } from "./policy-report";
+import { excuseText, findingFails, partlyExcusedText } from "./report-context";
+import type { ReportContext } from "./report-context";
+import {
+  acceptanceText,
+  staleBaselineText,
+  staleRuleText,
+  statusCounts,
+  trackingText,
+  useText,
+} from "./report-texts";
+import { DAILY_COUNTS_AT_MOST } from "../compare/tracking";
+
+/** Text shown to people, from anywhere: neutralised (no control or bidi character), then escaped. */
+const t = (text: string): string => escapeHtml(neutralText(text));
+
+const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const plural = (n: number, word: string): string => `${digits(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** The SHA-256 of a text, as a CSP source (`'sha256-...'`). */
+export const cspHash = (text: string): string =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** The page's policy: nothing but its own style sheet and script, and data: images (its icon). */
+export const htmlPolicy = (): string =>
+  `default-src 'none'; style-src ${cspHash(htmlStyle)}; script-src ${cspHash(htmlScript)}; ` +
+  "img-src data:; base-uri 'none'; form-action 'none'";
+
+const accountKey = (a: { url: string; id: number }): string => `${a.url}#${a.id}`;
+const entryKey = (e: DriftEntry): string => `${liveKey(e.account, e.id)}#${e.domain}`;
+
+/** What the run's exit code is and why, in words. */
+function verdict(
+  report: DriftReport,
+  context: ReportContext,
+  failing: number,
+): { code: number; text: string } {
+  const policy = policyFails(report.policy);
+  const code = context.exitCode ?? (policy ? 3 : failing > 0 ? 2 : 0);
+  const counted =
+    context.failOn === undefined ? "every finding" : context.failOn.join(", ") || "none (--fail-on none)";
+  const drift = `${plural(failing, "website")} with drift that fails the run (counted: ${counted})`;
+  if (code === 3) return { code, text: `Exit code 3: a mandatory policy violation; ${drift}.` };
+  if (code === 2) return { code, text: `Exit code 2: ${drift}.` };
+  if (code === 0 && failing > 0) return { code, text: `Exit code 0: ${drift}, written to the new baseline.` };
+  return { code, text: `Exit code ${code}: nothing fails the run (counted: ${counted}).` };
+}
+
+/** The flags a row carries for the filters (`data-f`), each a word of the report's own. */
+function flagsOf(e: DriftEntry, fails: boolean, policy: boolean): string {
+  return [
+    ...(fails ? ["fail"] : []),
+    ...(e.silent === true ? ["silent"] : []),
+    ...(e.page && e.page.status !== "present" ? [`page-${e.page.status}`] : []),
+    ...(policy ? ["policy"] : []),
+    ...(e.accepted || e.ignored || e.excusedParts ? ["excused"] : []),
+  ].join(" ");
+}
+
+const badge = (word: string, kind: string = word): string => `<span class="b ${kind}">${word}</span>`;
+
+/** A change: the field, the value the stack recorded and the live one, side by side. */
+const changeCell = (e: DriftEntry): string => {
+  if (e.changes && e.changes.length > 0)
+    return e.changes
+      .map(
+        (c) =>
+          `<span class="ch"><code>${t(c.field)}</code> <span class="rec"><span class="sr">recorded </span>${t(valueText(c.recorded))}</span>` +
+          ` &#8594; <span class="live"><span class="sr">live </span>${t(valueText(c.live))}</span></span>`,
+      )
+      .join("");
+  if (e.status === "duplicate") return `recorded by ${t(e.resources.join(", "))}`;
+  if (e.status === "gone") return "not on the server";
+  if (e.status === "unmanaged") return "in no stack read";
+  return "";
+};
+
+interface Columns {
+  policy: boolean;
+  pages: boolean;
+  tracking: boolean;
+  notes: boolean;
+}
+
+/** The table's header row: each column sortable, by its text or by its number. */
+function headRow(columns: Columns, trackingDays: string): string {
+  const th = (label: string, sort: "text" | "number" | "status", width = "") =>
+    `<th scope="col" data-sort="${sort}"${width ? ` class="${width}"` : ""}>${label}</th>`;
+  return [
+    th("Website", "text", "w-site"),
+    th("Status", "status", "w-status"),
+    th("Account", "text", "w-account"),
+    th("Stacks", "text", "w-stacks"),
+    th("Changes: recorded &#8594; live", "number", "w-changes"),
+    ...(columns.policy ? [th("Policy", "number")] : []),
+    ...(columns.pages ? [th("Page", "text")] : []),
+    ...(columns.tracking ? [th(`Pageviews, ${trackingDays}`, "number", "w-views")] : []),
+    ...(columns.notes ? [th("Not failing", "text")] : []),
+  ].join("");
+}
+
+/** A cell's sort key, when it is not its text (an empty cell sorts as 0). */
+const sortKey = (n: number): string => (n === 0 ? "" : ` data-v="${n}"`);
+
+interface RowFacts {
+  index: number;
+  account: number;
+  fails: boolean;
+  findings: { index: number; rule: string }[];
+  baselineFile: string | undefined;
+}
+
+/** One website's row: end tags of cells and rows are left out (HTML allows it), for size. */
+function row(e: DriftEntry, facts: RowFacts, columns: Columns): string {
+  const id = `w${facts.index}`;
+  const noted =
+    facts.fails || e.silent === true || pageNoted(e) || facts.findings.length > 0 || e.status !== "in-sync";
+  const domain = noted ? `<a href="#${id}">${t(e.domain)}</a>` : t(e.domain);
+  const excuse = excuseText(e, facts.baselineFile) ?? partlyExcusedText(e, facts.baselineFile);
+  const flags = flagsOf(e, facts.fails, facts.findings.length > 0);
+  const cells = [
+    `<tr id="${id}" data-s="${e.status}" data-a="${facts.account}"${flags ? ` data-f="${flags}"` : ""}>`,
+    `<th scope="row">${domain} <small>id ${e.id}</small>`,
+    `<td>${badge(e.status)}` +
+      (e.silent === true ? ` ${badge("silent", "flag")}` : "") +
+      (e.ignored ? ` ${badge("ignored", "flag")}` : e.accepted ? ` ${badge("accepted", "flag")}` : ""),
+    `<td>${t(e.account.email)}`,
+    `<td>${e.stacks.length > 0 ? t(e.stacks.join(", ")) : "none"}`,
+    `<td${sortKey(e.changes?.length ?? 0)}>${changeCell(e)}`,
+  ];
+  if (columns.policy)
+    cells.push(
+      `<td${sortKey(facts.findings.length)}>` +
+        facts.findings.map((f) => `<a href="#f${f.index}">${t(f.rule)}</a>`).join(", "),
+    );
+  if (columns.pages) {
+    const page = e.page;
+    cells.push(
+      page === undefined
+        ? "<td>not read"
+        : `<td>${page.status === "present" ? "present" : badge(page.status, "flag")}` +
+            (pageNoted(e) ? `<small>${t(pageDetail(e).replace(/^page \S+(: )?/, ""))}</small>` : ""),
+    );
+  }
+  if (columns.tracking) {
+    const daily = e.pageviews;
+    const sum = daily?.reduce((a, b) => a + b, 0) ?? 0;
+    cells.push(
+      daily === undefined
+        ? `<td class="num" data-v="-1">${e.silent === undefined ? "not read" : ""}`
+        : `<td class="num" data-v="${sum}" title="daily: ${daily.join(" ")}">${sparkline(daily)}${digits(sum)}`,
+    );
+  }
+  if (columns.notes) cells.push(`<td>${excuse ? t(excuse) : ""}`);
+  return cells.join("");
+}
+
+/**
+ * The rows a table of the sheet holds. A browser lays out a table as a whole: one table of
+ * 10,000 rows takes seconds to show and again each time a filter changes. The rows come in
+ * tables of this many, each a whole table (caption, header, rows) in a block the browser lays
+ * out only when it comes into view (content-visibility), with the same fixed column widths, so
+ * that they read as one.
+ */
+export const SHEET_ROWS = 250;
+
+/** Every row, in tables of SHEET_ROWS rows; the script keeps them packed as it filters and sorts. */
+function sheet(rows: readonly string[], head: string): string {
+  const tables: string[] = [];
+  for (let first = 0; first < rows.length; first += SHEET_ROWS) {
+    const last = Math.min(rows.length, first + SHEET_ROWS);
+    tables.push(
+      `<div class="chunk"><table><caption class="sr">Websites ${digits(first + 1)} to ${digits(last)} of ` +
+        `${digits(rows.length)}</caption><thead><tr>${head}</tr></thead>\n<tbody>\n` +
+        `${rows.slice(first, last).join("\n")}\n</tbody></table></div>`,
+    );
+  }
+  return `<div id="websites-table" class="sheet" data-rows="${SHEET_ROWS}">\n${tables.join("\n")}\n</div>`;
+}
+
+/** The header's list of counts, each a link to the table that, with script, also filters it. */
+function countLinks(report: DriftReport, failing: number): string {
+  const counts = statusCounts(report.websites);
+  const link = (filter: string, n: number, word: string, kind: string) =>
+    `<li><a class="b ${kind}" href="#websites" data-filter="${filter}"><b>${digits(n)}</b> ${word}</a></li>`;
+  const items = [
+    link("f:fail", failing, "failing the run", failing > 0 ? "gone" : "in-sync"),
+    ...driftStatuses.map((s) => link(`s:${s}`, counts[s], s, s)),
+  ];
+  if (report.tracking)
+    items.push(link("f:silent", report.websites.filter((e) => e.silent === true).length, "silent", "flag"));
+  if (report.pages) {
+    const pages = pageCounts(report.websites);
+    for (const status of pageStatuses.filter((s) => s !== "present")) {
+      const n = pages[`pages${status[0]!.toUpperCase()}${status.slice(1)}`] ?? 0;
+      items.push(link(`f:page-${status}`, n, `page ${status}`, "flag"));
+    }
+  }
+  if (report.policy) items.push(link("f:policy", report.policy.findings.length, "policy findings", "flag"));
+  return `<ul class="counts" aria-label="Websites by status">${items.join("")}</ul>`;
+}
+
+/** A card per account: its plan's use as a bar, its websites by status as a chart and a legend. */
+function accountCards(report: DriftReport): string {
+  if (report.accounts.length === 0) return "<p>No account: the stacks read record no website.</p>";
+  const cards = report.accounts.map((a, i) => {
+    const own = report.websites.filter((e) => accountKey(e.account) === accountKey(a));
+    const counts = statusCounts(own);
+    const byStatus = driftStatuses.map((s): [DriftStatus, number] => [s, counts[s]]);
+    const statusWords = byStatus.map(([s, n]) => `${digits(n)} ${s}`).join(", ");
+    const plan = a.plan
+      ? `Plan ${t(a.plan.name)}: ${t(useText(a, true))}`
+      : `No plan reported: ${plural(a.websites, "website")}`;
+    const limit = a.plan?.websites;
+    return (
+      `<article class="card" aria-labelledby="a${i}"><h3 id="a${i}">${t(a.email)} (${a.id})</h3>` +
+      `<p class="muted">${t(a.url)}</p><p>${plan}</p>` +
+      (limit === undefined
+        ? ""
+        : planBar(a.websites, limit, `${digits(a.websites)} of ${digits(limit)} websites`)) +
+      `<p>${plural(own.length, "website")} in this report: ${statusWords}</p>` +
+      (own.length > 0 ? statusBar(byStatus, `By status: ${statusWords}`) : "") +
+      `<ul class="legend">${byStatus
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `<li>${statusKey(s)}${digits(n)} ${s}</li>`)
+        .join("")}</ul></article>`
+    );
+  });
+  return `<div class="cards">${cards.join("")}</div>`;
+}
+
+/** The filters, hidden until the script shows them (they do nothing without it). */
+function controls(report: DriftReport, failing: number): string {
+  const counts = statusCounts(report.websites);
+  const option = (value: string, label: string) => `<option value="${value}">${label}</option>`;
+  const statusOptions = [
+    option("", `Every website (${digits(report.websites.length)})`),
+    option("f:fail", `Failing the run (${digits(failing)})`),
+    ...driftStatuses.map((s) => option(`s:${s}`, `${s} (${digits(counts[s])})`)),
+    ...(report.tracking
+      ? [option("f:silent", `silent (${digits(report.websites.filter((e) => e.silent === true).length)})`)]
+      : []),
+    ...(report.pages
+      ? pageStatuses
+          .filter((s) => s !== "present")
+          .map((s) =>
+            option(
+              `f:page-${s}`,
+              `page ${s} (${digits(report.websites.filter((e) => e.page?.status === s).length)})`,
+            ),
+          )
+      : []),
+    ...(report.policy ? [option("f:policy", "with policy findings")] : []),
+    ...(report.baseline || report.ignore ? [option("f:excused", "accepted or ignored")] : []),
+  ];
+  const accountOptions = [
+    option("", `Every account (${digits(report.accounts.length)})`),
+    ...report.accounts.map((a, i) => option(String(i), `${t(a.email)} (${a.id}) at ${t(a.url)}`)),
+  ];
+  return (
+    `<div id="controls" class="controls" role="search" aria-label="Filter the websites" hidden>` +
+    `<label for="filter-status">Status<select id="filter-status">${statusOptions.join("")}</select></label>` +
+    `<label for="filter-account">Account<select id="filter-account">${accountOptions.join("")}</select></label>` +
+    `<label for="filter-search">Search<input id="filter-search" type="search" autocomplete="off" ` +
+    `placeholder="domain, stack, field, reason..."></label></div>`
+  );
+}
+
+/** The policy findings, each with its anchor (`f0`...) and a link to its website's row. */
+function policySection(report: DriftReport, rowOf: Map<string, number>): string {
+  const check = report.policy;
+  if (!check) return "";
+  const rows = check.findings.map((f, i) => {
+    const index = f.entry ? rowOf.get(entryKey(f.entry)) : undefined;
+    const subject = f.entry
+      ? index !== undefined
+        ? `<a href="#w${index}">${t(f.entry.domain)}</a> <small>id ${f.entry.id}</small>`
+        : t(f.entry.domain)
+      : `stack ${t(f.stack ?? "")}`;
+    return (
+      `<tr id="f${i}"><td>${badge(f.level, f.level === "mandatory" ? "gone" : "changed")}</td>` +
+      `<td>${t(f.rule)}</td><td>${subject}</td><td>${t(f.message)}</td></tr>`
+    );
+  });
+  return (
+    `<section aria-labelledby="policy"><h2 id="policy">Policy</h2><p>${t(policySummary(check))}</p>` +
+    (rows.length > 0
+      ? `<table><thead><tr><th scope="col">Level</th><th scope="col">Rule</th>` +
+        `<th scope="col">Website or stack</th><th scope="col">Finding</th></tr></thead>` +
+        `<tbody>${rows.join("\n")}</tbody></table>`
+      : "") +
+    "</section>"
+  );
+}
+
+/** The stale baseline entries and ignore rules, as warnings. */
+function staleSection(report: DriftReport): string {
+  const lines = [
+    ...(report.baseline?.stale ?? []).map(staleBaselineText),
+    ...(report.ignore?.stale ?? []).map(staleRuleText),
+  ];
+  if (lines.length === 0) return "";
+  return (
+    `<section aria-labelledby="stale"><h2 id="stale">Warnings</h2><ul class="findings">` +
+    lines.map((line) => `<li>${t(line)}</li>`).join("") +
+    "</ul></section>"
+  );
+}
+
+/** The stacks read: listed, or folded away behind their count when there are many. */
+function stackList(stacks: readonly string[]): string {
+  if (stacks.length === 0) return "none";
+  const list = t(stacks.join(", "));
+  return stacks.length <= 8
+    ? list
+    : `<details><summary>${digits(stacks.length)} stacks</summary>${list}</details>`;
+}
+
+/** The whole page; `now` is when it says it was made. */
+export function htmlReport(report: DriftReport, context: ReportContext = {}, now: Date = new Date()): string {
+  const accountIndex = new Map(report.accounts.map((a, i) => [accountKey(a), i]));
+  const failsOf = (e: DriftEntry) => findingsOf(e).some((f) => findingFails(e, f, context));
+  const failing = report.websites.filter(failsOf).length;
+  const { code, text: verdictText } = verdict(report, context, failing);
+  const rowOf = new Map<string, number>();
+  report.websites.forEach((e, i) => {
+    if (!rowOf.has(entryKey(e))) rowOf.set(entryKey(e), i);
+  });
+  const findingsByRow = new Map<number, { index: number; rule: string }[]>();
+  report.policy?.findings.forEach((f, index) => {
+    const row = f.entry ? rowOf.get(entryKey(f.entry)) : undefined;
+    if (row === undefined) return;
+    findingsByRow.set(row, [...(findingsByRow.get(row) ?? []), { index, rule: f.rule }]);
+  });
+  const columns: Columns = {
+    policy: report.policy !== undefined,
+    pages: report.pages !== undefined,
+    tracking: report.tracking !== undefined,
+    notes: report.baseline !== undefined || report.ignore !== undefined,
+  };
+  const days = report.tracking ? Math.min(report.tracking.days, DAILY_COUNTS_AT_MOST) : 0;
+  const trackingDays = report.tracking
+    ? `last ${plural(days, "day")}${days < report.tracking.days ? ` of ${digits(report.tracking.days)}` : ""} to ${report.tracking.to}`
+    : "";
+  const rows = report.websites.map((e, index) =>
+    row(
+      e,
+      {
+        index,
+        account: accountIndex.get(accountKey(e.account)) ?? -1,
+        fails: failsOf(e),
+        findings: findingsByRow.get(index) ?? [],
+        baselineFile: report.baseline?.file,
+      },
+      columns,
+    ),
+  );
+  const when = now.toISOString();
+  const facts: [string, string][] = [
+    ["Stacks", stackList(report.stacks)],
+    ["Accounts", digits(report.accounts.length)],
+    ["Websites", digits(report.websites.length)],
+  ];
+  const tracking = trackingText(report);
+  if (tracking) facts.push(["Tracking", t(tracking.replace(/^Tracking: /, ""))]);
+  if (report.pages) facts.push(["Pages", t(pageSummaryText(report.websites).replace(/^Pages: /, ""))]);
+  if (report.policy) facts.push(["Policy", t(policySummary(report.policy).replace(/^Policy /, ""))]);
+  const acceptance = acceptanceText(report);
+  if (acceptance) facts.push(["Not failing", t(acceptance.replace(/^Not failing: /, ""))]);
+  const table =
+    report.websites.length === 0
+      ? "<p>No website: the stacks read record none, and their accounts hold none.</p>"
+      : `<p>Every website of the accounts the stacks use, in report order (by account, then domain), ` +
+        `in tables of ${digits(SHEET_ROWS)} rows.</p>${controls(report, failing)}` +
+        `<p id="shown" aria-live="polite">Showing all ${plural(report.websites.length, "website")}.</p>` +
+        sheet(rows, headRow(columns, trackingDays));
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${htmlPolicy()}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    '<link rel="icon" href="data:,">',
+    `<title>Website drift: ${plural(report.websites.length, "website")}, exit code ${code}</title>`,
+    `<style>${htmlStyle}</style>`,
+    "</head>",
+    "<body>",
+    '<a class="skip" href="#websites">Skip to the websites</a>',
+    "<header>",
+    "<h1>Website drift</h1>",
+    `<p class="when">pulumi-webstats drift, <time datetime="${when}">${when.slice(0, 16).replace("T", " ")} UTC</time></p>`,
+    `<p class="verdict ${code === 0 ? "passes" : "fails"}">${t(verdictText)}</p>`,
+    `<dl class="facts">${facts.map(([dt, dd]) => `<dt>${dt}</dt><dd>${dd}</dd>`).join("")}</dl>`,
+    countLinks(report, failing),
+    "</header>",
+    "<main>",
+    `<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountCards(report)}</section>`,
+    `<section aria-labelledby="websites"><h2 id="websites">Websites</h2>`,
+    table,
+    "</section>",
+    policySection(report, rowOf),
+    staleSection(report),
+    "</main>",
+    `<script>${htmlScript}</script>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
