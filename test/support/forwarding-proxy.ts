@@ -1,6 +1,6 @@
 // A real forwarding proxy for tests (proxy-chain's server): CONNECT tunnels and plain forwarded
-// requests, Basic credentials when asked for, host names it resolves itself, and a record of
-// every request it received.
+// requests, Basic credentials when asked for, host names it resolves itself (and the ports its
+// tunnels connect to), and a record of every request it received.
 import dns from "node:dns";
 import { connect, isIP } from "node:net";
 import { Server } from "proxy-chain";
@@ -11,8 +11,13 @@ export interface ForwardingProxyOptions {
   username?: string;
   /** See `username`. */
   password?: string;
-  /** Host names the proxy resolves itself, to IP addresses; other names go to the system resolver. */
+  /** Host names the proxy resolves itself, to IP addresses; other names go to node:dns's lookup. */
   resolve?: Record<string, string>;
+  /**
+   * The ports its tunnels connect to instead of those asked for, as a company's proxy may map
+   * them: a website's 443 reaching a test's server on a port of its own. Records keep the port asked.
+   */
+  ports?: Record<number, number>;
 }
 
 /** A tunnel the proxy was asked for (CONNECT host:port), as it saw it. */
@@ -62,7 +67,7 @@ export async function startForwardingProxy(options: ForwardingProxyOptions = {})
   const dnsLookup = lookupWith(options.resolve ?? {});
   const connects: ProxiedConnect[] = [];
   const requests: ProxiedRequest[] = [];
-  const server = new AnsweringServer({
+  const server = new AnsweringServer(options.ports ?? {}, {
     port: 0,
     host: "127.0.0.1",
     prepareRequestFunction: ({ request, username, password, hostname, port, isHttp }) => {
@@ -100,6 +105,13 @@ export function urlWithHost(url: string, hostname: string): string {
  * CONNECTs a second); proxies answer with a status instead, and so does this one.
  */
 class AnsweringServer extends Server {
+  constructor(
+    private readonly ports: Record<number, number>,
+    ...options: ConstructorParameters<typeof Server>
+  ) {
+    super(...options);
+  }
+
   override async onConnect(...[request, source, head]: Parameters<Server["onConnect"]>): Promise<void> {
     let handling;
     try {
@@ -110,9 +122,10 @@ class AnsweringServer extends Server {
       return;
     }
     const target = handling.trgParsed!;
+    const asked = Number(target.port);
     const upstream = connect({
       host: target.hostname.replace(/^\[(.*)\]$/, "$1"),
-      port: Number(target.port),
+      port: this.ports[asked] ?? asked,
       lookup: handling.dnsLookup,
     });
     upstream.once("error", (error: NodeJS.ErrnoException) => {
