@@ -1,15 +1,26 @@
 // `pulumi-webstats drift --check-pages` in-process (runCli) against the emulator: the page check
 // wired into a run, with --check-tracking. The websites' names do not resolve (the `.invalid`
-// top-level domain never does), so each is unreachable with its reason and the likely cause of
-// its silence, in every format, with the counts and progress, while the run itself succeeds; the
-// bounds are options refused when wrong before any request. The page check's statuses against
-// websites served on this machine are drift-page-check.test.ts's.
+// top-level domain never does, and here a stub answers node:dns's lookup, which is never the
+// machine's resolver: test/support/stub-resolver.ts), so each is unreachable with its reason and
+// the likely cause of its silence, in every format, with the counts and progress, while the run
+// itself succeeds; the bounds are options refused when wrong before any request. The page
+// check's statuses against websites served on this machine are drift-page-check.test.ts's.
+//
+// And the wiring: drift hands the page check each website's own installation (the address its
+// account is reached at) and the network settings the command is given. Two accounts reached at
+// two addresses, each website's page carrying its own installation's tracking code, read through
+// the environment's proxy, which alone resolves the websites' names, with the environment's
+// authority: another installation's address makes a page wrong, and a run without the proxy or
+// the authority reads none.
 //
 // And websites the real server stores though no page can be read at them (its domain rule takes
 // any text shaped like label.label.tld, and IP literals): each gets its status and reason while
 // the run goes on and writes its report. The emulator refuses such domains, so they are written
 // into its data file between two starts, as the real server's database would hold them.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:https";
+import type { Server } from "node:https";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,8 +29,21 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
+import { trackingCodeOf } from "../../core/tracking-code";
+import {
+  issueCertificate,
+  makeCertificateAuthority,
+  startForwardingProxy,
+  urlWithHost,
+  writePemFiles,
+} from "../support/network";
+import type { ForwardingProxy, PemFiles } from "../support/network";
+import { useStubResolver } from "../support/stub-resolver";
 
 const run = runCaptured;
+
+/** Every name the run or its proxy resolves through node:dns is not found, at once. */
+const resolver = useStubResolver();
 
 const root = mkdtempSync(join(tmpdir(), "drift-pages-"));
 const file = join(root, "stack.json");
@@ -69,9 +93,7 @@ describe("pulumi-webstats drift --check-pages", () => {
     for (const website of report.websites) {
       expect(website.page).toMatchObject({ status: "unreachable" });
       expect(website.page?.reason).toMatch(
-        new RegExp(
-          `^the name ${website.domain.replace(/\./g, "\\.")} does not resolve \\((ENOTFOUND|EAI_AGAIN)\\)$`,
-        ),
+        new RegExp(`^the name ${website.domain.replace(/\./g, "\\.")} does not resolve \\(ENOTFOUND\\)$`),
       );
       expect(website.page?.cause).toMatch(/^silent, and the home page could not be read: the name /);
     }
@@ -210,5 +232,103 @@ describe("pulumi-webstats drift --check-pages with websites no page can be read 
     );
     expect(text.code).toBe(json.code);
     expect([0, 2]).toContain(json.code);
+  });
+});
+
+describe("pulumi-webstats drift --check-pages hands the page check each installation and the network settings", () => {
+  const installation = "stats.pages.test";
+  /** Each website's name, and the account (by the address it is reached at) that holds it. */
+  const sites = { byName: "shop.pages.test", byAddress: "blog.pages.test" };
+  const wiringRoot = mkdtempSync(join(tmpdir(), "drift-pages-wiring-"));
+  const states = { byName: join(wiringRoot, "by-name.json"), byAddress: join(wiringRoot, "by-address.json") };
+  let emulator: Emulator;
+  let pages: Server;
+  let proxy: ForwardingProxy;
+  let pem: PemFiles;
+  /** The installation reached by its name (through the proxy) and by its address (directly). */
+  const addresses = { byName: "", byAddress: "" };
+  /** The host of every request a website received. */
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    const ca = await makeCertificateAuthority("Pages Wiring Root");
+    const certificate = await issueCertificate(ca, {
+      dnsNames: [installation, ...Object.values(sites)],
+      ipAddresses: ["127.0.0.1"],
+    });
+    emulator = await startEmulator({
+      requestsPerMinute: 0,
+      tls: { key: certificate.keyPem, cert: certificate.certPem },
+    });
+    addresses.byName = urlWithHost(emulator.url, installation);
+    addresses.byAddress = emulator.url;
+    // Each website's home page carries the tracking code of the installation its account is reached at.
+    pages = createServer({ key: certificate.keyPem, cert: certificate.certPem }, (req, res) => {
+      const host = (req.headers.host ?? "").replace(/:\d+$/, "");
+      requested.push(host);
+      const owner = host === sites.byName ? addresses.byName : addresses.byAddress;
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><html><head>${trackingCodeOf(owner, {}).trackingCode}</head><body>Hi</body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+    // The company's proxy resolves the installation's and the websites' names; their 443 is the pages server.
+    proxy = await startForwardingProxy({
+      resolve: Object.fromEntries([installation, ...Object.values(sites)].map((name) => [name, "127.0.0.1"])),
+      ports: { 443: (pages.address() as AddressInfo).port },
+    });
+    pem = writePemFiles({ "company-root.pem": ca.certPem });
+    for (const via of ["byName", "byAddress"] as const) {
+      const account = emulator.createAccount({ name: via });
+      const client = new WebstatsClient({
+        baseUrl: emulator.url,
+        apiKey: account.apiKey,
+        caCertificates: ca.certPem,
+      });
+      const website = await client.websites.create({ domain: sites[via] });
+      writeStackExport(states[via], {
+        project: via.toLowerCase(),
+        url: addresses[via],
+        apiKey: account.apiKey,
+        websites: [website],
+      });
+    }
+  });
+  afterAll(async () => {
+    pages?.closeAllConnections();
+    pages?.close();
+    await Promise.all([emulator?.close(), proxy?.close()]);
+    pem?.remove();
+  });
+
+  it("reads each page through the given proxy and authority, judged against its own installation", async () => {
+    requested.length = 0;
+    const asked = resolver.asked.length;
+    const result = await run(
+      ["drift", "--state", states.byName, "--state", states.byAddress, "--check-pages", "--format", "json"],
+      { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("company-root.pem") },
+    );
+    const report = JSON.parse(result.out) as {
+      websites: {
+        domain: string;
+        account: { url: string };
+        page?: { status: string; url?: string; reason?: string };
+      }[];
+    };
+    expect(report.websites.map((w) => [w.domain, w.account.url, w.page])).toEqual([
+      [sites.byAddress, addresses.byAddress, { status: "present", url: `https://${sites.byAddress}/` }],
+      [sites.byName, addresses.byName, { status: "present", url: `https://${sites.byName}/` }],
+    ]);
+    expect(result.code).toBe(0);
+    // Each page through the proxy, which alone resolved the websites' names.
+    expect(requested.sort()).toEqual([sites.byAddress, sites.byName]);
+    expect(
+      proxy.connects
+        .filter((c) => c.port === 443)
+        .map((c) => c.host)
+        .sort(),
+    ).toEqual([sites.byAddress, sites.byName]);
+    expect(resolver.asked.slice(asked)).toEqual([]);
   });
 });
