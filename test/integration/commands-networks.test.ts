@@ -22,8 +22,13 @@ import {
   type CompanyInstallation,
 } from "../support/company-installation";
 import { exportedSecret } from "../support/stack-exports";
+import { useStubResolver } from "../support/stub-resolver";
 
 const NAME = INSTALLATION_NAME;
+
+// The name is the proxies' alone: node:dns's lookup finds no name here, never asking the machine.
+useStubResolver();
+
 const PROXY_PASSWORD = "proxy-word-9f3a";
 
 const run = runCaptured;

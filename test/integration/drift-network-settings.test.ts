@@ -22,8 +22,13 @@ import {
 } from "../support/company-installation";
 import { writeStackExport } from "../support/stack-exports";
 import type { ExportedStack } from "../support/stack-exports";
+import { useStubResolver } from "../support/stub-resolver";
 
 const NAME = INSTALLATION_NAME;
+
+// The name is the proxies' alone: node:dns's lookup finds no name here, never asking the machine.
+useStubResolver();
+
 const PROXY_PASSWORD = "state-proxy-7c1d";
 
 const run = runCaptured;

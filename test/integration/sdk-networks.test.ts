@@ -16,8 +16,13 @@ import {
   type CertificateAuthority,
   type ForwardingProxy,
 } from "../support/network";
+import { useStubResolver } from "../support/stub-resolver";
 
 const NAME = "stats.webstats.test";
+
+// The name is the proxies' alone: node:dns's lookup finds no name here, never asking the machine.
+useStubResolver();
+
 const DAY_MS = 86_400_000;
 
 let ca: CertificateAuthority;
