@@ -6,10 +6,14 @@
 // codes with --fail-on, what the command says it costs and how far it got, each account's use
 // of its plan, bad --silent-days refused before any request, and a throttled installation where
 // the pacer spreads the reads over its windows without a failure.
+//
+// The clock is fixed (at noon UTC, moving on from there), for the run and the installation alike,
+// both in this process: a test never races the turn of a UTC date. Each test reads the
+// installation as it was set up; the one that sends more hits has an installation of its own.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { runCaptured } from "../support/run-cli";
@@ -19,7 +23,10 @@ import type { Website } from "../../sdk";
 
 const run = runCaptured;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Noon UTC: what the run and the installation take for now (a test takes seconds, not 12 hours). */
+const CLOCK = Date.UTC(2026, 2, 18, 12);
+/** The date `offset` days from the fixed clock's, as the server writes dates. */
+const day = (offset: number) => new Date(CLOCK + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A pageview as the tracking script sends it. */
 async function hit(emulator: Emulator, domain: string, path = "/") {
@@ -43,70 +50,84 @@ interface Report {
 
 const root = mkdtempSync(join(tmpdir(), "drift-tracking-"));
 
+const domains = {
+  busy: "busy.tracking.example",
+  quiet: "quiet.tracking.example",
+  lapsed: "lapsed.tracking.example",
+  stray: "stray.tracking.example",
+  visitedStray: "visited-stray.tracking.example",
+  other: "other.tracking.example",
+};
+
+/**
+ * An installation with two accounts and a stack export of each: the websites are made on a first
+ * run of the installation; its data file then gets the pageviews of 10 days ago that no request
+ * can record, and the installation starts again and receives today's hits.
+ */
+async function trackedInstallation() {
+  const dir = mkdtempSync(join(root, "installation-"));
+  const dataFile = join(dir, "installation.json");
+  const first = await startEmulator({ requestsPerMinute: 0, dataFile });
+  const limited = first.createAccount({ name: "Limited", websiteLimit: 10 });
+  const unlimited = first.createAccount({ name: "Unlimited" });
+  const create = (account: EmulatorAccount, domain: string) =>
+    new WebstatsClient({ baseUrl: first.url, apiKey: account.apiKey }).websites.create({ domain });
+  const managed = [
+    await create(limited, domains.busy),
+    await create(limited, domains.quiet),
+    await create(limited, domains.lapsed),
+  ];
+  await create(limited, domains.stray);
+  await create(limited, domains.visitedStray);
+  const other = await create(unlimited, domains.other);
+  await first.close();
+  const data = JSON.parse(readFileSync(dataFile, "utf8")) as { stats?: unknown[] };
+  const lapsed = managed[2]!.id;
+  data.stats = [
+    ...(data.stats ?? []),
+    { website_id: lapsed, name: "pageviews", value: day(-10), date: day(-10), count: 3 },
+  ];
+  writeFileSync(dataFile, JSON.stringify(data));
+
+  const emulator = await startEmulator({ requestsPerMinute: 0, dataFile });
+  await hit(emulator, domains.busy);
+  await hit(emulator, domains.busy, "/pricing");
+  await hit(emulator, domains.visitedStray);
+  await hit(emulator, domains.other);
+  const files = { limited: join(dir, "limited.json"), unlimited: join(dir, "unlimited.json") };
+  writeStackExport(files.limited, {
+    project: "limited",
+    url: emulator.url,
+    apiKey: limited.apiKey,
+    websites: managed,
+  });
+  writeStackExport(files.unlimited, {
+    project: "unlimited",
+    url: emulator.url,
+    apiKey: unlimited.apiKey,
+    websites: [other],
+  });
+  // Changed out of band, and never visited: both changed and silent.
+  emulator.updateWebsite(managed[1]!.id, { exclude_ips: "10.0.0.1" });
+  const states = () => ["--state", files.limited, "--state", files.unlimited];
+  return { emulator, limited, unlimited, states };
+}
+
 describe("pulumi-webstats drift --check-tracking", () => {
   let emulator: Emulator;
   let limited: EmulatorAccount;
   let unlimited: EmulatorAccount;
-  const files = { limited: join(root, "limited.json"), unlimited: join(root, "unlimited.json") };
-  const states = () => ["--state", files.limited, "--state", files.unlimited];
-  const domains = {
-    busy: "busy.tracking.example",
-    quiet: "quiet.tracking.example",
-    lapsed: "lapsed.tracking.example",
-    stray: "stray.tracking.example",
-    visitedStray: "visited-stray.tracking.example",
-    other: "other.tracking.example",
-  };
+  let states: () => string[];
 
   beforeAll(async () => {
-    // The websites are made on a first run of an installation; its data file then gets the
-    // pageviews of 10 days ago that no request can record, and the installation starts again.
-    const dataFile = join(root, "installation.json");
-    const first = await startEmulator({ requestsPerMinute: 0, dataFile });
-    limited = first.createAccount({ name: "Limited", websiteLimit: 10 });
-    unlimited = first.createAccount({ name: "Unlimited" });
-    const create = (account: EmulatorAccount, domain: string) =>
-      new WebstatsClient({ baseUrl: first.url, apiKey: account.apiKey }).websites.create({ domain });
-    const managed = [
-      await create(limited, domains.busy),
-      await create(limited, domains.quiet),
-      await create(limited, domains.lapsed),
-    ];
-    await create(limited, domains.stray);
-    await create(limited, domains.visitedStray);
-    const other = await create(unlimited, domains.other);
-    await first.close();
-    const data = JSON.parse(readFileSync(dataFile, "utf8")) as { stats?: unknown[] };
-    const lapsed = managed[2]!.id;
-    data.stats = [
-      ...(data.stats ?? []),
-      { website_id: lapsed, name: "pageviews", value: day(-10), date: day(-10), count: 3 },
-    ];
-    writeFileSync(dataFile, JSON.stringify(data));
-
-    emulator = await startEmulator({ requestsPerMinute: 0, dataFile });
-    await hit(emulator, domains.busy);
-    await hit(emulator, domains.busy, "/pricing");
-    await hit(emulator, domains.visitedStray);
-    await hit(emulator, domains.other);
-    writeStackExport(files.limited, {
-      project: "limited",
-      url: emulator.url,
-      apiKey: limited.apiKey,
-      websites: managed,
-    });
-    writeStackExport(files.unlimited, {
-      project: "unlimited",
-      url: emulator.url,
-      apiKey: unlimited.apiKey,
-      websites: [other],
-    });
-    // Changed out of band, and never visited: both changed and silent.
-    emulator.updateWebsite(managed[1]!.id, { exclude_ips: "10.0.0.1" });
+    // The fixed clock, for the installation (which dates each hit) and the run (its window).
+    vi.useFakeTimers({ now: CLOCK, toFake: ["Date"], shouldAdvanceTime: true });
+    ({ emulator, limited, unlimited, states } = await trackedInstallation());
   });
 
   afterAll(async () => {
     await emulator?.close();
+    vi.useRealTimers();
   });
 
   it("marks the websites without a pageview in the last 7 days silent, saying the cost first", async () => {
@@ -175,6 +196,9 @@ describe("pulumi-webstats drift --check-tracking", () => {
   });
 
   it("exits 2 with --fail-on silent only while a website is silent", async () => {
+    // Everyone visits below: on an installation of its own, which the other tests do not read.
+    const own = await trackedInstallation();
+    const { emulator, states } = own;
     const silentOnly = await run(["drift", ...states(), "--check-tracking", "--fail-on", "silent"]);
     expect(silentOnly.code).toBe(2);
     const gone = await run(["drift", ...states(), "--check-tracking", "--fail-on", "gone"]);
@@ -195,6 +219,7 @@ describe("pulumi-webstats drift --check-tracking", () => {
     ]);
     expect(visited.code).toBe(0);
     expect((JSON.parse(visited.out) as Report).summary.silent).toBe(0);
+    await emulator.close();
   });
 
   it("text and markdown: the outcome and its cost, the tracking of each website, each account's plan", async () => {
@@ -204,7 +229,7 @@ describe("pulumi-webstats drift --check-tracking", () => {
       "6 websites in 2 accounts of 2 stacks (limited/prod, unlimited/prod): 3 in-sync, 1 changed, 0 gone, 2 unmanaged, 0 duplicate.",
     );
     expect(lines[1]).toBe(
-      `Tracking: 0 of 6 websites on the server silent, with no pageview from ${day(0)} to ${day(0)} ` +
+      `Tracking: 3 of 6 websites on the server silent, with no pageview from ${day(0)} to ${day(0)} ` +
         "(the last 1 day, UTC dates); 6 requests, one per website.",
     );
     expect(lines[2]).toBe(
@@ -214,12 +239,13 @@ describe("pulumi-webstats drift --check-tracking", () => {
       `Account ${unlimited.email} (${unlimited.id}) at ${emulator.url}: 1 website, no limit (plan Default).`,
     );
     expect(lines[5]).toMatch(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS\s+TRACKING$/);
-    expect(text.out).toMatch(
-      new RegExp(`changed\\s+${domains.quiet.replace(/\./g, "\\.")}\\s.*\\sactive\\n`),
-    );
+    const row = (status: string, domain: string, tracking: string) =>
+      new RegExp(`${status}\\s+${domain.replace(/\./g, "\\.")}\\s.*\\s${tracking}\\n`);
+    expect(text.out).toMatch(row("changed", domains.quiet, "silent"));
+    expect(text.out).toMatch(row("in-sync", domains.busy, "active"));
 
     const markdown = await run(["drift", ...states(), "--check-tracking", "--format", "markdown"]);
-    expect(markdown.out).toContain("| silent | 0 |");
+    expect(markdown.out).toContain("| silent | 3 |");
     expect(markdown.out).toContain(
       `| ${limited.email} (${limited.id}) at ${emulator.url} | Default | 5 of 10 |`,
     );
