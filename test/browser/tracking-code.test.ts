@@ -83,15 +83,25 @@ it("counts the hits the installation's script sends from a page carrying trackin
     page.waitForResponse((r) => r.url() === `${emulator.url}/api/event` && r.request().method() === "POST");
   const first = hit();
   await page.goto(`http://${domain}:${port}/`);
-  expect(await (await first).text()).toBe("200");
+  const firstHit = await first;
+  expect(await firstHit.text()).toBe("200");
   const second = hit();
   await page.evaluate('history.pushState({}, "", "/next")');
-  expect(await (await second).text()).toBe("200");
+  const secondHit = await second;
+  expect(await secondHit.text()).toBe("200");
 
   const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
   const id = Number(created.id);
-  const today = new Date().toISOString().slice(0, 10);
-  const range = { from: today, to: today };
+  // The dates the installation recorded the hits on, from its own clock (its answers' Date): from
+  // the day before the first answer's (a hit recorded just before midnight may be answered just
+  // after) to the second answer's. The website is new: no other hit falls in that range.
+  const answered = async (response: typeof firstHit) =>
+    Date.parse((await response.allHeaders())["date"] ?? "no Date header");
+  const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const range = {
+    from: isoDate((await answered(firstHit)) - 86_400_000),
+    to: isoDate(await answered(secondHit)),
+  };
   const pages = (await client.stats.listPage(id, { name: "page", ...range })).data;
   expect(pages.map((row) => [row.value, row.count]).sort()).toEqual([
     ["/", 1],
