@@ -61,6 +61,7 @@ export const htmlScript = `(function () {
       t.body.appendChild(fragment);
       var first = n * size + 1;
       t.box.hidden = first > count;
+      if (t.box.hidden) return;
       t.caption.textContent = "Websites " + number.format(first) + " to " +
         number.format(Math.min(count, (n + 1) * size)) + " of " + number.format(count) +
         (count === total ? "" : " shown");
