@@ -3,12 +3,15 @@
 // so a TypeScript project cannot be run by the user's own `pulumi up`) is up; one website is
 // changed on the server by hand and another deleted; the command, with the user's `pulumi` (the
 // pinned CLI on PATH), previews, shows the plan, and puts both back with pulumi up --refresh
-// --target: the changed one updated to the declared values, the gone one created again, and
-// the next drift run is in sync. The refusals that need the engine: a program that no longer
-// declares a changed website (the plan would delete it), and a stack locked by another update;
-// each names the stack, and the server is left as it was. And the repository's Action with
-// `fix: cloud`, run as a runner runs it (test/support/action-runner.ts), doing the same. The plan's rules over the engine's JSON
-// are test/unit/drift-cloud-plan.test.ts; the command line test/unit/drift-fix-cloud-options.test.ts.
+// --target: the changed one updated to the declared values, the gone one created again, the
+// website the program declares since the last up left uncreated (an up without --target would
+// create it), and the next drift run is in sync. The refusals that need the engine: a program
+// that no longer declares a changed website (the plan would delete it), and a stack locked by
+// another update; each names the stack, and the server is left as it was. And the repository's
+// Action with `fix: cloud`, run as a runner runs it (test/support/action-runner.ts), doing the
+// same. The plan's rules over the engine's JSON are test/unit/drift-cloud-plan.test.ts; the
+// command line test/unit/drift-fix-cloud-options.test.ts; the question at a terminal and the
+// exact --target set, test/integration/drift-fix-cloud-confirm.test.ts.
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
@@ -38,7 +41,7 @@ function webstats(args: string[], stack: TestStack) {
   });
 }
 
-const program = (shop: string, blog?: string) => `
+const program = (shop: string, blog?: string, docs?: string) => `
 resources:
   shop:
     type: webstats:index:Website
@@ -53,6 +56,14 @@ ${
     type: webstats:index:Website
     properties:
       domain: ${blog}
+`
+}${
+  docs === undefined
+    ? ""
+    : `  docs:
+    type: webstats:index:Website
+    properties:
+      domain: ${docs}
 `
 }`;
 
@@ -71,9 +82,12 @@ describeEngine("pulumi-webstats drift --fix cloud", () => {
   it("puts the declared values back: the changed website updated, the gone one created again; then in sync", async () => {
     const shop = uniqueDomain("shop");
     const blog = uniqueDomain("blog");
+    const docs = uniqueDomain("docs");
     const stack = fixture.yamlStack(program(shop, blog));
     await stack.up();
     const ids = await websiteIds(stack);
+    // Declared since, not yet created: outside the targets.
+    stack.setYamlProgram(program(shop, blog, docs));
     // By hand, in the web interface: the shop made private, counting bots, with an address
     // excluded; the blog deleted.
     fixture.emulator.updateWebsite(ids.shop!, { privacy: 1, exclude_bots: 0, exclude_ips: "203.0.113.7" });
@@ -101,6 +115,8 @@ describeEngine("pulumi-webstats drift --fix cloud", () => {
     expect(after.shop).toBe(ids.shop);
     expect(after.blog).not.toBe(ids.blog);
     expect(fixture.emulator.getWebsite(after.blog!)?.domain).toBe(blog);
+    // Only the targets were applied: the website outside them is not created.
+    expect(fixture.emulator.listWebsites().map((w) => w.domain)).not.toContain(docs);
 
     const again = await webstats(["--format", "json"], stack);
     expect(again.code).toBe(0);
