@@ -11,6 +11,7 @@ export const formatFiles = {
   markdown: "drift.md",
   sarif: "drift.sarif",
   junit: "drift.xml",
+  html: "drift.html",
 } as const;
 export type Format = keyof typeof formatFiles;
 

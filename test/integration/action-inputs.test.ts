@@ -26,7 +26,10 @@ describe("action.yml", () => {
 
   it.each([
     [{ fix: "clouds" }, 'input fix is "clouds": it takes none, code, cloud.'],
-    [{ formats: "markdown pdf" }, 'input formats is "pdf": it takes text, json, markdown, sarif, junit.'],
+    [
+      { formats: "markdown pdf" },
+      'input formats is "pdf": it takes text, json, markdown, sarif, junit, html.',
+    ],
     [
       { "fail-on": "changed,silent" },
       'input fail-on is "silent": it takes changed, gone, unmanaged, duplicate.',
