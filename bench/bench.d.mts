@@ -101,6 +101,39 @@ export interface TrackingRun {
   stderr: string[];
 }
 
+/** Section 10: the fleet whose HTML report is measured, and how many renders and page loads. */
+export interface HtmlReportSizes {
+  websites: number;
+  projects: number;
+  stacksPerProject: number;
+  accounts: number;
+  renders: number;
+  loads: number;
+}
+
+/** Section 10's figures: both reports' bytes and render times, and Chromium's times. */
+export interface HtmlReportCost {
+  websites: number;
+  stacks: number;
+  accounts: number;
+  summary: Record<string, number>;
+  json: { bytes: number; ms: number };
+  html: { bytes: number; ms: number };
+  browser:
+    | { skipped: string }
+    | {
+        version: string;
+        loads: number;
+        loadMs: number;
+        filterMs: number;
+        sortMs: number;
+        clearMs: number;
+        searchMs: number;
+        filtered: string;
+        consoleErrors: string[];
+      };
+}
+
 export interface AllStacksSizes {
   projects: number;
   stacksPerProject: number;
@@ -228,6 +261,8 @@ export interface BenchResult {
   };
   /** `drift --all` over many stacks under one shared throttle, beside `preview --refresh` of a sample. */
   stacks: AllStacks;
+  /** drift's HTML report of the big fleet beside its JSON report (section 10). */
+  report: HtmlReportCost;
   client: {
     count: number;
     concurrency: number;
@@ -248,6 +283,7 @@ export const MODES: Record<
     drift: number;
     tracking: { count: number; throttle: Throttle };
     stacks: AllStacksSizes;
+    report: HtmlReportSizes;
   }
 >;
 
@@ -260,6 +296,17 @@ export function runBench(options: {
   only?: "stacks";
 }): Promise<BenchResult>;
 
-export function withSection(previous: BenchResult, partial: BenchResult, section: "stacks"): BenchResult;
+export function withSection(
+  previous: BenchResult,
+  partial: BenchResult,
+  section: "stacks" | "report",
+): BenchResult;
+
+/** Section 10 alone: the HTML report's figures, with the date and load of their run. */
+export function runReportSection(options: {
+  mode: "full" | "smoke";
+  log?: (line: string) => void;
+  note?: string;
+}): Promise<Pick<BenchResult, "mode" | "date" | "machine" | "loadAverages" | "report" | "note">>;
 
 export function writeResults(result: BenchResult, dir: string): string;

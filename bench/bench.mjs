@@ -15,6 +15,7 @@ import {
   upByHost,
   upUnderThrottle,
 } from "./engine-scenarios.mjs";
+import { htmlReportCost } from "./html-report.mjs";
 import { markdownReport } from "./report.mjs";
 import { checkTargets } from "./targets.mjs";
 import { trackingCheck } from "./tracking-check.mjs";
@@ -50,6 +51,8 @@ export const MODES = {
       parallels: [1, 2, 8],
       filtered: ["client-00", "client-0?"],
     },
+    // drift's HTML report of section 9's fleet, beside its JSON report, built in-process.
+    report: { websites: 10_000, projects: 5, stacksPerProject: 10, accounts: 10, renders: 5, loads: 3 },
   },
   smoke: {
     up: [{ count: 10, throttle: { limit: 4, windowSeconds: 2 } }],
@@ -69,6 +72,7 @@ export const MODES = {
       parallels: [],
       filtered: ["client-00"],
     },
+    report: { websites: 40, projects: 2, stacksPerProject: 2, accounts: 2, renders: 1, loads: 1 },
   },
 };
 
@@ -167,10 +171,43 @@ async function runScenarios({ mode, sizes, context, log, note, only }) {
   );
   result.tracking = await trackingCheck(context, tracking.count, tracking.throttle);
   await stacksScenario();
+  await reportScenario(sizes, result, step, log);
   step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();
   result.targets = checkTargets(result);
+  return result;
+}
+
+/** Section 10: drift's HTML report of the big fleet beside its JSON report (no engine, no server). */
+async function reportScenario(sizes, result, step, log) {
+  const r = sizes.report;
+  step(
+    `drift's HTML report of ${r.websites} websites over ${r.projects * r.stacksPerProject} stacks, beside its JSON report`,
+  );
+  result.report = await htmlReportCost(r, log);
+}
+
+/**
+ * Section 10 alone (`npm run bench -- --only report`): it needs neither pulumi nor the packed
+ * package, only the build (dist/) and Chromium; run.mjs adds it to the results recorded before.
+ */
+export async function runReportSection({ mode, log = () => {}, note }) {
+  const sizes = MODES[mode];
+  if (!sizes) throw new Error(`unknown bench mode ${mode}; use one of ${Object.keys(MODES).join(", ")}`);
+  const result = {
+    mode,
+    date: new Date().toISOString(),
+    machine: { cpuModel: cpus()[0]?.model ?? "unknown", cpus: cpus().length, loadAverageAtStart: load() },
+    ...(note ? { note } : {}),
+    loadAverages: [],
+  };
+  const step = (scenario) => {
+    log(scenario);
+    result.loadAverages.push({ scenario, load: load() });
+  };
+  await reportScenario(sizes, result, step, log);
+  result.machine.loadAverageAtEnd = load();
   return result;
 }
 

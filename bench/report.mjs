@@ -190,6 +190,45 @@ function allStacksSection(r, run) {
   ];
 }
 
+const kb = (bytes) => (bytes === undefined ? "n/a" : `${Math.round(bytes / 1024)} KiB`);
+const ms = (value) => (value === undefined ? "n/a" : `${Math.round(value)} ms`);
+
+/** 10: drift's HTML report of the big fleet, beside its JSON report, and in Chromium. */
+function htmlReportSection(r, run) {
+  const b = r.browser ?? {};
+  const counts = Object.entries(r.summary ?? {})
+    .map(([status, n]) => `${n} ${status}`)
+    .join(", ");
+  return [
+    `## 10. drift's HTML report of ${r.websites} websites over ${r.stacks} stacks and ${r.accounts} accounts, beside its JSON report`,
+    "",
+    ...(run
+      ? [
+          `Measured ${run.date} in a run of this section alone (\`npm run bench -- --only report\`); load average ${run.loadAverages?.[0]?.load ?? "n/a"} at its start, ${run.loadAverageAtEnd ?? "n/a"} at its end.${run.note ? ` ${run.note}` : ""}`,
+          "",
+        ]
+      : []),
+    `The report of section 9's fleet, built in-process (bench/report-fleet.mjs: ${counts}; with --check-tracking over 7 days, ` +
+      "--check-pages and a policy rule). Render times are the median of a few renders after one to warm up; the browser's are " +
+      "the median of a few page loads from the file, each measured in the page up to the frame drawn after it.",
+    "",
+    "| report | bytes | render, ms | bytes / JSON | render / JSON |",
+    "| --- | --- | --- | --- | --- |",
+    `| baseline: \`--format json\` | ${r.json.bytes} (${kb(r.json.bytes)}) | ${r.json.ms} | 1.00x | 1.00x |`,
+    `| \`--format html\` | ${r.html.bytes} (${kb(r.html.bytes)}) | ${r.html.ms} | ${x(ratio(r.html.bytes, r.json.bytes))} | ${x(ratio(r.html.ms, r.json.ms))} |`,
+    "",
+    ...(b.skipped
+      ? [`In a browser: not measured, ${b.skipped}.`, ""]
+      : [
+          `In headless Chromium ${b.version} (${b.loads} loads): loaded and drawn ${ms(b.loadMs)} after the navigation started; ` +
+            `a status filter, changed only ("${b.filtered ?? "n/a"}"), ${ms(b.filterMs)}; a sort of every row by domain ${ms(b.sortMs)}; ` +
+            `the filter cleared ${ms(b.clearMs)}; a search ${ms(b.searchMs)}, of which 150 ms is the wait the page leaves after a keystroke. ` +
+            `Console errors: ${b.consoleErrors?.length ? b.consoleErrors.join("; ") : "none"}.`,
+          "",
+        ]),
+  ];
+}
+
 export function markdownReport(result, checks) {
   const { machine, versions, settings } = result;
   const lines = [
@@ -277,6 +316,7 @@ export function markdownReport(result, checks) {
     ...driftSection(result.drift),
     ...(result.tracking ? trackingSection(result.tracking) : []),
     ...(result.stacks ? allStacksSection(result.stacks, result.sectionRuns?.stacks) : []),
+    ...(result.report ? htmlReportSection(result.report, result.sectionRuns?.report) : []),
     "## Targets",
     "",
     "| target | measured | met |",

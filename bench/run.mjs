@@ -4,7 +4,8 @@
 // `npm run bench -- --smoke` runs tiny sizes instead and writes nothing unless --out is given.
 // `--note TEXT` records a remark with the results, e.g. what else the machine was doing.
 // `--only stacks` runs section 9 (drift --all over many stacks) alone and adds it to the results
-// recorded before, which keep their own date.
+// recorded before, which keep their own date; `--only report` does the same for section 10
+// (drift's HTML report beside its JSON report), which needs neither pulumi nor the package.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensurePulumi } from "../tools/machine/ensure-pulumi.mjs";
 import { prepareProjectTemplate } from "../test/harness/program-project.mjs";
-import { runBench, withSection, writeResults } from "./bench.mjs";
+import { runBench, runReportSection, withSection, writeResults } from "./bench.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +30,7 @@ const outDir =
 async function main() {
   const started = Date.now();
   const log = (line) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
+  if (values.only === "report") return reportOnly(log);
   const cli = ensurePulumi({ quiet: true });
   const root = mkdtempSync(join(tmpdir(), "webstats-bench-"));
   try {
@@ -58,6 +60,19 @@ async function main() {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Section 10 alone: the HTML report needs no pulumi and no packed package, only dist/. */
+async function reportOnly(log) {
+  const partial = await runReportSection({ mode, log, note: values.note });
+  const recorded = outDir && join(outDir, "latest.json");
+  if (!recorded || !existsSync(recorded)) {
+    process.stdout.write(`${JSON.stringify(partial.report, null, 2)}\n`);
+    return;
+  }
+  const result = withSection(JSON.parse(readFileSync(recorded, "utf8")), partial, "report");
+  process.stdout.write(`\n${writeResults(result, outDir)}\n`);
+  log(`results written to ${outDir}`);
 }
 
 main().catch((error) => {

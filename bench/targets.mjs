@@ -7,6 +7,9 @@ export const TARGETS = {
   refreshOverNoOp: 1.2,
   clientOverUndici: 1.1,
   providerBytes: 512,
+  /** drift's HTML report of the big fleet: "under a few MB", and shown and filtered in about a second. */
+  htmlReportBytes: 5_000_000,
+  htmlReportBrowserMs: 1500,
 };
 
 const fixed = (value, digits = 2) =>
@@ -75,6 +78,22 @@ export function checkTargets(result) {
       value: `${m.requests - m.refused} requests (${m.refused} refused), ${m.ok ? "ran to its report" : "failed"}`,
       met: m.ok && m.requests - m.refused === stacks.requestFloor,
     });
+  }
+  const report = result.report;
+  if (report) {
+    checks.push({
+      target: `drift's HTML report of ${report.websites} websites under ${TARGETS.htmlReportBytes} bytes`,
+      value: `${report.html.bytes} bytes (the JSON report: ${report.json.bytes})`,
+      met: report.html.bytes < TARGETS.htmlReportBytes,
+    });
+    const b = report.browser;
+    if (b && !b.skipped) {
+      checks.push({
+        target: `drift's HTML report of ${report.websites} websites shown, filtered and sorted in Chromium within ${TARGETS.htmlReportBrowserMs} ms each`,
+        value: `load ${b.loadMs} ms, filter ${b.filterMs} ms, sort ${b.sortMs} ms, clear ${b.clearMs} ms`,
+        met: [b.loadMs, b.filterMs, b.sortMs, b.clearMs].every((v) => v <= TARGETS.htmlReportBrowserMs),
+      });
+    }
   }
   checks.push({
     target: `__provider under ${TARGETS.providerBytes} bytes`,
