@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { createInterface } from "node:readline";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -22,6 +22,9 @@ import { inject } from "vitest";
 
 export type Host = "dynamic" | "plugin";
 export const hosts: Host[] = ["dynamic", "plugin"];
+
+/** Loaded into every host process: node:dns's lookup answers from the tests' table alone. */
+const stubResolverPreload = resolvePath(__dirname, "..", "support", "stub-resolver-preload.cjs");
 
 type Props = Record<string, unknown>;
 
@@ -176,11 +179,17 @@ export class ProviderProcess {
     const stderrFile = join(stderrFolder, `${randomUUID()}.txt`);
     const stderr = openSync(stderrFile, "w");
     const ownEngine = new FakeEngine(engine.messages);
-    const child = spawn(process.execPath, [script, await ownEngine.start()], {
-      cwd: installDir,
-      env: environment,
-      stdio: ["ignore", "pipe", stderr],
-    });
+    // Names resolve through the tests' stub, never the machine's resolver: localhost is the
+    // loopback, every other name is not found (test/support/stub-resolver-preload.cjs).
+    const child = spawn(
+      process.execPath,
+      ["--require", stubResolverPreload, script, await ownEngine.start()],
+      {
+        cwd: installDir,
+        env: environment,
+        stdio: ["ignore", "pipe", stderr],
+      },
+    );
     closeSync(stderr);
     const port = await new Promise<number>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });

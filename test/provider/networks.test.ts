@@ -23,11 +23,17 @@ import { engine, hosts, isSecret, secret, startedProcesses, stopAll } from "./en
 import type { CallError, Host, ProviderProcess } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 import type { OperationResult } from "./provider-stack";
+import { useStubResolver } from "../support/stub-resolver";
 
 type Props = Record<string, unknown>;
 
 /** The installation's name: only the proxies resolve it (to 127.0.0.1). */
 const NAME = "stats.webstats.test";
+
+// The name is the proxies' alone: node:dns's lookup finds no name here (nor in the hosts, which
+// load the same stub), never asking the machine.
+useStubResolver();
+
 const PROXY_USER = "agent";
 const PROXY_PASSWORD = "proxy-pass-7f3a";
 

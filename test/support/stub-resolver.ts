@@ -1,8 +1,9 @@
 // Name resolution without the machine's resolver, for the test files below the engine tier that
 // use host names: node:dns's lookup, which Node's sockets call for every name they connect to
-// (undici's and fetch's included) and which modules importing node:dns get, answers from a table
-// while the file's tests run, and every other name with ENOTFOUND at once. So a name that must
-// not resolve never does, however the machine's resolver is set up, and never waits on it.
+// (undici's and fetch's included) and which modules importing node:dns get (its promise form
+// too), answers from a table while the file's tests run, and every other name with ENOTFOUND at
+// once. So a name that must not resolve never does, however the machine's resolver is set up,
+// and never waits on it. The processes a test starts load stub-resolver-preload.cjs instead.
 import dns from "node:dns";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { isIP } from "node:net";
@@ -56,13 +57,22 @@ export function tableLookup(table: Record<string, string>, asked: string[] = [])
  */
 export function useStubResolver(table: Record<string, string> = {}): { asked: string[] } {
   const asked: string[] = [];
-  const original = dns.lookup;
+  const original = { lookup: dns.lookup, promised: dns.promises.lookup };
   beforeAll(() => {
-    dns.lookup = tableLookup({ localhost: "127.0.0.1", ...table }, asked);
+    const lookup = tableLookup({ localhost: "127.0.0.1", ...table }, asked);
+    dns.lookup = lookup;
+    // The promise form (node:dns/promises is the same object) answers the same.
+    dns.promises.lookup = ((hostname: string, options?: LookupOptions) =>
+      new Promise((resolve, reject) =>
+        lookup(hostname, options ?? {}, (error, address, family) =>
+          error ? reject(error) : resolve(Array.isArray(address) ? address : { address, family }),
+        ),
+      )) as typeof dns.promises.lookup;
     syncBuiltinESMExports();
   });
   afterAll(() => {
-    dns.lookup = original;
+    dns.lookup = original.lookup;
+    dns.promises.lookup = original.promised;
     syncBuiltinESMExports();
   });
   return { asked };
