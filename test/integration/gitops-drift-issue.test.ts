@@ -31,6 +31,16 @@ const runEnv = {
 };
 const runLink = "[run 4242](https://github.com/example/fleet/actions/runs/4242)";
 const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * `line` with the date the script wrote, which is the date when it ran: the date before the run
+ * or the one after it (a run may cross the turn of a UTC date). `whole`: the text is the line alone.
+ */
+const onRunDate = (before: string, line: (date: string) => string, whole = false): RegExp => {
+  const lines = [...new Set([before, today()])].map((date) =>
+    line(date).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  return new RegExp(whole ? `^(?:${lines.join("|")})$` : lines.join("|"));
+};
 
 describe("examples/gitops/scripts/drift-issue.sh", () => {
   let emulator: Emulator;
@@ -97,6 +107,7 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
 
   it("drift appears: one issue opened with the label and the report, the job stays green", async () => {
     emulator.updateWebsite(managed[1]!.id, { privacy: 1 });
+    const before = today();
     const result = await run();
     expect(result.code).toBe(0);
     expect(verbs()).toEqual(["issue list", "label create", "issue create"]);
@@ -111,7 +122,7 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
       "--body-file",
       expect.any(String),
     ]);
-    expect(create.body).toContain(`Last checked on ${today()} by ${runLink}.`);
+    expect(create.body).toMatch(onRunDate(before, (date) => `Last checked on ${date} by ${runLink}.`));
     expect(create.body).toContain(
       `| changed | docs.example.dev | ${managed[1]!.id} | ${account.email} (${account.id}) at ${emulator.url} | gitops/prod | privacy: "public" recorded, "private" live |`,
     );
@@ -136,6 +147,7 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
 
   it("the drift changes: the same issue gets the new report and one comment saying so", async () => {
     const stray = await client.websites.create({ domain: "stray.example.dev" });
+    const before = today();
     const result = await run();
     expect(result.code).toBe(0);
     expect(verbs()).toEqual(["issue list", "issue view", "issue edit", "issue comment"]);
@@ -144,7 +156,13 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
     expect(issue!.body).toContain(`| unmanaged | stray.example.dev | ${stray.id} |`);
     expect(issue!.body).toContain("| changed | docs.example.dev |");
     expect(issue!.comments).toEqual([
-      `The drift changed on ${today()} (${runLink}): the description has the new report.`,
+      expect.stringMatching(
+        onRunDate(
+          before,
+          (date) => `The drift changed on ${date} (${runLink}): the description has the new report.`,
+          true,
+        ),
+      ),
     ]);
     emulator.deleteWebsite(stray.id);
   });
@@ -161,6 +179,7 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
 
   it("back in sync: the issue is closed with a comment", async () => {
     emulator.updateWebsite(managed[1]!.id, { privacy: 0 });
+    const before = today();
     const result = await run();
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("drift-issue: in sync; closed issue #1.");
@@ -173,7 +192,13 @@ describe("examples/gitops/scripts/drift-issue.sh", () => {
         "--reason",
         "completed",
         "--comment",
-        `Back in sync on ${today()} (${runLink}): every website is as its stack recorded.`,
+        expect.stringMatching(
+          onRunDate(
+            before,
+            (date) => `Back in sync on ${date} (${runLink}): every website is as its stack recorded.`,
+            true,
+          ),
+        ),
       ],
     ]);
     expect(gh.state().issues[0]!.state).toBe("closed");
