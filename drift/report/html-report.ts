@@ -1,6 +1,6 @@
 // The drift report as one self-contained HTML page, for the people who act on drift without
 // reading CI logs: a header (when, which stacks and accounts, the counts by status, the exit
-// code), a card per account (its websites against its plan's limit, its statuses as a chart), a
+// code), a row per account (its websites against its plan's limit, its statuses as a chart), a
 // table of every website (status, stacks, each change recorded and live side by side, policy
 // findings, the page check, the window's pageviews as a sparkline) and the policy findings,
 // each with an anchor. The table is in the page before any script runs, so it reads without
@@ -225,33 +225,37 @@ function countLinks(report: DriftReport, failing: number): string {
   return `<ul class="counts" aria-label="Websites by status">${items.join("")}</ul>`;
 }
 
-/** A card per account: its plan's use as a bar, its websites by status as a chart and a legend. */
-function accountCards(report: DriftReport): string {
+/**
+ * A table of the accounts, a row each: its plan's use in words and as a bar, its websites in this
+ * report by status as a chart with its legend.
+ */
+function accountTable(report: DriftReport): string {
   if (report.accounts.length === 0) return "<p>No account: the stacks read record no website.</p>";
-  const cards = report.accounts.map((a, i) => {
+  const rows = report.accounts.map((a) => {
     const own = report.websites.filter((e) => accountKey(e.account) === accountKey(a));
     const counts = statusCounts(own);
     const byStatus = driftStatuses.map((s): [DriftStatus, number] => [s, counts[s]]);
     const statusWords = byStatus.map(([s, n]) => `${digits(n)} ${s}`).join(", ");
     const plan = a.plan
-      ? `Plan ${t(a.plan.name)}: ${t(useText(a, true))}`
-      : `No plan reported: ${plural(a.websites, "website")}`;
+      ? `${t(a.plan.name)}: ${t(useText(a, true))}`
+      : `none reported: ${plural(a.websites, "website")}`;
     const limit = a.plan?.websites;
     return (
-      `<article class="card" aria-labelledby="a${i}"><h3 id="a${i}">${t(a.email)} (${a.id})</h3>` +
-      `<p class="muted">${t(a.url)}</p><p>${plan}</p>` +
-      (limit === undefined
-        ? ""
-        : planBar(a.websites, limit, `${digits(a.websites)} of ${digits(limit)} websites`)) +
-      `<p>${plural(own.length, "website")} in this report: ${statusWords}</p>` +
+      `<tr><th scope="row">${t(a.email)} (${a.id})<small>${t(a.url)}</small></th>` +
+      `<td>${plan}${limit === undefined ? "" : planBar(a.websites, limit, `${digits(a.websites)} of ${digits(limit)} websites`)}</td>` +
+      `<td>${plural(own.length, "website")}` +
       (own.length > 0 ? statusBar(byStatus, `By status: ${statusWords}`) : "") +
       `<ul class="legend">${byStatus
         .filter(([, n]) => n > 0)
         .map(([s, n]) => `<li>${statusKey(s)}${digits(n)} ${s}</li>`)
-        .join("")}</ul></article>`
+        .join("")}</ul></td></tr>`
     );
   });
-  return `<div class="cards">${cards.join("")}</div>`;
+  return (
+    `<table class="accounts"><caption class="sr">Each account's plan and its websites by status</caption>` +
+    `<thead><tr><th scope="col">Account</th><th scope="col">Plan: websites held against its limit</th>` +
+    `<th scope="col">Websites in this report, by status</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`
+  );
 }
 
 /** The filters, hidden until the script shows them (they do nothing without it). */
@@ -421,7 +425,7 @@ export function htmlReport(report: DriftReport, context: ReportContext = {}, now
     countLinks(report, failing),
     "</header>",
     "<main>",
-    `<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountCards(report)}</section>`,
+    `<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountTable(report)}</section>`,
     `<section aria-labelledby="websites"><h2 id="websites">Websites</h2>`,
     table,
     "</section>",

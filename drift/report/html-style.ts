@@ -10,7 +10,7 @@ export const htmlStyle = `
 :root {
   color-scheme: light dark;
   --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --head: #f6f8fa;
-  --card: #ffffff; --link: #0a52c4; --focus: #0a52c4; --track: #e4e8ec; --spark: #0a52c4;
+  --link: #0a52c4; --focus: #0a52c4; --track: #e4e8ec; --spark: #0a52c4;
   --fill: #2d6bd0; --full: #c4321c;
   --in-sync-bg: #dafbe1; --in-sync-fg: #0f5b25; --in-sync: #2da44e;
   --changed-bg: #fff1c2; --changed-fg: #6b4100; --changed: #bf8700;
@@ -22,7 +22,7 @@ export const htmlStyle = `
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #0d1117; --fg: #e6edf3; --muted: #a3acb7; --line: #3d444d; --head: #161b22;
-    --card: #11161d; --link: #79b8ff; --focus: #79b8ff; --track: #2d333b; --spark: #79b8ff;
+    --link: #79b8ff; --focus: #79b8ff; --track: #2d333b; --spark: #79b8ff;
     --fill: #4f8fea; --full: #f0705f;
     --in-sync-bg: #12361f; --in-sync-fg: #8ae6ad; --in-sync: #3fb950;
     --changed-bg: #3b2a00; --changed-fg: #f2cc60; --changed: #d29922;
@@ -56,11 +56,10 @@ h3 { font-size: 1rem; margin: 0; overflow-wrap: anywhere; }
 .counts a, .counts span.c { display: inline-block; padding: .2rem .6rem; border-radius: 1rem; text-decoration: none; }
 .counts b { font-variant-numeric: tabular-nums; }
 .notes { margin: .25rem 0; padding-left: 1.25rem; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); gap: .75rem; }
-.card { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem; background: var(--card); }
-.card p { margin: .35rem 0; }
-.card svg { display: block; width: 100%; height: 12px; }
-.legend { display: flex; flex-wrap: wrap; gap: .25rem .75rem; list-style: none; padding: 0; margin: .35rem 0 0; }
+.accounts { table-layout: fixed; }
+.accounts th:first-child { width: 28%; } .accounts th:nth-child(2) { width: 27%; }
+.accounts td svg { display: block; width: 100%; height: 10px; margin: .3rem 0 .15rem; }
+.legend { display: flex; flex-wrap: wrap; gap: 0 .6rem; list-style: none; padding: 0; margin: 0; font-size: .9em; }
 .track { fill: var(--track); }
 .used { fill: var(--fill); }
 .used.full { fill: var(--full); }
@@ -107,7 +106,7 @@ td small, th small, li small { display: block; color: var(--muted); font-weight:
   thead { display: table-header-group; }
   thead th { position: static; }
   .chunk { content-visibility: visible; }
-  tr, .card { break-inside: avoid; }
-  .b, .card svg, .spark, .counts a { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  tr { break-inside: avoid; }
+  .b, .accounts svg, .spark, .counts a { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }
 `;

@@ -300,7 +300,7 @@ describe("the HTML report in Chromium", () => {
   it("sorts by a column, up then down, and says so in aria-sort; keyboard alone does it", async () => {
     const { page, context, problems } = await open(files.small);
     try {
-      const header = page.locator("thead th").filter({ hasText: "Website" }).first();
+      const header = page.locator("#websites-table thead th").filter({ hasText: "Website" }).first();
       // Keyboard: from the search box, the next stop is the first header's button.
       await page.focus("#filter-search");
       await page.keyboard.press("Tab");
@@ -406,7 +406,7 @@ describe("the HTML report in Chromium", () => {
       expect(await page.locator("#controls").isVisible()).toBe(false);
       expect(await page.locator("#shown").textContent()).toBe("Showing all 7 websites.");
       expect(await page.locator("#w1 th").textContent()).toBe(`${hostile} id 2`);
-      expect(await page.locator("article").count()).toBe(2);
+      expect(await page.locator("table.accounts tbody tr").count()).toBe(2);
       expect(requests).toEqual([]);
     } finally {
       await context.close();

@@ -175,9 +175,9 @@ describe("pulumi-webstats drift --format html", () => {
     expect(textOf(views).trim()).toBe("7");
     expect(attr(page.rows.get("team.html.example")!, "data-f")).toBe("fail silent");
     // Each account's plan: the full one and the one without a limit.
-    const cards = page.all.filter((e) => e.tagName === "article").map(textOf);
-    expect(cards.some((c) => c.includes("Plan Default: 3 of 3 websites, no room for more"))).toBe(true);
-    expect(cards.some((c) => c.includes("Plan Default: 1 website, no limit"))).toBe(true);
+    const accounts = textOf(page.all.find((e) => e.tagName === "table" && attr(e, "class") === "accounts")!);
+    expect(accounts).toContain("Default: 3 of 3 websites, no room for more");
+    expect(accounts).toContain("Default: 1 website, no limit");
     expect(page.text("p").find((p) => p.startsWith("Exit code"))).toMatch(
       /^Exit code 2: 3 websites with drift that fails the run \(counted: changed, gone, unmanaged, duplicate, silent\)\.$/,
     );

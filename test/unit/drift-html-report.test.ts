@@ -52,6 +52,10 @@ function page(report: DriftReport, context = {}) {
   return { html, all, byTag, byId };
 }
 
+/** The tables of the websites' sheet. */
+const sheetTables = (byId: (id: string) => Element | undefined): Element[] =>
+  elements(byId("websites-table")!).filter((e) => e.tagName === "table");
+
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const site = (domain: string, status: DriftEntry["status"], more: Partial<DriftEntry> = {}): DriftEntry => ({
   domain,
@@ -163,8 +167,12 @@ describe("drift --format html: the page", () => {
 
   it("is real table markup: a caption and header cells with their scope, a row header per website", () => {
     const { byTag, byId } = page(small);
-    const [table] = byTag("table");
-    expect(byTag("caption").map(textOf)).toEqual(["Websites 1 to 3 of 3"]);
+    const [table] = sheetTables(byId);
+    expect(
+      elements(table!)
+        .filter((e) => e.tagName === "caption")
+        .map(textOf),
+    ).toEqual(["Websites 1 to 3 of 3"]);
     const heads = elements(table!).filter((e) => e.tagName === "th" && attr(e, "scope") === "col");
     expect(heads.map(textOf)).toEqual(["Website", "Status", "Account", "Stacks", "Changes: recorded → live"]);
     expect(heads.every((h) => attr(h, "data-sort") !== undefined)).toBe(true);
@@ -198,10 +206,10 @@ describe("drift --format html: the page", () => {
       ...small,
       websites: Array.from({ length: SHEET_ROWS * 2 + 10 }, (_, i) => site(`s${i}.example.com`, "in-sync")),
     };
-    const { byTag } = page(many);
-    const tables = byTag("table");
+    const { byId } = page(many);
+    const tables = sheetTables(byId);
     expect(tables).toHaveLength(3);
-    expect(byTag("caption").map(textOf)).toEqual([
+    expect(tables.map((t) => textOf(elements(t).find((e) => e.tagName === "caption")!))).toEqual([
       `Websites 1 to ${SHEET_ROWS} of ${SHEET_ROWS * 2 + 10}`,
       `Websites ${SHEET_ROWS + 1} to ${SHEET_ROWS * 2} of ${SHEET_ROWS * 2 + 10}`,
       `Websites ${SHEET_ROWS * 2 + 1} to ${SHEET_ROWS * 2 + 10} of ${SHEET_ROWS * 2 + 10}`,
@@ -220,7 +228,7 @@ describe("drift --format html: the page", () => {
     expect(byTag("script")).toHaveLength(1);
   });
 
-  it("shows each account's plan: a bar against a limit, none without one or without a plan", () => {
+  it("shows each account's plan in a row: a bar against a limit, none without one or without a plan", () => {
     const report: DriftReport = {
       ...small,
       accounts: [
@@ -235,13 +243,24 @@ describe("drift --format html: the page", () => {
         { url: account.url, id: 9, email: "none@example.com", websites: 2, plan: null },
       ],
     };
-    const cards = page(report).byTag("article");
+    const table = page(report)
+      .byTag("table")
+      .find((t) => attr(t, "class") === "accounts")!;
+    const cards = elements(table).filter(
+      (e) => e.tagName === "tr" && elements(e).some((c) => c.tagName === "td"),
+    );
     expect(
-      cards.map((c) => textOf(elements(c).find((e) => e.tagName === "p" && !attr(e, "class"))!)),
-    ).toEqual([
-      "Plan Default: 3 of 3 websites, no room for more",
-      "Plan Unlimited: 250 websites, no limit",
-      "No plan reported: 2 websites",
+      cards.map((c) =>
+        attr(
+          elements(c).find((e) => e.tagName === "th")!,
+          "scope",
+        ),
+      ),
+    ).toEqual(["row", "row", "row"]);
+    expect(cards.map((c) => textOf(elements(c).filter((e) => e.tagName === "td")[0]!))).toEqual([
+      "Default: 3 of 3 websites, no room for more",
+      "Unlimited: 250 websites, no limit",
+      "none reported: 2 websites",
     ]);
     const bars = cards.map((c) =>
       elements(c)
@@ -393,9 +412,9 @@ describe("drift --format html: server text is text", () => {
     expect(html).toContain("a\\r\\n::error::x\\u001b[31m\\u202e.example.org");
     const facts = textOf(byTag("dl")[0]!);
     expect(facts).toContain(`team "web"/prod, it's/<b>bold</b>`);
-    const card = byTag("article")[0]!;
+    const card = byTag("table").find((t) => attr(t, "class") === "accounts")!;
     expect(textOf(card)).toContain("<b>x</b>@example.com (7)");
-    expect(textOf(card)).toContain('Plan <i onclick="x">Pro</i>: 6 of 10 websites');
+    expect(textOf(card)).toContain('<i onclick="x">Pro</i>: 6 of 10 websites');
     expect(textOf(card)).toContain("https://stats.example.com/<script>");
   });
 
