@@ -20,11 +20,13 @@ export async function askYesNo(
   output: NodeJS.WritableStream,
 ): Promise<boolean> {
   const terminal = createInterface({ input, output });
-  // readline's question never settles when its input ends: the end is taken as no.
+  // When its input ends, readline's question never settles (a stream) or is aborted (a terminal's
+  // Ctrl-D); Ctrl-C closes it too. Each is an answer of no.
   const ended = new Promise<string>((resolve) => terminal.once("close", () => resolve("")));
   terminal.once("SIGINT", () => terminal.close());
+  const answered = terminal.question(question).catch(() => "");
   try {
-    return YES_ANSWER.test(await Promise.race([terminal.question(question), ended]));
+    return YES_ANSWER.test(await Promise.race([answered, ended]));
   } finally {
     terminal.close();
   }
