@@ -1,7 +1,7 @@
 // The executable's console (cli/terminal.ts): the yes-or-no question read from a stream as from a
-// terminal (what counts as yes, in any case and with spaces; everything else, and an input that
-// ends, as no), asked on standard error, and offered only when standard input is a terminal. The
-// question drift --fix cloud asks, declined and accepted through the command, is
+// terminal (what counts as yes, in any case and with spaces; everything else, an input that ends,
+// Ctrl-D and Ctrl-C, as no), asked on standard error, and offered only when standard input is a
+// terminal. The question drift --fix cloud asks, declined and accepted through the command, is
 // test/integration/drift-fix-cloud-confirm.test.ts.
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,20 @@ describe("the yes-or-no question", () => {
 
   it("takes an input that ends before any answer as no", async () => {
     expect(await answer(undefined)).toEqual({ yes: false, shown: "Go on? (yes/no) " });
+  });
+
+  it("at a terminal, takes Ctrl-D and Ctrl-C as no, and Enter ends the answer", async () => {
+    // An output that is a terminal puts readline in its terminal mode, where keys are read one by one.
+    const atTerminal = async (keys: string) => {
+      const input = new PassThrough();
+      const output = Object.assign(collector().stream, { isTTY: true, columns: 80 });
+      output.once("data", () => input.write(keys));
+      return askYesNo("Go on? (yes/no) ", input, output);
+    };
+    expect(await atTerminal("\x04")).toBe(false);
+    expect(await atTerminal("\x03")).toBe(false);
+    expect(await atTerminal("yes\r")).toBe(true);
+    expect(await atTerminal("no\r")).toBe(false);
   });
 
   it("reads one line: what follows it is not part of the answer", async () => {
