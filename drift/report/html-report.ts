@@ -243,9 +243,8 @@ function accountTable(report: DriftReport): string {
     return (
       `<tr><th scope="row">${t(a.email)} (${a.id})<small>${t(a.url)}</small></th>` +
       `<td>${plan}${limit === undefined ? "" : planBar(a.websites, limit, `${digits(a.websites)} of ${digits(limit)} websites`)}</td>` +
-      `<td>${plural(own.length, "website")}` +
-      (own.length > 0 ? statusBar(byStatus, `By status: ${statusWords}`) : "") +
-      `<ul class="legend">${byStatus
+      `<td>${own.length > 0 ? statusBar(byStatus, `By status: ${statusWords}`) : ""}` +
+      `<ul class="legend"><li>${plural(own.length, "website")}${own.length > 0 ? ":" : ""}</li>${byStatus
         .filter(([, n]) => n > 0)
         .map(([s, n]) => `<li>${statusKey(s)}${digits(n)} ${s}</li>`)
         .join("")}</ul></td></tr>`
@@ -253,7 +252,7 @@ function accountTable(report: DriftReport): string {
   });
   return (
     `<table class="accounts"><caption class="sr">Each account's plan and its websites by status</caption>` +
-    `<thead><tr><th scope="col">Account</th><th scope="col">Plan: websites held against its limit</th>` +
+    `<thead><tr><th scope="col">Account</th><th scope="col">Plan: websites held of its limit</th>` +
     `<th scope="col">Websites in this report, by status</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`
   );
 }

@@ -57,9 +57,9 @@ h3 { font-size: 1rem; margin: 0; overflow-wrap: anywhere; }
 .counts b { font-variant-numeric: tabular-nums; }
 .notes { margin: .25rem 0; padding-left: 1.25rem; }
 .accounts { table-layout: fixed; }
-.accounts th:first-child { width: 28%; } .accounts th:nth-child(2) { width: 27%; }
-.accounts td svg { display: block; width: 100%; height: 10px; margin: .3rem 0 .15rem; }
-.legend { display: flex; flex-wrap: wrap; gap: 0 .6rem; list-style: none; padding: 0; margin: 0; font-size: .9em; }
+.accounts th:first-child { width: 26%; } .accounts th:nth-child(2) { width: 24%; }
+.accounts td svg { display: block; width: 100%; height: 10px; margin: .3rem 0 .2rem; }
+.legend { display: flex; flex-wrap: wrap; gap: 0 .6rem; list-style: none; padding: 0; margin: 0; font-size: .85em; }
 .track { fill: var(--track); }
 .used { fill: var(--fill); }
 .used.full { fill: var(--full); }
@@ -75,7 +75,7 @@ h3 { font-size: 1rem; margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: separate; border-spacing: 0; width: 100%; }
 .sheet table { table-layout: fixed; min-width: 56rem; }
 .chunk { content-visibility: auto; contain-intrinsic-size: auto 10000px; }
-.w-site { width: 19%; } .w-status { width: 9%; } .w-account { width: 15%; } .w-stacks { width: 10%; } .w-changes { width: 17%; } .w-views { width: 10%; }
+.w-site { width: 19%; } .w-status { width: 8%; } .w-account { width: 16%; } .w-stacks { width: 12%; } .w-changes { width: 16%; } .w-views { width: 10%; }
 th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
 thead th { position: sticky; top: 0; background: var(--head); z-index: 1; overflow-wrap: normal; }
 thead th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: left; }
