@@ -97,7 +97,7 @@ describe("drift's bad-input table", () => {
   const drift = (...options: string[]) => runCaptured(["drift", "--state", stackFile, ...options]);
 
   describe("server text in every format", () => {
-    it.each(["text", "json", "markdown", "sarif", "junit"])(
+    it.each(["text", "json", "markdown", "sarif", "junit", "html"])(
       "%s: the report is written, with no workflow command and no raw control character",
       async (format) => {
         const run = await drift("--format", format);
