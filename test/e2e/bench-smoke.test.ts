@@ -123,10 +123,20 @@ describeEngine("the bench, in smoke mode", () => {
       { same: stacks.websites / stacks.stackCount + 1 },
     ]);
 
+    // drift's HTML report of a fleet beside its JSON report, and in Chromium when the machine has it.
+    const { report } = result;
+    expect(report).toMatchObject({ websites: sizes.report.websites });
+    expect(report.html.bytes).toBeGreaterThan(0);
+    expect(report.json.bytes).toBeGreaterThan(0);
+    if (!("skipped" in report.browser)) {
+      expect(report.browser.consoleErrors).toEqual([]);
+      expect(report.browser.filtered).toMatch(/^Showing \d+ of \d+ websites\.$/);
+    }
+
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
     expect(result.targets.length).toBeGreaterThanOrEqual(8);
-    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 7);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 8);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
