@@ -368,7 +368,7 @@ export function htmlReport(report: DriftReport, context: ReportContext = {}, now
   };
   const days = report.tracking ? Math.min(report.tracking.days, DAILY_COUNTS_AT_MOST) : 0;
   const trackingDays = report.tracking
-    ? `last ${plural(days, "day")}${days < report.tracking.days ? ` of ${digits(report.tracking.days)}` : ""} to ${report.tracking.to}`
+    ? `last ${plural(days, "day")}${days < report.tracking.days ? ` of ${digits(report.tracking.days)}` : ""} to ${t(report.tracking.to)}`
     : "";
   const rows = report.websites.map((e, index) =>
     row(
