@@ -7,13 +7,14 @@
 // the same one read per website). The page is read back with parse5: every website a row, the
 // hostile domain as text and no element of its own, the stack names as text, the plans, the
 // daily counts, the exit code; the file is written whole beside the text report on standard
-// output. What a person sees in a browser is test/browser/drift-report.test.ts.
+// output. The clock is fixed (noon UTC, moving on from there) for the run and the installation
+// alike. What a person sees in a browser is test/browser/drift-report.test.ts.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runDriftAction } from "../../action/src/drift-action";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
@@ -27,7 +28,10 @@ type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
 
 const run = runCaptured;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Noon UTC: what the run and the installation take for now (a test takes seconds, not 12 hours). */
+const CLOCK = Date.UTC(2026, 10, 27, 12);
+/** The date `offset` days from the fixed clock's, as the server writes dates. */
+const day = (offset: number) => new Date(CLOCK + offset * 86_400_000).toISOString().slice(0, 10);
 const hostile = "<img src=x onerror=alert(1)>.example.org";
 const quoted = 'team "web"';
 
@@ -73,6 +77,8 @@ let open: EmulatorAccount;
 let websites: Record<string, Website>;
 
 beforeAll(async () => {
+  // The fixed clock, for the installation and the run (its window): no race with a UTC date's turn.
+  vi.useFakeTimers({ now: CLOCK, toFake: ["Date"], shouldAdvanceTime: true });
   const dataFile = join(root, "installation.json");
   const first = await startEmulator({ requestsPerMinute: 0, dataFile });
   full = first.createAccount({ name: "Full", websiteLimit: 3 });
@@ -117,6 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
+  vi.useRealTimers();
   rmSync(root, { recursive: true, force: true });
 });
 
