@@ -20,7 +20,6 @@
 //   test/unit/sdk-errors.test.ts; JSON that is damaged or nested too deep: test/unit/json-text.test.ts;
 // - the Action's echo and outputs: test/integration/action-run.test.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +28,7 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 import { workflowCommands } from "../support/action-runner";
+import { markdownIt } from "../support/markdown-it";
 import { runCaptured } from "../support/run-cli";
 import { exportedSecret, writeStackExport } from "../support/stack-exports";
 
@@ -46,12 +46,6 @@ const hostileDomains: Record<string, string> = {
 /** An `exclude_ips` the web interface stored as it was typed: free text, one entry a line. */
 const hostileIps = "::stop-commands::t0ken\n\u001b[31m##[error]red\u202e\n${secretValue}";
 const recordedIps = ["192.0.2.77"];
-
-// markdown-it (CommonMark with GFM tables, raw HTML allowed as on GitHub) comes with typedoc.
-const MarkdownIt = createRequire(import.meta.url)("markdown-it") as new (options: object) => {
-  render(text: string): string;
-};
-const markdownIt = new MarkdownIt({ html: true });
 
 /** Characters no output may carry raw: escapes, carriage returns, bidi overrides, separators. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import { parseCommand } from "../../cli/run";
-import { runCaptured } from "../support/run-cli";
+import { parsedOptions, runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
 import { defaultParallel } from "../../drift/read/bounded-pool";
 
@@ -253,12 +252,7 @@ describe("pulumi-webstats command line", () => {
     expect((await run(["schema", "x"], {})).err).toMatch(/schema takes no arguments or options/);
   });
 
-  /** The options a line parses to. */
-  function optionsOf(argv: string[]): unknown {
-    const parsed = parseCommand(argv);
-    if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
-    return parsed.options;
-  }
+  const optionsOf = parsedOptions;
 
   it("parses the options", () => {
     expect(optionsOf(["generate", "--out", "dir", "--format", "yaml", "--name", "n", "--force"])).toEqual({

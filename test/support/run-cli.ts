@@ -1,6 +1,6 @@
 // The command line in-process (cli/run.ts's runCli) with its standard output and standard error
 // captured, for the tests that run a command as a user would and read what it printed.
-import { runCli } from "../../cli/run";
+import { parseCommand, runCli } from "../../cli/run";
 
 export interface CliRun {
   code: number;
@@ -17,4 +17,11 @@ export async function runCaptured(
   let err = "";
   const code = await runCli(argv, env, { out: (t) => (out += t), err: (t) => (err += t) });
   return { code, out, err };
+}
+
+/** The options a command line parses to; a line that asks for help is a mistake of the test. */
+export function parsedOptions(argv: string[]): Record<string, unknown> {
+  const parsed = parseCommand(argv);
+  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
+  return parsed.options as Record<string, unknown>;
 }

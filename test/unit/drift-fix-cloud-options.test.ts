@@ -1,14 +1,11 @@
 // drift's --fix cloud and --yes on the command line: what they parse to, and each wrong
 // combination refused with the option named, before anything is read.
 import { describe, expect, it } from "vitest";
-import { parseCommand, runCli } from "../../cli/run";
+import { runCli } from "../../cli/run";
+import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
 
-function optionsOf(argv: string[]): Record<string, unknown> {
-  const parsed = parseCommand(argv);
-  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
-  return parsed.options as Record<string, unknown>;
-}
+const optionsOf = parsedOptions;
 
 const refusal = (argv: string[]): string => {
   try {

@@ -2,15 +2,11 @@
 // days, never echoed back) and silent in --fail-on, parsed before any request.
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../cli/run";
+import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
 import { defaultParallel } from "../../drift/read/bounded-pool";
 
-/** The options a line parses to (a help text is not expected here). */
-function optionsOf(argv: string[]): unknown {
-  const parsed = parseCommand(argv);
-  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
-  return parsed.options;
-}
+const optionsOf = parsedOptions;
 
 const drift = (...args: string[]) => optionsOf(["drift", "--state", "prod.json", ...args]);
 

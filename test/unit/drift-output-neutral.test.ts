@@ -6,7 +6,6 @@
 // the GitHub runner's command parsing (actions/runner's ActionCommand: `::` at a line's start
 // after white space, `##[` anywhere), markdown-it for the Markdown (with GitHub's own mention and
 // reference patterns, which skip code), an XML parser and parse5 for HTML.
-import { createRequire } from "node:module";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parseFragment } from "parse5";
 import { describe, expect, it } from "vitest";
@@ -33,6 +32,7 @@ import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
 import type { CloudFixOutcome } from "../../drift/fix/cloud-fix-summary";
 import { planText } from "../../drift/fix/fix-cloud";
 import type { FixOutcome } from "../../drift/fix/fix-code";
+import { markdownIt } from "../support/markdown-it";
 import { runCaptured } from "../support/run-cli";
 
 /** The hostile values of the task, and a few more of the same kinds. */
@@ -100,14 +100,6 @@ function expectInert(output: string): void {
   expect(workflowCommands(output)).toEqual([]);
   expect(output).not.toMatch(hiddenCharacter);
 }
-
-const require = createRequire(import.meta.url);
-// markdown-it (CommonMark with GFM tables) comes with typedoc, the API docs' generator.
-const MarkdownIt = require("markdown-it") as new (options: object) => {
-  parse(text: string, env: object): { type: string; tag: string }[];
-  render(text: string): string;
-};
-const markdownIt = new MarkdownIt({ html: true });
 
 // GitHub's patterns (html-pipeline's MentionFilter and issue reference filter), which skip text
 // inside `pre`, `code` and `a` elements: a mention, a reference to an issue, GH-N.

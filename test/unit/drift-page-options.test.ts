@@ -2,14 +2,10 @@
 // --page-timeout, --page-run-timeout) and --page-allow-private, parsed before any request; each
 // goes with --check-pages alone.
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../cli/run";
+import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
 
-function optionsOf(argv: string[]): unknown {
-  const parsed = parseCommand(argv);
-  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
-  return parsed.options;
-}
+const optionsOf = parsedOptions;
 
 const drift = (...args: string[]) => optionsOf(["drift", "--state", "prod.json", ...args]);
 

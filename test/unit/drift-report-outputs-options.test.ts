@@ -1,14 +1,10 @@
 // drift's --format/--output pairs (read in the order given) and the baseline options, parsed
 // before anything runs; wrong lines are refused without echoing a value.
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../cli/run";
+import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
 
-function optionsOf(...args: string[]): Record<string, unknown> {
-  const parsed = parseCommand(["drift", "--state", "prod.json", ...args]);
-  if ("help" in parsed) throw new Error("asked for help");
-  return parsed.options as Record<string, unknown>;
-}
+const optionsOf = (...args: string[]) => parsedOptions(["drift", "--state", "prod.json", ...args]);
 
 function refusal(...args: string[]): string {
   try {

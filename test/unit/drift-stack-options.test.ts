@@ -1,17 +1,13 @@
 // drift's options for many stacks (--all, --backend-wide, --stack-filter, --parallel), parsed
 // before anything runs; the glob filter on listed names; the bound on pulumi processes at once.
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../cli/run";
+import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
 import { defaultParallel, mapBounded } from "../../drift/read/bounded-pool";
 import { StateError } from "../../drift/read/stack-export";
 import { filterStacks, globProblem, stackFilter } from "../../drift/read/stack-glob";
 
-function optionsOf(argv: string[]): Record<string, unknown> {
-  const parsed = parseCommand(["drift", ...argv]);
-  if ("help" in parsed) throw new Error(`${argv.join(" ")} asked for help`);
-  return parsed.options as Record<string, unknown>;
-}
+const optionsOf = (argv: string[]) => parsedOptions(["drift", ...argv]);
 
 const refusal = (argv: string[]): string => {
   try {
