@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { outputsFrom } from "../dist/core/website-state.js";
-import { defaultParallel, mapBounded } from "../dist/drift/read/bounded-pool.js";
+import { defaultParallel, mapBounded } from "../dist/core/bounded-pool.js";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
 import { importStack, retargetExport, secret, writeProject } from "../test/harness/import-stacks.mjs";

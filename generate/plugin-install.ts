@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SDK_VERSION } from "../sdk";
 import type { Environment } from "../core/settings";
-import { PulumiCommandError, runPulumi } from "../drift/read/pulumi-command";
+import { PulumiCommandError, runPulumi } from "../core/pulumi-command";
 
 /** The bundled plugin inside this package. */
 export const bundledPlugin = join(__dirname, "..", "plugin", "pulumi-resource-webstats.js");

@@ -1,7 +1,7 @@
 // drift's options for many stacks at once, beside the state options (cli/state-options.ts):
 // --all (every stack of the project in each --cwd, or here), --backend-wide (every stack the
 // backend lists), --stack-filter GLOB, and --parallel N, the bound on pulumi processes at once.
-import { MAX_PARALLEL, defaultParallel } from "../../drift/read/bounded-pool";
+import { MAX_PARALLEL, defaultParallel } from "../../core/bounded-pool";
 import type { StackReading } from "../../drift/read/read-stacks";
 import { globProblem } from "../../drift/read/stack-glob";
 import type { StateSource } from "../../drift/read/state-sources";

@@ -5,7 +5,7 @@
 // website, and nothing its page does, fails the run: a page that is not read has its reason.
 import type { ProviderSettings } from "../../core/settings";
 import type { NetworkSettings } from "../../sdk/client-options";
-import { mapBounded } from "../read/bounded-pool";
+import { mapBounded } from "../../core/bounded-pool";
 import type { DriftEntry, PageCheck, PageFinding } from "../model/entries";
 import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";

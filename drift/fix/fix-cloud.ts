@@ -8,7 +8,7 @@
 // `pulumi up --refresh --target URN... --yes`, which previews once more itself. pulumi is the
 // user's own (their backend, login and secrets provider), run in the stack's project folder.
 import type { Environment } from "../../core/settings";
-import { mapBounded } from "../read/bounded-pool";
+import { mapBounded } from "../../core/bounded-pool";
 import { CloudPlanRefused, checkPlan, locateTargets, previewPlan } from "./cloud-plan";
 import type { CloudTarget, PlannedFix } from "./cloud-plan";
 import { formatCloudFixSummary } from "./cloud-fix-summary";
@@ -18,7 +18,7 @@ import { failsOn } from "../model/entries";
 import type { DriftEntry, FailOnName } from "../model/entries";
 import { neutralLines, neutralText, valueText } from "../model/neutral-text";
 import type { FixSummaryFormat } from "./fix-summary";
-import { PulumiCommandError, runPulumi } from "../read/pulumi-command";
+import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
 import type { ReadStack } from "../read/read-stacks";
 import type { StateSource } from "../read/state-sources";
 

@@ -13,8 +13,8 @@ import { dirname, join, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { Environment } from "../../core/settings";
 import { notJsonReason } from "../../core/json-text";
-import { mapBounded } from "./bounded-pool";
-import { PulumiCommandError, environmentBackend, runPulumi } from "./pulumi-command";
+import { mapBounded } from "../../core/bounded-pool";
+import { PulumiCommandError, environmentBackend, runPulumi } from "../../core/pulumi-command";
 import { StateError } from "./stack-export";
 import { filterStacks, stackFilter } from "./stack-glob";
 

@@ -4,8 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Environment } from "../../core/settings";
-import { defaultParallel, mapBounded } from "./bounded-pool";
-import { PulumiCommandError, runPulumi } from "./pulumi-command";
+import { defaultParallel, mapBounded } from "../../core/bounded-pool";
+import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
 

@@ -8,7 +8,7 @@ import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
 import { parsedOptions, runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
-import { defaultParallel } from "../../drift/read/bounded-pool";
+import { defaultParallel } from "../../core/bounded-pool";
 
 const run = runCaptured;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../cli/run";
 import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
-import { defaultParallel } from "../../drift/read/bounded-pool";
+import { defaultParallel } from "../../core/bounded-pool";
 
 const optionsOf = parsedOptions;
 

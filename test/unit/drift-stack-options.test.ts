@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
-import { defaultParallel, mapBounded } from "../../drift/read/bounded-pool";
+import { defaultParallel, mapBounded } from "../../core/bounded-pool";
 import { StateError } from "../../drift/read/stack-export";
 import { filterStacks, globProblem, stackFilter } from "../../drift/read/stack-glob";
 

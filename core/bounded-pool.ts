@@ -1,6 +1,7 @@
-// A bound on how many `pulumi` processes drift runs at once (stack listings and exports): each is
-// a process of its own that holds a whole export in memory until it is read, so fifty stacks
-// side by side would load fifty of them at once on a 2-core runner.
+// A bound on how much runs at once, shared by every command: drift's and generate's `pulumi`
+// processes (stack listings and exports), drift's page reads and --fix cloud's stacks. Each
+// export is a process of its own that holds a whole export in memory until it is read, so fifty
+// stacks side by side would load fifty of them at once on a 2-core runner.
 import { availableParallelism } from "node:os";
 
 export const MAX_PARALLEL = 32;

@@ -6,8 +6,8 @@
 // or pulumi's own error line.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { pulumiSettings, pulumiVariables } from "../../core/settings";
-import type { Environment } from "../../core/settings";
+import { pulumiSettings, pulumiVariables } from "./settings";
+import type { Environment } from "./settings";
 
 /** pulumi could not run or failed; `notStarted` when it never ran (no pulumi, no folder). */
 export class PulumiCommandError extends Error {
