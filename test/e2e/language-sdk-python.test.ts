@@ -43,7 +43,7 @@ const previewing = "Previewing update (";
 
 const python = findPython();
 if (!python && !inCi) {
-  process.stderr.write("\n!!!!! PYTHON SDK ENGINE TEST SKIPPED: no Python 3.9+ on PATH\n\n");
+  process.stderr.write("\n!!!!! PYTHON SDK ENGINE TEST SKIPPED: no Python 3.10+ on PATH\n\n");
 }
 // In CI a missing Python fails the file (in beforeAll) instead of skipping it.
 const describeWithPython = python || inCi ? describeEngine : describe.skip;
@@ -74,7 +74,7 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
 
   beforeAll(() => {
     if (!python)
-      throw new Error("the Python SDK test needs Python 3.9+ on PATH (python3), and none was found");
+      throw new Error("the Python SDK test needs Python 3.10+ on PATH (python3), and none was found");
     dir = mkdtempSync(join(tmpdir(), "webstats-python-sdk-"));
     venvPython = installPythonWheel(ensurePythonEnv({ quiet: true }).python, dir);
     mkdirSync(join(dir, "project"));

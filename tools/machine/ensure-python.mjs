@@ -76,7 +76,7 @@ function mustRun(command, args, what, options = {}) {
 /**
  * The Python 3 on PATH (`python3`, else `python`): the interpreter's own path and full version
  * name its virtual environments. Undefined when there is none, or only a Python 2 or a Python
- * older than the SDK's 3.9.
+ * older than the SDK's 3.10 (the floor of the `pulumi` it needs).
  * @returns {FoundPython | undefined}
  */
 export function findPython() {
@@ -87,7 +87,7 @@ export function findPython() {
     if (result.status !== 0) continue;
     /** @type {[string, string, [number, number]]} */
     const [executable, version, [major, minor]] = JSON.parse(String(result.stdout));
-    if (major === 3 && minor >= 9) return { command, executable, version };
+    if (major === 3 && minor >= 10) return { command, executable, version };
   }
   return undefined;
 }
@@ -111,7 +111,7 @@ export function pythonEnvKey(python, requirements = readFileSync(requirementsFil
 
 /**
  * The virtual environment, built when no finished one is cached; `python` is its interpreter.
- * Throws when there is no Python 3.9+ or the install fails (pip's last lines in the message).
+ * Throws when there is no Python 3.10+ or the install fails (pip's last lines in the message).
  * @param {{ quiet?: boolean }} [options]
  * @returns {{ python: string, dir: string, source: "cache" | "build" }}
  */
@@ -119,7 +119,7 @@ export function ensurePythonEnv({ quiet = false } = {}) {
   const log = (/** @type {string} */ line) => quiet || process.stdout.write(`python:ensure: ${line}\n`);
   const base = findPython();
   if (!base) {
-    throw new Error("No Python 3.9+ on PATH (python3 or python) with the venv module; install one.");
+    throw new Error("No Python 3.10+ on PATH (python3 or python) with the venv module; install one.");
   }
   /** @type {(label: string, action: () => unknown) => unknown} */
   const say = (label, action) => (quiet ? action() : step(label, action, "python:ensure"));
@@ -155,7 +155,7 @@ export function ensurePythonEnv({ quiet = false } = {}) {
 /** Compiles requirements.txt again from requirements.in, with pip-tools in a throwaway environment. */
 function lock() {
   const base = findPython();
-  if (!base) throw new Error("No Python 3.9+ on PATH (python3 or python); install one.");
+  if (!base) throw new Error("No Python 3.10+ on PATH (python3 or python); install one.");
   const input = readFileSync(requirementsInput, "utf8");
   const pinned = input.replace(/^pulumi==.*$/m, `pulumi==${lockedPulumiVersion()}`);
   if (pinned !== input) writeFileSync(requirementsInput, pinned);

@@ -66,14 +66,82 @@ export function generateSdks(
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "README.md"), folderReadme);
-  const schemaFile = join(outDir, "schema.json");
-  writeFileSync(schemaFile, schemaText.endsWith("\n") ? schemaText : `${schemaText}\n`);
-  execFileSync(generator, ["-schema", schemaFile, "-out", outDir, "-languages", sdkLanguages.join(",")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  writeFileSync(join(outDir, "schema.json"), schemaText.endsWith("\n") ? schemaText : `${schemaText}\n`);
+  // The generator reads the schema with the settings only the SDKs need (generatorSettings), from
+  // a file of its own beside the output: schema.json stays the schema the plugin serves.
+  const generatorInput = join(outDir, ".generator-schema.json");
+  writeFileSync(generatorInput, JSON.stringify(withGeneratorSettings(JSON.parse(schemaText))));
+  try {
+    execFileSync(
+      generator,
+      ["-schema", generatorInput, "-out", outDir, "-languages", sdkLanguages.join(",")],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+  } finally {
+    rmSync(generatorInput, { force: true });
+  }
+  checkPythonFloor(join(outDir, "python", "pyproject.toml"));
   writeJavaBuildFiles(join(outDir, "java"), JSON.parse(schemaText));
   return outDir;
+}
+
+/**
+ * The Requires-Python of the `pulumi` releases the Python SDK rests on (pulumi-python-releases.json:
+ * read from each release's wheel) and which of them is the SDK's minimum `pulumi`.
+ * @type {{ sdkMinimum: string, releases: Record<string, { requiresPython: string, wheel: string, sha256: string }> }}
+ */
+export const pulumiPythonReleases = JSON.parse(
+  readFileSync(join(repoRoot, "tools", "sdks", "pulumi-python-releases.json"), "utf8"),
+);
+
+/**
+ * The Python SDK's floor: the Requires-Python of the lowest `pulumi` it accepts, since no older
+ * Python can install that release (`pip` finds no `pulumi` for it).
+ * @returns {string} e.g. ">=3.10"
+ */
+export function pythonFloor() {
+  const release = pulumiPythonReleases.releases[pulumiPythonReleases.sdkMinimum];
+  if (!release) {
+    throw new Error(
+      `tools/sdks/pulumi-python-releases.json names no release ${pulumiPythonReleases.sdkMinimum}, its sdkMinimum`,
+    );
+  }
+  return release.requiresPython;
+}
+
+/**
+ * Settings of the language generators that the package schema does not carry: each is merged into
+ * the schema's `language` section for the generator alone.
+ */
+export const generatorSettings = { python: { pythonRequires: pythonFloor() } };
+
+/**
+ * The schema with generatorSettings merged into its `language` section.
+ * @param {{ language?: Record<string, Record<string, unknown>> }} schema
+ */
+function withGeneratorSettings(schema) {
+  const language = { ...schema.language };
+  for (const [name, settings] of Object.entries(generatorSettings)) {
+    language[name] = { ...language[name], ...settings };
+  }
+  return { ...schema, language };
+}
+
+/**
+ * Fails when the generated Python SDK asks for another minimum `pulumi` than the one whose
+ * Requires-Python became its floor: record that release's in pulumi-python-releases.json first.
+ * @param {string} pyproject
+ */
+function checkPythonFloor(pyproject) {
+  const text = readFileSync(pyproject, "utf8");
+  const minimum = /"pulumi>=([\d.]+),/.exec(text)?.[1];
+  if (minimum !== pulumiPythonReleases.sdkMinimum) {
+    throw new Error(
+      `The Python SDK now needs pulumi ${minimum ?? "(unreadable)"}, not ${pulumiPythonReleases.sdkMinimum}: ` +
+        "read its Requires-Python (pip download pulumi==<version> --no-deps, METADATA in the wheel) and record it " +
+        "as sdkMinimum in tools/sdks/pulumi-python-releases.json, then run npm run sdks again.",
+    );
+  }
 }
 
 const xmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
