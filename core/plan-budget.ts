@@ -13,6 +13,17 @@
 // provider of the same account in the same program (the plugin starts one process per provider),
 // and deletes later in the same operation (the engine runs them after the creates, so at the
 // moment of a create they still count, as the server counts them).
+//
+// How many the whole operation would create is not known when the refusal is made. Check is per
+// resource: the engine calls it for each resource as the program registers it, one after the
+// other, and a failed check ends the operation (the step generator bails: the resources
+// registered after it are never checked). So the check that first finds no room has seen the
+// websites checked before it and itself, never those the program declares after it, and a
+// refusal can only come at that first check, since a check that passed lets the create go
+// ahead. A program of four new websites on an account with room for one is refused at the
+// second; "would create 2" would be a wrong total. The message therefore says "at least" the
+// websites counted so far, which is true whatever the rest of the program declares, and names
+// them, so that the count reads as what it is.
 import type { Account, WebstatsClient } from "../sdk";
 import { normalizeDomain } from "../sdk/domain";
 import type { WebsiteReader } from "./website-reader";
@@ -52,8 +63,9 @@ export class PlanBudget {
     const { account } = room;
     return (
       `The plan of account ${account.email} (${this.client.baseUrl}) allows ${room.limit} websites and the ` +
-      `account holds ${room.held}, so it has room for ${free} more; this operation would create ` +
-      `${this.planned.size} (${[...this.planned].join(", ")}). Refused before ${wanted} is created; at a ` +
+      `account holds ${room.held}, so it has room for ${free} more; this operation would create at least ` +
+      `${this.planned.size} (${[...this.planned].join(", ")}: the new websites checked so far; the operation ` +
+      `stops at this refusal and checks no more). Refused before ${wanted} is created; at a ` +
       `preview (pulumi up previews first) nothing is created, while an up with --skip-preview may already ` +
       `have created the websites checked before it. Remove websites from the program, delete unused ` +
       `ones, or move the account to a larger plan.`

@@ -110,7 +110,7 @@ describeEngine.each(scenarioHosts)("bad Website arguments at preview through the
     const stack = fixture.stack(program(`${sites.join("\n")}\n  return {};`), account);
     const numbers =
       `The plan of account ${account.email} (${fixture.emulator.url}) allows 3 websites and the account ` +
-      "holds 1, so it has room for 2 more; this operation would create 3 (";
+      "holds 1, so it has room for 2 more; this operation would create at least 3 (";
     for (const operation of [
       () => stack.preview({ allowFailure: true }),
       () => stack.up({ previewFirst: true, allowFailure: true }),

@@ -39,26 +39,32 @@ describe.each(hosts)("plan limits through the %s host", (host: Host) => {
   it("refuses at preview the new websites that do not fit, naming the account and the numbers; nothing is created", async () => {
     const { account } = await accountWithOne();
     const stack = new ProviderStack(host, { settings: { baseUrl: limited.url, apiKey: account.apiKey } });
-    const domains = [uniqueDomain("a"), uniqueDomain("b"), uniqueDomain("c")];
+    // Four new websites, room for two: the third one's check refuses, and the engine checks
+    // no more, so the fourth is never counted: the message says "at least" what it has counted.
+    const domains = [uniqueDomain("a"), uniqueDomain("b"), uniqueDomain("c"), uniqueDomain("d")];
     const program = Object.fromEntries(domains.map((domain, i) => [`site${i}`, { domain }]));
     const preview = await stack.up(program, { preview: true, allowFailure: true });
     expect(preview.error?.message).toContain(
       `The plan of account ${account.email} (${limited.url}) allows 3 websites and the account holds 1, ` +
-        "so it has room for 2 more; this operation would create 3",
+        `so it has room for 2 more; this operation would create at least 3 (${domains.slice(0, 3).join(", ")}: ` +
+        "the new websites checked so far; the operation stops at this refusal and checks no more). " +
+        `Refused before ${domains[2]} is created`,
     );
+    expect(preview.error?.message).not.toContain(domains[3]);
     expect(preview.error?.message).toContain("at a preview (pulumi up previews first) nothing is created");
     expect(limited.listWebsites(account.id)).toHaveLength(1);
-    // The same program, one website smaller, fits and is created.
+    // The same program, two websites smaller, fits and is created.
     delete program.site2;
+    delete program.site3;
     await stack.up(program);
     expect(limited.listWebsites(account.id)).toHaveLength(3);
     // Websites the stack manages already do not count again; a fourth new one does not fit.
     const more = await stack.up(
-      { ...program, site3: { domain: uniqueDomain("d") } },
+      { ...program, site4: { domain: uniqueDomain("e") } },
       { preview: true, allowFailure: true },
     );
     expect(more.error?.message).toContain(
-      "holds 3, so it has room for 0 more; this operation would create 1",
+      "holds 3, so it has room for 0 more; this operation would create at least 1 (",
     );
     await stack.destroy();
   });
