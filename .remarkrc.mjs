@@ -15,16 +15,9 @@ export default {
         repository: "pulumi-webstats/pulumi-webstats",
         root: import.meta.dirname,
         // The Registry's own form of a link between its two pages (no extension): it resolves
-        // there, not in the repository.
-        //
-        // The API reference's pages, rendered by Pulumi's documentation generator, link to
-        // Pulumi's own documentation relative to the Registry's pages (../../concepts/..., which
-        // is docs/concepts/... here): those resolve on pulumi.com, not here. Their links to each
-        // other are checked.
-        skipPathPatterns: [
-          /[/\\]docs[/\\]installation-configuration$/,
-          /[/\\]docs[/\\](concepts|intro|using-pulumi)[/\\]/,
-        ],
+        // there, not in the repository. (The API reference's pages link to Pulumi's own
+        // documentation on pulumi.com: tools/build/api-reference.mjs writes those links whole.)
+        skipPathPatterns: [/[/\\]docs[/\\]installation-configuration$/],
       },
     ],
     remarkFences,

@@ -2,7 +2,7 @@
 // (tools/build/api-reference.mjs, the pages of docs/reference/): a page per resource and function,
 // each showing its example in every language of schema-examples/ in the language chooser's
 // block for that language, the Website's page its Import section, and the folder's README a link
-// to every page. (npm run reference:check holds the committed pages to a fresh render.)
+// to every page; no page links to the Registry site's root or says "Coming soon!". (npm run reference:check holds the committed pages to a fresh render.)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,6 +63,26 @@ describe("the API reference", () => {
   it("shows the Website's Import section", () => {
     const [, importSection] = page("Website").split("\n## Import\n");
     expect(importSection).toContain(`\`\`\`sh\n$ pulumi import ${websiteToken} blog 42\n\`\`\``);
+  });
+
+  it("reads on GitHub: no link to the site's root, no Coming soon, the C# blocks say there is no .NET SDK", () => {
+    const files = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".md"));
+    expect(files).toContain(join("website", "_index.md"));
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), "utf8");
+      // Markdown links, HTML href and src: none starts at a site's root ("/docs/...").
+      expect(text.match(/(\]\(|\b(?:href|src)=")\/(?!\/)[^)"]*/g) ?? [], file).toEqual([]);
+      expect(text, file).not.toContain("Coming soon");
+    }
+    const website = page("Website");
+    expect(website).toContain("[Resources](https://www.pulumi.com/docs/concepts/resources/)");
+    expect(choosableBlocks(website, "csharp")[0]?.trim()).toBe("There is no .NET SDK of this package yet.");
+    // The package page's links to the pages open their files.
+    expect(readFileSync(join(dir, "_index.md"), "utf8")).toContain(
+      '<a href="website/_index.md" title="Website">',
+    );
   });
 
   it("links every page from the folder's README", () => {

@@ -5,12 +5,23 @@
 // their examples in every language, arguments, outputs, types and the Website's Import section,
 // rendered as the Pulumi Registry renders them, by Pulumi's own documentation generator
 // (tools/machine/ensure-docsgen.mjs), plus a README.md that links the pages for a reader who
-// opens the folder. `npm run reference:check` (part of `npm test`) renders into a temporary
+// opens the folder. The generator writes for the Registry's site; the pages are then made readable
+// where they are committed (readableOnGitHub): its links to the site's root go to pulumi.com, and
+// the C# block of each example says that there is no .NET SDK instead of "Coming soon!". `npm run reference:check` (part of `npm test`) renders into a temporary
 // folder and fails, naming each file, when the committed pages differ.
 //
 // Both need a build (`npm run build`): the schema comes from dist/.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,11 +79,65 @@ function folderReadme(dir, schema) {
       "its arguments, outputs and types, rendered from the package schema (`language-sdks/schema.json`)\n" +
       "by the generator of the Pulumi Registry's API pages, `pkg/codegen/docs` of Pulumi v3.143.0.\n" +
       "The pages are the Registry's Markdown: its language chooser shows here as one block per\n" +
-      "language. Do not edit them: change the schema's code or the examples in `schema-examples/`\n" +
-      "and run `npm run reference`; `npm test` fails while they are stale. [_index.md](_index.md) is\n" +
-      "the package's own page.\n",
+      "language; links to Pulumi's own documentation go to pulumi.com, and the C# block of each\n" +
+      "example says that the package has no .NET SDK yet. Do not edit them: change the schema's\n" +
+      "code or the examples in `schema-examples/` and run `npm run reference`; `npm test` fails\n" +
+      "while they are stale. [_index.md](_index.md) is the package's own page.\n",
     ...sections,
   ].join("\n");
+}
+
+/** Where Pulumi's own documentation lives: the generator's root-relative links point there. */
+export const pulumiSite = "https://www.pulumi.com";
+
+/**
+ * What the generator writes for a language an example lacks (`defaultMissingExampleSnippetPlaceholder`
+ * of pkg/codegen/docs/examples.go), in the language chooser's block of examples.tmpl. The package has
+ * no .NET SDK, so every example's C# block is this placeholder.
+ */
+const missingCsharpExample =
+  '<div>\n<pulumi-choosable type="language" values="csharp">\n\nComing soon!\n\n</pulumi-choosable>\n</div>';
+const noCsharpExample =
+  '<div>\n<pulumi-choosable type="language" values="csharp">\n\nThere is no .NET SDK of this package yet.\n\n</pulumi-choosable>\n</div>';
+
+/**
+ * A page as the generator writes it for the Registry's site, made readable where it is committed
+ * (GitHub, an editor): links to the site's root (`/docs/concepts/...`, `href="/docs/reference/..."`)
+ * go to pulumi.com, where they resolve; a link to another page's folder (`href="website/"`, the
+ * package page's lists) goes to that page's file; the C# block of each example says there is no
+ * .NET SDK instead of "Coming soon!". Throws when a placeholder of another language is left (an
+ * example missing from schema-examples/).
+ * @param {string} page
+ * @param {string[]} folders the pages' folders
+ * @returns {string}
+ */
+export function readableOnGitHub(page, folders) {
+  const text = page
+    .split(missingCsharpExample)
+    .join(noCsharpExample)
+    .replace(/(\]\(|\b(?:href|src)=")\/(?!\/)/g, `$1${pulumiSite}/`)
+    .replace(/\bhref="([a-z0-9-]+)\/"/g, (link, folder) =>
+      folders.includes(folder) ? `href="${folder}/_index.md"` : link,
+    );
+  if (text.includes("Coming soon!")) {
+    throw new Error(
+      "a page of the API reference lacks an example in a language (Coming soon!): see schema-examples/",
+    );
+  }
+  return text;
+}
+
+/**
+ * Every page under `dir`, made readable on GitHub (readableOnGitHub).
+ * @param {string} dir
+ */
+function rewritePages(dir) {
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  for (const file of [join(dir, "_index.md"), ...folders.map((folder) => join(dir, folder, "_index.md"))]) {
+    if (existsSync(file)) writeFileSync(file, readableOnGitHub(readFileSync(file, "utf8"), folders));
+  }
 }
 
 /**
@@ -95,6 +160,7 @@ export function renderReference(
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
+  rewritePages(outDir);
   writeFileSync(join(outDir, "README.md"), folderReadme(outDir, JSON.parse(schemaText)));
   return outDir;
 }
