@@ -17,6 +17,9 @@ export default tseslint.config(
       "language-sdks/**",
       // The Action's bundle, built from action/src by npm run action; checked by npm run action:check.
       "action/dist/**",
+      // StrykerJS's sandbox and reports (npm run mutate).
+      ".stryker-tmp/**",
+      "reports/**",
     ],
   },
   js.configs.recommended,

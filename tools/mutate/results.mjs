@@ -1,0 +1,237 @@
+// @ts-check
+// Mutation testing's recorded figures: bench/results/mutation.json keeps one entry per part run
+// (a folder, or a folder below one), condensed from Stryker's JSON report, and
+// bench/results/mutation.md is rendered from it, with the survivors judged equivalent
+// (equivalent-mutants.json) marked with the reason. Both are written by run.mjs, never by hand.
+
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/**
+ * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string }} Survivor
+ * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
+ * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, complete: boolean, counts: Counts, survivors: Survivor[] }} PartResult
+ * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string }} Equivalent
+ */
+
+/** @param {string} text */
+function oneLine(text) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
+}
+
+/**
+ * The text a mutant replaced, from the file's source in the report (lines and columns from 1).
+ * @param {string} source
+ * @param {{ start: { line: number, column: number }, end: { line: number, column: number } }} location
+ */
+function originalText(source, location) {
+  const lines = source.split("\n");
+  const { start, end } = location;
+  if (start.line === end.line) return (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1);
+  const first = (lines[start.line - 1] ?? "").slice(start.column - 1);
+  const last = (lines[end.line - 1] ?? "").slice(0, end.column - 1);
+  return [first, ...lines.slice(start.line, end.line - 1), last].join("\n");
+}
+
+/**
+ * Condenses Stryker's JSON report (mutation-testing-report-schema) into counts and survivors.
+ * @param {any} report
+ * @returns {{ counts: Counts, survivors: Survivor[] }}
+ */
+export function condenseReport(report) {
+  /** @type {Counts} */
+  const counts = {
+    killed: 0,
+    timeout: 0,
+    survived: 0,
+    noCoverage: 0,
+    runtimeError: 0,
+    compileError: 0,
+    ignored: 0,
+  };
+  /** @type {Record<string, keyof Counts>} */
+  const key = {
+    Killed: "killed",
+    Timeout: "timeout",
+    Survived: "survived",
+    NoCoverage: "noCoverage",
+    RuntimeError: "runtimeError",
+    CompileError: "compileError",
+    Ignored: "ignored",
+  };
+  /** @type {Survivor[]} */
+  const survivors = [];
+  for (const [file, { source, mutants }] of Object.entries(report.files ?? {})) {
+    for (const mutant of mutants) {
+      const k = key[mutant.status];
+      if (k) counts[k] += 1;
+      if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
+        survivors.push({
+          file: file.replaceAll("\\", "/"),
+          line: mutant.location.start.line,
+          column: mutant.location.start.column,
+          mutator: mutant.mutatorName,
+          original: oneLine(originalText(source, mutant.location)),
+          replacement: oneLine(mutant.replacement ?? ""),
+          status: mutant.status,
+        });
+      }
+    }
+  }
+  survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return { counts, survivors };
+}
+
+/**
+ * Killed share of the mutants that ran (killed and timed out over killed, timed out, survived
+ * and not covered), as Stryker computes its mutation score; and over the covered ones only.
+ * @param {Counts} c
+ */
+export function scores(c) {
+  const detected = c.killed + c.timeout;
+  const valid = detected + c.survived + c.noCoverage;
+  const covered = detected + c.survived;
+  return {
+    score: valid === 0 ? NaN : (100 * detected) / valid,
+    scoreCovered: covered === 0 ? NaN : (100 * detected) / covered,
+  };
+}
+
+/**
+ * Writes `text` to `file` through a temporary file and a rename, so a reader never sees half.
+ * @param {string} file
+ * @param {string} text
+ */
+export function writeAtomically(file, text) {
+  const temporary = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+/**
+ * @param {string} file
+ * @returns {PartResult[]}
+ */
+export function readResults(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")).parts ?? [];
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/**
+ * The recorded parts with `result` in place of an earlier run of the same part; a folder run
+ * replaces the runs of its parts, and a part's run replaces the folder's.
+ * @param {PartResult[]} parts
+ * @param {PartResult} result
+ */
+export function mergeResult(parts, result) {
+  const overlaps = (/** @type {string} */ a, /** @type {string} */ b) =>
+    a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  return [...parts.filter((p) => !overlaps(p.part, result.part)), result].sort((a, b) =>
+    a.part.localeCompare(b.part),
+  );
+}
+
+/**
+ * @param {Survivor} s
+ * @param {Equivalent[]} equivalents
+ */
+export function equivalentReason(s, equivalents) {
+  return equivalents.find(
+    (e) =>
+      e.file === s.file &&
+      (e.line === undefined || e.line === s.line) &&
+      e.mutator === s.mutator &&
+      e.replacement === s.replacement,
+  )?.reason;
+}
+
+/** @param {number} n */
+const percent = (n) => (Number.isNaN(n) ? "n/a" : `${n.toFixed(1)}%`);
+
+/** @param {string} text */
+const cell = (text) => `\`${text.replaceAll("|", "\\|").replaceAll("`", "'")}\``;
+
+/**
+ * The Markdown page of the recorded results.
+ * @param {PartResult[]} parts
+ * @param {Equivalent[]} equivalents
+ */
+export function renderMarkdown(parts, equivalents) {
+  const out = ["# Mutation testing results", ""];
+  out.push(
+    "Written by `npm run mutate` (tools/mutate/run.mjs) from StrykerJS's JSON report: do not edit. " +
+      "Score: killed and timed-out mutants over all mutants that ran (survived and not covered count against it); " +
+      "the covered score leaves out the mutants no test reached. Static mutants (module-level constants) are ignored. " +
+      "A survivor marked equivalent behaves like the original for every input the code can receive; the reason says why.",
+    "",
+  );
+  /** @type {Map<string, PartResult[]>} */
+  const byFolder = new Map();
+  for (const p of parts) {
+    const folder = p.part.split("/")[0] ?? p.part;
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), p]);
+  }
+  out.push("## Score per folder", "");
+  out.push(
+    "| folder | parts run | mutants | killed | timeout | survived | no coverage | equivalent | score | covered score | score, equivalents left out |",
+  );
+  out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const [folder, folderParts] of byFolder) {
+    /** @type {Counts} */
+    const c = {
+      killed: 0,
+      timeout: 0,
+      survived: 0,
+      noCoverage: 0,
+      runtimeError: 0,
+      compileError: 0,
+      ignored: 0,
+    };
+    let equivalent = 0;
+    for (const p of folderParts) {
+      for (const k of /** @type {(keyof Counts)[]} */ (Object.keys(c))) c[k] += p.counts[k];
+      equivalent += p.survivors.filter((s) => equivalentReason(s, equivalents)).length;
+    }
+    const total = c.killed + c.timeout + c.survived + c.noCoverage;
+    const { score, scoreCovered } = scores(c);
+    const withoutEquivalent =
+      total - equivalent === 0 ? NaN : (100 * (c.killed + c.timeout)) / (total - equivalent);
+    out.push(
+      `| ${folder}/ | ${folderParts.map((p) => p.part).join(", ")} | ${total} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${equivalent} | ${percent(score)} | ${percent(scoreCovered)} | ${percent(withoutEquivalent)} |`,
+    );
+  }
+  out.push("", "## Runs", "");
+  out.push(
+    "| part | mutated | commit | files changed since | started | time | Node.js | concurrency | complete |",
+  );
+  out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const p of parts) {
+    const changed = p.changedFiles.length === 0 ? "none" : p.changedFiles.join(", ");
+    out.push(
+      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${Math.round(p.seconds)} s (${(p.seconds / 60).toFixed(1)} min) | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
+    );
+  }
+  out.push("", "## Surviving mutants", "");
+  for (const p of parts) {
+    out.push(`### ${p.part}`, "");
+    if (p.survivors.length === 0) {
+      out.push("None.", "");
+      continue;
+    }
+    out.push("| file | line | mutator | original | replacement | status | equivalent: why |");
+    out.push("| --- | --- | --- | --- | --- | --- | --- |");
+    for (const s of p.survivors) {
+      const reason = equivalentReason(s, equivalents) ?? "";
+      out.push(
+        `| ${s.file} | ${s.line} | ${s.mutator} | ${cell(s.original)} | ${cell(s.replacement)} | ${s.status === "NoCoverage" ? "no coverage" : "survived"} | ${reason.replaceAll("|", "\\|")} |`,
+      );
+    }
+    out.push("");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run mutate [-- <part>...] [-- stryker options]`: StrykerJS over the code that acts for
+// users (tools/mutate/stryker.config.mjs), on Node.js 24 from the machine's cache
+// (tools/machine/ensure-node.mjs: Stryker's engines ask for 22 or later, `npm test` runs on 20).
+// A part is a folder of the configuration (drift, policy, core, action) or a folder or file below
+// one (drift/compare, core/website-custody.ts); parts run one after another, and without one
+// every folder runs in one go. Options starting with `--` go to `stryker run` as they are
+// (`--concurrency 1`, `--force` to run again what the incremental file already holds).
+// `--head` mutates the last commit instead of the working tree: a copy of HEAD (git archive) with
+// this folder and node_modules beside it, for a run that edits in progress must not disturb.
+// `--render` only renders bench/results/mutation.md again from bench/results/mutation.json
+// (after a change to equivalent-mutants.json).
+//
+// After each part, the JSON report (reports/mutation/<part>.json) is condensed into
+// bench/results/mutation.json, replacing that part's earlier entry, and the Markdown page is
+// written from it.
+
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { COMPAT_NODE_VERSIONS } from "../ci/test-compat.mjs";
+import { ensureNode } from "../machine/ensure-node.mjs";
+import {
+  condenseReport,
+  mergeResult,
+  readResults,
+  renderMarkdown,
+  scores,
+  writeAtomically,
+} from "./results.mjs";
+import { mutateGlobs, partName } from "./stryker.config.mjs";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const resultsJson = join(repoRoot, "bench", "results", "mutation.json");
+const resultsMarkdown = join(repoRoot, "bench", "results", "mutation.md");
+const equivalentsFile = join(repoRoot, "tools", "mutate", "equivalent-mutants.json");
+
+/** @param {string[]} args */
+function git(args) {
+  const result = spawnSync("git", args, { cwd: repoRoot, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+function render() {
+  const parts = readResults(resultsJson);
+  const equivalents = JSON.parse(readFileSync(equivalentsFile, "utf8"));
+  writeAtomically(resultsMarkdown, renderMarkdown(parts, equivalents));
+  return parts;
+}
+
+/**
+ * A copy of HEAD's files with this folder and the checkout's node_modules, to run in.
+ * @returns {string}
+ */
+function headCopy() {
+  const dir = mkdtempSync(join(tmpdir(), "webstats-mutate-"));
+  const archive = spawnSync("sh", ["-c", `git archive HEAD | tar -x -C "${dir}"`], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (archive.status !== 0) throw new Error("git archive HEAD failed");
+  cpSync(join(repoRoot, "tools", "mutate"), join(dir, "tools", "mutate"), { recursive: true });
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"));
+  return dir;
+}
+
+/**
+ * @param {string | undefined} part
+ * @param {string[]} strykerArgs
+ * @param {boolean} head
+ */
+function runPart(part, strykerArgs, head) {
+  const globs = mutateGlobs(part);
+  const name = partName(part);
+  const reportsDir = join(repoRoot, "reports", "mutation");
+  const report = join(reportsDir, `${name}.json`);
+  rmSync(report, { force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const cwd = head ? headCopy() : repoRoot;
+  const incremental = join(reportsDir, `${name}.incremental.json`);
+  if (head && existsSync(incremental)) {
+    mkdirSync(join(cwd, "reports", "mutation"), { recursive: true });
+    cpSync(incremental, join(cwd, "reports", "mutation", `${name}.incremental.json`));
+  }
+  const node = ensureNode(/** @type {string} */ (COMPAT_NODE_VERSIONS.find((v) => v.startsWith("24."))));
+  const concurrencyAt = strykerArgs.indexOf("--concurrency");
+  const concurrency = concurrencyAt >= 0 ? Number(strykerArgs[concurrencyAt + 1]) : 2;
+  const commit = git(["rev-parse", "HEAD"]);
+  const folders = [...new Set(globs.map((g) => g.split("/")[0] ?? g))];
+  const changedFiles = head
+    ? []
+    : git(["status", "--porcelain", "--", ...folders, "test"])
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.slice(3));
+  const startedAt = new Date();
+  process.stdout.write(
+    `mutate ${name}: ${globs.join(", ")} on Node.js ${node.version}, commit ${commit.slice(0, 12)}\n`,
+  );
+  const stryker = spawnSync(
+    node.node,
+    [
+      join(repoRoot, "node_modules", "@stryker-mutator", "core", "bin", "stryker.js"),
+      "run",
+      "tools/mutate/stryker.config.mjs",
+      ...strykerArgs,
+    ],
+    {
+      cwd,
+      stdio: "inherit",
+      env: { ...process.env, WEBSTATS_MUTATE: part ?? "", PATH: `${node.binDir}:${process.env.PATH ?? ""}` },
+    },
+  );
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
+  if (head) {
+    for (const file of [`${name}.json`, `${name}.html`, `${name}.incremental.json`]) {
+      const made = join(cwd, "reports", "mutation", file);
+      if (existsSync(made)) cpSync(made, join(reportsDir, file));
+    }
+    rmSync(cwd, { recursive: true, force: true });
+  }
+  if (!existsSync(report)) {
+    throw new Error(
+      `stryker run for ${name} ended (exit ${stryker.status ?? stryker.signal}) without its report ${report}`,
+    );
+  }
+  const { counts, survivors } = condenseReport(JSON.parse(readFileSync(report, "utf8")));
+  const parts = mergeResult(readResults(resultsJson), {
+    part: part ?? "all",
+    globs,
+    commit,
+    changedFiles,
+    startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"),
+    seconds,
+    node: node.version,
+    concurrency,
+    complete: true,
+    counts,
+    survivors,
+  });
+  writeAtomically(resultsJson, `${JSON.stringify({ parts }, null, 2)}\n`);
+  render();
+  const { score, scoreCovered } = scores(counts);
+  process.stdout.write(
+    `mutate ${name}: ${score.toFixed(1)}% killed (${scoreCovered.toFixed(1)}% of covered), ${survivors.length} survivors, ${Math.round(seconds)} s\n`,
+  );
+}
+
+const args = process.argv.slice(2);
+if (args.includes("--render")) {
+  render();
+} else {
+  const head = args.includes("--head");
+  const rest = args.filter((a) => a !== "--head");
+  const firstOption = rest.findIndex((a) => a.startsWith("--"));
+  const parts = firstOption < 0 ? rest : rest.slice(0, firstOption);
+  const strykerArgs = firstOption < 0 ? [] : rest.slice(firstOption);
+  for (const part of parts.length > 0 ? parts : [undefined]) runPart(part, strykerArgs, head);
+}

@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import base from "../../vitest.config.mjs";
+
+// The vitest configuration mutation testing runs (tools/mutate/stryker.config.mjs): the
+// repository's own, with only the `unit` and `integration` projects. The provider, browser and
+// engine tiers run the packed package in other processes, where a mutant of the sources never
+// reaches, and take minutes each.
+const kept = new Set(["unit", "integration"]);
+
+// Test files that run the built package (dist/) in another process: no mutant reaches them, and
+// the sandbox has no build.
+const runsTheBuild = [
+  "test/integration/emulator-cli.test.ts",
+  "test/integration/emulator-random-requests.test.ts",
+  "test/integration/emulator-without-fastify.test.ts",
+  "test/integration/gitops-drift-issue.test.ts",
+  "test/integration/gitops-fix-pr.test.ts",
+  "test/integration/package-install.test.ts",
+  "test/integration/pulumi-command.test.ts",
+  "test/unit/package-contents.test.ts",
+];
+
+const nameOf = (project: TestProjectInlineConfiguration): string | undefined => {
+  const name = project.test?.name;
+  return typeof name === "string" ? name : name?.label;
+};
+
+const projects = (base.test?.projects ?? [])
+  .filter(
+    (project): project is TestProjectInlineConfiguration =>
+      typeof project === "object" && "test" in project && kept.has(nameOf(project) ?? ""),
+  )
+  .map((project) => ({
+    ...project,
+    test: { ...project.test, exclude: [...configDefaults.exclude, ...runsTheBuild] },
+  }));
+
+export default defineConfig({
+  // The repository's root (this file sits two folders down), so that the projects' include
+  // patterns mean what they mean in vitest.config.mts.
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  test: { ...base.test, projects },
+});
