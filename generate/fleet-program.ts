@@ -10,6 +10,9 @@ import type { NamedWebsite, ReadableSettings } from "./website-settings";
 
 export const fleetFileName = "websites.yaml";
 
+/** The docs page of the fleet file's format, which the file's header names. */
+export const fleetFormatDocs = "docs/fleets.md#fleet-files";
+
 /** The value most websites have for each setting (ties go to the one that sorts first). */
 function commonSettings(all: readonly ReadableSettings[]): Partial<ReadableSettings> {
   const common: Record<string, unknown> = {};
@@ -39,7 +42,7 @@ export function fleetFile(websites: readonly NamedWebsite[], origin: Origin): st
   return fleetFileText({
     header: [
       originLine(origin),
-      "The format is described in the pulumi-webstats README (Fleet files).",
+      `The format is described in ${fleetFormatDocs} of the pulumi-webstats repository.`,
       "",
       ...adoptionNote,
       "defaults hold the settings most websites share; an entry lists only where it differs.",
