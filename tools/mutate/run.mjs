@@ -19,7 +19,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPAT_NODE_VERSIONS } from "../ci/test-compat.mjs";
 import { ensureNode } from "../machine/ensure-node.mjs";
@@ -53,6 +53,24 @@ function render() {
 }
 
 /**
+ * A report of the mutants the progress file holds (tools/mutate/progress-reporter.mjs), in the
+ * shape of Stryker's JSON report, the sources read from `cwd`.
+ * @param {string} progress
+ * @param {string} cwd
+ */
+function reportFromProgress(progress, cwd) {
+  /** @type {Record<string, { source: string, mutants: any[] }>} */
+  const files = {};
+  for (const line of readFileSync(progress, "utf8").split("\n").filter(Boolean)) {
+    const mutant = JSON.parse(line);
+    const file = relative(cwd, mutant.fileName).replace(/^\.stryker-tmp\/sandbox-[^/]+\//, "");
+    files[file] ??= { source: readFileSync(join(cwd, file), "utf8"), mutants: [] };
+    files[file].mutants.push(mutant);
+  }
+  return { files };
+}
+
+/**
  * A copy of HEAD's files with this folder and the checkout's node_modules, to run in.
  * @returns {string}
  */
@@ -78,7 +96,9 @@ function runPart(part, strykerArgs, head) {
   const name = partName(part);
   const reportsDir = join(repoRoot, "reports", "mutation");
   const report = join(reportsDir, `${name}.json`);
+  const progress = join(reportsDir, `${name}.progress.jsonl`);
   rmSync(report, { force: true });
+  rmSync(progress, { force: true });
   mkdirSync(reportsDir, { recursive: true });
   const cwd = head ? headCopy() : repoRoot;
   const incremental = join(reportsDir, `${name}.incremental.json`);
@@ -112,10 +132,18 @@ function runPart(part, strykerArgs, head) {
     {
       cwd,
       stdio: "inherit",
-      env: { ...process.env, WEBSTATS_MUTATE: part ?? "", PATH: `${node.binDir}:${process.env.PATH ?? ""}` },
+      env: {
+        ...process.env,
+        WEBSTATS_MUTATE: part ?? "",
+        WEBSTATS_MUTATE_PROGRESS: progress,
+        PATH: `${node.binDir}:${process.env.PATH ?? ""}`,
+      },
     },
   );
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
+  const complete = existsSync(join(cwd, "reports", "mutation", `${name}.json`));
+  // A run stopped before its end (or failed) leaves only the progress file: its mutants so far.
+  const partialReport = !complete && existsSync(progress) ? reportFromProgress(progress, cwd) : undefined;
   if (head) {
     for (const file of [`${name}.json`, `${name}.html`, `${name}.incremental.json`]) {
       const made = join(cwd, "reports", "mutation", file);
@@ -123,12 +151,12 @@ function runPart(part, strykerArgs, head) {
     }
     rmSync(cwd, { recursive: true, force: true });
   }
-  if (!existsSync(report)) {
+  if (!complete && !partialReport) {
     throw new Error(
-      `stryker run for ${name} ended (exit ${stryker.status ?? stryker.signal}) without its report ${report}`,
+      `stryker run for ${name} ended (exit ${stryker.status ?? stryker.signal}) without its report`,
     );
   }
-  const { counts, survivors } = condenseReport(JSON.parse(readFileSync(report, "utf8")));
+  const { counts, survivors } = condenseReport(partialReport ?? JSON.parse(readFileSync(report, "utf8")));
   const parts = mergeResult(readResults(resultsJson), {
     part: part ?? "all",
     globs,
@@ -138,7 +166,7 @@ function runPart(part, strykerArgs, head) {
     seconds,
     node: node.version,
     concurrency,
-    complete: true,
+    complete,
     counts,
     survivors,
   });

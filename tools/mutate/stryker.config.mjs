@@ -58,7 +58,7 @@ const name = partName(part);
 const config = {
   testRunner: "vitest",
   vitest: { configFile: "tools/mutate/vitest.config.mts", related: true, pool: "forks" },
-  plugins: ["@stryker-mutator/vitest-runner"],
+  plugins: ["@stryker-mutator/vitest-runner", "./tools/mutate/progress-reporter.mjs"],
   mutate: mutateGlobs(part),
   // Each mutant runs only the tests that reached it in the first (unmutated) run.
   coverageAnalysis: "perTest",
@@ -75,7 +75,7 @@ const config = {
   // A run again reuses the results of mutants whose code and tests did not change.
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
-  reporters: ["progress", "json", "html"],
+  reporters: ["progress", "json", "html", "progress-file"],
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   // The sandbox needs the sources, the tests and their fixtures, not the build's outputs.
