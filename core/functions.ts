@@ -1,6 +1,6 @@
-// The data functions (getAccount, getWebsites, getWebsite, getWebsiteStats) as plain functions
-// of plain values, with their arguments described once: checked here for every host, and
-// written into the package schema from the same table.
+// The data functions (getAccount, getWebsites, getWebsite, getWebsiteStats, getTrackingCode) as
+// plain functions of plain values, with their arguments described once: checked here for every
+// host, and written into the package schema from the same table.
 import { z } from "zod";
 import { NotFoundError, STAT_NAMES } from "../sdk";
 import type { Account, ListWebsitesParams, StatName, StatRow, Website } from "../sdk";
