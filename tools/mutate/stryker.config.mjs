@@ -57,6 +57,8 @@ const name = partName(part);
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 const config = {
   testRunner: "vitest",
+  // Processes, as vitest runs the projects: the serialization of a dynamic provider (in the
+  // policy pack's tests) cannot run in a worker thread.
   vitest: { configFile: "tools/mutate/vitest.config.mts", related: true, pool: "forks" },
   plugins: ["@stryker-mutator/vitest-runner", "./tools/mutate/progress-reporter.mjs"],
   mutate: mutateGlobs(part),
