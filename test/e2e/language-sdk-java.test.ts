@@ -41,7 +41,6 @@ import {
   javaSdkDir,
   mavenBuild,
   prepareJavaProgram,
-  prepareReadmeProject,
 } from "../../tools/machine/ensure-java.mjs";
 import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, TestStack } from "./harness";
@@ -54,7 +53,7 @@ import {
   trackingSnippet,
 } from "./fixture";
 import { credentialsConfig, plainOutputs } from "./programs";
-import { docExample, docTable, docText } from "../support/docs";
+import { docExample, docProject, docTable, docText } from "../support/docs";
 import { localRepositoryOverlay, releaseRepositorySettings } from "../../tools/release/maven-package.mjs";
 import { mavenRelease, releaseVersion } from "./release-artifacts";
 import {
@@ -287,19 +286,28 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     await expectNoSecretsIn(stack, [password]);
   });
 
-  it("runs the Java page's SDK example as written, in a project with the Java page's pom.xml", async () => {
+  it("runs the Java page's whole project as written: its Pulumi.yaml, pom.xml and App.java", async () => {
     const password = "readme-java-sdk-password";
-    const projectName = "webstats-java-readme";
-    // No `binary`: the host runs the Maven project, `mvn compile exec:java`, as for a user. The
-    // project is what the Java page says to make: its pom.xml, the SDK's sources, the example.
+    // The page's project, every file where the page puts it (docProject); its Pulumi.yaml names
+    // no `binary`, so the host runs the Maven project, `mvn compile exec:java`, as for a user.
+    const files = docProject("docs/languages/java.md");
+    const pulumiYaml = files.find((file) => file.path === "Pulumi.yaml");
+    const projectName = (parse(pulumiYaml?.text ?? "") as { name: string }).name;
     const stack = javaStack(
       projectName,
       readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
     );
-    prepareReadmeProject(stack.workDir, {
-      pom: docExample("java-pom", "xml"),
-      program: docExample("sdk-java", "java"),
-    });
+    for (const file of files) {
+      mkdirSync(join(stack.workDir, file.path, ".."), { recursive: true });
+      writeFileSync(join(stack.workDir, file.path), file.text);
+    }
+    expect(files.map((file) => file.path).sort()).toEqual([
+      "Pulumi.yaml",
+      "pom.xml",
+      "src/main/java/myproject/App.java",
+    ]);
+    // Maven finds the SDK in the release's repository folder (the page's `mvn install:install-file`
+    // of the same files would copy them into the local repository first).
     offlineMaven(stack.workDir, localRepository, releaseSettings);
     // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
     // exists.
@@ -464,7 +472,7 @@ describe("the docs on the Java SDK", () => {
       if (wanted.has(key)) expect(secret, key).toBe(wanted.get(key));
       wanted.set(key, secret);
     }
-    expect(configSetLines(docExample("sdk-java-config", "sh"))).toEqual(wanted);
+    expect(configSetLines(docExample("quickstart-java", "sh"))).toEqual(wanted);
     // The same settings as the other languages' example, which does the same.
     expect(configSetLines(docExample("sdk-config", "sh"))).toEqual(wanted);
   });

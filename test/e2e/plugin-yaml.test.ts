@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
-import { docExample } from "../support/docs";
+import { docProject } from "../support/docs";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs } from "./programs";
@@ -87,8 +87,11 @@ outputs:
   });
 
   it("runs the documented YAML program: the default and an explicit provider's account", async () => {
-    const program = docExample("yaml-program", "yaml")
-      .replace(/^name: .*\n/m, "")
+    // The YAML page's whole project (its Pulumi.yaml; the README shows the same program), with the
+    // fixture's own name and runtime lines and the emulator for the agency's address.
+    const program = docProject("docs/languages/yaml.md")
+      .find((file) => file.path === "Pulumi.yaml")!
+      .text.replace(/^name: .*\n/m, "")
       .replace(/^runtime: .*\n/m, "")
       .replace("https://stats.example.com", fixture.emulator.url);
     const stack = fixture.yamlStack(program, fixture.account(2));

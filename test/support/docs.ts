@@ -20,16 +20,20 @@ export function docText(page: string): string {
   return readFileSync(join(root, page), "utf8");
 }
 
+/** A marker's name in a pattern: the text itself. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * The fenced block that follows `<!-- example: NAME -->`, in the given language ("" for a block
- * without one), with the indentation of a list item removed. An example shown on several pages
- * must read the same on each.
+ * The fenced block that follows `<!-- example: NAME -->` (or `<!-- example: NAME file: PATH -->`,
+ * a file of a page's project: docProject), in the given language ("" for a block without one),
+ * with the indentation of a list item removed. An example shown on several pages must read the
+ * same on each.
  */
 export function docExample(name: string, language = "ts"): string {
   const found = new Map<string, string>();
   for (const page of docPages()) {
     const pattern = new RegExp(
-      `<!-- example: ${name} -->\\n+( *)\`\`\`${language}\\n([\\s\\S]*?)\\1\`\`\``,
+      `<!-- example: ${escapeRegExp(name)}(?: file: \\S+)? -->\\n+( *)\`\`\`${language}\\n([\\s\\S]*?)\\1\`\`\``,
       "g",
     );
     for (const match of docText(page).matchAll(pattern)) {
@@ -51,6 +55,33 @@ export function docExample(name: string, language = "ts"): string {
       throw new Error(`the example ${name} of ${place} differs from the one of ${first[0]}`);
   }
   return first[1];
+}
+
+/** One file of a page's project: where it goes, its example's name and language, its text. */
+export interface DocFile {
+  path: string;
+  name: string;
+  language: string;
+  text: string;
+}
+
+/**
+ * The files of a page's project, in the page's order: every example of the page marked
+ * `<!-- example: NAME file: PATH -->`, each read as docExample reads it (so one shown on other
+ * pages too must read the same there).
+ */
+export function docProject(page: string): DocFile[] {
+  const pattern = /<!-- example: (\S+) file: (\S+) -->\n+ *```(\w*)\n/g;
+  const files = [...docText(page).matchAll(pattern)].map(([, name, path, language]) => ({
+    path: path!,
+    name: name!,
+    language: language!,
+    text: docExample(name!, language),
+  }));
+  const paths = files.map((file) => file.path);
+  const twice = paths.filter((path, index) => paths.indexOf(path) !== index);
+  if (twice.length > 0) throw new Error(`${page} gives the file ${twice.join(", ")} twice`);
+  return files;
 }
 
 /** The line `heading` of a page, and the page's lines. */

@@ -243,7 +243,7 @@ export function prepareJavaProgram(targetDir) {
  */
 export function readmeJavaPom() {
   const page = readFileSync(join(repoRoot, "docs", "languages", "java.md"), "utf8");
-  const match = /<!-- example: java-pom -->\n+```xml\n([\s\S]*?)```/.exec(page);
+  const match = /<!-- example: java-pom(?: file: \S+)? -->\n+```xml\n([\s\S]*?)```/.exec(page);
   if (match?.[1] === undefined)
     throw new Error(
       "docs/languages/java.md has no java-pom example (an xml block after <!-- example: java-pom -->)",
