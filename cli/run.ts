@@ -10,7 +10,7 @@ import { pluginInstallCommand } from "./plugin-install";
 import { policyCheckCommand } from "./policy/command";
 import { schemaCommand } from "./schema";
 import { UsageError } from "./usage-error";
-import { neutralLines } from "../drift/model/neutral-text";
+import { neutralLines } from "../drift";
 
 export type { Console } from "./command";
 

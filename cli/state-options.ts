@@ -1,6 +1,6 @@
 // The options that name stacks' states, shared by drift and generate --only-unmanaged: --stack
 // NAME (read in the folder of the --cwd before it), --cwd DIR and --state FILE, in their order.
-import type { StateSource } from "../drift/read/state-sources";
+import type { StateSource } from "../drift";
 import type { OptionTable, ParsedLine } from "./command";
 import { UsageError } from "./usage-error";
 

@@ -13,7 +13,7 @@ import { runCli } from "../../cli/run";
 import type { Environment } from "../../core/settings";
 import type { ActionInputs, Format } from "./inputs";
 import { formatFiles, readInputs } from "./inputs";
-import { githubOutputEntry, withWorkflowCommandsStopped } from "../../drift/model/neutral-text";
+import { githubOutputEntry, withWorkflowCommandsStopped } from "../../drift";
 import { errorAnnotation } from "./annotation";
 
 /** Where the Action writes: its standard output and standard error. */

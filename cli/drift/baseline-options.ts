@@ -2,8 +2,8 @@
 // --write-baseline FILE (record today's findings) and --ignore FILE (rules with reasons; else
 // .webstats-drift.yaml in the working folder). The files are read when the command runs, before
 // any stack: here only the line is checked.
-import type { AcceptanceOptions } from "../../drift/accept/acceptance";
-import type { ReportOutput } from "../../drift/model/report";
+import type { AcceptanceOptions } from "../../drift";
+import type { ReportOutput } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

@@ -1,8 +1,8 @@
 // `pulumi-webstats drift`: its usage, and the option groups it is made of (the stacks to read,
 // the report); the work is drift/run.ts.
 import { resolveSettings, settingSpecs } from "../../core/settings";
-import { runDrift } from "../../drift/run";
-import type { DriftOptions } from "../../drift/run";
+import { runDrift } from "../../drift";
+import type { DriftOptions } from "../../drift";
 import type { CliCommand, ParsedLine } from "../command";
 import { environmentHelp } from "../environment-help";
 import { refuseExtraWords } from "../parse-line";

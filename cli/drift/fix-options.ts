@@ -1,9 +1,9 @@
 // drift's options about fixing drift: --fix code, --adopt-unmanaged, --adopt-into FILE and
 // --force (drift/fix-run.ts does the work); --fix cloud and --yes (drift/fix-cloud.ts).
-import type { CloudFixOptions } from "../../drift/fix/fix-cloud";
-import type { FixRunOptions } from "../../drift/fix/fix-run";
-import type { FixSummaryFormat } from "../../drift/fix/fix-summary";
-import type { StateSource } from "../../drift/read/state-sources";
+import type { CloudFixOptions } from "../../drift";
+import type { FixRunOptions } from "../../drift";
+import type { FixSummaryFormat } from "../../drift";
+import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

@@ -5,8 +5,8 @@ import {
   DEFAULT_PAGE_RUN_TIMEOUT_MS,
   PAGE_REQUESTS_PER_WEBSITE,
 } from "../../drift/compare/page-run";
-import type { PageRunOptions } from "../../drift/compare/page-run";
-import { PAGE_DEFAULTS } from "../../drift/compare/page-check";
+import type { PageRunOptions } from "../../drift";
+import { PAGE_DEFAULTS } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

@@ -1,10 +1,10 @@
 // drift's options about the report: --format (with --output FILE after it, repeatable),
 // --fail-on, and the tracking check (--check-tracking, --silent-days).
-import { failOnNames } from "../../drift/model/entries";
-import type { FailOnName } from "../../drift/model/entries";
-import { reportFormats } from "../../drift/model/report";
-import type { ReportFormat, ReportOutput } from "../../drift/model/report";
-import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../../drift/compare/tracking";
+import { failOnNames } from "../../drift";
+import type { FailOnName } from "../../drift";
+import { reportFormats } from "../../drift";
+import type { ReportFormat, ReportOutput } from "../../drift";
+import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

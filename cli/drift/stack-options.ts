@@ -2,9 +2,9 @@
 // --all (every stack of the project in each --cwd, or here), --backend-wide (every stack the
 // backend lists), --stack-filter GLOB, and --parallel N, the bound on pulumi processes at once.
 import { MAX_PARALLEL, defaultParallel } from "../../core/bounded-pool";
-import type { StackReading } from "../../drift/read/read-stacks";
-import { globProblem } from "../../drift/read/stack-glob";
-import type { StateSource } from "../../drift/read/state-sources";
+import type { StackReading } from "../../drift";
+import { globProblem } from "../../drift";
+import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import { UsageError } from "../usage-error";
 

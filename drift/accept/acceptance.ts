@@ -1,6 +1,7 @@
 // The baseline and the ignore file of one drift run: read and checked before any stack is read
 // or request sent (a wrong file stops the run with its file and line, and nothing is written),
-// applied to the entries once compared, and the new baseline written last.
+// applied to the compared report (a new report, the excused findings in it), and the new
+// baseline written last, once the reports are.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { baselineOf, formatBaseline, parseBaseline, readBaseline } from "./baseline";
@@ -8,7 +9,7 @@ import type { Baseline } from "./baseline";
 import type { BaselineEntry, DriftReport } from "../model/report";
 import type { DriftEntry } from "../model/entries";
 import { readDriftFile } from "../model/data-files";
-import { applyExcuses, unignoredPart } from "./excuses";
+import { excuseEntries, unignoredPart } from "./excuses";
 import { findIgnoreFile } from "./ignore-file";
 import type { IgnoreFile } from "./ignore-file";
 import { checkWritable, writeAtomically } from "../model/output-files";
@@ -54,20 +55,21 @@ export async function loadAcceptance(options: AcceptanceOptions, folder: string)
   };
 }
 
-/** Marks the accepted and ignored entries; the report's baseline and ignore parts, with what is stale. */
-export function applyAcceptance(
-  entries: DriftEntry[],
-  acceptance: Acceptance,
-): Pick<DriftReport, "baseline" | "ignore"> {
-  const stale = applyExcuses(entries, acceptance);
-  const ignoreStale = stale.ignore;
-  const baselineStale = stale.baseline;
+/**
+ * The accept stage: the report anew, each website with what the baseline and the ignore file
+ * excuse of it, and the report's baseline and ignore parts, with what is stale. The report
+ * given is left as it is.
+ */
+export function acceptStage(report: DriftReport, acceptance: Acceptance): DriftReport {
+  const { websites, stale } = excuseEntries(report.websites, acceptance);
   return {
-    ...(acceptance.baseline && baselineStale
-      ? { baseline: { file: acceptance.baseline.file, stale: baselineStale } }
+    ...report,
+    websites,
+    ...(acceptance.baseline && stale.baseline
+      ? { baseline: { file: acceptance.baseline.file, stale: stale.baseline } }
       : {}),
-    ...(acceptance.ignore && ignoreStale
-      ? { ignore: { file: acceptance.ignore.file, stale: ignoreStale } }
+    ...(acceptance.ignore && stale.ignore
+      ? { ignore: { file: acceptance.ignore.file, stale: stale.ignore } }
       : {}),
   };
 }

@@ -8,7 +8,7 @@ import { Document, isScalar, isSeq, visit } from "yaml";
 import type { Node } from "yaml";
 import type { DriftEntry, DriftPart, DriftStatus } from "../model/entries";
 import { comparedFieldNames } from "../compare/compare";
-import { driftStatuses, findingsOf, partsOf } from "../model/entries";
+import { driftStatuses, findingsOf } from "../model/entries";
 import { DriftFileReader, checkVersion, readDriftFile } from "../model/data-files";
 import type { BaselineEntry, StaleBaselineEntry } from "../model/report";
 
@@ -240,24 +240,3 @@ export const staleEntries = (
   used: ReadonlySet<BaselineFileEntry>,
 ): StaleBaselineEntry[] =>
   baseline.entries.filter((e) => !used.has(e)).map(({ line, ...e }) => ({ ...e, file: baseline.file, line }));
-
-/**
- * Marks each entry whose every part the baseline accepts (`accepted`); returns the baseline's
- * entries that match no website any more. A changed website accepted for some fields and now
- * differing in another is not accepted (its new field is drift), but its baseline entry is not
- * stale. With an ignore file too, the run composes both (excuses.ts).
- */
-export function applyBaseline(entries: DriftEntry[], baseline: Baseline): StaleBaselineEntry[] {
-  const index = baselineIndex(baseline);
-  const used = new Set<BaselineFileEntry>();
-  for (const entry of entries) {
-    const parts = partsOf(entry);
-    if (parts.length === 0) continue;
-    const accepted = baselineEntryFor(index, entry);
-    if (!accepted) continue;
-    used.add(accepted);
-    if (parts.every((p) => baselineCovers(p, accepted)))
-      entry.accepted = { firstSeen: accepted.firstSeen, line: accepted.line };
-  }
-  return staleEntries(baseline, used);
-}

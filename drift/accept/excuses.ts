@@ -2,7 +2,7 @@
 // one field of a changed website) is excused when an ignore rule covers it, else when the
 // baseline's entry accepts it. A website whose every part is excused, whichever of the two
 // covers which part, never fails; one with only some parts excused still fails, and the parts
-// excused are kept on it (`excusedParts`) so that `--fix code` leaves those fields alone and a
+// excused are kept on its new entry (`excusedParts`) so that `--fix code` leaves those fields alone and a
 // new baseline does not record what the ignore file already covers.
 import type { Baseline, BaselineFileEntry } from "./baseline";
 import type { StaleBaselineEntry, IgnoreRule, StaleIgnoreRule } from "../model/report";
@@ -37,61 +37,73 @@ function excuseOf(
   return undefined;
 }
 
-/** Marks one entry from the excuse of each of its parts. */
-function mark(
+/** The entry anew with the excuse of each of its parts (the entry itself when nothing excuses it). */
+function excused(
   entry: DriftEntry,
   parts: DriftPart[],
   excuses: (ExcusedPart | undefined)[],
   accepted?: BaselineFileEntry,
-) {
+): DriftEntry {
   const found = excuses.filter((e): e is ExcusedPart => e !== undefined);
-  if (found.length === 0) return;
+  if (found.length === 0) return entry;
   const ignored = found.filter((e) => e.by === "ignore");
   const whole = found.length === parts.length;
-  if (whole && ignored.length > 0) {
-    const rules = new Map(ignored.map((e) => [e.rule, e.reason]));
-    entry.ignored = [...rules].map(([rule, reason]) => ({ rule, reason }));
-  }
+  const rules = new Map(ignored.map((e) => [e.rule, e.reason]));
   // The baseline accepts the website when it covers what no rule does, or every part by itself.
   const baselineAlone = accepted !== undefined && parts.every((p) => baselineCovers(p, accepted));
-  if (accepted && whole && (ignored.length < found.length || baselineAlone)) {
-    entry.accepted = { firstSeen: accepted.firstSeen, line: accepted.line };
-  }
-  // One source covering everything says it all; anything else is kept part by part.
-  if (!whole || (ignored.length > 0 && ignored.length < found.length)) entry.excusedParts = found;
+  return {
+    ...entry,
+    ...(whole && ignored.length > 0
+      ? { ignored: [...rules].map(([rule, reason]) => ({ rule, reason })) }
+      : {}),
+    ...(accepted && whole && (ignored.length < found.length || baselineAlone)
+      ? { accepted: { firstSeen: accepted.firstSeen, line: accepted.line } }
+      : {}),
+    // One source covering everything says it all; anything else is kept part by part.
+    ...(!whole || (ignored.length > 0 && ignored.length < found.length) ? { excusedParts: found } : {}),
+  };
+}
+
+/** The entries with their excuses, and what in the baseline and the ignore file matches no website. */
+export interface ExcusedEntries {
+  websites: DriftEntry[];
+  stale: StaleExcuses;
 }
 
 /**
- * Marks the entries the baseline and the ignore rules excuse, together or alone; returns what
- * in each matches no website any more.
+ * The entries anew, each with what the baseline and the ignore rules excuse of it, together or
+ * alone, and what in each matches no website any more. The entries given are left as they are.
  */
-export function applyExcuses(entries: DriftEntry[], sources: ExcuseSources): StaleExcuses {
+export function excuseEntries(entries: readonly DriftEntry[], sources: ExcuseSources): ExcusedEntries {
   const { baseline, ignore } = sources;
   const matching = ignore ? rulesMatching(ignore) : () => [];
   const index = baseline ? baselineIndex(baseline) : new Map<string, BaselineFileEntry>();
   const usedRules = new Set<IgnoreRule>();
   const usedEntries = new Set<BaselineFileEntry>();
-  for (const entry of entries) {
+  const websites = entries.map((entry) => {
     const rules = matching(entry.domain);
     for (const rule of rules) usedRules.add(rule);
     const parts = partsOf(entry);
-    if (parts.length === 0) continue;
+    if (parts.length === 0) return entry;
     const accepted = baselineEntryFor(index, entry);
     if (accepted) usedEntries.add(accepted);
-    mark(
+    return excused(
       entry,
       parts,
       parts.map((p) => excuseOf(p, rules, accepted)),
       accepted,
     );
-  }
+  });
   return {
-    ...(baseline ? { baseline: staleEntries(baseline, usedEntries) } : {}),
-    ...(ignore ? { ignore: ignore.rules.filter((r) => !usedRules.has(r)) } : {}),
+    websites,
+    stale: {
+      ...(baseline ? { baseline: staleEntries(baseline, usedEntries) } : {}),
+      ...(ignore ? { ignore: ignore.rules.filter((r) => !usedRules.has(r)) } : {}),
+    },
   };
 }
 
-/** Whether an ignore rule covers this part of an entry's drift (as marked by applyExcuses). */
+/** Whether an ignore rule covers this part of an entry's drift (as excuseEntries gave it). */
 function ignoredPart(entry: DriftEntry, part: DriftPart): boolean {
   if (entry.excusedParts === undefined) return entry.ignored !== undefined;
   return entry.excusedParts.some(

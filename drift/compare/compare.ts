@@ -93,12 +93,12 @@ function byKeys(x: string[], y: string[]): number {
 }
 
 /** Entries in report order: by installation, account, then domain. */
-export function sortEntries(entries: DriftEntry[]): DriftEntry[] {
+export function sortEntries(entries: readonly DriftEntry[]): DriftEntry[] {
   const key = (e: DriftEntry) => [...accountKey(e.account), e.domain, String(e.id)];
   return [...entries].sort((a, b) => byKeys(key(a), key(b)));
 }
 
 /** Accounts in report order: by installation, then id. */
-export function sortAccounts<T extends AccountName>(accounts: T[]): T[] {
+export function sortAccounts<T extends AccountName>(accounts: readonly T[]): T[] {
   return [...accounts].sort((a, b) => byKeys(accountKey(a), accountKey(b)));
 }

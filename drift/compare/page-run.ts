@@ -1,7 +1,8 @@
 // `drift --check-pages`: the page check (page-check.ts) of every website on the server that the
 // run reads, a few at a time, with progress, within the run's bounds (a deadline and a budget of
 // requests for all the pages together, besides each page's own); each entry gets its page's
-// status and, with --check-tracking, the likely cause of what the two checks found together. No
+// status and, with --check-tracking, the likely cause of what the two checks found together
+// (new entries: the entries given are left as they are). No
 // website, and nothing its page does, fails the run: a page that is not read has its reason.
 import type { ProviderSettings } from "../../core/settings";
 import type { NetworkSettings } from "../../sdk/client-options";
@@ -105,16 +106,38 @@ export function likelyCause(silent: boolean, page: PageCheck): string {
 }
 
 /**
- * Reads each target's home page, `options.parallel` at a time, saying first how many and then
- * how far it got; sets `page` on each entry of a checked website. Never fails for a website.
+ * The entries anew, each entry of a checked website with its page's status (and, when its
+ * silence is known, the likely cause): `pages` by `pageKey` of its installation and id.
  */
-export async function markPages(
+export function withPages(
+  entries: readonly DriftEntry[],
+  pages: ReadonlyMap<string, PageCheck>,
+): DriftEntry[] {
+  return entries.map((entry): DriftEntry => {
+    const page = pages.get(pageKey(entry.account.url, entry.id));
+    if (!page) return entry;
+    return {
+      ...entry,
+      page: entry.silent === undefined ? page : { ...page, cause: likelyCause(entry.silent, page) },
+    };
+  });
+}
+
+/** The key of a website's page: its installation's root URL and its id. */
+export const pageKey = (installation: string, id: number): string => `${installation} ${id}`;
+
+/**
+ * Reads each target's home page, `options.parallel` at a time, saying first how many and then
+ * how far it got; resolves with the entries anew, each entry of a checked website with its
+ * `page`. Never fails for a website.
+ */
+export async function checkEntryPages(
   targets: readonly TrackingTarget[],
   entries: readonly DriftEntry[],
   settings: ProviderSettings,
   options: PageRunOptions,
   err: (text: string) => void,
-): Promise<void> {
+): Promise<DriftEntry[]> {
   const check: Omit<PageCheckOptions, "run"> = {
     ...PAGE_DEFAULTS,
     timeoutMs: options.timeoutMs,
@@ -142,10 +165,5 @@ export async function markPages(
       `Pages: ${cut} home page${cut === 1 ? "" : "s"} not read, the page check's bound for the whole run was reached.\n`,
     );
   }
-  const byKey = new Map(targets.map((t, i) => [`${t.client.baseUrl} ${t.id}`, pages[i]!]));
-  for (const entry of entries) {
-    const page = byKey.get(`${entry.account.url} ${entry.id}`);
-    if (!page) continue;
-    entry.page = entry.silent === undefined ? page : { ...page, cause: likelyCause(entry.silent, page) };
-  }
+  return withPages(entries, new Map(targets.map((t, i) => [pageKey(t.client.baseUrl, t.id), pages[i]!])));
 }

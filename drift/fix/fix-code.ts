@@ -20,7 +20,7 @@ import { FileWriteError, prepareAtomicWrite } from "../../core/atomic-file";
 import type { AtomicWriteOptions, PreparedWrite } from "../../core/atomic-file";
 import { websiteFields, readableSettings } from "../../core/website-fields";
 import type { DriftEntry, FailOnName, FieldChange } from "../model/entries";
-import { failsOn, liveKey } from "../model/entries";
+import { failsOn, findingCounts, liveKey } from "../model/entries";
 import { valueText } from "../model/neutral-text";
 import { SourceFiles, locateDeclaration } from "../read/declarations";
 import type { Declaration } from "../read/declarations";
@@ -323,7 +323,9 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
     if (hand.length > 0) notFixed.set(entry, hand.map((h) => h.reason).join(" "));
   }
   const remaining = [...notFixed.keys()];
-  const silentFails = input.failOn.includes("silent") && input.entries.some((e) => e.silent === true);
+  // Silence counts as the report counts it: not where a baseline entry or an ignore rule excuses it.
+  const silentFails =
+    input.failOn.includes("silent") && input.entries.some((e) => findingCounts(e, "silent"));
   return {
     written: written.map((w) => ({ ...w, file: shown(resolve(w.file)) })),
     byHand: planned.byHand,

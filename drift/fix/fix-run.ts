@@ -1,9 +1,9 @@
-// `drift --fix code` within a drift run: once the entries are compared (and marked accepted or
-// ignored), the code is fixed and standard output says what was written and what is left.
+// `drift --fix code` within a drift run: from the accepted report's entries (those a baseline or
+// an ignore rule excuses left as they are), the code is fixed and standard output says what was
+// written and what is left. The entries given are left as they are: the fix works on new ones.
 import type { Website } from "../../sdk";
-import type { AccountName, DriftEntry, FailOnName } from "../model/entries";
+import type { DriftEntry, FailOnName } from "../model/entries";
 import { FixRefused, fixCode } from "./fix-code";
-import { liveKey } from "../model/entries";
 import { neutralLines } from "../model/neutral-text";
 import type { FixCodeOptions } from "./fix-code";
 import { unexcusedChanges } from "../accept/excuses";
@@ -16,13 +16,6 @@ export interface FixRunOptions extends FixCodeOptions {
   target: "code";
   /** The summary on standard output, in the --format given (text, markdown or json). */
   summary: FixSummaryFormat;
-}
-
-/** The websites on the server, by account and id, as each account listed them. */
-export function liveWebsites(
-  findings: readonly { account: AccountName; live: readonly Website[] }[],
-): Map<string, Website> {
-  return new Map(findings.flatMap((f) => f.live.map((w) => [liveKey(f.account, w.id), w] as const)));
 }
 
 /**

@@ -1,9 +1,7 @@
-// The report side of a drift run: before anything is read, the baseline, the ignore file and
-// the folders of the reports to write are checked; once the entries are compared, the accepted
-// and ignored ones are marked, each report is written (to its --output file, or one to standard
-// output), the new baseline is written last, and the exit code is decided.
-import { applyAcceptance, loadAcceptance, writeNewBaseline } from "../accept/acceptance";
-import type { Acceptance, AcceptanceOptions } from "../accept/acceptance";
+// The report stage of a drift run: before anything is read, the folders of the reports to write
+// are checked; once the findings are compared and accepted, each report is written (to its
+// --output file, or one to standard output) and the exit code is decided.
+import type { AcceptanceOptions } from "../accept/acceptance";
 import { failsOn } from "../model/entries";
 import type { FailOnName } from "../model/entries";
 import { formatReport } from "./report";
@@ -23,47 +21,49 @@ export interface ReportRunOptions extends AcceptanceOptions {
   outputs?: ReportOutput[];
 }
 
-/** Checks everything the report needs from files before the run reads a stack. */
-export async function prepareReports(options: ReportRunOptions, folder = process.cwd()): Promise<Acceptance> {
+/** Checks that every report file can be written, before the run reads a stack. */
+export function checkReportOutputs(options: Pick<ReportRunOptions, "outputs">): void {
   for (const output of options.outputs ?? []) checkWritable(output.file, "The report");
-  return loadAcceptance(options, folder);
 }
 
-/** Marks, prints and writes the reports (and the baseline); resolves with the exit code. */
-export async function finishReports(
-  prepared: Acceptance,
+/**
+ * The exit code of a run from its accepted report: 3 when a mandatory policy rule is violated
+ * (a baseline never accepts those), 0 when the run writes a new baseline (what was found is
+ * recorded as accepted from now on), else 2 when a website fails on the --fail-on list, else 0.
+ */
+export function exitCodeOf(
+  report: DriftReport,
+  failOn: readonly FailOnName[],
+  writesBaseline: boolean,
+): number {
+  if (policyFails(report.policy)) return 3;
+  if (writesBaseline) return 0;
+  return report.websites.some((e) => failsOn(e, failOn)) ? 2 : 0;
+}
+
+/**
+ * The report stage: prints and writes the reports of the accepted report (the warnings of what
+ * is stale first); resolves with the run's exit code. Nothing it is given is changed.
+ */
+export async function reportStage(
   report: DriftReport,
   recorded: readonly RecordedWebsite[],
   options: ReportRunOptions,
+  writesBaseline: boolean,
   io: { out: (text: string) => void; err: (text: string) => void },
   locate?: LocateDeclaration,
 ): Promise<number> {
-  const marked: DriftReport = { ...report, ...applyAcceptance(report.websites, prepared) };
-  locate ??= reviewSites(recorded, marked.websites, process.cwd());
-  for (const stale of [...(marked.baseline?.stale ?? []), ...(marked.ignore?.stale ?? [])]) {
+  locate ??= reviewSites(recorded, report.websites, process.cwd());
+  for (const stale of [...(report.baseline?.stale ?? []), ...(report.ignore?.stale ?? [])]) {
     io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
   }
-  // The exit code as decided below, for the reports that state it (HTML).
-  const exitCode = policyFails(report.policy)
-    ? 3
-    : prepared.writeBaseline !== undefined || !marked.websites.some((e) => failsOn(e, options.failOn))
-      ? 0
-      : 2;
+  // The exit code, for the reports that state it (HTML).
+  const exitCode = exitCodeOf(report, options.failOn, writesBaseline);
   const context: ReportContext = { failOn: options.failOn, locate, exitCode };
-  io.out(formatReport(marked, options.format, context));
+  io.out(formatReport(report, options.format, context));
   for (const output of options.outputs ?? []) {
-    await writeAtomically(output.file, formatReport(marked, output.format, context));
+    await writeAtomically(output.file, formatReport(report, output.format, context));
     io.err(`Wrote the ${output.format} report to ${output.file}.\n`);
   }
-  const written = await writeNewBaseline(marked.websites, prepared);
-  // Policy violations have their own exit code, whatever the drift; a baseline never accepts them.
-  if (policyFails(report.policy)) return 3;
-  if (written !== undefined) {
-    io.err(
-      `Wrote ${written} entr${written === 1 ? "y" : "ies"} to the baseline ${prepared.writeBaseline}.\n`,
-    );
-    // What was found is recorded as accepted from now on: the run that records it succeeds.
-    return 0;
-  }
-  return marked.websites.some((e) => failsOn(e, options.failOn)) ? 2 : 0;
+  return exitCode;
 }

@@ -23,7 +23,7 @@ import { createServer as createTlsServer } from "node:https";
 import { createSecureContext } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
-import { checkPages, markPages } from "../../drift/compare/page-run";
+import { checkEntryPages, checkPages } from "../../drift/compare/page-run";
 import type * as PageHtml from "../../drift/compare/page-html";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
 import { trackingCodeOf } from "../../core/tracking-code";
@@ -254,7 +254,7 @@ describe("the page check", () => {
       const client = new WebstatsClient({ baseUrl: installation, apiKey });
       const entry = { domain: "tls.test", id: 7, account: { url: installation } } as DriftEntry;
       const before = received.length;
-      await markPages(
+      const [checked] = await checkEntryPages(
         [{ client, id: 7, domain: "tls.test" }],
         [entry],
         {
@@ -269,7 +269,7 @@ describe("the page check", () => {
         () => {},
       );
       // Read through the proxy, its password accepted: the credentials were the run's to send.
-      expect(entry.page).toEqual({ status: "present", url: "https://tls.test/home/" });
+      expect(checked?.page).toEqual({ status: "present", url: "https://tls.test/home/" });
       expect(proxy.connects.length).toBeGreaterThan(0);
       expect(proxy.connects).toEqual(
         proxy.connects.map(() => ({ host: "tls.test", port: 443, authorized: true })),

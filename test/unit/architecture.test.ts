@@ -142,16 +142,28 @@ describe("architecture", () => {
 
   // drift/ is laid out as the pipeline a finding travels: stacks and accounts read, websites
   // compared (and checked), findings accepted or not, reports written, fixes made. Each stage
-  // imports only the stages before it and the shared model below them all; run.ts, which strings
-  // them together, sits above.
+  // imports only the stages before it and the shared model below them all; index.ts, drift's one
+  // entry, which strings them together, sits above.
+  it("the command line and the Action reach drift through its one entry, drift/index.ts", () => {
+    const entry = join(root, "drift", "index.ts");
+    const wrong = sources
+      .filter((file) => layerOf(file) === "cli" || layerOf(file) === "action")
+      .flatMap((file) =>
+        importsOf(file)
+          .local.filter((target) => layerOf(target) === "drift" && target !== entry)
+          .map((target) => `${relative(root, file)} imports ${relative(root, target)}`),
+      );
+    expect(wrong).toEqual([]);
+  });
+
   it("drift's stages import only the stages before them and the model", () => {
     const rooms = ["model", "read", "compare", "accept", "report", "fix"];
     const driftRoot = join(root, "drift");
     const roomOf = (file: string): string => {
       const path = relative(driftRoot, file).split("/");
-      return path.length === 1 ? "run" : path[0]!;
+      return path.length === 1 ? "entry" : path[0]!;
     };
-    const rank = (room: string): number => (room === "run" ? rooms.length : rooms.indexOf(room));
+    const rank = (room: string): number => (room === "entry" ? rooms.length : rooms.indexOf(room));
     const driftSources = sources.filter((file) => layerOf(file) === "drift");
     const unknownRooms = [...new Set(driftSources.map(roomOf))].filter((r) => rank(r) < 0);
     expect(unknownRooms).toEqual([]);

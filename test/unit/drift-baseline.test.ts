@@ -2,7 +2,8 @@
 // stable order and first-seen dates kept on re-writing, and how entries are accepted or stale.
 import { describe, expect, it } from "vitest";
 import { changed, entry, problemsOf as problemsIn } from "../support/drift-entries";
-import { applyBaseline, baselineOf, formatBaseline, parseBaseline } from "../../drift/accept/baseline";
+import { baselineOf, formatBaseline, parseBaseline } from "../../drift/accept/baseline";
+import { excuseEntries } from "../../drift/accept/excuses";
 
 const problemsOf = (text: string): string[] => problemsIn(() => parseBaseline(text, "b.yaml"));
 
@@ -142,23 +143,26 @@ describe("drift: applying a baseline", () => {
       entry("u.example.com", "unmanaged"),
       entry("n.example.com", "unmanaged"),
     ];
-    const stale = applyBaseline(entries, baseline);
-    expect(entries.map((e) => e.accepted?.firstSeen)).toEqual(["2025-01-01", "2025-01-01", undefined]);
+    const { websites, stale: excuses } = excuseEntries(entries, { baseline });
+    const stale = excuses.baseline ?? [];
+    expect(websites.map((e) => e.accepted?.firstSeen)).toEqual(["2025-01-01", "2025-01-01", undefined]);
     expect(stale.map((e) => [e.domain, e.status, e.file, e.line])).toEqual([
       ["old.example.com", "gone", "b.yaml", 12],
     ]);
   });
 
   it("a website changed in a field the baseline does not name is drift, and its entry is not stale", () => {
-    const entries = [changed("b.example.com", "excludeIps", "favorite")];
-    const stale = applyBaseline(entries, baseline);
-    expect(entries[0]!.accepted).toBeUndefined();
+    const { websites, stale: excuses } = excuseEntries([changed("b.example.com", "excludeIps", "favorite")], {
+      baseline,
+    });
+    const stale = excuses.baseline ?? [];
+    expect(websites[0]!.accepted).toBeUndefined();
     expect(stale.map((e) => e.domain)).toEqual(["old.example.com", "u.example.com"]);
   });
 
   it("a website whose status changed is drift: the entry for its old status is stale", () => {
-    const entries = [entry("u.example.com", "gone")];
-    expect(applyBaseline(entries, baseline).map((e) => e.domain)).toContain("u.example.com");
-    expect(entries[0]!.accepted).toBeUndefined();
+    const { websites, stale } = excuseEntries([entry("u.example.com", "gone")], { baseline });
+    expect((stale.baseline ?? []).map((e) => e.domain)).toContain("u.example.com");
+    expect(websites[0]!.accepted).toBeUndefined();
   });
 });

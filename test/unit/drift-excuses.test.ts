@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { baselineOf, parseBaseline, formatBaseline } from "../../drift/accept/baseline";
 import { failsOn } from "../../drift/model/entries";
 import type { DriftEntry } from "../../drift/model/entries";
-import { applyExcuses, unexcusedChanges, unignoredPart } from "../../drift/accept/excuses";
+import { excuseEntries, unexcusedChanges, unignoredPart } from "../../drift/accept/excuses";
 import { parseIgnoreFile } from "../../drift/accept/ignore-file";
 import { formatReport } from "../../drift/report/report";
 import { findingFails } from "../../drift/report/report-context";
@@ -36,8 +36,11 @@ const withSilent = (e: DriftEntry): DriftEntry => ({ ...e, silent: true });
 describe("baseline and ignore rules together", () => {
   it("excuses a changed website whose fields are ignored in part and accepted in part, naming both", () => {
     const baseline = baselineOfEntries([changed("shop.example.com", "privacy")]);
-    const shop = changed("shop.example.com", "excludeIps", "privacy");
-    const stale = applyExcuses([shop], { baseline, ignore });
+    const {
+      websites: [shop],
+      stale,
+    } = excuseEntries([changed("shop.example.com", "excludeIps", "privacy")], { baseline, ignore });
+    if (!shop) throw new Error("no entry");
     expect(shop.ignored).toEqual([
       { rule: ".webstats-drift.yaml:2", reason: "the shop's team edits its excluded addresses" },
     ]);
@@ -56,16 +59,21 @@ describe("baseline and ignore rules together", () => {
 
   it("excuses a changed and silent website whose change the baseline accepts and whose silence a rule ignores", () => {
     const baseline = baselineOfEntries([changed("quiet.example.com", "favorite")]);
-    const quiet = withSilent(changed("quiet.example.com", "favorite"));
-    applyExcuses([quiet], { baseline, ignore });
+    const [quiet] = excuseEntries([withSilent(changed("quiet.example.com", "favorite"))], {
+      baseline,
+      ignore,
+    }).websites;
+    if (!quiet) throw new Error("no entry");
     expect(quiet.accepted?.firstSeen).toBe("2025-01-01");
     expect(quiet.ignored?.map((r) => r.rule)).toEqual([".webstats-drift.yaml:5"]);
     expect(failsOn(quiet, ["changed", "silent"])).toBe(false);
   });
 
   it("a website with a part neither covers fails, and keeps which parts are excused", () => {
-    const shop = changed("shop.example.com", "excludeIps", "favorite");
-    applyExcuses([shop], { ignore });
+    const [shop] = excuseEntries([changed("shop.example.com", "excludeIps", "favorite")], {
+      ignore,
+    }).websites;
+    if (!shop) throw new Error("no entry");
     expect(shop.ignored).toBeUndefined();
     expect(shop.accepted).toBeUndefined();
     expect(failsOn(shop, ["changed"])).toBe(true);
@@ -87,8 +95,10 @@ describe("baseline and ignore rules together", () => {
   });
 
   it("one finding of a website excused on its own does not fail; the other still does", () => {
-    const quiet = withSilent(changed("quiet.example.com", "favorite"));
-    applyExcuses([quiet], { ignore });
+    const [quiet] = excuseEntries([withSilent(changed("quiet.example.com", "favorite"))], {
+      ignore,
+    }).websites;
+    if (!quiet) throw new Error("no entry");
     expect(findingFails(quiet, "silent", {})).toBe(false);
     expect(findingFails(quiet, "changed", {})).toBe(true);
     expect(failsOn(quiet, ["silent"])).toBe(false);
@@ -97,9 +107,11 @@ describe("baseline and ignore rules together", () => {
 
   it("alone, each behaves as before: the rules or the baseline must cover every part", () => {
     const baseline = baselineOfEntries([changed("shop.example.com", "privacy")]);
-    const byBaseline = changed("shop.example.com", "privacy");
-    const notAll = changed("shop.example.com", "privacy", "email");
-    applyExcuses([byBaseline, notAll], { baseline });
+    const [byBaseline, notAll] = excuseEntries(
+      [changed("shop.example.com", "privacy"), changed("shop.example.com", "privacy", "email")],
+      { baseline },
+    ).websites;
+    if (!byBaseline || !notAll) throw new Error("no entry");
     expect(byBaseline.accepted?.firstSeen).toBe("2025-01-01");
     expect(byBaseline.excusedParts).toBeUndefined();
     expect(notAll.accepted).toBeUndefined();
@@ -107,10 +119,14 @@ describe("baseline and ignore rules together", () => {
   });
 
   it("a new baseline records what no rule covers, so that the two still excuse the website together", () => {
-    const shop = changed("shop.example.com", "excludeIps", "privacy");
-    const unmanaged = entry("quiet.example.com", "unmanaged", { silent: true });
-    applyExcuses([shop, unmanaged], { ignore });
-    const recordable = [shop, unmanaged]
+    const excused = excuseEntries(
+      [
+        changed("shop.example.com", "excludeIps", "privacy"),
+        entry("quiet.example.com", "unmanaged", { silent: true }),
+      ],
+      { ignore },
+    ).websites;
+    const recordable = excused
       .map(unignoredPart)
       .filter((e): e is DriftEntry => e !== undefined)
       .map(({ ignored: _ignored, ...rest }) => rest);
@@ -133,17 +149,21 @@ describe("baseline and ignore rules together", () => {
       },
     ]);
     // The next run, with that baseline and the same rules: both excused.
-    const next = [
-      changed("shop.example.com", "excludeIps", "privacy"),
-      entry("quiet.example.com", "unmanaged", { silent: true }),
-    ];
-    applyExcuses(next, { ignore, baseline: parseBaseline(formatBaseline(written), "b.yaml") });
+    const next = excuseEntries(
+      [
+        changed("shop.example.com", "excludeIps", "privacy"),
+        entry("quiet.example.com", "unmanaged", { silent: true }),
+      ],
+      { ignore, baseline: parseBaseline(formatBaseline(written), "b.yaml") },
+    ).websites;
     expect(next.map((e) => failsOn(e, ["changed", "unmanaged", "silent"]))).toEqual([false, false]);
   });
 
   it("a website every part of which the rules cover is not recorded in the baseline", () => {
-    const quiet = entry("quiet.example.com", "in-sync", { silent: true });
-    applyExcuses([quiet], { ignore });
+    const [quiet] = excuseEntries([entry("quiet.example.com", "in-sync", { silent: true })], {
+      ignore,
+    }).websites;
+    if (!quiet) throw new Error("no entry");
     expect(quiet.ignored).toBeDefined();
     expect(unignoredPart(quiet)).toBeUndefined();
   });

@@ -1,0 +1,202 @@
+// drift as a pipeline of values (drift/index.ts): each stage makes a new value from the value
+// before it and changes nothing it is given. Every input here is frozen, deeply, and compared
+// with a copy taken before the stage ran: a stage that sets a field on what it was given throws
+// (frozen objects refuse writes in strict mode) or leaves it different from its copy.
+import { describe, expect, it } from "vitest";
+import type { Website } from "../../sdk";
+import { withTracking } from "../../drift/compare/compare-run";
+import type { AccountFindings } from "../../drift/compare/compare-run";
+import { pageKey, withPages } from "../../drift/compare/page-run";
+import { acceptStage } from "../../drift/accept/acceptance";
+import type { Acceptance } from "../../drift/accept/acceptance";
+import { parseIgnoreFile } from "../../drift/accept/ignore-file";
+import { baselineOf, formatBaseline, parseBaseline } from "../../drift/accept/baseline";
+import { exitCodeOf, reportStage } from "../../drift/report/report-run";
+import { runFix } from "../../drift/fix/fix-run";
+import { runCloudFix } from "../../drift/fix/fix-cloud";
+import type { DriftEntry } from "../../drift/model/entries";
+import type { DriftReport } from "../../drift/model/report";
+import { changed, entry } from "../support/drift-entries";
+
+/** Freezes a value and everything it holds (Maps and Sets are left as they are, frozen themselves). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}
+
+/** Runs a stage on a frozen input, then checks that the input is still what it was. */
+async function unchanged<T, R>(input: T, stage: (frozen: T) => R | Promise<R>): Promise<R> {
+  const before = structuredClone(input);
+  const result = await stage(deepFreeze(input));
+  expect(input).toEqual(before);
+  return result;
+}
+
+const ignore = parseIgnoreFile(
+  [
+    "ignore:",
+    "  - domain: quiet.example.com",
+    "    status: silent",
+    "    reason: a landing page nobody visits",
+    "",
+  ].join("\n"),
+  ".webstats-drift.yaml",
+);
+
+const silent = (e: DriftEntry): DriftEntry => ({ ...e, silent: true });
+
+const discard = { out: () => {}, err: () => {} };
+
+describe("drift's stages: new values, inputs left as they are", () => {
+  it("compare: tracking reads make new entries, silent and with pageviews", async () => {
+    const client = { baseUrl: "https://stats.example.com" } as never;
+    const findings: AccountFindings[] = [
+      {
+        entries: [entry("a.example.com", "in-sync"), entry("bb.example.com", "unmanaged")],
+        use: { url: "https://stats.example.com", id: 7, email: "team@example.com", websites: 2, plan: null },
+        targets: [
+          { client, id: "a.example.com".length, domain: "a.example.com" },
+          { client, id: "bb.example.com".length, domain: "bb.example.com" },
+        ],
+        live: [],
+      },
+    ];
+    const reads = [
+      { silent: true, daily: [0, 0] },
+      { silent: false, daily: [1, 3] },
+    ];
+    const tracked = await unchanged({ findings, reads }, (i) => withTracking(i.findings, i.reads));
+    expect(tracked[0]!.entries.map((e) => [e.domain, e.silent, e.pageviews])).toEqual([
+      ["a.example.com", true, [0, 0]],
+      ["bb.example.com", false, [1, 3]],
+    ]);
+    expect(findings[0]!.entries.map((e) => e.silent)).toEqual([undefined, undefined]);
+  });
+
+  it("compare: page checks make new entries, with the likely cause once silence is known", async () => {
+    const entries = [silent(entry("a.example.com", "in-sync")), entry("bb.example.com", "in-sync")];
+    const pages = new Map([
+      [pageKey("https://stats.example.com", "a.example.com".length), { status: "missing" as const }],
+      [pageKey("https://stats.example.com", "bb.example.com".length), { status: "present" as const }],
+    ]);
+    const checked = await unchanged(entries, (frozen) => withPages(frozen, pages));
+    expect(checked.map((e) => e.page?.status)).toEqual(["missing", "present"]);
+    expect(checked[0]!.page?.cause).toMatch(/^silent because the home page lacks/);
+    expect(checked[1]!.page?.cause).toBeUndefined();
+    expect(entries.map((e) => e.page)).toEqual([undefined, undefined]);
+  });
+
+  it("accept: the accepted report is a new value; the compared report keeps no excuse", async () => {
+    const baseline = parseBaseline(
+      formatBaseline(baselineOf([changed("shop.example.com", "privacy")], "2025-01-01")),
+      "b.yaml",
+    );
+    const report: DriftReport = {
+      stacks: ["p/prod"],
+      websites: [
+        changed("shop.example.com", "privacy"),
+        silent(entry("quiet.example.com", "in-sync")),
+        entry("new.example.com", "unmanaged"),
+      ],
+      accounts: [],
+    };
+    const acceptance: Acceptance = { baseline, ignore, previous: [] };
+    const accepted = await unchanged({ report, acceptance }, (i) => acceptStage(i.report, i.acceptance));
+    expect(accepted.websites.map((e) => [e.domain, e.accepted?.firstSeen, e.ignored?.[0]?.rule])).toEqual([
+      ["shop.example.com", "2025-01-01", undefined],
+      ["quiet.example.com", undefined, ".webstats-drift.yaml:2"],
+      ["new.example.com", undefined, undefined],
+    ]);
+    expect(accepted.baseline).toEqual({ file: "b.yaml", stale: [] });
+    expect(accepted.ignore).toEqual({ file: ".webstats-drift.yaml", stale: [] });
+    expect(report.websites.some((e) => e.accepted || e.ignored || e.excusedParts)).toBe(false);
+    expect(report.baseline).toBeUndefined();
+  });
+
+  it("report: prints from the accepted report and decides the exit code, changing none of it", async () => {
+    const report: DriftReport = {
+      stacks: ["p/prod"],
+      websites: [changed("shop.example.com", "privacy"), entry("new.example.com", "unmanaged")],
+      accounts: [],
+    };
+    const printed: string[] = [];
+    const code = await unchanged(report, (frozen) =>
+      reportStage(frozen, [], { format: "json", failOn: ["changed"] }, false, {
+        out: (t) => printed.push(t),
+        err: () => {},
+      }),
+    );
+    expect(code).toBe(2);
+    expect(printed.join("")).toContain('"shop.example.com"');
+  });
+
+  it("fix code: works from the accepted entries without changing them", async () => {
+    const input = {
+      stacks: [],
+      entries: [silent(changed("shop.example.com", "privacy")), entry("new.example.com", "unmanaged")],
+      live: new Map<string, Website>(),
+      failOn: ["changed", "unmanaged"] as const,
+    };
+    const code = await unchanged(input, (frozen) =>
+      runFix({ target: "code", summary: "json", adoptUnmanaged: false, force: false }, frozen, discard),
+    );
+    expect(code).toBe(2);
+  });
+
+  it("fix cloud: works from the accepted entries without changing them", async () => {
+    const input = {
+      stacks: [],
+      entries: [entry("new.example.com", "unmanaged"), silent(entry("quiet.example.com", "in-sync"))],
+      failOn: ["unmanaged", "silent"] as const,
+      parallel: 1,
+    };
+    const code = await unchanged(input, (frozen) =>
+      runCloudFix({ yes: true, summary: "json" }, frozen, {}, discard),
+    );
+    expect(code).toBe(2);
+  });
+});
+
+describe("--fix code and the report count silent websites alike", () => {
+  // A website unmanaged and silent, whose silence an ignore rule covers: drift left for
+  // --fail-on unmanaged, none for --fail-on silent, in the report and after --fix code alike.
+  const accepted = acceptStage(
+    {
+      stacks: ["p/prod"],
+      websites: [silent(entry("quiet.example.com", "unmanaged"))],
+      accounts: [],
+    },
+    { ignore, previous: [] },
+  );
+
+  it.each([
+    [["silent"] as const, 0],
+    [["unmanaged"] as const, 2],
+    [["unmanaged", "silent"] as const, 2],
+  ])("--fail-on %j: exit code %i from both", async (failOn, expected) => {
+    expect(exitCodeOf(accepted, failOn, false)).toBe(expected);
+    const fixed = await runFix(
+      { target: "code", summary: "json", adoptUnmanaged: false, force: false },
+      { stacks: [], entries: accepted.websites, live: new Map(), failOn },
+      discard,
+    );
+    expect(fixed).toBe(expected);
+  });
+
+  it("a silence no rule covers is drift left in both", async () => {
+    const plain = acceptStage(
+      { stacks: [], websites: [silent(entry("loud.example.com", "unmanaged"))], accounts: [] },
+      { ignore, previous: [] },
+    );
+    expect(exitCodeOf(plain, ["silent"], false)).toBe(2);
+    const fixed = await runFix(
+      { target: "code", summary: "json", adoptUnmanaged: false, force: false },
+      { stacks: [], entries: plain.websites, live: new Map(), failOn: ["silent"] },
+      discard,
+    );
+    expect(fixed).toBe(2);
+  });
+});
