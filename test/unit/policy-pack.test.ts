@@ -191,3 +191,73 @@ describe("the policy pack's policies", () => {
     ]);
   });
 });
+
+describe("the policy pack's policies at their edges", () => {
+  const stack = () => policies.find((p) => p.name === "websites-per-stack") as PackStackPolicy;
+  const stackViolations = (resources: { type: string; name: string; props: Record<string, unknown> }[]) => {
+    const found: string[] = [];
+    stack().validateStack(
+      {
+        resources: resources.map((r) => ({
+          ...r,
+          urn: `urn:pulumi:prod::shop::${r.type}::${r.name}`,
+          props: unknownCheckingProxy(r.props) as Record<string, unknown>,
+        })),
+        getConfig: <T extends object>() => ({ maximum: 1 }) as T,
+      },
+      (message) => found.push(message),
+    );
+    return found;
+  };
+
+  it("a list not known during a preview is not an unset one: no verdict, not the unset finding", () => {
+    const params = (excludeParams: unknown) =>
+      violations(
+        "required-excluded-params",
+        args("webstats:index:Website", { domain: "a.example.com", excludeParams }, { parameters: ["email"] }),
+      );
+    expect(params(unknownStringValue)).toEqual([]);
+    expect(params(undefined)).toEqual([
+      expect.stringContaining("Website a.example.com leaves excludeParams unset"),
+    ]);
+  });
+
+  it("names every unknown key of the settings the engine let through, and every problem", () => {
+    const bad = args("webstats:index:Website", { domain: "a.example.com" }, { rangs: [], rnges: [] });
+    expect(() => violations("required-excluded-ips", bad)).toThrow(
+      'The configuration of required-excluded-ips cannot be used: "rangs", "rnges" is not a setting of this rule.',
+    );
+    const twice = args(
+      "webstats:index:Website",
+      { domain: "a.example.com" },
+      { ranges: ["10.0.0.0/40"], extra: 1 },
+    );
+    expect(() => violations("required-excluded-ips", twice)).toThrow(
+      'ranges[0] is not an address or range the server can match: The IP entry "10.0.0.0/40" has an invalid prefix length "/40": use a whole number from 0 to 32 for IPv4. "extra" is not a setting of this rule.',
+    );
+  });
+
+  it("reads an object where a value belongs through the engine's proxy too, a value not known inside it included", () => {
+    const odd = args("webstats:index:Website", { domain: { name: unknownStringValue }, excludeBots: false });
+    expect(violations("bots-excluded", odd)).toEqual([]);
+    const listed = args(
+      "webstats:index:Website",
+      { domain: "a.example.com", excludeIps: [{ range: unknownStringValue }] },
+      { ranges: ["10.0.0.0/8"] },
+    );
+    expect(violations("required-excluded-ips", listed)).toEqual([]);
+  });
+
+  it("remediates no other resource, even one with a Website's properties", () => {
+    const bucket = args("aws:s3/bucket:Bucket", { domain: "a.example.com", excludeBots: false }, {}, true);
+    expect(policy("bots-excluded").remediateResource!(bucket)).toBeUndefined();
+  });
+
+  it("passes a stack under its maximum, and one with no website at all", () => {
+    expect(
+      stackViolations([{ type: "webstats:index:Website", name: "a", props: { domain: "a.example.com" } }]),
+    ).toEqual([]);
+    expect(stackViolations([])).toEqual([]);
+    expect(stackViolations([{ type: "aws:s3/bucket:Bucket", name: "b", props: {} }])).toEqual([]);
+  });
+});
