@@ -19,8 +19,14 @@ export interface CliCommand<Options = unknown> {
   name: string;
   /** One line for `pulumi-webstats --help`. */
   summary: string;
-  /** What `pulumi-webstats <name> --help` prints. */
+  /** What `pulumi-webstats <name> --help` prints: its options a line each, then {@link docs}. */
   usage: () => string;
+  /**
+   * The docs page with the whole story of the command (a path from the repository's root, with
+   * an optional `#anchor`); the help names it last (test/unit/cli-help-docs.test.ts holds them
+   * together).
+   */
+  docs: string;
   /** Its options; `--help` is added to every table. */
   options: OptionTable;
   /** The exit code of a wrong command line: drift's 2 means drift found, so drift uses 1. */

@@ -3,6 +3,9 @@
 // that choose it.
 import { pulumiVariableSummaries, pulumiVariables, settingEntries } from "../core/settings";
 
+/** The docs pages of the settings and the network settings, which the help names. */
+export const ENVIRONMENT_DOCS = ["docs/accounts.md#settings", "docs/networks.md"] as const;
+
 /** `runsPulumi`: the command runs the user's pulumi, so the variables that choose it are listed too. */
 export function environmentHelp(runsPulumi = false): string {
   const rows: [string, string][] = [
@@ -21,8 +24,8 @@ export function environmentHelp(runsPulumi = false): string {
   ];
   const width = Math.max(...rows.map(([variable]) => variable.length)) + 2;
   const lines = rows.map(([variable, meaning]) => `  ${variable.padEnd(width)}${meaning}`).join("\n");
-  return `Environment (the only way to give credentials and settings; see the README's Configure and
-Networks sections):
+  return `Environment (the only way to give credentials and settings;
+see ${ENVIRONMENT_DOCS.join(" and ")}):
 ${lines}
 `;
 }

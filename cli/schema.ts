@@ -1,7 +1,11 @@
 // `pulumi-webstats schema`: prints the package schema, the source of every language SDK.
 import { packageSchema } from "../core/package-schema";
 import type { CliCommand } from "./command";
+import { docsLine, helpOptionHelp, optionLines } from "./help";
 import { UsageError } from "./usage-error";
+
+/** The page that says what the schema is for. */
+const DOCS = "docs/installation-configuration.md#the-package-schema-pulumi-webstats-schema";
 
 export const schemaCommand: CliCommand<null> = {
   name: "schema",
@@ -10,7 +14,12 @@ export const schemaCommand: CliCommand<null> = {
 
 Prints the Pulumi package schema of webstats (JSON): the Website resource, the functions and
 the provider configuration. It takes no options.
-`,
+
+Options:
+${optionLines([helpOptionHelp])}
+
+${docsLine(DOCS)}`,
+  docs: DOCS,
   options: {},
   usageExitCode: 2,
   parse: (line) => {

@@ -2,6 +2,7 @@
 // NAME (read in the folder of the --cwd before it), --cwd DIR and --state FILE, in their order.
 import type { StateSource } from "../drift";
 import type { OptionTable, ParsedLine } from "./command";
+import type { OptionHelp } from "./help";
 import { UsageError } from "./usage-error";
 
 export const stateOptions: OptionTable = {
@@ -10,11 +11,18 @@ export const stateOptions: OptionTable = {
   cwd: { type: "string", multiple: true },
 };
 
-export const stateOptionsHelp = `  --stack NAME     a stack, read with pulumi stack export --show-secrets (repeatable)
-  --cwd DIR        the project folder of the --stack (and --state) options after it
-                   (default for --stack: here; a --state has none unless given)
-  --state FILE     a file written by pulumi stack export (repeatable); without
-                   --show-secrets its keys are encrypted and come from the environment`;
+/** The folder a --stack is read in when no --cwd comes before it. */
+export const DEFAULT_CWD = ".";
+
+export const stateOptionsHelp: OptionHelp[] = [
+  { option: "--stack NAME", text: "a stack, read with pulumi stack export --show-secrets (repeatable)" },
+  {
+    option: "--cwd DIR",
+    text: "project folder of the --stack and --state options after it",
+    default: `${DEFAULT_CWD} for --stack`,
+  },
+  { option: "--state FILE", text: "a file written by pulumi stack export (repeatable)" },
+];
 
 /** The states named by --stack (each in the folder of the --cwd before it) and --state, in order. */
 export function stateSources(line: ParsedLine): StateSource[] {
@@ -23,7 +31,7 @@ export function stateSources(line: ParsedLine): StateSource[] {
   for (const token of line.tokens) {
     if (token.kind !== "option" || token.value === undefined) continue;
     if (token.name === "cwd") cwd = token.value;
-    if (token.name === "stack") sources.push({ kind: "stack", name: token.value, cwd: cwd ?? "." });
+    if (token.name === "stack") sources.push({ kind: "stack", name: token.value, cwd: cwd ?? DEFAULT_CWD });
     // A state file has no folder of its own: the --cwd before it, if any, names its project.
     if (token.name === "state") sources.push({ kind: "file", path: token.value, ...(cwd ? { cwd } : {}) });
   }

@@ -4,7 +4,9 @@
 // any stack: here only the line is checked.
 import type { AcceptanceOptions } from "../../drift";
 import type { ReportOutput } from "../../drift";
+import { ignoreFileName } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const baselineOptions: OptionTable = {
@@ -13,13 +15,15 @@ export const baselineOptions: OptionTable = {
   ignore: { type: "string" },
 };
 
-export const baselineOptionsHelp = `  --baseline FILE  report the findings FILE records as accepted (shown, never failing);
-                   anything new or changed as usual; entries that match nothing, as stale
-  --write-baseline FILE
-                   record today's findings in FILE (kept: each entry's first-seen date);
-                   the run then exits 0, its findings being accepted from now on
-  --ignore FILE    ignore rules (default: .webstats-drift.yaml here, when there is one):
-                   ignore: [{ domain: GLOB, status: STATUS, field: FIELD, reason: TEXT }]`;
+export const baselineOptionsHelp: OptionHelp[] = [
+  { option: "--baseline FILE", text: "report the findings FILE records as accepted (never failing)" },
+  { option: "--write-baseline FILE", text: "record today's findings in FILE; the run then exits 0" },
+  {
+    option: "--ignore FILE",
+    text: "ignore rules, each with its reason",
+    default: `${ignoreFileName} if here`,
+  },
+];
 
 const fileOf = (line: ParsedLine, name: string): string | undefined => {
   const value = line.values[name] as string | undefined;

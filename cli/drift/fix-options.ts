@@ -5,6 +5,7 @@ import type { FixRunOptions } from "../../drift";
 import type { FixSummaryFormat } from "../../drift";
 import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const fixOptions: OptionTable = {
@@ -15,44 +16,14 @@ export const fixOptions: OptionTable = {
   yes: { type: "boolean" },
 };
 
-export const fixOptionsHelp = `  --fix code       write the live values back into the code instead of printing the
-                   report: each changed website's entry in its fleet file or Pulumi YAML
-                   program gets the server's values (comments, order and quoting kept; a
-                   value inherited from defaults is written on the entry; password,
-                   passwordConfig and excludeParams are never touched). A website declared
-                   in another program (TypeScript...) is listed with the arguments to
-                   change. Standard output says what was written and what is left (text,
-                   or --format markdown or json); reports given --output are still written.
-                   Every file is checked before any is written: one refusal (a file with
-                   changes not committed in git, not writable, a program or fleet file the
-                   state names that is not there) and nothing is written. A file in no git
-                   repository is written, and the summary says so. A --state needs the
-                   --cwd of its project before it
-  --adopt-unmanaged with --fix code: append each unmanaged website, with its live settings
-                   and adoptExisting: true, to the fleet file that declares its account's
-                   other websites
-  --adopt-into FILE
-                   with --adopt-unmanaged: the fleet file that takes them, when the
-                   account's websites are declared in several
-  --force          with --fix code: write files with changes not yet committed
-  --fix cloud      put the declared values back on the server instead: for each stack
-                   with changed or gone websites, pulumi up --refresh --target of those
-                   websites only (a gone one is created again, with a new id). Each
-                   stack is previewed first and the plan shown; refused, and nothing
-                   changed anywhere, when a stack has pending operations or is locked,
-                   when its program no longer declares a website, or when the plan
-                   would create, delete or replace anything else. Needs the stacks'
-                   project folders (--stack, or --all without --backend-wide)
-  --yes            with --fix cloud: apply without asking (required when standard input
-                   is not a terminal)`;
-
-export const fixExitCodes = `With --fix code: 0 the code now declares every website as it is on the server (files
-written, or nothing to do); 2 drift the --fail-on list names is left that the code fix did
-not cover (a program's websites to change by hand, gone, duplicate, unmanaged without
---adopt-unmanaged), the files that could be fixed written; 1 refused or failed, nothing
-written. With --fix cloud: 0 every changed and gone website put back; 2 drift the --fail-on
-list names is left that it does not cover (unmanaged, duplicate, silent), the websites put
-back; 1 refused, declined or failed (a failed pulumi up names the stacks already put back).`;
+export const fixOptionsHelp: OptionHelp[] = [
+  { option: "--fix code", text: "write the live values into fleet files and Pulumi YAML programs" },
+  { option: "--adopt-unmanaged", text: "with --fix code: declare each unmanaged website in a fleet file" },
+  { option: "--adopt-into FILE", text: "with --adopt-unmanaged: the fleet file that takes them" },
+  { option: "--force", text: "with --fix code: write files with changes not yet committed" },
+  { option: "--fix cloud", text: "put the declared values back with pulumi up --target, after a preview" },
+  { option: "--yes", text: "with --fix cloud: apply without asking (needed without a terminal)" },
+];
 
 const summaryFormats: readonly string[] = ["text", "markdown", "json"];
 

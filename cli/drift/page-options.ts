@@ -1,13 +1,10 @@
 // drift's options about websites' pages: --check-pages, with its bounds --page-parallel,
 // --page-timeout and --page-run-timeout, and --page-allow-private for intranet websites.
-import {
-  DEFAULT_PAGE_PARALLEL,
-  DEFAULT_PAGE_RUN_TIMEOUT_MS,
-  PAGE_REQUESTS_PER_WEBSITE,
-} from "../../drift/compare/page-run";
+import { DEFAULT_PAGE_PARALLEL, DEFAULT_PAGE_RUN_TIMEOUT_MS } from "../../drift";
 import type { PageRunOptions } from "../../drift";
 import { PAGE_DEFAULTS } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const pageOptions: OptionTable = {
@@ -18,17 +15,33 @@ export const pageOptions: OptionTable = {
   "page-allow-private": { type: "boolean" },
 };
 
-export const pageOptionsHelp = `  --check-pages    also read each website's home page (one GET: https:// first, http://
-                   when nothing listens there, at most ${PAGE_DEFAULTS.maxRedirects} redirects, ${PAGE_DEFAULTS.maxBytes / 1024 / 1024} MiB read; ${PAGE_REQUESTS_PER_WEBSITE}
-                   requests a website on average) through the installation's proxies
-                   and authorities, never with its key, never to an address that is not
-                   public: the tracking code is present, missing, wrong (another
-                   installation, a broken id) or the page unreachable (with why); with
-                   --check-tracking, the likely cause of a silent website
-  --page-parallel N  home pages read at once (default ${DEFAULT_PAGE_PARALLEL}, at most 64)
-  --page-timeout S   seconds one home page may take (default ${PAGE_DEFAULTS.timeoutMs / 1000}, 1 to 120)
-  --page-run-timeout S  seconds all the home pages may take (default ${DEFAULT_PAGE_RUN_TIMEOUT_MS / 1000}, 10 to 86400)
-  --page-allow-private  request addresses that are not public too (intranet websites)`;
+/** The bounds of the page options: [least, most]. */
+const PAGE_PARALLEL_RANGE = [1, 64] as const;
+const PAGE_TIMEOUT_S_RANGE = [1, 120] as const;
+const PAGE_RUN_TIMEOUT_S_RANGE = [10, 86_400] as const;
+
+export const pageOptionsHelp: OptionHelp[] = [
+  {
+    option: "--check-pages",
+    text: "also read each website's home page for its tracking code (public addresses only)",
+  },
+  {
+    option: "--page-parallel N",
+    text: `home pages read at once, ${PAGE_PARALLEL_RANGE.join(" to ")}`,
+    default: DEFAULT_PAGE_PARALLEL,
+  },
+  {
+    option: "--page-timeout S",
+    text: `seconds one home page may take, ${PAGE_TIMEOUT_S_RANGE.join(" to ")}`,
+    default: PAGE_DEFAULTS.timeoutMs / 1000,
+  },
+  {
+    option: "--page-run-timeout S",
+    text: `seconds all the home pages may take, ${PAGE_RUN_TIMEOUT_S_RANGE.join(" to ")}`,
+    default: DEFAULT_PAGE_RUN_TIMEOUT_MS / 1000,
+  },
+  { option: "--page-allow-private", text: "request addresses that are not public too (intranet websites)" },
+];
 
 /** A whole number from `min` to `max`; never echoed back. */
 function wholeNumber(value: string | undefined, option: string, min: number, max: number, fallback: number) {
@@ -52,22 +65,19 @@ export function pageChoice(line: ParsedLine): { pages?: PageRunOptions } {
   const parallel = wholeNumber(
     values["page-parallel"] as string | undefined,
     "page-parallel",
-    1,
-    64,
+    ...PAGE_PARALLEL_RANGE,
     DEFAULT_PAGE_PARALLEL,
   );
   const seconds = wholeNumber(
     values["page-timeout"] as string | undefined,
     "page-timeout",
-    1,
-    120,
+    ...PAGE_TIMEOUT_S_RANGE,
     PAGE_DEFAULTS.timeoutMs / 1000,
   );
   const runSeconds = wholeNumber(
     values["page-run-timeout"] as string | undefined,
     "page-run-timeout",
-    10,
-    86_400,
+    ...PAGE_RUN_TIMEOUT_S_RANGE,
     DEFAULT_PAGE_RUN_TIMEOUT_MS / 1000,
   );
   return {

@@ -2,17 +2,19 @@
 // website the run reads (drift/policy-check.ts). The file is read and checked when the command
 // runs, before any stack is read; here only the line is checked.
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const policyOptions: OptionTable = {
   "policy-pack-config": { type: "string" },
 };
 
-export const policyOptionsHelp = `  --policy-pack-config FILE
-                   also check every website read (managed or not) and every stack
-                   against the webstats policy pack's rules, configured by FILE (the
-                   JSON pulumi preview --policy-pack-config takes); violations are
-                   findings of every report format, a mandatory one exits 3`;
+export const policyOptionsHelp: OptionHelp[] = [
+  {
+    option: "--policy-pack-config FILE",
+    text: "also check the policy pack's rules, set by FILE; mandatory: exit 3",
+  },
+];
 
 /** The policy check asked for, if any; `failOnPolicy` is what --fail-on said of policy. */
 export function policyChoice(

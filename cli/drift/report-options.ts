@@ -6,6 +6,7 @@ import { reportFormats } from "../../drift";
 import type { ReportFormat, ReportOutput } from "../../drift";
 import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const reportOptions: OptionTable = {
@@ -16,27 +17,33 @@ export const reportOptions: OptionTable = {
   "silent-days": { type: "string" },
 };
 
-export const reportOptionsHelp = `  --format F       text (default), json, markdown (for a job summary or a comment),
-                   sarif (SARIF 2.1.0, for code scanning), junit (JUnit XML, for CI
-                   test reports) or html (one self-contained page to look at: filters,
-                   charts, every website; opens offline)
-  --output FILE    write the report of the --format just before it to FILE; pairs may
-                   repeat (--format sarif --output r.sarif --format junit --output r.xml).
-                   A --format with no --output goes to standard output (one at most);
-                   with every --format written to a file, standard output gets the text report
-  --fail-on LIST   the statuses that make the exit code 2, comma-separated, silent
-                   included (default: changed,gone,unmanaged,duplicate, and silent with
-                   --check-tracking; none: never); policy: a mandatory policy violation
-                   makes it 3 (the default with --policy-pack-config)
-  --check-tracking also read each website's pageviews: one request per website on the
-                   server, paced at the server's limit (60 a minute on a stock
-                   installation: 500 websites take at least 8 minutes; said before it
-                   starts); a website with none in the window is silent
-  --silent-days N  the window: the last N dates in UTC, today's included (default 7).
-                   The server dates pageviews in the account's time zone, so the window
-                   can be off by up to a day at either end`;
+/** The report on standard output when no --format goes there. */
+export const DEFAULT_FORMAT: ReportFormat = "text";
 
 const defaultFailOn: FailOnName[] = ["changed", "gone", "unmanaged", "duplicate"];
+
+export const reportOptionsHelp: OptionHelp[] = [
+  {
+    option: "--format F",
+    text: `${reportFormats.slice(0, -1).join(", ")} or ${reportFormats.at(-1)}; repeatable with --output`,
+    default: DEFAULT_FORMAT,
+  },
+  { option: "--output FILE", text: "write the report of the --format just before it to FILE" },
+  {
+    option: "--fail-on LIST",
+    text: "statuses exiting 2, or none; policy: 3",
+    default: defaultFailOn.join(","),
+  },
+  {
+    option: "--check-tracking",
+    text: "also read each website's pageviews (paced); adds silent to --fail-on",
+  },
+  {
+    option: "--silent-days N",
+    text: `silent: no pageview in the last N dates (UTC), 1 to ${MAX_SILENT_DAYS}`,
+    default: DEFAULT_SILENT_DAYS,
+  },
+];
 
 /** The names --fail-on lists; default every status but in-sync, and silent when tracking is checked. */
 function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
@@ -109,7 +116,7 @@ function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: ReportOut
       "only one report can go to standard output: give each other --format an --output FILE after it.",
     );
   }
-  return { format: onStandardOutput[0] ?? "text", outputs };
+  return { format: onStandardOutput[0] ?? DEFAULT_FORMAT, outputs };
 }
 
 export interface ReportChoice {

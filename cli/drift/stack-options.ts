@@ -6,6 +6,7 @@ import type { StackReading } from "../../drift";
 import { globProblem } from "../../drift";
 import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
+import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
 
 export const stackOptions: OptionTable = {
@@ -15,15 +16,16 @@ export const stackOptions: OptionTable = {
   parallel: { type: "string" },
 };
 
-export const stackOptionsHelp = `  --all            every stack of the project in each --cwd (default: here), as
-                   pulumi stack ls lists them, instead of --stack
-  --backend-wide   with --all: every stack of every project the backend lists (pulumi
-                   stack ls --all; the backend the --cwd folder uses)
-  --stack-filter GLOB  with --all: only the stacks it matches (repeatable: any of them).
-                   Without a slash it matches a stack's own name (acme-*); with one, the
-                   full name: org/project/stack with --backend-wide (acme/shop-*/prod)
-  --parallel N     at most N pulumi commands (listings, exports) at once (default
-                   ${defaultParallel()} here: twice the cores, from 2 to 8)`;
+export const stackOptionsHelp: OptionHelp[] = [
+  { option: "--all", text: "every stack of the project in each --cwd, instead of --stack" },
+  { option: "--backend-wide", text: "with --all: every stack of every project the backend lists" },
+  { option: "--stack-filter GLOB", text: "with --all: only the stacks a glob matches (repeatable)" },
+  {
+    option: "--parallel N",
+    text: `pulumi processes at once (listings, exports), 1 to ${MAX_PARALLEL}`,
+    default: `${defaultParallel()}, twice the cores`,
+  },
+];
 
 /** --parallel: a whole number; never echoed back. */
 function parallelOf(value: string | undefined): number {

@@ -4,42 +4,53 @@ import { generateProblem, generateProject } from "../../generate/run";
 import type { GenerateOptions } from "../../generate/run";
 import type { CliCommand, ParsedLine } from "../command";
 import { environmentHelp } from "../environment-help";
+import { docsLine, helpOptionHelp, optionLines } from "../help";
 import { refuseExtraWords } from "../parse-line";
 import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
 
+/** The page with every option's whole story. */
+const DOCS = "docs/fleets.md#taking-over-an-existing-account-pulumi-webstats-generate";
+
+const generateFormats = ["ts", "yaml", "import"] as const;
+/** What --format is when none is given. */
+const DEFAULT_FORMAT = generateFormats[0];
+
 const usage =
-  () => `Usage: pulumi-webstats generate --out DIR [--format ts|yaml|import] [--name NAME] [--force]
+  () => `Usage: pulumi-webstats generate --out DIR [--format ${generateFormats.join("|")}] [--name NAME] [--force]
                                 [--only-unmanaged [--cwd DIR] --stack NAME... --state FILE...]
 
-Writes a Pulumi project that declares every website of an account with its current
-settings and adoptExisting: true, so that its first \`pulumi up\` takes them over without
-creating, deleting or changing anything. Every website is protected (protect: true): deleting
-one takes an explicit step, described in the project's README.md.
+Writes a Pulumi project that declares every website of an account with its current settings
+and adoptExisting: true, so that its first \`pulumi up\` takes them over without creating,
+deleting or changing anything. Every website is protected (protect: true).
 
 Options:
-  --out DIR        folder to write the project into (refused when it is not empty)
-  --format ts      one Website per site in index.ts (the default)
-  --format yaml    the sites in a fleet file, websites.yaml, loaded by index.ts
-  --format import  only import.json, a bulk import file for \`pulumi import --file\` in a
-                   project of any language (needs the provider plugin; pulumi import
-                   protects every website it imports unless --protect=false); an
-                   existing import.json is kept unless --force
-  --name NAME      the Pulumi project name (default: the folder's name)
-  --force          write into a folder that is not empty, replacing the files it writes
-  --only-unmanaged only the websites that none of the stacks given records: what drift
-                   reports as unmanaged; the stacks are named with
-${stateOptionsHelp}
-  -h, --help       show this help
+${optionLines([
+  { option: "--out DIR", text: "the folder to write the project into (refused when not empty)" },
+  {
+    option: "--format F",
+    text: "ts: index.ts; yaml: a fleet file, websites.yaml; import: only import.json",
+    default: DEFAULT_FORMAT,
+  },
+  { option: "--name NAME", text: "the Pulumi project name", default: "the folder's name" },
+  { option: "--force", text: "write into a folder that is not empty, replacing the files it writes" },
+  {
+    option: "--only-unmanaged",
+    text: "only the websites none of the stacks given records (drift's unmanaged)",
+  },
+  ...stateOptionsHelp,
+  helpOptionHelp,
+])}
 
-${environmentHelp()}`;
+${environmentHelp()}
+${docsLine(DOCS)}`;
 
 function parse(line: ParsedLine): GenerateOptions {
   const { values } = line;
   refuseExtraWords(line, "generate");
   const out = values.out as string | undefined;
   if (!out || out.trim() === "") throw new UsageError("--out DIR is required: where to write the project.");
-  const format = (values.format as string | undefined) ?? "ts";
+  const format = (values.format as string | undefined) ?? DEFAULT_FORMAT;
   if (format !== "ts" && format !== "yaml" && format !== "import") {
     throw new UsageError(`--format is ts, yaml or import, not ${JSON.stringify(format)}.`);
   }
@@ -63,6 +74,7 @@ export const generateCommand: CliCommand<GenerateOptions> = {
   name: "generate",
   summary: "write a Pulumi project (or an import file) that takes an account's websites over",
   usage,
+  docs: DOCS,
   options: {
     out: { type: "string" },
     format: { type: "string" },

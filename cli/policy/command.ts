@@ -4,7 +4,11 @@
 // `pulumi preview --policy-pack-config FILE` quietly runs without it.
 import { readPolicyConfig } from "../../policy/policy-config";
 import type { CliCommand } from "../command";
+import { docsLine, helpOptionHelp, optionLines } from "../help";
 import { UsageError } from "../usage-error";
+
+/** The page with the file's whole story. */
+const DOCS = "docs/policy-pack.md#the-configuration-file";
 
 export const policyCheckCommand: CliCommand<{ file: string }> = {
   name: "policy check",
@@ -17,7 +21,12 @@ the pack (or all), every enforcement level advisory, mandatory or disabled (reme
 rules that can fix), every setting of the right type, IP ranges the server can match, domain
 globs. Prints each rule with its level and settings; a problem names the rule and the key.
 Exit code: 0 the file can be used, 1 it cannot, 2 a wrong command line.
-`,
+
+Options:
+${optionLines([helpOptionHelp])}
+
+${docsLine(DOCS)}`,
+  docs: DOCS,
   options: {},
   usageExitCode: 2,
   parse: (line) => {
