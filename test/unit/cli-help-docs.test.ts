@@ -4,7 +4,8 @@
 // and the table; every docs page, #anchor and "the X section" a help text (or the header generate
 // writes into websites.yaml) names exists, anchors read with GitHub's slug rules; the defaults and
 // bounds the help states (from the code's constants) are the ones the page states; drift's exit
-// codes are the ones the run returns, and the help and docs/drift.md say the same of them.
+// codes are the ones the run (and --fix code, --fix cloud) returns, and the help and docs/drift.md
+// say the same of them.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import GithubSlugger from "github-slugger";
@@ -13,6 +14,8 @@ import { commands } from "../../cli/run";
 import type { CliCommand } from "../../cli/command";
 import { driftExitCodes } from "../../cli/drift/exit-codes";
 import { exitCodeOf } from "../../drift/report/report-run";
+import { runFix } from "../../drift/fix/fix-run";
+import { runCloudFix } from "../../drift/fix/fix-cloud";
 import type { DriftReport, PolicyCheck } from "../../drift/model/report";
 import { fleetFile, fleetFormatDocs } from "../../generate/fleet-program";
 import type { Website } from "../../sdk";
@@ -368,6 +371,26 @@ describe("drift's exit codes", () => {
     // --fail-on without policy: the violation is reported, not failed on.
     expect(exitOf(report([entry("a.example.com", "in-sync")], mandatory(false)))).toBe(driftExitCodes.inSync);
     const wrong = await runCaptured(["drift", "--stack", "prod", "--no-such-option"]);
+    expect(wrong.code).toBe(driftExitCodes.error);
+  });
+
+  it("are the ones --fix code and --fix cloud return", async () => {
+    const io = { out: () => {}, err: () => {} };
+    const fixCodeExit = (entries: DriftReport["websites"]) =>
+      runFix(
+        { target: "code", summary: "json", adoptUnmanaged: false, force: false },
+        { stacks: [], entries, live: new Map(), failOn },
+        io,
+      );
+    const fixCloudExit = (entries: DriftReport["websites"]) =>
+      runCloudFix({ summary: "json", yes: true }, { stacks: [], entries, failOn, parallel: 1 }, {}, io);
+    expect(await fixCodeExit([entry("a.example.com", "in-sync")])).toBe(driftExitCodes.inSync);
+    expect(await fixCloudExit([entry("a.example.com", "in-sync")])).toBe(driftExitCodes.inSync);
+    // An unmanaged website: neither fix covers it without --adopt-unmanaged.
+    expect(await fixCodeExit([entry("a.example.com", "unmanaged")])).toBe(driftExitCodes.drift);
+    expect(await fixCloudExit([entry("a.example.com", "unmanaged")])).toBe(driftExitCodes.drift);
+    // --yes without --fix cloud: a wrong command line.
+    const wrong = await runCaptured(["drift", "--stack", "prod", "--yes"]);
     expect(wrong.code).toBe(driftExitCodes.error);
   });
 
