@@ -1,5 +1,5 @@
 // drift's options about fixing drift: --fix code, --adopt-unmanaged, --adopt-into FILE and
-// --force (drift/fix-run.ts does the work); --fix cloud and --yes (drift/fix-cloud.ts).
+// --force (drift/fix/fix-run.ts does the work); --fix cloud and --yes (drift/fix/fix-cloud.ts).
 import type { CloudFixOptions } from "../../drift";
 import type { FixRunOptions } from "../../drift";
 import type { FixSummaryFormat } from "../../drift";

@@ -1,5 +1,5 @@
 // drift's option for the policy pack's rules: --policy-pack-config FILE runs them over every
-// website the run reads (drift/policy-check.ts). The file is read and checked when the command
+// website the run reads (drift/compare/policy-check.ts). The file is read and checked when the command
 // runs, before any stack is read; here only the line is checked.
 import type { OptionTable, ParsedLine } from "../command";
 import type { OptionHelp } from "../help";
