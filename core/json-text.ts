@@ -5,7 +5,7 @@
 // parsed value recursively cannot run out of stack. It reads the text once, without recursion.
 
 /** Where a text stops being JSON (or nests too deep), in words: no character of the text. */
-export interface JsonTextProblem {
+interface JsonTextProblem {
   line: number;
   column: number;
   reason: string;

@@ -28,7 +28,7 @@ const lastLine = (output: string): string =>
     .filter(Boolean)
     .at(-1) ?? "";
 
-export interface PulumiRunOptions {
+interface PulumiRunOptions {
   /** The folder pulumi runs in (its project, or a neutral one). */
   cwd: string;
   /** The environment pulumi runs with, and where its command is read from. */

@@ -7,7 +7,7 @@ import { apiOnlyOutputs, fieldEntries, isNullable } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
 /** One property of an object type: its type, what it means, and whether it is always there. */
-export interface ResultProperty {
+interface ResultProperty {
   schema: SchemaType;
   description: string;
   /** Always present and never null. */

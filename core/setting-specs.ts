@@ -24,7 +24,7 @@ export type Parser<T> = (value: string, source: string) => T;
 // connection types derive from) then name no rule of the sdk.
 const parser = <T>(parse: Parser<T>): Parser<T> => parse;
 
-export interface SettingSpec<T> {
+interface SettingSpec<T> {
   /** The environment variable read when the stack configuration does not set it. */
   env: string;
   type: SettingType;

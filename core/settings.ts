@@ -23,13 +23,13 @@ export type {
 } from "./setting-specs";
 
 /** A value and where it came from, in the words a user knows it by (a config key, a variable). */
-export interface Sourced<T> {
+interface Sourced<T> {
   value: T;
   source: string;
 }
 
 /** The standard proxy variables as Go reads them (upper case first, then lower case), each checked. */
-export interface ProxyVariables {
+interface ProxyVariables {
   httpsProxy?: string;
   httpProxy?: string;
   noProxy?: string;
@@ -50,7 +50,7 @@ export type Environment = Record<string, string | undefined>;
  * Looks a setting up in a stack configuration: the raw value, or undefined. Hosts receive
  * configuration as strings (the dynamic provider, a program) or as typed values (the plugin).
  */
-export type ConfigLookup = (name: SettingName) => unknown;
+type ConfigLookup = (name: SettingName) => unknown;
 
 function present(value: unknown): string | undefined {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
@@ -148,7 +148,7 @@ export const pulumiVariableSummaries: Record<keyof typeof pulumiVariables, strin
 };
 
 /** How a command runs pulumi, as the environment says. */
-export interface PulumiSettings {
+interface PulumiSettings {
   /** The executable: `PULUMI_COMMAND` when set, else `pulumi`, found on PATH. */
   command: string;
   /** Where the command was named, for messages: the variable, or undefined for PATH. */

@@ -26,7 +26,7 @@ export interface TrackingCode {
 }
 
 /** The script's address for an installation root when no CDN address is set. */
-export const defaultScriptUrl = (root: string): string => `${root}${TRACKING_SCRIPT_PATH}`;
+const defaultScriptUrl = (root: string): string => `${root}${TRACKING_SCRIPT_PATH}`;
 
 /**
  * The tracking code of the installation at `root` (its root URL as the settings hold it, without

@@ -21,11 +21,11 @@ export const USAGE = `Usage: webstats-emulator [options]
 `;
 
 /** What to run; `tlsFiles` are read by the caller into `options.tls`, so parsing stays pure. */
-export type CliCommand =
+export type EmulatorCommand =
   { kind: "help" } | { kind: "start"; options: EmulatorOptions; tlsFiles?: { cert: string; key: string } };
 
 /** Throws an Error with a readable message on unknown flags, bad numbers or half of the TLS pair. */
-export function parseCliArguments(argv: string[]): CliCommand {
+export function parseCliArguments(argv: string[]): EmulatorCommand {
   const { values } = parseArgs({
     args: argv,
     strict: true,

@@ -10,7 +10,7 @@ import type { Environment } from "../core/settings";
 import { PulumiCommandError, runPulumi } from "../core/pulumi-command";
 
 /** The bundled plugin inside this package. */
-export const bundledPlugin = join(__dirname, "..", "plugin", "pulumi-resource-webstats.js");
+const bundledPlugin = join(__dirname, "..", "plugin", "pulumi-resource-webstats.js");
 
 /** Installs the plugin; resolves with what to print, or rejects with an Error that says what to do. */
 export async function installPlugin(env: Environment): Promise<string> {

@@ -36,14 +36,6 @@ export function unwrapSecrets(value: unknown): unknown {
   return value;
 }
 
-/** Whether the value, or anything in it, was marked secret. */
-export function containsSecret(value: unknown): boolean {
-  if (isSecret(value)) return true;
-  if (Array.isArray(value)) return value.some(containsSecret);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsSecret);
-  return false;
-}
-
 /** The plain values of a Struct (secrets unwrapped, unknowns kept as the placeholder). */
 export function fromStruct(struct: Struct | undefined): Props {
   if (!struct) return {};

@@ -12,7 +12,7 @@ import { driftStatuses, findingsOf } from "../model/entries";
 import { DriftFileReader, checkVersion, readDriftFile } from "../model/data-files";
 import type { BaselineEntry, StaleBaselineEntry } from "../model/report";
 
-export const baselineVersion = 1;
+const baselineVersion = 1;
 
 /** An entry as read from a file: with the line it starts on. */
 export interface BaselineFileEntry extends BaselineEntry {
@@ -30,7 +30,7 @@ const rewrite = "Write it again with pulumi-webstats drift --write-baseline FILE
 const shape = `version: ${baselineVersion} and entries: a list of {status, domain, installation, account, fields, silent, firstSeen}.`;
 
 /** The identity of a finding: which website, and which status. */
-export const baselineKey = (
+const baselineKey = (
   e: Pick<BaselineEntry, "installation" | "account" | "domain" | "status">,
 ): string => JSON.stringify([e.installation, e.account, e.domain, e.status]);
 
@@ -142,7 +142,7 @@ export async function readBaseline(path: string): Promise<Baseline> {
 }
 
 /** The finding of `entry` as a baseline entry first seen `today` (entry must be drift). */
-export function baselineEntryOf(entry: DriftEntry, firstSeen: string): BaselineEntry {
+function baselineEntryOf(entry: DriftEntry, firstSeen: string): BaselineEntry {
   const fields = entry.changes?.map((c) => c.field).sort();
   return {
     status: entry.status,

@@ -12,12 +12,12 @@ import { partsOf } from "../model/entries";
 import type { IgnoreFile } from "./ignore-file";
 import { ruleFor, rulesMatching } from "./ignore-file";
 
-export interface ExcuseSources {
+interface ExcuseSources {
   baseline?: Baseline;
   ignore?: IgnoreFile;
 }
 
-export interface StaleExcuses {
+interface StaleExcuses {
   /** With a baseline: its entries that match no website. */
   baseline?: StaleBaselineEntry[];
   /** With an ignore file: its rules whose domain matches no website. */
@@ -65,7 +65,7 @@ function excused(
 }
 
 /** The entries with their excuses, and what in the baseline and the ignore file matches no website. */
-export interface ExcusedEntries {
+interface ExcusedEntries {
   websites: DriftEntry[];
   stale: StaleExcuses;
 }

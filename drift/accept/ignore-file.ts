@@ -24,7 +24,7 @@ import { DriftFileReader, checkVersion, readDriftFile } from "../model/data-file
 import type { IgnoreRule, StaleIgnoreRule } from "../model/report";
 
 export const ignoreFileName = ".webstats-drift.yaml";
-export const ignoreFileVersion = 1;
+const ignoreFileVersion = 1;
 
 export interface IgnoreFile {
   file: string;

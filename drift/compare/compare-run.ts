@@ -36,7 +36,7 @@ export interface Compared {
 }
 
 /** What the compare stage is asked to do besides comparing. */
-export interface CompareOptions {
+interface CompareOptions {
   /** `--check-tracking`: the websites with no pageview in the last `days` days are silent. */
   tracking?: { days: number };
   /** `--check-pages`: each website's home page is read for the tracking code. */
@@ -116,7 +116,7 @@ async function trackingOf(
 }
 
 /** The websites on the server, by account and id, as each account listed them. */
-export function liveWebsites(
+function liveWebsites(
   findings: readonly { account: AccountName; live: readonly Website[] }[],
 ): Map<string, Website> {
   return new Map(findings.flatMap((f) => f.live.map((w) => [liveKey(f.account, w.id), w] as const)));

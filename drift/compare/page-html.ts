@@ -41,7 +41,7 @@ const attribute = (element: Element, name: string): string | undefined =>
 /** An address without the trailing `/` that changes nothing. */
 const bare = (address: string): string => address.trim().replace(/\/+$/, "");
 
-export type HtmlJudgement = { status: Exclude<PageStatus, "unreachable">; reason?: string };
+type HtmlJudgement = { status: Exclude<PageStatus, "unreachable">; reason?: string };
 
 /** What a parsed document says of the tracking code of the installation at `host` (see judgeHtml). */
 export function judgeDocument(document: Node, host: string): HtmlJudgement {

@@ -7,12 +7,11 @@
 import type { ProviderSettings } from "../../core/settings";
 import type { NetworkSettings } from "../../sdk/client-options";
 import { mapBounded } from "../../core/bounded-pool";
-import type { DriftEntry, PageCheck, PageFinding } from "../model/entries";
+import type { DriftEntry, PageCheck } from "../model/entries";
 import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 
-export type { PageFinding };
 
 /** `--check-pages`' bounds. */
 export interface PageRunOptions {
@@ -36,14 +35,14 @@ export const DEFAULT_PAGE_RUN_TIMEOUT_MS = 600_000;
  * page may make alone (pageRequestsAtMost). A website that answers
  * makes one or two; redirect chains and loops draw on the others' share, up to this bound.
  */
-export const PAGE_REQUESTS_PER_WEBSITE = 4;
+const PAGE_REQUESTS_PER_WEBSITE = 4;
 
-export function pageRequestBudget(websites: number, maxRedirects = PAGE_DEFAULTS.maxRedirects): number {
+function pageRequestBudget(websites: number, maxRedirects = PAGE_DEFAULTS.maxRedirects): number {
   return Math.max(PAGE_REQUESTS_PER_WEBSITE * websites, pageRequestsAtMost(maxRedirects));
 }
 
 /** A website to check: its domain as the server stores it, and its installation's root URL. */
-export interface PageTarget {
+interface PageTarget {
   domain: string;
   host: string;
 }
@@ -79,7 +78,7 @@ export async function checkPages(
 }
 
 /** The proxies and authorities of the installation, which reach its websites too. */
-export function pageNetwork(settings: ProviderSettings): Omit<NetworkSettings, "skipTlsVerify"> {
+function pageNetwork(settings: ProviderSettings): Omit<NetworkSettings, "skipTlsVerify"> {
   return {
     proxy: settings.proxyUrl ? { url: settings.proxyUrl.value } : settings.proxyVariables,
     caCertificates: settings.caCertFile?.value.certificates,
@@ -87,7 +86,7 @@ export function pageNetwork(settings: ProviderSettings): Omit<NetworkSettings, "
 }
 
 /** What silence and the page say together, in a sentence. */
-export function likelyCause(silent: boolean, page: PageCheck): string {
+function likelyCause(silent: boolean, page: PageCheck): string {
   if (!silent) {
     return page.status === "present"
       ? "tracked: the tracking code is there and hits arrive"

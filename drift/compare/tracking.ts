@@ -18,7 +18,7 @@ export const DEFAULT_SILENT_DAYS = 7;
 /** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
 export const MAX_SILENT_DAYS = 3650;
 /** A stock installation's throttle: 60 requests a minute per client address. */
-export const SERVER_REQUESTS_PER_MINUTE = 60;
+const SERVER_REQUESTS_PER_MINUTE = 60;
 /** Reads in flight at once; the pacer decides when each may start. */
 const CONCURRENCY = 8;
 

@@ -25,7 +25,7 @@ export interface LocatedTarget extends CloudTarget {
 }
 
 /** One field the up sets: the value on the server now, and the value the program declares. */
-export interface FieldPlan {
+interface FieldPlan {
   field: string;
   live: unknown;
   declared: unknown;
@@ -79,7 +79,7 @@ const previewSchema = z
   })
   .loose();
 
-export type PreviewStep = NonNullable<z.infer<typeof previewSchema>["steps"]>[number];
+type PreviewStep = NonNullable<z.infer<typeof previewSchema>["steps"]>[number];
 
 /** The stack's plan or state could not be read or is not one to apply: the message says why. */
 export class CloudPlanRefused extends Error {

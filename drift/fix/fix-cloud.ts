@@ -29,7 +29,7 @@ export interface CloudFixOptions {
   yes: boolean;
 }
 
-export interface CloudFixConsole {
+interface CloudFixConsole {
   out: (text: string) => void;
   err: (text: string) => void;
   /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */

@@ -26,7 +26,7 @@ import { SourceFiles, locateDeclaration } from "../read/declarations";
 import type { Declaration } from "../read/declarations";
 import type { RecordedStack, RecordedWebsite } from "../read/stack-export";
 import { FixError, fixFleetText, fixYamlProgramText } from "./fix-text";
-import type { Adoption, HandChange, WebsiteFix, WrittenChange } from "./fix-text";
+import type { Adoption, HandChange, CodeFix, WrittenChange } from "./fix-text";
 
 export interface FixCodeOptions {
   /** `--adopt-unmanaged`: append each unmanaged website to the fleet file of its account's stacks. */
@@ -37,7 +37,7 @@ export interface FixCodeOptions {
   adoptInto?: string;
 }
 
-export interface FixInput {
+interface FixInput {
   stacks: readonly RecordedStack[];
   entries: readonly DriftEntry[];
   /** The websites on the server, by `liveKey`. */
@@ -46,7 +46,7 @@ export interface FixInput {
 }
 
 /** A drifted website the command did not fix, and what to do about it. */
-export interface NotFixed {
+interface NotFixed {
   status: DriftEntry["status"];
   domain: string;
   id: number;
@@ -88,7 +88,7 @@ const shown = (file: string): string => {
 const changeText = (c: FieldChange): string => `${c.field}: ${valueText(c.recorded)} → ${valueText(c.live)}`;
 
 /** The call to change in a program, e.g. `index.ts:12 new webstats.Website("blog", { privacy: ... })`. */
-export function programHint(
+function programHint(
   declaration: Declaration,
   resource: string,
   changes: readonly FieldChange[],
@@ -134,8 +134,8 @@ const liveSettings = (website: Website): Record<string, unknown> =>
   Object.fromEntries(readableSettings.map((name) => [name, websiteFields[name].read(website)]));
 
 interface Plan {
-  fleet: Map<string, WebsiteFix[]>;
-  yaml: Map<string, WebsiteFix[]>;
+  fleet: Map<string, CodeFix[]>;
+  yaml: Map<string, CodeFix[]>;
   adoptions: Map<string, Adoption[]>;
   /** Which entry each planned fix belongs to, to tell afterwards what was fixed. */
   planned: Map<DriftEntry, string>;
@@ -196,7 +196,7 @@ function plan(input: FixInput, options: FixCodeOptions, files: SourceFiles): Pla
         continue;
       }
       const { declaration } = located;
-      const fix: WebsiteFix = {
+      const fix: CodeFix = {
         domain: entry.domain,
         changes: entry.changes ?? [],
         resource: website.resource,

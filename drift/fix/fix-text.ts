@@ -41,7 +41,7 @@ export interface HandChange {
 }
 
 /** The live values of one website to write. */
-export interface WebsiteFix {
+export interface CodeFix {
   domain: string;
   changes: FieldChange[];
   /** For a Pulumi YAML program: the resource's name. */
@@ -54,7 +54,7 @@ export interface Adoption {
   settings: Record<string, unknown>;
 }
 
-export interface FixedText {
+interface FixedText {
   text: string;
   written: WrittenChange[];
   byHand: HandChange[];
@@ -83,7 +83,7 @@ const sameValue = (field: string, a: unknown, b: unknown): boolean => {
  * Why the server's value of `field` may not be written into code, if it may not: the rule of the
  * provider's check it fails (the website's domain stands beside it, as the check needs one).
  */
-export function liveValueProblem(domain: string, field: string, value: unknown): string | undefined {
+function liveValueProblem(domain: string, field: string, value: unknown): string | undefined {
   const failures = checkWebsiteInputs({ domain, [field]: value }).failures;
   return failures.find((failure) => failure.argument === field)?.reason;
 }
@@ -133,7 +133,7 @@ const lineAt = (
 export function fixFleetText(
   text: string,
   file: string,
-  fixes: readonly WebsiteFix[],
+  fixes: readonly CodeFix[],
   adoptions: readonly Adoption[] = [],
 ): FixedText {
   const { doc, root } = parsedMap(file, text, "fleet file");
@@ -331,7 +331,7 @@ function checkEntry(file: string, entry: Record<string, unknown>, defaults: Reco
  * exactly the server's value. A property whose value is an expression (`${...}`, `fn::...`)
  * is left for the user.
  */
-export function fixYamlProgramText(text: string, file: string, fixes: readonly WebsiteFix[]): FixedText {
+export function fixYamlProgramText(text: string, file: string, fixes: readonly CodeFix[]): FixedText {
   const { doc, root } = parsedMap(file, text, "Pulumi YAML program");
   const expected = doc.toJS() as { resources?: Record<string, { properties?: Record<string, unknown> }> };
   const resources = pairOf(root, "resources")?.value;

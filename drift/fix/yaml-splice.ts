@@ -20,7 +20,7 @@ const rangeOf = (node: Node): Range => {
 };
 
 /** A value as YAML writes it on one line: plain when it can be, lists in brackets. */
-export function inlineText(value: unknown, padded = false): string {
+function inlineText(value: unknown, padded = false): string {
   const doc = new Document(value);
   if (isSeq(doc.contents)) doc.contents.flow = true;
   return doc.toString({ lineWidth: 0, flowCollectionPadding: padded }).trimEnd();

@@ -8,7 +8,7 @@ import type { Document, Node, YAMLMap } from "yaml";
 import { closestName } from "../../core/closest-name";
 
 /** One thing wrong with a drift file, at a line. */
-export interface DriftFileProblem {
+interface DriftFileProblem {
   line: number;
   message: string;
 }
@@ -31,7 +31,7 @@ export class DriftFileError extends Error {
 }
 
 /** A key of a mapping with its value node and line. */
-export interface DriftFileField {
+interface DriftFileField {
   node: Node | null;
   line: number;
 }

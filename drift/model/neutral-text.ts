@@ -106,7 +106,7 @@ export const scriptJson = (value: unknown): string => neutralJson(value).replace
 // ---- Markdown ----
 
 /** Where Markdown text goes: a table cell (a `|` would end it), or at the start of a block. */
-export interface MarkdownPlace {
+interface MarkdownPlace {
   /** In a table cell: `|` escaped, inside code spans too. */
   table?: boolean;
   /** Where a block could open (a list item's text, a line of its own): a leading marker escaped. */

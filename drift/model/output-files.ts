@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { FileWriteError, writeFileAtomically } from "../../core/atomic-file";
 
 /** A report or baseline that cannot be written. */
-export class OutputError extends Error {
+class OutputError extends Error {
   override name = "OutputError";
 }
 

@@ -24,7 +24,7 @@ export interface DriftAccount {
 }
 
 /** An account that cannot be reached: the message names it and says how to supply its key. */
-export class AccountError extends Error {
+class AccountError extends Error {
   override name = "AccountError";
 }
 

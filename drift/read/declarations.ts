@@ -15,7 +15,7 @@ import type { Document } from "yaml";
 import { normalizeDomain } from "../../sdk";
 import type { RecordedWebsite } from "./stack-export";
 
-export type DeclarationKind = "fleet" | "yaml-program" | "program";
+type DeclarationKind = "fleet" | "yaml-program" | "program";
 
 export interface Declaration {
   kind: DeclarationKind;
@@ -136,7 +136,7 @@ const lineOf = (parsed: ParsedYaml, node: { range?: [number, number, number] | n
   node?.range ? parsed.lines.linePos(node.range[0]).line : 1;
 
 /** The line of the entry of `domain` in a fleet file, undefined when it has none. */
-export function fleetEntryLine(parsed: ParsedYaml, domain: string): number | undefined {
+function fleetEntryLine(parsed: ParsedYaml, domain: string): number | undefined {
   const websites = isMap(parsed.doc.contents) ? parsed.doc.contents.get("websites", true) : undefined;
   if (!isSeq(websites)) return undefined;
   const wanted = normalizeDomain(domain);

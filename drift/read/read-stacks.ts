@@ -34,7 +34,7 @@ function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
 }
 
 /** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
-export const stackProgressStep = (total: number): number => Math.max(1, Math.ceil(total / 10));
+const stackProgressStep = (total: number): number => Math.max(1, Math.ceil(total / 10));
 
 /** The recorded stacks; says on `err` what was listed and how far the reading got. */
 export async function readStacks(

@@ -27,7 +27,7 @@ export const websiteTypes = {
 
 const pluginProviderType = "pulumi:providers:webstats";
 /** The component fleet/website-fleet.ts declares. */
-export const websiteFleetType = "webstats:fleet:WebsiteFleet";
+const websiteFleetType = "webstats:fleet:WebsiteFleet";
 const dynamicProviderType = "pulumi:providers:pulumi-nodejs";
 const stackType = "pulumi:pulumi:Stack";
 
@@ -36,10 +36,10 @@ const secretSignature = ["4dabf18193072939515e22adb298388d", "1b47061264138c4ac3
 
 /** A secret the export left encrypted (exported without --show-secrets). */
 export const encrypted: unique symbol = Symbol("encrypted");
-export type Revealed<T> = T | typeof encrypted;
+type Revealed<T> = T | typeof encrypted;
 
 /** How a recorded website reaches its installation, as far as the state says. */
-export interface RecordedAddress {
+interface RecordedAddress {
   baseUrl?: string;
   apiKey?: Revealed<string>;
   /** Where the key comes from, for messages: "provider acct2", "the stack's configuration"... */
@@ -72,7 +72,7 @@ export interface RecordedWebsite {
 }
 
 /** What a state records of where a Website was declared. */
-export interface WebsiteOrigin {
+interface WebsiteOrigin {
   /** The host's type token: which provider serves it. */
   type: string;
   /** The Website's `sourcePosition`, then its `stackTrace`'s, as recorded (`project:///index.ts#12,5`). */

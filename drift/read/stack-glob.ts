@@ -6,7 +6,7 @@
 import { quotedGlob, stackGlob, stackGlobProblem } from "../../core/glob";
 import { StateError } from "./stack-export";
 
-export interface StackFilter {
+interface StackFilter {
   glob: string;
   matches: (fullName: string) => boolean;
 }

@@ -40,7 +40,7 @@ export interface ListedStack {
 const projectFileNames = ["Pulumi.yaml", "Pulumi.yml"];
 
 /** The project file pulumi would use in `folder`: the nearest Pulumi.yaml upwards. */
-export function findProjectFile(folder: string): string | undefined {
+function findProjectFile(folder: string): string | undefined {
   for (let dir = resolve(folder); ; dir = dirname(dir)) {
     for (const name of projectFileNames) {
       const file = join(dir, name);

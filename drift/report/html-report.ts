@@ -43,11 +43,11 @@ const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g,
 const plural = (n: number, word: string): string => `${digits(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /** The SHA-256 of a text, as a CSP source (`'sha256-...'`). */
-export const cspHash = (text: string): string =>
+const cspHash = (text: string): string =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** The page's policy: nothing but its own style sheet and script, and data: images (its icon). */
-export const htmlPolicy = (): string =>
+const htmlPolicy = (): string =>
   `default-src 'none'; style-src ${cspHash(htmlStyle)}; script-src ${cspHash(htmlScript)}; ` +
   "img-src data:; base-uri 'none'; form-action 'none'";
 

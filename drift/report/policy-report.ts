@@ -11,7 +11,7 @@ import { findingSubject } from "../compare/policy-check";
 import type { PolicyCheck, PolicyFinding } from "../model/report";
 
 /** The id of a policy rule in SARIF: beside drift's own rules, never one of them. */
-export const sarifRuleId = (rule: string): string => `policy/${rule}`;
+const sarifRuleId = (rule: string): string => `policy/${rule}`;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -73,7 +73,7 @@ export function policyJson(check: PolicyCheck) {
 }
 
 /** How the SARIF report locates a website's findings (sarif.ts decides, for every finding alike). */
-export type LocateEntry = (entry: DriftEntry) => object;
+type LocateEntry = (entry: DriftEntry) => object;
 
 const fingerprint = (f: PolicyFinding): string =>
   createHash("sha256")
@@ -130,7 +130,7 @@ export function policySarif(
 }
 
 /** Text as XML character data or attribute, neutralised (as junit.ts writes it). */
-export type XmlText = (value: string) => string;
+type XmlText = (value: string) => string;
 
 /** The JUnit suite of the check: a test case per finding, a failure when it fails the run. */
 export function policyJunitSuite(
