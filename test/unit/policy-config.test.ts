@@ -9,6 +9,8 @@ import { runCli } from "../../cli/run";
 import { PolicyConfigError, parsePolicyConfig, readPolicyConfig } from "../../policy";
 import { configSchemaOf } from "../../policy/config-schema";
 import { policyRules } from "../../policy/rules";
+import type { PolicyRule } from "../../policy/rules";
+import { z } from "zod";
 
 const problemsOf = (config: unknown): string => {
   try {
@@ -179,7 +181,61 @@ describe("policy configuration", () => {
   });
 });
 
+describe("policy configuration at its edges", () => {
+  it("refuses a configuration that is no object, a list included, and throws its own error", () => {
+    for (const config of [[], "mandatory", null]) {
+      expect(problemsOf(config)).toBe(
+        'The policy configuration policy.json must be a JSON object keyed by rule name (e.g. {"bots-excluded": "mandatory"}).',
+      );
+    }
+    expect(new PolicyConfigError("x").name).toBe("PolicyConfigError");
+  });
+
+  it("refuses a rule's entry that is a list, not an object of its settings", () => {
+    expect(problemsOf({ "bots-excluded": ["mandatory"] })).toContain(
+      `bots-excluded: must be an enforcement level or an object of enforcementLevel and the rule's settings, not ["mandatory"].`,
+    );
+  });
+
+  it("suggests no rule when no name is near, and lists the rules", () => {
+    const message = problemsOf({ zzzzzzzzzzzzzzzzzzzzzzzz: "mandatory" });
+    expect(message).toContain(
+      `"zzzzzzzzzzzzzzzzzzzzzzzz" is not a rule of the webstats policy pack; the rules are ${policyRules.map((r) => r.name).join(", ")}.`,
+    );
+  });
+
+  it("refuses settings under all: only the level can be set for every rule", () => {
+    expect(problemsOf({ all: { enforcementLevel: "advisory", ranges: [], maximum: 3 } })).toBe(
+      "The policy configuration policy.json cannot be used:\n" +
+        '  all: "ranges" cannot be set for every rule; only enforcementLevel can.\n' +
+        '  all: "maximum" cannot be set for every rule; only enforcementLevel can.',
+    );
+    expect(byName({ all: { enforcementLevel: "advisory" } })["bots-excluded"]?.level).toBe("advisory");
+  });
+
+  it("quotes a wrong value whole up to 60 characters, and cuts it past them", () => {
+    expect(problemsOf({ "bots-excluded": "loud" })).toContain('not "loud".');
+    const sixty = "x".repeat(58); // 60 characters quoted
+    expect(problemsOf({ "bots-excluded": sixty })).toContain(`not "${sixty}".`);
+    const sixtyOne = "x".repeat(59);
+    expect(problemsOf({ "bots-excluded": sixtyOne })).toContain(`not "${"x".repeat(49)}...`);
+  });
+});
+
 describe("the JSON schema of a rule's settings", () => {
+  it("lists the settings a rule requires, and only when there are some", () => {
+    const rule = (settings: z.ZodObject) => ({ ...policyRules[0]!, settings }) as PolicyRule;
+    expect(
+      configSchemaOf(rule(z.strictObject({ owner: z.string(), team: z.string().default("web") }))),
+    ).toEqual({
+      properties: { owner: { type: "string" }, team: { type: "string", default: "web" } },
+      required: ["owner"],
+    });
+    expect(
+      configSchemaOf(rule(z.strictObject({ team: z.string().default("web") }))).required,
+    ).toBeUndefined();
+  });
+
   it("states each key's type and default, as the engine reads them", () => {
     const ips = configSchemaOf(policyRules.find((r) => r.name === "required-excluded-ips")!);
     expect(ips).toEqual({
