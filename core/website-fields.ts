@@ -308,7 +308,6 @@ export type WebsiteOutputs = Partial<WebsiteInputs> & {
   [K in keyof typeof recordedOutputs]?: z.output<(typeof recordedOutputs)[K]["value"]>;
 };
 
-
 /** The fields in declaration order, typed loosely for the loops that derive behaviour from them. */
 export const fieldEntries = Object.entries(websiteFields) as [FieldName, FieldSpec<z.ZodType>][];
 

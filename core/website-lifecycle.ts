@@ -66,7 +66,6 @@ function recordedAt(ctx: CoreContext, installation: string) {
   return { installation, trackingCode: trackingCodeOf(installation, settingsOf(ctx)).trackingCode };
 }
 
-
 /** The connection argument when it has the right shape (check reports it otherwise). */
 function connectionOf(value: unknown) {
   const parsed = connectionValue.safeParse(value);

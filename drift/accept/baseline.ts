@@ -30,9 +30,8 @@ const rewrite = "Write it again with pulumi-webstats drift --write-baseline FILE
 const shape = `version: ${baselineVersion} and entries: a list of {status, domain, installation, account, fields, silent, firstSeen}.`;
 
 /** The identity of a finding: which website, and which status. */
-const baselineKey = (
-  e: Pick<BaselineEntry, "installation" | "account" | "domain" | "status">,
-): string => JSON.stringify([e.installation, e.account, e.domain, e.status]);
+const baselineKey = (e: Pick<BaselineEntry, "installation" | "account" | "domain" | "status">): string =>
+  JSON.stringify([e.installation, e.account, e.domain, e.status]);
 
 const isDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);

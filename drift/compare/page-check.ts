@@ -28,7 +28,6 @@ import { isNotPublicError, notPublic, publicOnlyLookup } from "../../sdk/public-
 import type { PageCheck } from "../model/entries";
 import { judgePage, ParseTimeout } from "./page-html";
 
-
 /** The bounds a whole run of page checks shares (page-run.ts). */
 export interface PageRunBounds {
   /** Aborted when the run's deadline has passed: no page starts or goes on after it. */

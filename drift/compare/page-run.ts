@@ -12,7 +12,6 @@ import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 
-
 /** `--check-pages`' bounds. */
 export interface PageRunOptions {
   /** Pages read at once. */

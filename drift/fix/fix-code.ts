@@ -88,11 +88,7 @@ const shown = (file: string): string => {
 const changeText = (c: FieldChange): string => `${c.field}: ${valueText(c.recorded)} → ${valueText(c.live)}`;
 
 /** The call to change in a program, e.g. `index.ts:12 new webstats.Website("blog", { privacy: ... })`. */
-function programHint(
-  declaration: Declaration,
-  resource: string,
-  changes: readonly FieldChange[],
-): string {
+function programHint(declaration: Declaration, resource: string, changes: readonly FieldChange[]): string {
   const where = `${shown(declaration.file)}:${declaration.line}`;
   const args = changes.map(changeText).join(", ");
   return /^\.[cm]?[jt]sx?$/.test(extname(declaration.file))
