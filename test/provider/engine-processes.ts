@@ -4,7 +4,6 @@
 // recordings/). The engine's side is played by a small gRPC server per process that takes the
 // hosts' Log calls, so their messages can be asserted like the engine's printed diagnostics.
 import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,7 +105,7 @@ export const engine = new FakeEngine();
 const running = new Set<ProviderProcess>();
 /** The standard proxy variables (either case), which a provider honours like Go programs and curl. */
 const proxyVariables = new Set(["HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY"]);
-/** Every provider process started so far, in order: what they answered and wrote stays inspectable. */
+/** Every provider host started so far (processes and in-process), in order: what they answered and wrote stays inspectable. */
 export const startedProcesses: ProviderProcess[] = [];
 
 /**
@@ -116,7 +115,7 @@ export const startedProcesses: ProviderProcess[] = [];
  */
 let stderrFolder: string | undefined;
 
-/** Stops every provider process and the engine's server (for afterAll). */
+/** Stops every provider host and the engine's server (for afterAll). */
 export function stopAll(): void {
   for (const process of running) process.kill();
   engine.close();
@@ -131,78 +130,121 @@ export interface CallError extends Error {
   initFailure?: { id: string; properties: Props; reasons: string[] };
 }
 
-/** One host process, serving one provider for one operation. */
+/**
+ * The environment of a host: this machine's, without its WEBSTATS_* and proxy variables, plus
+ * `env`. Credentials and proxies reach the provider only the way a test gives them: a proxy in
+ * this machine's environment must not change where a provider's requests go.
+ */
+export function hostEnvironment(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const name of Object.keys(environment)) {
+    if ((name.startsWith("WEBSTATS_") || proxyVariables.has(name.toUpperCase())) && !(name in env))
+      delete environment[name];
+  }
+  return environment;
+}
+
+/** A host serving on `port`, as its starter reports it. */
+export interface ServingHost {
+  port: number;
+  /** Ends the host (the process, or the in-process server). */
+  stop: () => void;
+  /** What the host wrote to standard error so far. */
+  stderr: () => string[];
+}
+
+/**
+ * One host serving one provider for one operation: a process started from the packed package as
+ * the engine starts it (`start`), or the same host's entry point in this process
+ * (in-process-hosts.ts). Either is spoken to over gRPC on loopback.
+ */
 export class ProviderProcess {
-  /** Every call made to the process: its method, request and response, or the error it failed with. */
+  /** Every call made to the host: its method, request and response, or the error it failed with. */
   readonly calls: { method: string; request?: unknown; response?: unknown; error?: CallError }[] = [];
   private readonly client: providerRpc.ResourceProviderClient;
 
   private constructor(
     readonly host: Host,
-    private readonly child: ChildProcess,
-    port: number,
-    private readonly stderrFile: string,
-    /** The engine this process logs to: its own, so its messages are its alone. */
+    /** Whether the host runs in this process rather than a process of its own. */
+    readonly inProcess: boolean,
+    private readonly serving: ServingHost,
+    /** The engine this host logs to: its own, so its messages are its alone. */
     private readonly ownEngine: FakeEngine,
   ) {
     this.client = new providerRpc.ResourceProviderClient(
-      `127.0.0.1:${port}`,
+      `127.0.0.1:${serving.port}`,
       grpc.credentials.createInsecure(),
     );
   }
 
-  /** What the process wrote to standard error so far (the engine shows a dynamic provider's). */
+  /** What the host wrote to standard error so far (the engine shows a dynamic provider's). */
   get stderr(): string[] {
+    return this.serving.stderr();
+  }
+
+  /**
+   * A host started by `starter`, given the address of an engine of its own (the engine's side of
+   * the connection, which takes its Log calls).
+   */
+  static async serve(
+    host: Host,
+    options: { inProcess: boolean },
+    starter: (engineAddress: string) => Promise<ServingHost>,
+  ): Promise<ProviderProcess> {
+    const ownEngine = new FakeEngine(engine.messages);
+    let serving: ServingHost;
     try {
-      return [readFileSync(this.stderrFile, "utf8")];
-    } catch {
-      return [];
+      serving = await starter(await ownEngine.start());
+    } catch (error) {
+      ownEngine.close();
+      throw error;
     }
+    const started = new ProviderProcess(host, options.inProcess, serving, ownEngine);
+    running.add(started);
+    startedProcesses.push(started);
+    return started;
   }
 
   /** Starts the host from the packed package, as the engine starts it, and waits for its port. */
-  static async start(host: Host, env: Record<string, string> = {}): Promise<ProviderProcess> {
+  static start(host: Host, env: Record<string, string> = {}): Promise<ProviderProcess> {
     const { installDir } = inject("providerTier");
     const modules = join(installDir, "node_modules");
     const script =
       host === "plugin"
         ? join(modules, "pulumi-webstats", "dist", "plugin", "pulumi-resource-webstats.js")
         : join(modules, "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
-    const environment: NodeJS.ProcessEnv = { ...process.env, ...env };
-    // Credentials and proxies reach the provider only the way a test gives them: a proxy in this
-    // machine's environment must not change where a provider's requests go.
-    for (const name of Object.keys(environment)) {
-      if ((name.startsWith("WEBSTATS_") || proxyVariables.has(name.toUpperCase())) && !(name in env))
-        delete environment[name];
-    }
     stderrFolder ??= mkdtempSync(join(tmpdir(), "webstats-provider-stderr-"));
     const stderrFile = join(stderrFolder, `${randomUUID()}.txt`);
-    const stderr = openSync(stderrFile, "w");
-    const ownEngine = new FakeEngine(engine.messages);
-    // Names resolve through the tests' stub, never the machine's resolver: localhost is the
-    // loopback, every other name is not found (test/support/stub-resolver-preload.cjs).
-    const child = spawn(
-      process.execPath,
-      ["--require", stubResolverPreload, script, await ownEngine.start()],
-      {
+    return ProviderProcess.serve(host, { inProcess: false }, async (engineAddress) => {
+      const stderr = openSync(stderrFile, "w");
+      // Names resolve through the tests' stub, never the machine's resolver: localhost is the
+      // loopback, every other name is not found (test/support/stub-resolver-preload.cjs).
+      const child = spawn(process.execPath, ["--require", stubResolverPreload, script, engineAddress], {
         cwd: installDir,
-        env: environment,
+        env: hostEnvironment(env),
         stdio: ["ignore", "pipe", stderr],
-      },
-    );
-    closeSync(stderr);
-    const port = await new Promise<number>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout! });
-      lines.once("line", (line) => resolve(Number(line.trim())));
-      child.once("exit", (code) =>
-        reject(new Error(`${host} host exited (${code}) before printing its port`)),
-      );
-      child.once("error", reject);
+      });
+      closeSync(stderr);
+      const port = await new Promise<number>((resolve, reject) => {
+        const lines = createInterface({ input: child.stdout! });
+        lines.once("line", (line) => resolve(Number(line.trim())));
+        child.once("exit", (code) =>
+          reject(new Error(`${host} host exited (${code}) before printing its port`)),
+        );
+        child.once("error", reject);
+      });
+      return {
+        port,
+        stop: () => child.kill(),
+        stderr: () => {
+          try {
+            return [readFileSync(stderrFile, "utf8")];
+          } catch {
+            return [];
+          }
+        },
+      };
     });
-    const started = new ProviderProcess(host, child, port, stderrFile, ownEngine);
-    running.add(started);
-    startedProcesses.push(started);
-    return started;
   }
 
   /** Messages the operation's output would show: the engine's Log calls and, for the dynamic host, standard error. */
@@ -214,7 +256,7 @@ export class ProviderProcess {
   kill(): void {
     running.delete(this);
     this.client.close();
-    this.child.kill();
+    this.serving.stop();
     this.ownEngine.close();
   }
 

@@ -12,6 +12,7 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { inject } from "vitest";
 import { engine, fromStruct, plain, ProviderProcess, secret, toStruct } from "./engine-processes";
 import type { CallError, Host } from "./engine-processes";
+import { startInProcess } from "./in-process-hosts";
 
 type Props = Record<string, unknown>;
 
@@ -123,6 +124,12 @@ export class ProviderStack {
   constructor(
     readonly host: Host,
     public config: StackConfig,
+    /**
+     * Where each operation's host runs: a process started as the engine starts it (the default),
+     * or, with `inProcess`, the same host loaded in this process (in-process-hosts.ts), for the
+     * cells whose proof does not need the process boundary.
+     */
+    readonly boundary: { inProcess?: boolean } = {},
   ) {
     if (host === "dynamic" && config.explicit)
       throw new Error("dynamic resources have no explicit providers");
@@ -148,7 +155,9 @@ export class ProviderStack {
    * settings the state records, unchecked, as the engine does.
    */
   async provider(options: { fromState?: boolean } = {}): Promise<ProviderProcess> {
-    const process = await ProviderProcess.start(this.host, this.config.env);
+    const process = this.boundary.inProcess
+      ? await startInProcess(this.host, this.config.env)
+      : await ProviderProcess.start(this.host, this.config.env);
     try {
       await this.configure(process, options.fromState === true);
     } catch (error) {
@@ -166,7 +175,11 @@ export class ProviderStack {
       .setConfigureWithUrn(true)
       .setSupportsViews(true)
       .setSupportsRefreshBeforeUpdate(true)
-      .setInvokeWithPreview(true);
+      .setInvokeWithPreview(true)
+      .setAcceptsByteString(true)
+      .setSendsOldOutputsToCheck(true)
+      .setAcceptsOutputsInInvoke(true)
+      .setAcceptsOutputsInCall(true);
     await process.call("handshake", handshake).catch((error: CallError) => {
       if (error.code !== Number(grpc.status.UNIMPLEMENTED)) throw error;
     });
@@ -273,7 +286,8 @@ export class ProviderStack {
     return { ...(plain(args) as Props), [providerKey]: serialized };
   }
 
-  async check(provider: ProviderProcess, name: string, olds: Props, args: Props) {
+  /** Check, with the old inputs and (as the engine sends them since 3.249) the old outputs. */
+  async check(provider: ProviderProcess, name: string, olds: Props, args: Props, oldOutputs: Props = {}) {
     const response = await provider.call<proto.CheckResponse>(
       "check",
       new proto.CheckRequest()
@@ -281,7 +295,8 @@ export class ProviderStack {
         .setName(name)
         .setType(websiteTypes[this.host])
         .setOlds(toStruct(olds))
-        .setNews(toStruct(this.news(args))),
+        .setNews(toStruct(this.news(args)))
+        .setOldOutputs(toStruct(oldOutputs)),
     );
     return {
       inputs: fromStruct(response.getInputs()),
@@ -372,7 +387,13 @@ export class ProviderStack {
     try {
       for (const [name, args] of Object.entries(program)) {
         const recorded = this.resources.get(name);
-        const { inputs, failures } = await this.check(provider, name, recorded?.inputs ?? {}, args);
+        const { inputs, failures } = await this.check(
+          provider,
+          name,
+          recorded?.inputs ?? {},
+          args,
+          recorded?.outputs ?? {},
+        );
         if (failures.length > 0) {
           const reasons = failures.map((f) =>
             f.property ? `property ${f.property}: ${f.reason}` : f.reason,
@@ -545,7 +566,8 @@ export class ProviderStack {
           .setUrn(this.urn(name))
           .setName(name)
           .setId(id)
-          .setType(websiteTypes[this.host]),
+          .setType(websiteTypes[this.host])
+          .setProperties(toStruct({})),
       );
       if (read.getId() === "") throw new Error(`website ${id} does not exist`);
       // The engine checks what the read returned, as both the old and the new inputs, and
