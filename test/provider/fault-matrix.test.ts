@@ -10,6 +10,18 @@
 // below the engine, where an operation costs a fraction of an engine operation and the cells run
 // side by side; the engine's own printing of a failed operation and its encrypted state file are
 // shown by test/e2e/website-fault-matrix.
+//
+// Where the hosts run: the cells drive each host in this process (in-process-hosts.ts: the same
+// host entry points loaded from the packed package, fresh for each operation, the same gRPC
+// requests), since a fault's outcome is the host's and the core's, not the process's. Two cells
+// per host start a host process per operation as the engine does, because there the process
+// boundary is part of what they prove: "a reset after the server acted" leaves a created but
+// unfinished website, whose ErrorResourceInitFailed (the password in its properties, and for the
+// dynamic host the `__provider` its script deserialized in the program's folder) crosses from the
+// real process, and whose standard error the leak scan reads from the process's own; "an answer
+// slower than the timeout" takes its timeout only from the process's environment
+// (WEBSTATS_TIMEOUT_MS), as a user's CLI passes it. Each cell has an emulator of its own: a fault
+// hits every request of its route, whichever account sends it.
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
@@ -36,6 +48,9 @@ const faults: [string, Omit<FaultSpec, "route">][] = [
   ["a page instead of JSON", { kind: "html", count: 1 }],
   ["a redirect to the login page", { kind: "login-redirect", count: 1 }],
 ];
+
+/** The cells that start a host process per operation (the file's header says why). */
+const processBound = new Set(["a reset after the server acted", "an answer slower than the timeout"]);
 
 const writeRoutes = ["POST /api/v1/websites", "PATCH /api/v1/websites/:id", "DELETE /api/v1/websites/:id"];
 const readRoutes = ["GET /api/v1/websites", "GET /api/v1/websites/:id"];
@@ -158,10 +173,14 @@ describe.each(hosts)("the fault matrix through the %s host", (host) => {
       try {
         const account = emulator.createAccount();
         apiKeys.push(account.apiKey);
-        const stack = new ProviderStack(host, {
-          settings: { baseUrl: emulator.url, apiKey: account.apiKey },
-          env: { WEBSTATS_TIMEOUT_MS: "2000" },
-        });
+        const stack = new ProviderStack(
+          host,
+          {
+            settings: { baseUrl: emulator.url, apiKey: account.apiKey },
+            env: { WEBSTATS_TIMEOUT_MS: "2000" },
+          },
+          { inProcess: !processBound.has(label) },
+        );
         // Sites 0 and 1 exist; cell 2 creates site 2, updates site 1 and deletes site 0.
         const k = 2;
         await stack.up({ [`site-${k - 2}`]: site(k - 2, false), [`site-${k - 1}`]: site(k - 1, false) });
@@ -208,6 +227,8 @@ describe.each(hosts)("the fault matrix through the %s host", (host) => {
   it("no host answer, failure, message or standard error is unclear or holds a key or the password; nor does the request log", () => {
     const processes = startedProcesses.slice(firstProcess).filter((p) => p.host === host);
     expect(processes.length).toBeGreaterThanOrEqual(5 * faults.length);
+    // The process-bound cells' hosts are among them: real standard error is scanned too.
+    expect(processes.filter((p) => !p.inProcess).length).toBeGreaterThanOrEqual(5 * processBound.size);
     expect(apiKeys).toHaveLength(faults.length);
     expect(leaks(processes, [...apiKeys, password])).toEqual([]);
     for (const process of processes) expect(process.notices()).not.toMatch(unclear);

@@ -5,11 +5,24 @@
 // HTTP to the emulator; after every step, every declared website is on the server under its
 // recorded id and domain, and the emulator counted no DELETE that the user did not ask for. The
 // custody's messages are what the operation's output shows: the plugin's through the engine's
-// Log service, the dynamic host's on its standard error, each process's apart, so the rows run
+// Log service, the dynamic host's on its standard error, each operation's apart, so the rows run
 // at once: those that count requests or match ids have emulators of their own.
+//
+// Where the hosts run: most rows drive each host in this process (in-process-hosts.ts: the same
+// host entry points loaded from the packed package, afresh for every operation as a new process
+// would, the same gRPC requests), since what the custody keeps or deletes is the hosts' and the
+// core's doing. Three rows per host start a host process per operation as the engine does,
+// because there the process boundary is part of what they prove: "another host name" through the
+// stack's settings (adoptExisting true), where the process resolves localhost with its own
+// resolver and a refresh configures a new process with the settings the state records; "a new
+// domain replaces, and says so" (adoptExisting false), where the dynamic host's message is what
+// its process wrote to standard error and the plugin's what it sent the engine's Log service; and
+// "removing one of two Websites that hold the same website", where the custody that declines the
+// delete is what one provider process learnt over the operation's earlier calls.
 import { createServer, connect } from "node:net";
 import type { Server } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { useStubResolver } from "../support/stub-resolver";
 import { startEmulator } from "../../emulator";
 import type { Emulator } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
@@ -22,6 +35,16 @@ const adoption = [true, false];
 let sequence = 0;
 const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now()}.example.com`;
 const deletes = (emulator: Emulator) => emulator.requestCounts()["DELETE /api/v1/websites/:id"] ?? 0;
+
+/** Where a row's hosts run: in this process, or a process per operation (the header says which and why). */
+const inProcess = { inProcess: true };
+const hostProcesses = { inProcess: false };
+/** A row's name for where its hosts run, and back. */
+const boundaryName = (processBound: boolean) => (processBound ? "host processes" : "hosts in this process");
+const boundaryOf = (name: string) => (name === boundaryName(true) ? hostProcesses : inProcess);
+
+// The in-process hosts resolve names here: localhost is the loopback, nothing else resolves.
+useStubResolver();
 
 const servers: { close(): unknown }[] = [];
 afterAll(async () => {
@@ -70,57 +93,65 @@ describe.concurrent("a change in how the installation is reached keeps the websi
     ways
       .filter((way) => host === "plugin" || way !== "explicit")
       .flatMap((way) =>
-        adoption.flatMap((adopt) => addresses.map(([label]) => [host, way, adopt, label] as const)),
+        adoption.flatMap((adopt) =>
+          addresses.map(([label]) => {
+            const bound = way === "stack" && adopt && label === "another host name";
+            return [host, way, adopt, label, boundaryName(bound)] as const;
+          }),
+        ),
       ),
   );
 
-  it.each(rows)("%s host, new address by %s, adoptExisting %s: %s", async (host, way, adopt, label) => {
-    const address = addresses.find(([name]) => name === label)![1];
-    const settings = { baseUrl: emulator.url, apiKey: account.apiKey, adoptExisting: String(adopt) };
-    const domain = uniqueDomain("custody");
-    const stack = new ProviderStack(host, { settings });
-    await stack.up({ site: { domain, email: true } });
-    const created = stack.get("site");
-    expect(created.outputs.installation).toBe(emulator.url);
+  it.each(rows)(
+    "%s host, new address by %s, adoptExisting %s: %s (%s)",
+    async (host, way, adopt, label, where) => {
+      const address = addresses.find(([name]) => name === label)![1];
+      const settings = { baseUrl: emulator.url, apiKey: account.apiKey, adoptExisting: String(adopt) };
+      const domain = uniqueDomain("custody");
+      const stack = new ProviderStack(host, { settings }, boundaryOf(where));
+      await stack.up({ site: { domain, email: true } });
+      const created = stack.get("site");
+      expect(created.outputs.installation).toBe(emulator.url);
 
-    emulator.resetRequestCounts();
-    const moved: { config: StackConfig; args: Record<string, unknown> } =
-      way === "stack"
-        ? { config: { settings: { ...settings, baseUrl: address } }, args: { domain, email: false } }
-        : way === "explicit"
-          ? {
-              config: { explicit: { baseUrl: address, apiKey: account.apiKey } },
-              args: { domain, email: false },
-            }
-          : {
-              config: { settings },
-              args: {
-                domain,
-                email: false,
-                connection: secret({ baseUrl: address, apiKey: account.apiKey }),
-              },
-            };
-    stack.config = moved.config;
-    const update = await stack.up({ site: moved.args });
-    expect(update.steps).toEqual([{ name: "site", op: "update" }]);
-    expect(stack.get("site").id).toBe(created.id);
-    expect(emulator.getWebsite(Number(created.id))).toMatchObject({ domain, email: 0 });
-    // A refresh reads it at the new address and records where it was found.
-    const refresh = await stack.refresh();
-    expect(refresh.steps).toEqual([{ name: "site", op: "refresh" }]);
-    expect(stack.get("site").id).toBe(created.id);
-    expect(stack.get("site").outputs.installation).toBe(
-      new WebstatsClient({ baseUrl: address, apiKey: "k" }).baseUrl,
-    );
-    expect(deletes(emulator)).toBe(0);
-    expect(update.notices).toBe("");
-  });
+      emulator.resetRequestCounts();
+      const moved: { config: StackConfig; args: Record<string, unknown> } =
+        way === "stack"
+          ? { config: { settings: { ...settings, baseUrl: address } }, args: { domain, email: false } }
+          : way === "explicit"
+            ? {
+                config: { explicit: { baseUrl: address, apiKey: account.apiKey } },
+                args: { domain, email: false },
+              }
+            : {
+                config: { settings },
+                args: {
+                  domain,
+                  email: false,
+                  connection: secret({ baseUrl: address, apiKey: account.apiKey }),
+                },
+              };
+      stack.config = moved.config;
+      const update = await stack.up({ site: moved.args });
+      expect(update.steps).toEqual([{ name: "site", op: "update" }]);
+      expect(stack.get("site").id).toBe(created.id);
+      expect(emulator.getWebsite(Number(created.id))).toMatchObject({ domain, email: 0 });
+      // A refresh reads it at the new address and records where it was found.
+      const refresh = await stack.refresh();
+      expect(refresh.steps).toEqual([{ name: "site", op: "refresh" }]);
+      expect(stack.get("site").id).toBe(created.id);
+      expect(stack.get("site").outputs.installation).toBe(
+        new WebstatsClient({ baseUrl: address, apiKey: "k" }).baseUrl,
+      );
+      expect(deletes(emulator)).toBe(0);
+      expect(update.notices).toBe("");
+    },
+  );
 
   it.each(hosts)("%s host: a connection given, then dropped, keeps the website", async (host) => {
     const settings = { baseUrl: emulator.url, apiKey: account.apiKey, adoptExisting: "true" };
     const domain = uniqueDomain("dropped");
     const connection = secret({ baseUrl: emulator.url, apiKey: account.apiKey });
-    const stack = new ProviderStack(host, { settings });
+    const stack = new ProviderStack(host, { settings }, inProcess);
     await stack.up({ site: { domain, connection } });
     const created = stack.get("site");
     emulator.resetRequestCounts();
@@ -147,7 +178,7 @@ describe.concurrent("another installation under the new address: reported, nothi
     const [first, second] = [one.emulator, two.emulator];
     const settings = { baseUrl: first.url, apiKey: one.account.apiKey, adoptExisting: "true" };
     const domain = uniqueDomain("moved");
-    const stack = new ProviderStack(host, { settings });
+    const stack = new ProviderStack(host, { settings }, inProcess);
     await stack.up({ site: { domain } });
     const created = stack.get("site");
     const otherDomain = await sameIdElsewhere(second, two.account.apiKey, created);
@@ -197,7 +228,7 @@ describe.concurrent(
       async (host, adopt) => {
         const { emulator, settings } = await rowSetup(adopt);
         const domain = uniqueDomain("forced");
-        const stack = new ProviderStack(host, { settings });
+        const stack = new ProviderStack(host, { settings }, inProcess);
         await stack.up({ site: { domain } });
         const created = stack.get("site");
         emulator.resetRequestCounts();
@@ -216,28 +247,32 @@ describe.concurrent(
       },
     );
 
-    it.each(rows)("%s host, adoptExisting %s: a new domain replaces, and says so", async (host, adopt) => {
-      const { emulator, settings } = await rowSetup(adopt);
-      const [before, after] = [uniqueDomain("rename-old"), uniqueDomain("rename-new")];
-      const stack = new ProviderStack(host, { settings });
-      await stack.up({ site: { domain: before } });
-      const created = stack.get("site");
-      const replaced = await stack.up({ site: { domain: after } });
-      expect(replaced.steps).toEqual([{ name: "site", op: "replace" }]);
-      expect(replaced.notices).toContain(
-        `website ${created.id} (${before}) changes to ${after}. The API cannot rename a website: ${after} is created, then website ${created.id} is deleted with all its statistics.`,
-      );
-      expect(emulator.getWebsite(Number(created.id))).toBeUndefined();
-      expect(emulator.getWebsite(Number(stack.get("site").id))?.domain).toBe(after);
-    });
+    const renames = rows.map(([host, adopt]) => [host, adopt, boundaryName(!adopt)] as const);
+    it.each(renames)(
+      "%s host, adoptExisting %s: a new domain replaces, and says so (%s)",
+      async (host, adopt, where) => {
+        const { emulator, settings } = await rowSetup(adopt);
+        const [before, after] = [uniqueDomain("rename-old"), uniqueDomain("rename-new")];
+        const stack = new ProviderStack(host, { settings }, boundaryOf(where));
+        await stack.up({ site: { domain: before } });
+        const created = stack.get("site");
+        const replaced = await stack.up({ site: { domain: after } });
+        expect(replaced.steps).toEqual([{ name: "site", op: "replace" }]);
+        expect(replaced.notices).toContain(
+          `website ${created.id} (${before}) changes to ${after}. The API cannot rename a website: ${after} is created, then website ${created.id} is deleted with all its statistics.`,
+        );
+        expect(emulator.getWebsite(Number(created.id))).toBeUndefined();
+        expect(emulator.getWebsite(Number(stack.get("site").id))?.domain).toBe(after);
+      },
+    );
 
     it.each(rows)("%s host, adoptExisting %s: a domain the account already has", async (host, adopt) => {
       const { emulator, settings } = await rowSetup(adopt);
       const [mine, theirs] = [uniqueDomain("taken-mine"), uniqueDomain("taken-theirs")];
-      const others = new ProviderStack(host, { settings });
+      const others = new ProviderStack(host, { settings }, inProcess);
       await others.up({ other: { domain: theirs } });
       const other = others.get("other");
-      const stack = new ProviderStack(host, { settings });
+      const stack = new ProviderStack(host, { settings }, inProcess);
       await stack.up({ site: { domain: mine } });
       const created = stack.get("site");
       emulator.resetRequestCounts();
@@ -258,14 +293,14 @@ describe.concurrent(
     });
 
     it.each(hosts)(
-      "%s host: removing one of two Websites that hold the same website keeps it",
+      "%s host: removing one of two Websites that hold the same website keeps it (host processes)",
       async (host) => {
         const { emulator, settings } = await rowSetup(true);
         const domain = uniqueDomain("twice");
         // Each Website took the website in an operation of its own; the state then holds both.
-        const stack = new ProviderStack(host, { settings });
+        const stack = new ProviderStack(host, { settings }, hostProcesses);
         await stack.up({ first: { domain } });
-        const elsewhere = new ProviderStack(host, { settings });
+        const elsewhere = new ProviderStack(host, { settings }, hostProcesses);
         await elsewhere.up({ second: { domain } });
         expect(elsewhere.get("second").id).toBe(stack.get("first").id);
         stack.resources.set("second", elsewhere.get("second"));
