@@ -286,7 +286,7 @@ export class ProviderStack {
     return { ...(plain(args) as Props), [providerKey]: serialized };
   }
 
-  /** Check, with the old inputs and (as the engine sends them since 3.249) the old outputs. */
+  /** Check, with the old inputs and the old outputs, which the engine sends as well. */
   async check(provider: ProviderProcess, name: string, olds: Props, args: Props, oldOutputs: Props = {}) {
     const response = await provider.call<proto.CheckResponse>(
       "check",

@@ -105,7 +105,7 @@ function placeholders(value: unknown, subs: Substitutions, key?: string): unknow
 }
 
 /** Fields that carry property maps (google.protobuf.Struct) in the requests the engine sends. */
-const structFields = new Set(["olds", "news", "properties", "inputs", "oldInputs", "args"]);
+const structFields = new Set(["olds", "news", "properties", "inputs", "oldInputs", "oldOutputs", "args"]);
 /** Fields that carry string maps. */
 const mapFields = new Set(["variables"]);
 

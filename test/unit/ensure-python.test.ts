@@ -1,10 +1,10 @@
 // The Python engine test's virtual environment (tools/machine/ensure-python.mjs): its requirements pin
-// `pulumi` at the locked @pulumi/pulumi and every package with hashes, cover the generated SDK's
+// `pulumi` at the floor of the @pulumi/pulumi peer range and every package with hashes, cover the generated SDK's
 // dependencies (the SDK installs with --no-deps), and name the environment's cache folder.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockedPulumiVersion } from "../../tools/machine/ensure-pulumi.mjs";
+import { peerPulumiFloor } from "../../tools/machine/ensure-pulumi.mjs";
 import { pythonEnvKey, pythonToolsDir, requirementsFile } from "../../tools/machine/ensure-python.mjs";
 
 const requirements = readFileSync(requirementsFile, "utf8");
@@ -28,11 +28,11 @@ function pins(): Map<string, { version: string; hashes: number }> {
 }
 
 describe("ensure-python", () => {
-  it("pins pulumi at the locked @pulumi/pulumi, in requirements.in and requirements.txt", () => {
-    const locked = lockedPulumiVersion();
-    expect(pins().get("pulumi")?.version).toBe(locked);
+  it("pins pulumi at the floor of the @pulumi/pulumi peer range, in requirements.in and requirements.txt", () => {
+    const floor = peerPulumiFloor();
+    expect(pins().get("pulumi")?.version).toBe(floor);
     expect(readFileSync(join(pythonToolsDir, "requirements.in"), "utf8")).toMatch(
-      new RegExp(`^pulumi==${locked.replace(/\./g, "\\.")}$`, "m"),
+      new RegExp(`^pulumi==${floor.replace(/\./g, "\\.")}$`, "m"),
     );
   });
 

@@ -1,15 +1,27 @@
 // The versions the two lanes run are the ones the README promises, each has a pinned CLI
-// module, and package.json's ranges cover them.
+// module, and package.json's ranges cover them: the main lane at the newest, the compatibility
+// lane at the floors of the ranges.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/machine/ensure-pulumi.mjs";
+import { MAIN_NODE_VERSION } from "../../tools/machine/main-node.mjs";
 import { COMPAT_NODE_VERSIONS, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/ci/test-compat.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
   engines: { node: string };
   peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** "3.248.0" as [3, 248, 0]. */
+const parts = (version: string): number[] => version.split(".").map(Number);
+/** Whether version a is older than b. */
+const older = (a: string, b: string): boolean => {
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+  return false;
 };
 
 /** The README's "Tested combinations" rows: Node.js, @pulumi/pulumi, CLI. */
@@ -22,11 +34,16 @@ function testedRows(): string[][] {
 describe("tested versions", () => {
   const locked = lockedPulumiVersion();
 
-  it("the README names both lanes' combinations", () => {
-    expect(testedRows()).toContainEqual(["20", locked, locked]);
-    for (const version of COMPAT_NODE_VERSIONS) {
-      expect(testedRows()).toContainEqual([version, COMPAT_PULUMI_VERSION, COMPAT_PULUMI_VERSION]);
-    }
+  it("the README names both lanes' combinations, and no other", () => {
+    expect(testedRows()).toEqual([
+      [MAIN_NODE_VERSION, locked, locked],
+      ...COMPAT_NODE_VERSIONS.map((version) => [version, COMPAT_PULUMI_VERSION, COMPAT_PULUMI_VERSION]),
+    ]);
+  });
+
+  it("the main lane runs the exact @pulumi/pulumi package.json pins, on a line the compatibility lane runs too", () => {
+    expect(manifest.devDependencies["@pulumi/pulumi"]).toBe(locked);
+    expect(COMPAT_NODE_VERSIONS.map((v) => v.split(".")[0])).toContain(MAIN_NODE_VERSION.split(".")[0]);
   });
 
   it.each([[locked], [COMPAT_PULUMI_VERSION]])("CLI %s has a wrapper module that pins it", (version) => {
@@ -35,13 +52,14 @@ describe("tested versions", () => {
     expect(goMod).toContain(`github.com/pulumi/pulumi/sdk/v3 v${version}`);
   });
 
-  it("the peer range starts at the oldest tested @pulumi/pulumi; engines name exactly the tested Node.js lines", () => {
-    expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(`^${locked}`);
+  it("the peer range starts at the compatibility lane's @pulumi/pulumi, which the main lane's is not older than; engines name exactly the tested Node.js lines", () => {
+    expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(`^${COMPAT_PULUMI_VERSION}`);
+    expect(older(locked, COMPAT_PULUMI_VERSION)).toBe(false);
     const ranges = manifest.engines.node.split("||").map((range) => range.trim());
     // Each range is one line, from the release the lanes run on it or an older one.
     for (const range of ranges) expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);
     const lines = ranges.map((range) => range.replace(/^\^/, "").split(".")[0]);
-    expect(lines).toEqual(["20", ...COMPAT_NODE_VERSIONS.map((v) => v.split(".")[0])]);
+    expect(lines).toEqual(COMPAT_NODE_VERSIONS.map((v) => v.split(".")[0]));
     for (const version of COMPAT_NODE_VERSIONS) {
       const floor = ranges[lines.indexOf(version.split(".")[0])]!.slice(1).split(".").map(Number);
       const tested = version.split(".").map(Number);

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on each newer Node.js
-// line the package declares, with the newest @pulumi/pulumi whose CLI can be built from the Go
-// module proxy, and that CLI.
-// The slice is what a newer engine or SDK could break that the main lane would not see: one
-// lifecycle per host and per language SDK, import, the stack exports drift reads, and the
-// versions the README promises.
+// `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on each Node.js line
+// the package declares, with the oldest @pulumi/pulumi it claims (the floor of its peer range) and
+// a CLI of that same release, the oldest it claims too.
+// The main lane runs the newest: Node.js 24 with the @pulumi/pulumi locked in package-lock.json and
+// a CLI of that release. What a user may run and the main lane would not see is the other end of
+// the ranges, so this lane keeps their floors: an SDK or engine change the provider came to rely
+// on would break here. The slice is what such a change could break: one lifecycle per host and per
+// language SDK, import, the stack exports drift reads, and the versions the README promises.
 // Everything else is about the provider's own behaviour, proven once in the main lane.
 //
-// The main lane (`npm test`) runs on the Node.js that runs npm, with the @pulumi/pulumi locked
-// in package-lock.json. This lane fetches Node.js into a cache outside the repository
-// (tools/machine/ensure-node.mjs), builds or reuses the CLI from
-// tools/machine/pulumi-cli/v<version> (tools/machine/ensure-pulumi.mjs), and runs vitest's e2e project under that Node.js with
+// This lane fetches Node.js into a cache outside the repository (tools/machine/ensure-node.mjs),
+// builds or reuses the CLI from tools/machine/pulumi-cli/v<version>
+// (tools/machine/ensure-pulumi.mjs), and runs vitest's e2e project under that Node.js with
 // WEBSTATS_PULUMI_VERSION set, which makes the test project install that @pulumi/pulumi.
 // The dynamic provider runs under the same Node.js: it is first on PATH.
 //
-// Why 3.259.0 and not 3.260.0: the module proxy lists pkg/v3 v3.260.0 but refuses its source
-// archive (403), so 3.259.0 is the newest CLI that can be built.
+// Raising the peer floor moves this lane: COMPAT_PULUMI_VERSION is the floor, and
+// test/unit/tested-versions.test.ts holds them together.
 import { spawnSync } from "node:child_process";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,12 +25,13 @@ import { ensureNode } from "../machine/ensure-node.mjs";
 import { ensurePulumi } from "../machine/ensure-pulumi.mjs";
 
 /**
- * The Node.js lines this lane tests besides the main lane's 20, one release each, all with the
- * same @pulumi/pulumi and CLI; package.json's engines declare exactly these lines and 20, and
- * README's "Tested combinations" table names each.
+ * The Node.js lines this lane tests, one release each, all with the same @pulumi/pulumi and CLI;
+ * package.json's engines declare exactly these lines, and README's "Tested combinations" table
+ * names each.
  */
 export const COMPAT_NODE_VERSIONS = ["22.23.3", "24.21.0", "26.10.0"];
-export const COMPAT_PULUMI_VERSION = "3.259.0";
+/** The oldest @pulumi/pulumi the package claims (its peer range's floor), and the CLI's version. */
+export const COMPAT_PULUMI_VERSION = "3.248.0";
 
 /**
  * The files this lane runs, by vitest project.
@@ -37,7 +39,7 @@ export const COMPAT_PULUMI_VERSION = "3.259.0";
  */
 export const COMPAT_SLICE = {
   e2e: [
-    // A lifecycle with drift through each host, on the program's newer @pulumi/pulumi.
+    // A lifecycle with drift through each host, on the oldest @pulumi/pulumi the package claims.
     "test/e2e/website-lifecycle.test.ts",
     // Import by id and from a file: the engine's Read without state and its code generation.
     "test/e2e/plugin-import.test.ts",

@@ -97,6 +97,19 @@ export function lockedPulumiVersion() {
 }
 
 /**
+ * The oldest @pulumi/pulumi the package claims: the floor of its peer range in package.json.
+ * @returns {string}
+ */
+export function peerPulumiFloor() {
+  /** @type {{ peerDependencies?: Record<string, string> }} */
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const range = manifest.peerDependencies?.["@pulumi/pulumi"];
+  const floor = /^\^(\d+\.\d+\.\d+)$/.exec(range ?? "")?.[1];
+  if (!floor) throw new Error(`package.json's peer range of @pulumi/pulumi is not ^x.y.z: ${range}`);
+  return floor;
+}
+
+/**
  * The version under test: WEBSTATS_PULUMI_VERSION when set, else the locked one.
  * @returns {string}
  */
@@ -523,7 +536,7 @@ function ensureCli(log) {
   const go = findGo();
   if (!go) {
     throw new Error(
-      `No Pulumi CLI v${version} and no Go toolchain to build it. Install Go 1.25+ (https://go.dev/dl, ` +
+      `No Pulumi CLI v${version} and no Go toolchain to build it. Install Go 1.26+ (https://go.dev/dl, ` +
         `or into /usr/local/go) or Pulumi CLI v${version}, then rerun npm run pulumi:ensure.`,
     );
   }

@@ -2,7 +2,7 @@
 // @ts-check
 // Makes the Python virtual environment the Python engine test runs its programs in available,
 // and returns where it is. It holds exactly tools/machine/python/requirements.txt (the `pulumi`
-// package at the locked @pulumi/pulumi version and the generated SDK's dependencies), installed
+// package at the floor of the @pulumi/pulumi peer range and the generated SDK's dependencies), installed
 // from PyPI with `pip install --require-hashes`, so every file that runs is one whose hash is
 // committed.
 //
@@ -22,14 +22,15 @@
 // `node tools/machine/ensure-python.mjs` makes the environment and prints where it is;
 // `node tools/machine/ensure-python.mjs --lock` compiles requirements.txt again from requirements.in
 // (pip-tools, with the hashes of every file of each pinned version on PyPI), the `pulumi` line
-// set to the locked @pulumi/pulumi first.
+// set to the floor of the @pulumi/pulumi peer range first (the oldest Pulumi the package claims:
+// PyPI's `pulumi` releases trail npm's, so the locked @pulumi/pulumi may have none there).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { lastLines, lockedPulumiVersion, step } from "./ensure-pulumi.mjs";
+import { lastLines, peerPulumiFloor, step } from "./ensure-pulumi.mjs";
 import { cachedBuild } from "./machine-cache.mjs";
 
 /**
@@ -157,7 +158,7 @@ function lock() {
   const base = findPython();
   if (!base) throw new Error("No Python 3.10+ on PATH (python3 or python); install one.");
   const input = readFileSync(requirementsInput, "utf8");
-  const pinned = input.replace(/^pulumi==.*$/m, `pulumi==${lockedPulumiVersion()}`);
+  const pinned = input.replace(/^pulumi==.*$/m, `pulumi==${peerPulumiFloor()}`);
   if (pinned !== input) writeFileSync(requirementsInput, pinned);
   const scratch = mkdtempSync(join(tmpdir(), "webstats-pip-tools-"));
   try {

@@ -1,5 +1,5 @@
-// Pins the Pulumi CLI 3.248.0, the @pulumi/pulumi version locked in package-lock.json,
-// used by `npm test` and the demo. tools/machine/ensure-pulumi.mjs builds the `pulumi` tool
+// Pins the Pulumi CLI 3.248.0, the floor of the @pulumi/pulumi peer range, for the compatibility
+// lane (tools/ci/test-compat.mjs). tools/machine/ensure-pulumi.mjs builds the `pulumi` tool
 // declared below into a cache outside the repository.
 module pulumi-webstats/tools/pulumi-cli
 
