@@ -88,7 +88,7 @@ function folderReadme(dir, schema) {
 }
 
 /** Where Pulumi's own documentation lives: the generator's root-relative links point there. */
-export const pulumiSite = "https://www.pulumi.com";
+const pulumiSite = "https://www.pulumi.com";
 
 /**
  * What the generator writes for a language an example lacks (`defaultMissingExampleSnippetPlaceholder`
@@ -111,7 +111,7 @@ const noCsharpExample =
  * @param {string[]} folders the pages' folders
  * @returns {string}
  */
-export function readableOnGitHub(page, folders) {
+function readableOnGitHub(page, folders) {
   const text = page
     .split(missingCsharpExample)
     .join(noCsharpExample)
