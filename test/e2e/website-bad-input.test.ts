@@ -99,13 +99,20 @@ describeEngine.each(scenarioHosts)("bad Website arguments at preview through the
   });
 
   it("fails the preview, and the up that previews first, when new websites do not fit the plan", async () => {
-    // A plan of three websites, one of them held already: room for two; the program declares three.
+    // A plan of three websites, one of them held already: room for two; the program declares four.
+    // The engine checks them one after the other and stops at the first refusal, the third: the
+    // fourth is never checked, so the refusal counts three, "at least", and names those three.
     const account = fixture.emulator.createAccount({ websiteLimit: 3 });
     const held = uniqueDomain("held");
     await new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: account.apiKey }).websites.create({
       domain: held,
     });
-    const domains = [uniqueDomain("plan-a"), uniqueDomain("plan-b"), uniqueDomain("plan-c")];
+    const domains = [
+      uniqueDomain("plan-a"),
+      uniqueDomain("plan-b"),
+      uniqueDomain("plan-c"),
+      uniqueDomain("plan-d"),
+    ];
     const sites = domains.map((domain, i) => `  new webstats.Website("plan-${i}", { domain: "${domain}" });`);
     const stack = fixture.stack(program(`${sites.join("\n")}\n  return {};`), account);
     const numbers =
@@ -121,6 +128,12 @@ describeEngine.each(scenarioHosts)("bad Website arguments at preview through the
         /\S+:Website resource 'plan-\d'(: property domain value \{[^}]+\})? has a problem: The plan of account /,
       );
       expect(result.output).toContain(numbers);
+      const counted = [...result.output.matchAll(/this operation would create at least (\d+) \(([^:]+):/g)];
+      expect(counted.length).toBeGreaterThan(0);
+      for (const [, count, named] of counted) {
+        expect(count).toBe("3");
+        expect(named!.split(", ").filter((domain) => domains.includes(domain))).toHaveLength(3);
+      }
       expect(result.output).toContain("at a preview (pulumi up previews first) nothing is created");
       expect(fixture.emulator.listWebsites(account.id).map((w) => w.domain)).toEqual([held]);
     }
