@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PolicyWebsite } from "../../policy";
 import { websiteFromInputs, websiteFromServer } from "../../policy";
 import { coversRange } from "../../policy/ip-cover";
-import { policyRules } from "../../policy/rules";
+import { policyRules, ruleNamed } from "../../policy/rules";
 import type { StackRule, WebsiteRule } from "../../policy/rules";
 
 const rule = (name: string) => policyRules.find((r) => r.name === name) as WebsiteRule;
@@ -219,5 +219,68 @@ describe("the values a rule sees", () => {
       excludeIps: ["04da6b54-80e4-46f7-96ec-b56ff0331ba9"],
     });
     expect(values).toMatchObject({ domain: undefined, excludeBots: undefined, excludeIps: undefined });
+  });
+});
+
+describe("the rules' settings and lookup at their edges", () => {
+  const problems = (name: string, given: Record<string, unknown>) => {
+    const parsed = rule(name).settings.safeParse(given);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  };
+
+  it("places each problem at its entry", () => {
+    const parsed = rule("required-excluded-params").settings.safeParse({
+      parameters: ["email", "token", "EMAIL"],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "custom", path: ["parameters", 2] },
+    ]);
+  });
+
+  it("refuses an empty entry and one listed twice (as written, case and spaces aside)", () => {
+    expect(problems("required-excluded-ips", { ranges: ["10.0.0.0/8", "  "] })).toEqual([
+      "ranges[1] is empty: remove it.",
+    ]);
+    expect(problems("required-excluded-params", { parameters: ["email", " Email "] })).toEqual([
+      'parameters[1] " Email " is listed twice: list it once.',
+    ]);
+  });
+
+  it("says what is wrong with a parameter name and with a suffix the server writes otherwise", () => {
+    const [parameter] = problems("required-excluded-params", { parameters: ["a b"] });
+    expect(parameter).toMatch(/^parameters\[0\] is not a query parameter name: ./);
+    expect(problems("allowed-domain-suffixes", { suffixes: ["Example.com"] })).toEqual([
+      'suffixes[0] is written "example.com" by the server: write it that way (lower case, without scheme or "www.").',
+    ]);
+    expect(problems("allowed-domain-suffixes", { suffixes: [".example.com"] })).toEqual([]);
+    const [suffix] = problems("allowed-domain-suffixes", { suffixes: ["not a domain"] });
+    expect(suffix).toMatch(/^suffixes\[0\] is not a domain suffix such as "example.com": ./);
+  });
+
+  it("names only the privacy asked for, the password only when it is one", () => {
+    const domains = rule("non-public-domains");
+    const settings = settingsOf("non-public-domains", { patterns: ["*.example.com"], privacy: ["private"] });
+    expect(domains.check(site({ privacy: "public" }), settings)?.message).toBe(
+      'Website blog.example.com matches "*.example.com" but its statistics page is public. Fix: set privacy to "private".',
+    );
+  });
+
+  it("sets an unmanaged parameter list even when no parameter is required", () => {
+    const params = rule("required-excluded-params");
+    expect(
+      params.fix?.(site({ excludeParams: null }), settingsOf("required-excluded-params", { parameters: [] })),
+    ).toEqual({
+      excludeParams: [],
+    });
+    expect(
+      params.fix?.(site({ excludeParams: [] }), settingsOf("required-excluded-params", { parameters: [] })),
+    ).toBeUndefined();
+  });
+
+  it("finds a rule by its name, and no other", () => {
+    expect(ruleNamed("bots-excluded")?.name).toBe("bots-excluded");
+    expect(ruleNamed("websites-per-stack")?.kind).toBe("stack");
+    expect(ruleNamed("no-such-rule")).toBeUndefined();
   });
 });
