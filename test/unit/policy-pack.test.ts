@@ -217,6 +217,9 @@ describe("the policy pack's policies at their edges", () => {
         args("webstats:index:Website", { domain: "a.example.com", excludeParams }, { parameters: ["email"] }),
       );
     expect(params(unknownStringValue)).toEqual([]);
+    expect(params(null)).toEqual([
+      expect.stringContaining("Website a.example.com leaves excludeParams unset"),
+    ]);
     expect(params(undefined)).toEqual([
       expect.stringContaining("Website a.example.com leaves excludeParams unset"),
     ]);
