@@ -15,7 +15,7 @@ import { WebsiteNotFoundError } from "./lookup-errors";
 import { connectionSettings } from "./clients";
 import { trackingCodeOf } from "./tracking-code";
 import type { TrackingCode } from "./tracking-code";
-import type { ResultType, resultTypes } from "./result-types";
+import type { ResultOf, ResultType, resultTypes } from "./result-types";
 import { schemaRefs } from "./website-fields";
 import type { SchemaType } from "./website-fields";
 
@@ -28,12 +28,12 @@ interface ArgumentSpec {
   required?: string;
 }
 
-const connection: ArgumentSpec = {
+const connection = {
   description:
     "An installation and account to use instead of the provider's (stack configuration, then environment): `baseUrl` and `apiKey`, and how to reach it (`proxyUrl`, `caCertFile`, `skipTlsVerify`, `allowHttp`), setting by setting.",
   schema: { $ref: schemaRefs.connection },
   check: connectionArgument,
-};
+} satisfies ArgumentSpec;
 
 const sortBy = ["id", "domain"] as const;
 const sortOrder = ["asc", "desc"] as const;
@@ -41,11 +41,11 @@ const sortOrder = ["asc", "desc"] as const;
 const idMessage = "id must be a website id, a whole number such as 42.";
 const websiteId = z.number({ error: idMessage }).int({ error: idMessage }).positive({ error: idMessage });
 
-/** A value checked by one of the sdk's rules (sdk/stats.ts), which words what it finds. */
-function ruled(problem: (value: unknown) => string | undefined) {
-  return z.unknown().transform((value, ctx) => {
+/** A value checked by one of the sdk's rules (sdk/stats.ts), which words what it finds: a `T` when it passes. */
+function ruled<T>(problem: (value: unknown) => string | undefined) {
+  return z.unknown().transform((value, ctx): T => {
     const found = problem(value);
-    if (found === undefined) return value;
+    if (found === undefined) return value as T;
     ctx.addIssue({ code: "custom", message: found });
     return z.NEVER;
   });
@@ -77,7 +77,7 @@ export const argumentTypes = {
 
 const statsTop = z.strictObject(
   {
-    name: ruled((value) => statNameProblem("top.name", value)),
+    name: ruled<StatName>((value) => statNameProblem("top.name", value)),
     count: z
       .number({ error: (issue) => countMessage(issue.input) })
       .int({ error: (issue) => countMessage(issue.input) })
@@ -159,13 +159,13 @@ export const functionSpecs = {
       from: {
         description: "The first date, `YYYY-MM-DD`, as the installation counts dates.",
         schema: { type: "string" },
-        check: ruled((value) => dateProblem("from", value)),
+        check: ruled<string>((value) => dateProblem("from", value)),
         required: "from is required: the first date, written YYYY-MM-DD.",
       },
       to: {
         description: "The last date, `YYYY-MM-DD`, not before `from`.",
         schema: { type: "string" },
-        check: ruled((value) => dateProblem("to", value)),
+        check: ruled<string>((value) => dateProblem("to", value)),
         required: "to is required: the last date, written YYYY-MM-DD.",
       },
       top: {
@@ -200,11 +200,35 @@ export const functionSpecs = {
 
 export type FunctionName = keyof typeof functionSpecs;
 
+type ArgumentSpecs<N extends FunctionName> = (typeof functionSpecs)[N]["arguments"];
+type RequiredArguments<A> = { [K in keyof A]: A[K] extends { required: string } ? K : never }[keyof A];
+type CheckedValue<S> = S extends { check: infer C extends z.ZodType } ? z.output<C> : never;
+
+/**
+ * A function's arguments as the table checks them: each of the type its check gives, those with
+ * a `required` message always there, the others optional. What checkArguments returns.
+ */
+export type FunctionArguments<N extends FunctionName> = {
+  [K in RequiredArguments<ArgumentSpecs<N>>]: CheckedValue<ArgumentSpecs<N>[K]>;
+} & {
+  [K in Exclude<keyof ArgumentSpecs<N>, RequiredArguments<ArgumentSpecs<N>>>]?: CheckedValue<
+    ArgumentSpecs<N>[K]
+  >;
+} extends infer T
+  ? { [K in keyof T]: T[K] }
+  : never;
+
+/** The most counted values of one statistic getWebsiteStats returns: which, and how many (its `top`). */
+export type StatsTop = NonNullable<FunctionArguments<"getWebsiteStats">["top"]>;
+
+/** What getWebsiteStats returns: the result table's WebsiteStats. */
+export type WebsiteStats = ResultOf<"WebsiteStats">;
+
 /**
  * A function's arguments, checked: unknown names and bad values are refused with a message
  * that names the function, the argument and the fix. Null counts as omitted.
  */
-export function checkArguments(name: FunctionName, raw: unknown): Record<string, unknown> {
+export function checkArguments<N extends FunctionName>(name: N, raw: unknown): FunctionArguments<N> {
   const specs: Record<string, ArgumentSpec> = functionSpecs[name].arguments;
   if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw))) {
     throw new Error(`${name} takes an object of arguments.`);
@@ -228,10 +252,10 @@ export function checkArguments(name: FunctionName, raw: unknown): Record<string,
     if (spec.required && (given === undefined || given === null)) problems.push(spec.required);
   }
   if (problems.length > 0) throw new Error(`${name}: ${problems.join(" ")}`);
-  return checked;
+  return checked as FunctionArguments<N>;
 }
 
-const connectionOf = (args: Record<string, unknown>) => args.connection as ConnectionInputs | undefined;
+const connectionOf = (args: { connection?: ConnectionInputs }) => args.connection;
 
 /** The account that owns the API key. */
 export async function getAccount(ctx: CoreContext, raw: unknown): Promise<Account> {
@@ -251,7 +275,7 @@ export async function getWebsites(ctx: CoreContext, raw: unknown): Promise<{ web
 /** One website by id or by domain; a WebsiteNotFoundError either way when there is none. */
 export async function getWebsite(ctx: CoreContext, raw: unknown): Promise<Website> {
   const args = checkArguments("getWebsite", raw);
-  const { id, domain } = args as { id?: number; domain?: string };
+  const { id, domain } = args;
   if (id !== undefined && domain !== undefined) {
     throw new Error("getWebsite takes either id or domain, not both.");
   }
@@ -270,24 +294,6 @@ export async function getWebsite(ctx: CoreContext, raw: unknown): Promise<Websit
   return website;
 }
 
-/** The most counted values of one statistic: which, and how many. */
-export interface StatsTop {
-  /** The statistic, e.g. `page` or `referrer`. */
-  name: StatName;
-  /** How many values, 1 to 100. */
-  count: number;
-}
-
-/** What getWebsiteStats returns. */
-export interface WebsiteStats {
-  /** Pageviews over the dates: the sum of the `pageviews` statistic's count of each date. */
-  pageviews: number;
-  /** Visitors over the dates: the sum of the `visitors` statistic's count of each date. */
-  visitors: number;
-  /** With `top` only: the statistic's most counted values, the most counted first. */
-  top?: StatRow[];
-}
-
 /**
  * A website's totals over a range of dates, and the most counted values of one statistic when
  * `top` is given. Arguments, the order of the dates included, are refused before any request by
@@ -296,7 +302,7 @@ export interface WebsiteStats {
  */
 export async function getWebsiteStats(ctx: CoreContext, raw: unknown): Promise<WebsiteStats> {
   const args = checkArguments("getWebsiteStats", raw);
-  const { id, from, to, top } = args as { id: number; from: string; to: string; top?: StatsTop };
+  const { id, from, to, top } = args;
   const range = dateRangeProblem(from, to);
   if (range) throw new Error(`getWebsiteStats: ${range}`);
   const client = ctx.clients.clientFor(connectionOf(args), settingsOf(ctx));

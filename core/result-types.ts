@@ -115,7 +115,8 @@ export const resultTypes = {
         description: "Visitors over the dates: the sum of the `visitors` statistic's count of each date.",
       },
       top: {
-        schema: { type: "array", items: { $ref: "#/types/webstats:index:StatRow" } },
+        // As written (not widened to string): its TypeScript type (ResultOf) follows the reference.
+        schema: { type: "array", items: { $ref: "#/types/webstats:index:StatRow" } } as const,
         description: "With `top` only: the statistic's most counted values, the most counted first.",
       },
     },
@@ -151,3 +152,38 @@ export const resultTypes = {
     },
   },
 } satisfies Record<string, ResultType>;
+
+type ResultTypes = typeof resultTypes;
+export type ResultTypeName = keyof ResultTypes;
+
+/** A schema type's TypeScript value: a `$ref` to one of the table's types is that type. */
+type SchemaValue<S> = S extends { type: "integer" | "number" }
+  ? number
+  : S extends { type: "string" }
+    ? string
+    : S extends { type: "boolean" }
+      ? boolean
+      : S extends { type: "array"; items: infer I }
+        ? SchemaValue<I>[]
+        : S extends { $ref: `#/types/webstats:index:${infer R extends ResultTypeName}` }
+          ? ResultOf<R>
+          : unknown;
+
+type Properties<N extends ResultTypeName> = ResultTypes[N]["properties"];
+type RequiredKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
+type SchemaOf<P> = P extends { schema: infer S } ? S : never;
+
+/**
+ * A result type of the table as TypeScript writes it: each property of its schema type, those
+ * marked `required` always there, the others optional. The functions return these types, so a
+ * property changed in the table changes what they are checked to return.
+ */
+export type ResultOf<N extends ResultTypeName> = {
+  -readonly [K in RequiredKeys<Properties<N>>]: SchemaValue<SchemaOf<Properties<N>[K]>>;
+} & {
+  -readonly [K in Exclude<keyof Properties<N>, RequiredKeys<Properties<N>>>]?: SchemaValue<
+    SchemaOf<Properties<N>[K]>
+  >;
+} extends infer T
+  ? { [K in keyof T]: T[K] }
+  : never;

@@ -5,6 +5,7 @@
 // installation's `js/script.js`, or a CDN address set on the server) and the fixed id the script
 // finds itself by. The API tells none of the server's settings, so the Do Not Track setting and a
 // CDN address come from the provider's settings, with the server's defaults (off, no CDN).
+import type { ResultOf } from "./result-types";
 import type { ProviderSettings } from "./settings";
 
 /** The id the installation's script looks its own element up by; a page with another id counts nothing. */
@@ -14,16 +15,7 @@ export const TRACKING_SCRIPT_ID = "ZwSg9rf6GA";
 export const TRACKING_SCRIPT_PATH = "/js/script.js";
 
 /** The tracking code of an installation, whole and in parts. */
-export interface TrackingCode {
-  /** The `<script>` element, exactly as the installation's web interface shows it. */
-  trackingCode: string;
-  /** The installation's root URL (`data-host`): the script posts each hit to its `/api/event`. */
-  host: string;
-  /** Where the page loads the script from (`src`). */
-  scriptUrl: string;
-  /** Whether the script skips browsers that send Do Not Track (`data-dnt`). */
-  doNotTrack: boolean;
-}
+export type TrackingCode = ResultOf<"TrackingCode">;
 
 /** The script's address for an installation root when no CDN address is set. */
 const defaultScriptUrl = (root: string): string => `${root}${TRACKING_SCRIPT_PATH}`;
