@@ -13,7 +13,7 @@ function mapBlock(): string {
   const section = text.split(/^## Where things live$/m)[1];
   if (section === undefined) throw new Error('CONTRIBUTING.md has no "## Where things live" section');
   const block = /^```\n([\s\S]*?)^```$/m.exec(section);
-  if (!block) throw new Error('CONTRIBUTING.md\'s "Where things live" has no fenced map');
+  if (block?.[1] === undefined) throw new Error('CONTRIBUTING.md\'s "Where things live" has no fenced map');
   return block[1];
 }
 
@@ -23,7 +23,7 @@ function namedPaths(block: string): string[] {
   for (const line of block.split("\n")) {
     const first = /^(\S+)/.exec(line)?.[1];
     if (first) named.add(first);
-    for (const later of line.matchAll(/;\s+((?:test|tools)\/[\w-]+\/)/g)) named.add(later[1]);
+    for (const [, later] of line.matchAll(/;\s+((?:test|tools)\/[\w-]+\/)/g)) if (later) named.add(later);
     const stage = /^\s{14}([\w-]+\/)\s/.exec(line)?.[1];
     if (stage) named.add(`drift/${stage}`);
   }
@@ -35,11 +35,11 @@ function trackedPlaces(): string[] {
   const files = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n");
   const places = new Set<string>();
   for (const file of files) {
+    const [top = "", second = ""] = file.split("/");
     const parts = file.split("/");
     if (parts.length === 1 && /^[\w-]+\.ts$/.test(file)) places.add(file);
-    if (parts.length > 1 && !parts[0].startsWith(".")) places.add(`${parts[0]}/`);
-    if (parts.length > 2 && ["tools", "test", "drift"].includes(parts[0]))
-      places.add(`${parts[0]}/${parts[1]}/`);
+    if (parts.length > 1 && !top.startsWith(".")) places.add(`${top}/`);
+    if (parts.length > 2 && ["tools", "test", "drift"].includes(top)) places.add(`${top}/${second}/`);
   }
   return [...places].sort();
 }
