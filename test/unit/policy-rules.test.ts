@@ -284,3 +284,63 @@ describe("the rules' settings and lookup at their edges", () => {
     expect(ruleNamed("no-such-rule")).toBeUndefined();
   });
 });
+
+describe("the rules on values they do not know, and entries as written", () => {
+  it("passes no verdict without the domain or the privacy, and fixes no list it does not know", () => {
+    const ips = rule("required-excluded-ips");
+    const ipSettings = settingsOf("required-excluded-ips", { ranges: ["10.0.0.0/8"] });
+    expect(ips.check(site({ domain: undefined }), ipSettings)).toBeUndefined();
+    expect(ips.fix?.(site({ excludeIps: undefined }), ipSettings)).toBeUndefined();
+    expect(ips.fix?.(site({ excludeIps: ["10.0.0.0/8"] }), ipSettings)).toBeUndefined();
+
+    const params = rule("required-excluded-params");
+    expect(
+      params.check(site({ domain: undefined, excludeParams: [] }), settingsOf("required-excluded-params")),
+    ).toBeUndefined();
+    expect(
+      params.check(site({ excludeParams: null }), settingsOf("required-excluded-params", { parameters: [] })),
+    ).toBeUndefined();
+    expect(
+      params.fix?.(site({ excludeParams: undefined }), settingsOf("required-excluded-params")),
+    ).toBeUndefined();
+
+    const domains = rule("non-public-domains");
+    const domainSettings = settingsOf("non-public-domains", { patterns: ["*.example.com"] });
+    expect(domains.check(site({ domain: undefined, privacy: "public" }), domainSettings)).toBeUndefined();
+    expect(domains.check(site({ privacy: undefined }), domainSettings)).toBeUndefined();
+
+    const suffixes = settingsOf("allowed-domain-suffixes", { suffixes: ["example.org"] });
+    expect(rule("allowed-domain-suffixes").check(site({ domain: undefined }), suffixes)).toBeUndefined();
+  });
+
+  it("reads entries with spaces around them as their trimmed selves", () => {
+    expect(settingsOf("required-excluded-ips", { ranges: [" 10.0.0.0/8 "] })).toEqual({
+      ranges: [" 10.0.0.0/8 "],
+    });
+    const patterns = settingsOf("non-public-domains", { patterns: [" *.example.com "] });
+    expect(rule("non-public-domains").check(site({ privacy: "public" }), patterns)?.message).toContain(
+      'matches " *.example.com "',
+    );
+    const suffixes = settingsOf("allowed-domain-suffixes", { suffixes: [" example.com "] });
+    expect(rule("allowed-domain-suffixes").check(site(), suffixes)).toBeUndefined();
+  });
+
+  it("a domain written with its final dot is under its suffix", () => {
+    const suffixes = settingsOf("allowed-domain-suffixes", { suffixes: ["example.com"] });
+    expect(
+      rule("allowed-domain-suffixes").check(site({ domain: "blog.example.com." }), suffixes),
+    ).toBeUndefined();
+  });
+
+  it("places a refused entry at its index", () => {
+    const parsed = rule("required-excluded-ips").settings.safeParse({ ranges: ["10.0.0.0/8", "nonsense"] });
+    expect(parsed.error?.issues.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "custom", path: ["ranges", 1] },
+    ]);
+  });
+
+  it("does not know a parameter list the provider would refuse", () => {
+    expect(websiteFromInputs({ domain: "a.example.com", excludeParams: [5] }).excludeParams).toBeUndefined();
+    expect(websiteFromInputs({ domain: "a.example.com" }).excludeParams).toBeNull();
+  });
+});
