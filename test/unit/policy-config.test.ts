@@ -1,7 +1,7 @@
 // The policy pack's configuration file (the JSON --policy-pack-config takes): every problem named
 // with its rule and key, before any website is checked; levels and defaults as the engine applies
 // them; and the JSON schema the pack hands the engine, made from the same description.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -152,6 +152,35 @@ describe("policy configuration", () => {
     expect(readPolicyConfig("/dev/null")).toHaveLength(policyRules.length);
   });
 
+  it("reads a file of exactly 1 MiB, and one of only spaces as an empty one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-config-"));
+    const exact = '{"bots-excluded": "advisory"}';
+    writeFileSync(join(dir, "exact.json"), exact + " ".repeat(1024 * 1024 - exact.length));
+    expect(
+      readPolicyConfig(join(dir, "exact.json")).find((c) => c.rule.name === "bots-excluded")?.level,
+    ).toBe("advisory");
+    writeFileSync(join(dir, "blank.json"), "  \n\t\n");
+    expect(readPolicyConfig(join(dir, "blank.json")).map((c) => c.level)).toEqual(
+      policyRules.map((r) => r.defaultLevel),
+    );
+    expect(refusalOf("large.json", `${" ".repeat(1024 * 1024)}{}`)).toMatch(
+      /large\.json is larger than 1 MiB \(1,048,576 bytes\), the most that is read: a configuration is a few rules' settings\. Check that it is the right file\.$/,
+    );
+  });
+
+  it.runIf(process.platform === "linux")("closes the file it read, whatever it held", () => {
+    const dir = mkdtempSync(join(tmpdir(), "policy-config-"));
+    writeFileSync(join(dir, "ok.json"), "{}");
+    writeFileSync(join(dir, "bad.json"), "{bots}");
+    const open = () => readdirSync("/proc/self/fd").length;
+    const before = open();
+    for (let i = 0; i < 20; i++) {
+      readPolicyConfig(join(dir, "ok.json"));
+      expect(() => readPolicyConfig(join(dir, "bad.json"))).toThrow(PolicyConfigError);
+    }
+    expect(open()).toBeLessThan(before + 10);
+  });
+
   it("says where a file is not JSON, quoting none of its text", () => {
     const secret = "Zq#8vXw!Kp2&Lm9$";
     for (const text of [
@@ -211,6 +240,15 @@ describe("policy configuration at its edges", () => {
         '  all: "maximum" cannot be set for every rule; only enforcementLevel can.',
     );
     expect(byName({ all: { enforcementLevel: "advisory" } })["bots-excluded"]?.level).toBe("advisory");
+  });
+
+  it("names the settings a rule has, suggests none when no name is near, and why all cannot remediate", () => {
+    expect(problemsOf({ "non-public-domains": { zzzzzzzzzzzzzzzz: 1 } })).toContain(
+      'non-public-domains: "zzzzzzzzzzzzzzzz" is not a setting of this rule; its settings are patterns, privacy.',
+    );
+    expect(problemsOf({ all: "remediate" })).toContain(
+      "(all cannot set it: only some rules can fix what they find)",
+    );
   });
 
   it("quotes a wrong value whole up to 60 characters, and cuts it past them", () => {
