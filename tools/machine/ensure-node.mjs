@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// Makes a given Node.js release available outside the repository, for the compatibility
-// lane and for the plugin's single executables, and prints where its `node` is. The binary
+// Makes a given Node.js release available outside the repository, for both test lanes (the
+// main lane's through main-node.mjs) and for the plugin's single executables, and prints where
+// its `node` is. The binary
 // comes from the npm registry: the `node-<platform>-<arch>` packages ship the official build
 // in `bin/node` (`bin/node.exe` for Windows). `npm pack` fetches the tarball and checks it
 // against the registry's integrity hash; only the binary is kept, in a per-version cache
