@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 /**
  * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string }} Survivor
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
- * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, complete: boolean, counts: Counts, survivors: Survivor[] }} PartResult
+ * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[] }} PartResult
  * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string }} Equivalent
  */
 
@@ -207,13 +207,13 @@ export function renderMarkdown(parts, equivalents) {
   }
   out.push("", "## Runs", "");
   out.push(
-    "| part | mutated | commit | files changed since | started | time | Node.js | concurrency | complete |",
+    "| part | mutated | commit | uncommitted changes then | started | time | Node.js | concurrency | complete |",
   );
   out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const p of parts) {
     const changed = p.changedFiles.length === 0 ? "none" : p.changedFiles.join(", ");
     out.push(
-      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${Math.round(p.seconds)} s (${(p.seconds / 60).toFixed(1)} min) | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
+      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${Math.round(p.seconds)} s (${(p.seconds / 60).toFixed(1)} min)${p.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
     );
   }
   out.push("", "## Surviving mutants", "");

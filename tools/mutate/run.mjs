@@ -101,6 +101,7 @@ function runPart(part, strykerArgs, head) {
   rmSync(progress, { force: true });
   mkdirSync(reportsDir, { recursive: true });
   const cwd = head ? headCopy() : repoRoot;
+  const reused = existsSync(join(reportsDir, `${name}.incremental.json`));
   const incremental = join(reportsDir, `${name}.incremental.json`);
   if (head && existsSync(incremental)) {
     mkdirSync(join(cwd, "reports", "mutation"), { recursive: true });
@@ -166,6 +167,7 @@ function runPart(part, strykerArgs, head) {
     seconds,
     node: node.version,
     concurrency,
+    incremental: reused,
     complete,
     counts,
     survivors,
