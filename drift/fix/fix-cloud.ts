@@ -14,7 +14,7 @@ import type { CloudTarget, PlannedFix } from "./cloud-plan";
 import { formatCloudFixSummary } from "./cloud-fix-summary";
 import { fileBackendFolder, heldLocks, lockedText, whoamiBackend } from "./cloud-locks";
 import type { CloudFixOutcome, StackFixResult } from "./cloud-fix-summary";
-import { failsOn } from "../model/entries";
+import { findingCounts, findingsOf } from "../model/entries";
 import type { DriftEntry, FailOnName } from "../model/entries";
 import { neutralLines, neutralText, valueText } from "../model/neutral-text";
 import type { FixSummaryFormat } from "./fix-summary";
@@ -163,25 +163,35 @@ export function planText(plans: readonly StackPlan[]): string {
   return `${lines.map(neutralText).join("\n")}\n`;
 }
 
-/** What is left for --fail-on that putting websites back does not cover. */
+/**
+ * What is left for --fail-on that putting websites back does not cover: each website's findings
+ * that count (as the report counts them: not excused by a baseline entry or an ignore rule) and
+ * that --fail-on names, other than `changed` and `gone`, which the fix puts back.
+ */
 function leftOver(
   entries: readonly DriftEntry[],
   failOn: readonly FailOnName[],
 ): CloudFixOutcome["notFixed"] {
-  return entries
-    .filter((e) => failsOn(e, failOn))
-    .filter((e) => (e.status !== "changed" && e.status !== "gone") || e.silent === true)
-    .map((e) => ({
-      domain: e.domain,
-      id: e.id,
-      status: e.silent === true && (e.status === "changed" || e.status === "gone") ? "silent" : e.status,
-      reason:
-        e.status === "unmanaged"
-          ? "in no stack: adopt it in code, or delete it on the server"
-          : e.status === "duplicate"
-            ? `recorded by ${e.resources.join(", ")}: keep it in one stack`
-            : "no pageview: check its tracking code",
-    }));
+  return entries.flatMap((e) => {
+    const left = findingsOf(e).filter(
+      (f) => f !== "changed" && f !== "gone" && failOn.includes(f) && findingCounts(e, f),
+    );
+    const status = left[0];
+    if (status === undefined) return [];
+    return [
+      {
+        domain: e.domain,
+        id: e.id,
+        status,
+        reason:
+          status === "unmanaged"
+            ? "in no stack: adopt it in code, or delete it on the server"
+            : status === "duplicate"
+              ? `recorded by ${e.resources.join(", ")}: keep it in one stack`
+              : "no pageview: check its tracking code",
+      },
+    ];
+  });
 }
 
 /**

@@ -186,6 +186,44 @@ describe("--fix code and the report count silent websites alike", () => {
     expect(fixed).toBe(expected);
   });
 
+  // --fix cloud puts changed and gone websites back; what it leaves is what the report counts.
+  it.each([
+    [["silent"] as const, 0],
+    [["unmanaged"] as const, 2],
+    [["unmanaged", "silent"] as const, 2],
+  ])("--fix cloud, --fail-on %j: exit code %i, as the report", async (failOn, expected) => {
+    const out: string[] = [];
+    const code = await runCloudFix(
+      { yes: true, summary: "json" },
+      { stacks: [], entries: accepted.websites, failOn, parallel: 1 },
+      {},
+      { out: (text) => out.push(text), err: () => {} },
+    );
+    expect(code).toBe(exitCodeOf(accepted, failOn, false));
+    expect(code).toBe(expected);
+    const { notFixed } = JSON.parse(out.join("")) as { notFixed: { status: string }[] };
+    // Its excused silence is never what is left: only the unmanaged website, when named.
+    expect(notFixed.map((n) => n.status)).toEqual(failOn.includes("unmanaged") ? ["unmanaged"] : []);
+  });
+
+  it("--fix cloud leaves an excused silence of a changed website out of what is left", async () => {
+    const quiet = acceptStage(
+      { stacks: ["p/prod"], websites: [silent(changed("quiet.example.com"))], accounts: [] },
+      { ignore, previous: [] },
+    ).websites;
+    const out: string[] = [];
+    // The change is what the fix puts back (no stack is read here, so no plan is made); the
+    // silence the ignore rule covers is not left over.
+    const code = await runCloudFix(
+      { yes: true, summary: "json" },
+      { stacks: [], entries: quiet, failOn: ["changed", "silent"], parallel: 1 },
+      {},
+      { out: (text) => out.push(text), err: () => {} },
+    );
+    expect((JSON.parse(out.join("")) as { notFixed: unknown[] }).notFixed).toEqual([]);
+    expect(code).toBe(0);
+  });
+
   it("a silence no rule covers is drift left in both", async () => {
     const plain = acceptStage(
       { stacks: [], websites: [silent(entry("loud.example.com", "unmanaged"))], accounts: [] },
