@@ -3,7 +3,7 @@
 // recorded website that lacks its domain.
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
-import { changesOf, compareAccount } from "../../drift/compare/compare";
+import { changesOf, compareAccount, sortAccounts, sortEntries } from "../../drift/compare/compare";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
@@ -94,5 +94,23 @@ describe("drift: compareAccount at its edges", () => {
     expect(entries).toEqual([
       { domain: "", id: 1, status: "gone", stacks: ["a/prod"], resources: ["a/prod:blog"], account },
     ]);
+  });
+});
+
+describe("drift: report order", () => {
+  const first = { url: "https://a.example.com", id: 10, email: "a@example.com" };
+  const second = { url: "https://a.example.com", id: 9, email: "b@example.com" };
+  const third = { url: "https://b.example.com", id: 1, email: "c@example.com" };
+
+  it("orders accounts by installation, then by account id as a number", () => {
+    expect(sortAccounts([third, first, second]).map((a) => a.id)).toEqual([9, 10, 1]);
+  });
+
+  it("orders entries by account id as a number, not as text", () => {
+    const entries = [
+      ...compareAccount(first, [], [live(1, "a.example.com")], new Map()),
+      ...compareAccount(second, [], [live(2, "b.example.com")], new Map()),
+    ];
+    expect(sortEntries(entries).map((e) => e.account.id)).toEqual([9, 10]);
   });
 });
