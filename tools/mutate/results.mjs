@@ -10,7 +10,8 @@ import { dirname, join } from "node:path";
 /**
  * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string }} Survivor
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
- * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[] }} PartResult
+ * @typedef {{ startedAt: string, seconds: number, commit: string, incremental?: boolean, complete: boolean }} EarlierRun
+ * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
  * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string }} Equivalent
  */
 
@@ -131,7 +132,22 @@ export function readResults(file) {
 export function mergeResult(parts, result) {
   const overlaps = (/** @type {string} */ a, /** @type {string} */ b) =>
     a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-  return [...parts.filter((p) => !overlaps(p.part, result.part)), result].sort((a, b) =>
+  // The earlier runs of the same part stay listed: a run that reused results is read beside them.
+  const same = parts.find((p) => p.part === result.part);
+  const earlierRuns = same
+    ? [
+        ...(same.earlierRuns ?? []),
+        {
+          startedAt: same.startedAt,
+          seconds: same.seconds,
+          commit: same.commit,
+          incremental: same.incremental ?? false,
+          complete: same.complete,
+        },
+      ]
+    : [];
+  const merged = earlierRuns.length > 0 ? { ...result, earlierRuns } : result;
+  return [...parts.filter((p) => !overlaps(p.part, result.part)), merged].sort((a, b) =>
     a.part.localeCompare(b.part),
   );
 }
@@ -210,10 +226,17 @@ export function renderMarkdown(parts, equivalents) {
     "| part | mutated | commit | uncommitted changes then | started | time | Node.js | concurrency | complete |",
   );
   out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  /** @param {number} seconds */
+  const duration = (seconds) => `${Math.round(seconds)} s (${(seconds / 60).toFixed(1)} min)`;
   for (const p of parts) {
+    for (const run of p.earlierRuns ?? []) {
+      out.push(
+        `| ${p.part} (earlier run) | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${run.commit.slice(0, 12)} |  | ${run.startedAt} | ${duration(run.seconds)}${run.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${run.complete ? "yes" : "no: partial"} |`,
+      );
+    }
     const changed = p.changedFiles.length === 0 ? "none" : p.changedFiles.join(", ");
     out.push(
-      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${Math.round(p.seconds)} s (${(p.seconds / 60).toFixed(1)} min)${p.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
+      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${duration(p.seconds)}${p.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
     );
   }
   out.push("", "## Surviving mutants", "");
