@@ -95,9 +95,9 @@ describe("uploads to code scanning on the pages and in the examples' workflows",
         .map((file) => join("examples", file)),
     ];
     const pins = files.flatMap((file) =>
-      [...readFileSync(join(root, file), "utf8").matchAll(/github\/codeql-action\/upload-sarif@([\w.-]+)/g)].map(
-        (match) => `${file}: ${match[1]}`,
-      ),
+      [
+        ...readFileSync(join(root, file), "utf8").matchAll(/github\/codeql-action\/upload-sarif@([\w.-]+)/g),
+      ].map((match) => `${file}: ${match[1]}`),
     );
     expect(pins.length).toBeGreaterThanOrEqual(4);
     expect(pins.filter((pin) => !pin.endsWith(": v4"))).toEqual([]);
