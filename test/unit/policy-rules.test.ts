@@ -245,6 +245,9 @@ describe("the rules' settings and lookup at their edges", () => {
     expect(problems("required-excluded-params", { parameters: ["email", " Email "] })).toEqual([
       'parameters[1] " Email " is listed twice: list it once.',
     ]);
+    expect(problems("required-excluded-params", { parameters: [" token ", "token"] })).toEqual([
+      'parameters[1] "token" is listed twice: list it once.',
+    ]);
   });
 
   it("says what is wrong with a parameter name and with a suffix the server writes otherwise", () => {
