@@ -176,8 +176,9 @@ const cell = (text) => `\`${text.replaceAll("|", "\\|").replaceAll("`", "'")}\``
  * The Markdown page of the recorded results.
  * @param {PartResult[]} parts
  * @param {Equivalent[]} equivalents
+ * @param {string[]} [folders] the folders the configuration mutates, to say which were not run whole
  */
-export function renderMarkdown(parts, equivalents) {
+export function renderMarkdown(parts, equivalents, folders = []) {
   const out = ["# Mutation testing results", ""];
   out.push(
     "Written by `npm run mutate` (tools/mutate/run.mjs) from StrykerJS's JSON report: do not edit. " +
@@ -220,6 +221,16 @@ export function renderMarkdown(parts, equivalents) {
     out.push(
       `| ${folder}/ | ${folderParts.map((p) => p.part).join(", ")} | ${total} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${equivalent} | ${percent(score)} | ${percent(scoreCovered)} | ${percent(withoutEquivalent)} |`,
     );
+  }
+  const partly = folders.filter((f) => byFolder.has(f) && !byFolder.get(f)?.some((p) => p.part === f));
+  const notRun = folders.filter((f) => !byFolder.has(f));
+  if (partly.length > 0 || notRun.length > 0) {
+    out.push("");
+    if (partly.length > 0)
+      out.push(
+        `Run in part only (the score is of the parts listed): ${partly.map((f) => `${f}/`).join(", ")}.`,
+      );
+    if (notRun.length > 0) out.push(`Not run yet: ${notRun.map((f) => `${f}/`).join(", ")}.`);
   }
   out.push("", "## Runs", "");
   out.push(

@@ -31,7 +31,7 @@ import {
   scores,
   writeAtomically,
 } from "./results.mjs";
-import { mutateGlobs, partName } from "./stryker.config.mjs";
+import { MUTATE_FOLDERS, mutateGlobs, partName } from "./stryker.config.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const resultsJson = join(repoRoot, "bench", "results", "mutation.json");
@@ -48,7 +48,7 @@ function git(args) {
 function render() {
   const parts = readResults(resultsJson);
   const equivalents = JSON.parse(readFileSync(equivalentsFile, "utf8"));
-  writeAtomically(resultsMarkdown, renderMarkdown(parts, equivalents));
+  writeAtomically(resultsMarkdown, renderMarkdown(parts, equivalents, Object.keys(MUTATE_FOLDERS)));
   return parts;
 }
 
