@@ -1,0 +1,131 @@
+// drift's policy check (drift/compare/policy-check.ts) as a pure function of what a run read:
+// a managed website judged by the parameter list its stack last applied, an unmanaged one given
+// no verdict on that list, a website the server no longer lists skipped, and the stack rules
+// kept apart from the website rules.
+import { describe, expect, it } from "vitest";
+import type { Website } from "../../sdk";
+import { checkPolicies } from "../../drift/compare/policy-check";
+import { liveKey } from "../../drift/model/entries";
+import type { DriftEntry } from "../../drift/model/entries";
+import type { RecordedStack } from "../../drift/read/stack-export";
+import { parsePolicyConfig } from "../../policy";
+
+const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
+
+const website = (id: number, domain: string): Website => ({
+  id,
+  domain,
+  privacy: "public",
+  email: false,
+  excludeBots: true,
+  favorite: false,
+  favoritedAt: null,
+  excludeIps: [],
+  hasPassword: false,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+});
+
+const entry = (id: number, domain: string, resources: string[]): DriftEntry => ({
+  domain,
+  id,
+  status: resources.length > 0 ? "in-sync" : "unmanaged",
+  stacks: resources.map((r) => r.split(":")[0] as string),
+  resources,
+  account,
+});
+
+const stack = (excludeParams: unknown): RecordedStack => ({
+  name: "a/prod",
+  websites: [
+    {
+      stack: "a/prod",
+      resource: "blog",
+      id: 1,
+      outputs: {
+        websiteId: 1,
+        domain: "blog.example.com",
+        ...(excludeParams === undefined ? {} : { excludeParams }),
+      },
+      address: { keySource: "the stack's configuration" },
+    } as unknown as RecordedStack["websites"][number],
+  ],
+});
+
+const only = (config: Record<string, unknown>) =>
+  parsePolicyConfig(
+    {
+      "required-excluded-ips": "disabled",
+      "bots-excluded": "disabled",
+      "required-excluded-params": "disabled",
+      "non-public-domains": "disabled",
+      "allowed-domain-suffixes": "disabled",
+      "websites-per-stack": "disabled",
+      ...config,
+    },
+    "policy.json",
+  );
+
+const live = (...sites: Website[]) => new Map(sites.map((s) => [liveKey(account, s.id), s]));
+
+describe("drift: checkPolicies", () => {
+  const params = only({
+    "required-excluded-params": { enforcementLevel: "mandatory", parameters: ["email"] },
+  });
+
+  it("judges a managed website by the list its stack applied, an unmanaged one not at all", () => {
+    const run = (excludeParams: unknown, resources = ["a/prod:blog"]) =>
+      checkPolicies(
+        "policy.json",
+        params,
+        {
+          entries: [entry(1, "blog.example.com", resources)],
+          live: live(website(1, "blog.example.com")),
+          stacks: [stack(excludeParams)],
+        },
+        false,
+      ).findings.map((f) => f.message);
+    expect(run(["utm_source"])).toEqual([
+      expect.stringContaining("Website blog.example.com keeps the query parameters"),
+    ]);
+    expect(run(["email"])).toEqual([]);
+    expect(run(undefined)).toEqual([expect.stringContaining("leaves excludeParams unset")]);
+    expect(run(["utm_source"], [])).toEqual([]);
+  });
+
+  it("skips a website the server no longer lists", () => {
+    const check = checkPolicies(
+      "policy.json",
+      params,
+      {
+        entries: [entry(1, "blog.example.com", ["a/prod:blog"])],
+        live: live(),
+        stacks: [stack(["utm_source"])],
+      },
+      false,
+    );
+    expect(check.findings).toEqual([]);
+  });
+
+  it("runs the stack rules over stacks only, and the website rules over websites only", () => {
+    const both = only({
+      "websites-per-stack": { enforcementLevel: "advisory", maximum: 0 },
+      "bots-excluded": "mandatory",
+    });
+    const site = { ...website(1, "blog.example.com"), excludeBots: false };
+    const check = checkPolicies(
+      "policy.json",
+      both,
+      {
+        entries: [entry(1, "blog.example.com", ["a/prod:blog"])],
+        live: live(site),
+        stacks: [stack(["email"])],
+      },
+      true,
+    );
+    expect(check.findings.map((f) => [f.rule, f.level, f.stack ?? f.entry?.domain])).toEqual([
+      ["bots-excluded", "mandatory", "blog.example.com"],
+      ["websites-per-stack", "advisory", "a/prod"],
+    ]);
+  });
+});
