@@ -4,7 +4,7 @@
 // kept apart from the website rules.
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
-import { checkPolicies } from "../../drift/compare/policy-check";
+import { checkPolicies, findingSubject, policyFails } from "../../drift/compare/policy-check";
 import { liveKey } from "../../drift/model/entries";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { RecordedStack } from "../../drift/read/stack-export";
@@ -127,5 +127,39 @@ describe("drift: checkPolicies", () => {
       ["bots-excluded", "mandatory", "blog.example.com"],
       ["websites-per-stack", "advisory", "a/prod"],
     ]);
+  });
+});
+
+describe("drift: policy findings in words, and whether they fail the run", () => {
+  it("passes a stack under its maximum, and fails the run only on a mandatory finding with failOn", () => {
+    const limit = (level: string) => only({ "websites-per-stack": { enforcementLevel: level, maximum: 5 } });
+    const under = checkPolicies(
+      "policy.json",
+      limit("mandatory"),
+      { entries: [], live: live(), stacks: [stack(["email"])] },
+      true,
+    );
+    expect(under.findings).toEqual([]);
+    const over = (level: string, failOn: boolean) =>
+      checkPolicies(
+        "policy.json",
+        only({ "websites-per-stack": { enforcementLevel: level, maximum: 0 } }),
+        { entries: [], live: live(), stacks: [stack(["email"])] },
+        failOn,
+      );
+    expect(policyFails(over("mandatory", true))).toBe(true);
+    expect(policyFails(over("advisory", true))).toBe(false);
+    expect(policyFails(over("mandatory", false))).toBe(false);
+    expect(policyFails(undefined)).toBe(false);
+  });
+
+  it("names the website with its account, or the stack", () => {
+    const e = entry(1, "blog.example.com", ["a/prod:blog"]);
+    expect(findingSubject({ rule: "bots-excluded", level: "mandatory", message: "m", entry: e })).toBe(
+      "blog.example.com (1) on the account team@example.com (7) at https://stats.example.com",
+    );
+    expect(
+      findingSubject({ rule: "websites-per-stack", level: "advisory", message: "m", stack: "a/prod" }),
+    ).toBe("stack a/prod");
   });
 });
