@@ -4,23 +4,38 @@
 // (the provider plugin). Per host, one preview that a mandatory violation fails, naming the
 // website, the rule and the fix, with an advisory one warned of; then an up with the violation
 // gone, where the remediating rule changes what is sent (bots excluded although the program says
-// otherwise) and the advisory one still warns. The engine runs the pack without a Node.js
-// language host, through the repository's pulumi-analyzer-policy-nodejs: found on PATH beside
-// the CLI, or installed in the plugin cache of a stack that ignores ambient plugins.
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+// otherwise) and the advisory one still warns. The Pulumi CLI (3.274 and later) starts a pack
+// folder only through the Node.js language host, which every Pulumi installation has but a CLI
+// built here from its Go modules does not; so the engine is handed the installed pack as an
+// executable analyzer (a file given to --policy-pack, which the engine starts with its address):
+// a script that runs @pulumi/pulumi's run-policy-pack in the pack's folder, as the language host
+// does. The pack, its configuration and the engine's judgement are the user's.
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import type { OperationResult, TestStack } from "./harness";
+import type { OperationResult } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { program } from "./programs";
 
-const root = join(__dirname, "..", "..");
-const analyzer = "pulumi-analyzer-policy-nodejs";
-
 /** The pack as `npm install pulumi-webstats-policy` leaves it. */
 const packFolder = () => join(e2e.templateDir, "node_modules", "pulumi-webstats-policy");
+
+/** The installed pack as an executable analyzer: run-policy-pack in the pack's folder. */
+function packExecutable(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "webstats-policy-pack-")), "pulumi-webstats-policy");
+  const script = [
+    "#!/bin/sh",
+    `cd '${packFolder()}' || exit 1`,
+    `RUN=$(node -e "process.stdout.write(require.resolve('@pulumi/pulumi/cmd/run-policy-pack'))") || exit 1`,
+    'exec node "$RUN" "$1" .',
+    "",
+  ].join("\n");
+  writeFileSync(file, script);
+  chmodSync(file, 0o755);
+  return file;
+}
 
 function writeConfig(): string {
   const file = join(mkdtempSync(join(tmpdir(), "webstats-policy-config-")), "policy.json");
@@ -32,13 +47,6 @@ function writeConfig(): string {
   };
   writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
-}
-
-/** Installs the analyzer into the stack's own plugin cache, for a stack that ignores PATH. */
-function installAnalyzer(stack: TestStack): void {
-  const folder = join(stack.dir, "home", "plugins", "analyzer-policy-nodejs-v1.0.0");
-  mkdirSync(folder, { recursive: true });
-  copyFileSync(join(root, "tools", "machine", analyzer), join(folder, analyzer));
 }
 
 /** What both hosts' first preview prints: the mandatory violation fails it, the advisory one warns. */
@@ -78,7 +86,7 @@ describeEngine("the webstats policy pack through the engine", () => {
   return { shopId: shop.websiteId };`),
     );
     stack.writeFile("websites.yaml", fleetFile("public"));
-    const policies = { policyPacks: [packFolder()], policyPackConfigs: [config] };
+    const policies = { policyPacks: [packExecutable()], policyPackConfigs: [config] };
 
     expectRefusedPreview(await stack.preview({ ...policies, allowFailure: true }), staging, shop);
     expect(fixture.emulator.listWebsites(fixture.account().id)).toEqual([]);
@@ -112,8 +120,7 @@ outputs:
   shopId: \${shop.websiteId}
 `;
     const stack = fixture.yamlStack(yaml("public"));
-    installAnalyzer(stack);
-    const policies = { policyPacks: [packFolder()], policyPackConfigs: [config] };
+    const policies = { policyPacks: [packExecutable()], policyPackConfigs: [config] };
 
     expectRefusedPreview(await stack.preview({ ...policies, allowFailure: true }), staging, shop);
 
