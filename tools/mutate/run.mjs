@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run mutate [-- <part>...] [-- stryker options]`: StrykerJS over the code that acts for
 // users (tools/mutate/stryker.config.mjs), on Node.js 24 from the machine's cache
-// (tools/machine/ensure-node.mjs: Stryker's engines ask for 22 or later, `npm test` runs on 20).
+// (tools/machine/ensure-node.mjs: Stryker's engines ask for 22 or later, whatever the machine has).
 // A part is a folder of the configuration (drift, policy, core, action) or a folder or file below
 // one (drift/compare, core/website-custody.ts); parts run one after another, and without one
 // every folder runs in one go. Options starting with `--` go to `stryker run` as they are
