@@ -1,5 +1,6 @@
 // Drift entries and file problems for the unit tests of drift's files (baselines, ignore rules).
 import { expect } from "vitest";
+import type { Website } from "../../sdk";
 import type { DriftEntry } from "../../drift/model/entries";
 import { DriftFileError } from "../../drift/model/data-files";
 
@@ -17,6 +18,22 @@ export const entry = (
   resources: [],
   account,
   ...more,
+});
+
+/** A website as the server lists it: public, bots excluded, nothing else set, unless overridden. */
+export const liveWebsite = (id: number, domain: string, overrides: Partial<Website> = {}): Website => ({
+  id,
+  domain,
+  privacy: "public",
+  email: false,
+  excludeBots: true,
+  favorite: false,
+  favoritedAt: null,
+  excludeIps: [],
+  hasPassword: false,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+  ...overrides,
 });
 
 /** A changed entry whose `fields` differ. */

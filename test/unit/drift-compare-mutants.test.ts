@@ -2,26 +2,11 @@
 // found unheld: fields the server does not report, a website recorded twice in one stack, and a
 // recorded website that lacks its domain.
 import { describe, expect, it } from "vitest";
-import type { Website } from "../../sdk";
 import { changesOf, compareAccount, sortAccounts, sortEntries } from "../../drift/compare/compare";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
+import { liveWebsite as live } from "../support/drift-entries";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-
-const live = (id: number, domain: string, overrides: Partial<Website> = {}): Website => ({
-  id,
-  domain,
-  privacy: "public",
-  email: false,
-  excludeBots: true,
-  favorite: false,
-  favoritedAt: null,
-  excludeIps: [],
-  hasPassword: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  ...overrides,
-});
 
 const recorded = (
   id: number,

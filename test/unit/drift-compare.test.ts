@@ -1,28 +1,11 @@
 // The comparison behind `pulumi-webstats drift`: each website's one status, and a field counted as
 // changed exactly when the provider's diff after a refresh would count it (same normalisation).
 import { describe, expect, it } from "vitest";
-import type { Website } from "../../sdk";
 import { changesOf, compareAccount, sortEntries } from "../../drift/compare/compare";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
+import { liveWebsite as live } from "../support/drift-entries";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-
-function live(id: number, domain: string, overrides: Partial<Website> = {}): Website {
-  return {
-    id,
-    domain,
-    privacy: "public",
-    email: false,
-    excludeBots: true,
-    favorite: false,
-    favoritedAt: null,
-    excludeIps: [],
-    hasPassword: false,
-    createdAt: "2026-01-01T00:00:00Z",
-    updatedAt: "2026-01-01T00:00:00Z",
-    ...overrides,
-  };
-}
 
 function recorded(
   id: number,

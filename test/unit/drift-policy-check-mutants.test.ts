@@ -9,22 +9,9 @@ import { liveKey } from "../../drift/model/entries";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { RecordedStack } from "../../drift/read/stack-export";
 import { parsePolicyConfig } from "../../policy";
+import { liveWebsite as website } from "../support/drift-entries";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-
-const website = (id: number, domain: string): Website => ({
-  id,
-  domain,
-  privacy: "public",
-  email: false,
-  excludeBots: true,
-  favorite: false,
-  favoritedAt: null,
-  excludeIps: [],
-  hasPassword: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-});
 
 const entry = (id: number, domain: string, resources: string[]): DriftEntry => ({
   domain,
