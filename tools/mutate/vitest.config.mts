@@ -11,6 +11,7 @@ const kept = new Set(["unit", "integration"]);
 // Test files that run the built package (dist/) in another process: no mutant reaches them, and
 // the sandbox has no build.
 const runsTheBuild = [
+  "test/integration/docs-quickstarts.test.ts",
   "test/integration/emulator-cli.test.ts",
   "test/integration/emulator-random-requests.test.ts",
   "test/integration/emulator-without-fastify.test.ts",
