@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/machine/ensure-pulumi.mjs";
 import { MAIN_NODE_VERSION } from "../../tools/machine/main-node.mjs";
-import { COMPAT_NODE_VERSIONS, COMPAT_PULUMI_VERSION, COMPAT_SLICE } from "../../tools/ci/test-compat.mjs";
+import {
+  COMPAT_NODE_VERSIONS,
+  COMPAT_PULUMI_VERSION,
+  COMPAT_SLICE,
+  sliceForLine,
+} from "../../tools/ci/test-compat.mjs";
 
 const readme = readFileSync("README.md", "utf8");
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
@@ -70,11 +75,26 @@ describe("tested versions", () => {
   });
 
   it("the compatibility lane's slice names test files that exist, each in its project's folder", () => {
-    for (const [project, files] of Object.entries(COMPAT_SLICE)) {
-      for (const file of files) {
-        expect(existsSync(file), file).toBe(true);
-        expect(file.startsWith(`test/${project}/`), file).toBe(true);
+    for (const part of [COMPAT_SLICE.everyLine, COMPAT_SLICE.oldestLine]) {
+      for (const [project, files] of Object.entries(part)) {
+        for (const file of files) {
+          expect(existsSync(file), file).toBe(true);
+          expect(file.startsWith(`test/${project}/`), file).toBe(true);
+        }
       }
     }
+  });
+
+  it("the compatibility lane runs its whole slice on the oldest line, and on every line each file that proves the line's Node.js", () => {
+    const files = (slice: Record<string, string[]>): string[] => Object.values(slice).flat().sort();
+    const everyLine = files(COMPAT_SLICE.everyLine);
+    const whole = files({ ...COMPAT_SLICE.oldestLine, e2e: [...everyLine, ...COMPAT_SLICE.oldestLine.e2e!] });
+    expect(files(sliceForLine(COMPAT_NODE_VERSIONS[0]!))).toEqual(whole);
+    for (const version of COMPAT_NODE_VERSIONS.slice(1))
+      expect(files(sliceForLine(version))).toEqual(everyLine);
+    // Both host lifecycles and the Node.js SDK run where the line's Node.js runs them.
+    expect(everyLine).toEqual(
+      expect.arrayContaining(["test/e2e/website-lifecycle.test.ts", "test/e2e/language-sdk-nodejs.test.ts"]),
+    );
   });
 });

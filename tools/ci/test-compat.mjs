@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run test:compat`: a declared slice of the engine tests (COMPAT_SLICE) on each Node.js line
-// the package declares, with the oldest @pulumi/pulumi it claims (the floor of its peer range) and
-// a CLI of that same release, the oldest it claims too.
+// the package declares (the files whose proof does not depend on the line on the oldest only),
+// with the oldest @pulumi/pulumi it claims (the floor of its peer range) and a CLI of that same
+// release, the oldest it claims too.
 // The main lane runs the newest: Node.js 24 with the @pulumi/pulumi locked in package-lock.json and
 // a CLI of that release. What a user may run and the main lane would not see is the other end of
 // the ranges, so this lane keeps their floors: an SDK or engine change the provider came to rely
@@ -34,34 +35,61 @@ export const COMPAT_NODE_VERSIONS = ["22.23.3", "24.21.0", "26.10.0"];
 export const COMPAT_PULUMI_VERSION = "3.248.0";
 
 /**
- * The files this lane runs, by vitest project.
- * @type {Record<string, string[]>}
+ * The files this lane runs, by vitest project: `everyLine` on each Node.js line, `oldestLine` on the
+ * oldest only. A file runs on every line when the line's Node.js runs the code it proves (the
+ * dynamic provider and the plugin, the Node.js SDK, the drift command); a file whose added proof is
+ * the CLI's or another language's (the engine's import and its code generation, the Go SDK) runs
+ * once: the plugin process those files start is the same one the lifecycle proves on every line.
+ * @type {{ everyLine: Record<string, string[]>, oldestLine: Record<string, string[]> }}
  */
 export const COMPAT_SLICE = {
-  e2e: [
-    // A lifecycle with drift through each host, on the oldest @pulumi/pulumi the package claims.
-    "test/e2e/website-lifecycle.test.ts",
-    // Import by id and from a file: the engine's Read without state and its code generation.
-    "test/e2e/plugin-import.test.ts",
-    // A lifecycle through each generated language SDK.
-    "test/e2e/language-sdk-nodejs.test.ts",
-    "test/e2e/language-sdk-go.test.ts",
-    // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
-    "test/e2e/drift-command.test.ts",
-  ],
-  // The versions each lane runs are the ones the README promises.
-  unit: ["test/unit/tested-versions.test.ts"],
+  everyLine: {
+    e2e: [
+      // A lifecycle with drift through each host, on the oldest @pulumi/pulumi the package claims.
+      "test/e2e/website-lifecycle.test.ts",
+      // A lifecycle through the generated Node.js SDK, which runs on the line's Node.js.
+      "test/e2e/language-sdk-nodejs.test.ts",
+      // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
+      "test/e2e/drift-command.test.ts",
+    ],
+  },
+  oldestLine: {
+    e2e: [
+      // Import by id and from a file: the engine's Read without state and its code generation.
+      "test/e2e/plugin-import.test.ts",
+      // A lifecycle through the generated Go SDK.
+      "test/e2e/language-sdk-go.test.ts",
+    ],
+    // The versions each lane runs are the ones the README promises.
+    unit: ["test/unit/tested-versions.test.ts"],
+  },
 };
 
 /**
- * Runs the slice (or the files given) under one Node.js release; returns vitest's exit status.
+ * The slice's files for one line, by vitest project.
  * @param {string} version
- * @param {string[]} files
+ * @returns {Record<string, string[]>}
+ */
+export function sliceForLine(version) {
+  const oldest = version === COMPAT_NODE_VERSIONS[0];
+  /** @type {Record<string, string[]>} */
+  const slice = {};
+  for (const part of oldest ? [COMPAT_SLICE.everyLine, COMPAT_SLICE.oldestLine] : [COMPAT_SLICE.everyLine])
+    for (const [project, files] of Object.entries(part))
+      slice[project] = [...(slice[project] ?? []), ...files];
+  return slice;
+}
+
+/**
+ * Runs the line's slice (or the files given) under one Node.js release; returns vitest's exit
+ * status.
+ * @param {string} version
+ * @param {string[] | undefined} given
  * @param {string} repoRoot
  * @param {import("../machine/ensure-pulumi.mjs").EnsuredPulumi} pulumi
  * @returns {number}
  */
-function runLine(version, files, repoRoot, pulumi) {
+function runLine(version, given, repoRoot, pulumi) {
   const started = Date.now();
   const node = ensureNode(version);
   process.stdout.write(
@@ -69,7 +97,11 @@ function runLine(version, files, repoRoot, pulumi) {
       `pulumi CLI v${pulumi.version} (${pulumi.pulumi}); ready in ${((Date.now() - started) / 1000).toFixed(1)}s\n`,
   );
   const vitest = join(repoRoot, "node_modules", "vitest", "vitest.mjs");
-  const projects = Object.keys(COMPAT_SLICE).flatMap((project) => ["--project", project]);
+  const slice = sliceForLine(version);
+  const files = given ?? Object.values(slice).flat();
+  // Given files may be of any project of the slice: vitest runs those of the projects named.
+  const named = given ? sliceForLine(COMPAT_NODE_VERSIONS[0] ?? version) : slice;
+  const projects = Object.keys(named).flatMap((project) => ["--project", project]);
   const major = version.split(".")[0];
   const report = [
     "--reporter=default",
@@ -98,14 +130,13 @@ function main() {
   const pulumi = ensurePulumi();
   // Files given on the command line replace the slice (to run one file on this lane);
   // WEBSTATS_COMPAT_NODE=24 runs one line only.
-  const given = process.argv.slice(2);
-  const files = given.length > 0 ? given : Object.values(COMPAT_SLICE).flat();
+  const given = process.argv.length > 2 ? process.argv.slice(2) : undefined;
   const only = process.env.WEBSTATS_COMPAT_NODE;
   const versions = COMPAT_NODE_VERSIONS.filter((v) => !only || v.split(".")[0] === only);
   if (versions.length === 0)
     throw new Error(`WEBSTATS_COMPAT_NODE=${only} names none of ${COMPAT_NODE_VERSIONS.join(", ")}`);
   // Every line runs, even after one fails, so that one run shows each line's state.
-  const failed = versions.filter((version) => runLine(version, files, repoRoot, pulumi) !== 0);
+  const failed = versions.filter((version) => runLine(version, given, repoRoot, pulumi) !== 0);
   process.stdout.write(
     `test:compat: finished in ${((Date.now() - started) / 1000).toFixed(0)}s` +
       (failed.length > 0 ? `; failed on Node.js ${failed.join(", ")}\n` : "\n"),
