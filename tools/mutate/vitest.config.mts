@@ -20,8 +20,6 @@ const runsTheBuild = [
   "test/integration/package-install.test.ts",
   "test/integration/pulumi-command.test.ts",
   "test/unit/package-contents.test.ts",
-  // Reads the generated language SDKs, which the sandbox leaves out (stryker.config.mjs).
-  "test/integration/language-sdks.test.ts",
 ];
 
 const nameOf = (project: TestProjectInlineConfiguration): string | undefined => {
