@@ -2,6 +2,7 @@
 // from the settings table, the proxy variables, and for a command that runs pulumi the variables
 // that choose it.
 import { pulumiVariableSummaries, pulumiVariables, settingEntries } from "../core/settings";
+import { websiteFields } from "../core/website-fields";
 
 /** The docs pages of the settings and the network settings, which the help names. */
 export const ENVIRONMENT_DOCS = ["docs/accounts.md#settings", "docs/networks.md"] as const;
@@ -10,8 +11,8 @@ export const ENVIRONMENT_DOCS = ["docs/accounts.md#settings", "docs/networks.md"
 export function environmentHelp(runsPulumi = false): string {
   const rows: [string, string][] = [
     ...settingEntries
-      // A Website argument's default: nothing a command creates.
-      .filter(([name]) => name !== "adoptExisting")
+      // The default of a Website argument (adoptExisting): nothing a command creates.
+      .filter(([name]) => !Object.hasOwn(websiteFields, name))
       .map(([, spec]): [string, string] => [spec.env, spec.summary]),
     ["HTTPS_PROXY, HTTP_PROXY", "the proxy for https:// and http:// installations (either case)"],
     ["NO_PROXY", "hosts reached directly: names, .suffixes, host:port, or *"],

@@ -9,7 +9,13 @@
 // `resource <urn> has a problem: <reason>`, and the reason names the argument.
 import type { z } from "zod";
 import { closestName } from "./closest-name";
-import { defaultOf, fieldEntries, maxPasswordLength, websiteFields } from "./website-fields";
+import {
+  defaultOf,
+  fieldEntries,
+  maxPasswordLength,
+  protectedPrivacy,
+  websiteFields,
+} from "./website-fields";
 import type { FieldName, FieldSpec } from "./website-fields";
 import type { ProviderSettings } from "./settings";
 import { isUnknown } from "./unknown-values";
@@ -70,7 +76,7 @@ function checkPasswordMatchesPrivacy(
 ): void {
   const { privacy, password, adoptExisting } = inputs;
   if (isUnknown(privacy) || isUnknown(password)) return;
-  if (privacy === "password" && password === undefined && creating && adoptExisting === false) {
+  if (privacy === protectedPrivacy && password === undefined && creating && adoptExisting === false) {
     failures.push({
       property: "",
       argument: "password",
@@ -78,7 +84,7 @@ function checkPasswordMatchesPrivacy(
         `password is required when privacy is "password" for a new website: visitors of the statistics page need it ` +
         `(1 to ${maxPasswordLength} characters). To take over an existing website and keep its password, set adoptExisting.`,
     });
-  } else if (privacy !== "password" && password !== undefined) {
+  } else if (privacy !== protectedPrivacy && password !== undefined) {
     failures.push({
       property: "",
       argument: "password",
@@ -116,8 +122,7 @@ export function checkWebsiteInputs(
     if (!Object.hasOwn(websiteFields, key)) failures.push(unknownArgument(key));
   }
   for (const [name, spec] of fieldEntries) {
-    // An empty password is no password.
-    const raw = name === "password" && news[name] === "" ? undefined : news[name];
+    const raw = spec.emptyIsOmitted && news[name] === "" ? undefined : news[name];
     const value = checkField(name, spec, raw, failures, settings);
     if (value !== undefined) inputs[name] = value;
   }

@@ -2,7 +2,7 @@
 // smallest API update that applies it, both derived from website-fields.ts. Pure functions.
 import type { WebsiteUpdateInput } from "../sdk";
 import { containsUnknown } from "./unknown-values";
-import { fieldEntries, isWriteOnly, maxPasswordLength } from "./website-fields";
+import { fieldEntries, isWriteOnly, maxPasswordLength, protectedPrivacy } from "./website-fields";
 import type { WebsiteOutputs } from "./website-fields";
 
 export interface WebsiteDiff {
@@ -51,7 +51,7 @@ export function updatePatch(recorded: Partial<WebsiteOutputs>, wanted: Wanted): 
     if (spec.sentOn === "update" || spec.sentOn === "both") spec.send(value, patch);
   }
   const protecting = changed.includes("privacy") || !recorded.hasPassword;
-  if (wanted.privacy === "password" && typeof wanted.password === "string" && protecting) {
+  if (wanted.privacy === protectedPrivacy && typeof wanted.password === "string" && protecting) {
     patch.password = wanted.password;
   }
   return patch;
@@ -62,7 +62,7 @@ export function updatePatch(recorded: Partial<WebsiteOutputs>, wanted: Wanted): 
  * omitted (left as the server has it) and the server has none to keep.
  */
 export function passwordGap(recorded: Partial<WebsiteOutputs>, wanted: Wanted): string | undefined {
-  if (wanted.privacy !== "password" || wanted.password !== undefined || recorded.hasPassword)
+  if (wanted.privacy !== protectedPrivacy || wanted.password !== undefined || recorded.hasPassword)
     return undefined;
   const which =
     recorded.websiteId === undefined

@@ -59,6 +59,8 @@ export interface FieldSpec<V extends z.ZodType> {
   default?: z.output<V> | ((settings: ProviderSettings) => z.output<V>);
   /** How the documentation states a default that is not a plain value. */
   defaultText?: string;
+  /** An empty string given is the argument omitted. */
+  emptyIsOmitted?: true;
   /** It only matters when the website is created: changing it is never a change. */
   createOnly?: true;
   /** When it is sent to the API, and how it is put into a request. */
@@ -80,6 +82,9 @@ export interface FieldSpec<V extends z.ZodType> {
 const field = <V extends z.ZodType, const S extends FieldSpec<V>>(spec: S & FieldSpec<V>): S => spec;
 
 export const privacyValues = ["public", "private", "password"] as const;
+
+/** The privacy that goes with a password: the statistics page is shown to whoever has it. */
+export const protectedPrivacy = "password" satisfies (typeof privacyValues)[number];
 
 /** Longest password the server stores. */
 export const maxPasswordLength = 128;
@@ -123,6 +128,8 @@ export const websiteFields = {
       .max(maxPasswordLength, {
         error: `password must be a string of 1 to ${maxPasswordLength} characters.`,
       }),
+    // An empty password is no password.
+    emptyIsOmitted: true,
     sentOn: "both",
     send: (value, request) => (request.password = value),
     secret: true,
@@ -225,6 +232,11 @@ export type ValueOf<K extends FieldName> = z.output<WebsiteFields[K]["value"]>;
 // Whether a field's entry states P (a property that is only optional in FieldSpec does not count).
 type States<K extends FieldName, P extends string> =
   WebsiteFields[K] extends Record<P, unknown> ? true : false;
+/**
+ * The argument that names a website, the one every website must give: the key of a fleet file's
+ * entries and of the websites a program declares. The type holds it to the table's required one.
+ */
+export const keyField: Required = "domain";
 /** Arguments the API reports that are settings of the website (see readableSettings). */
 export type ReadableSetting = {
   [K in FieldName]: States<K, "read"> extends true

@@ -3,7 +3,7 @@
 // state back: parsed against the types of website-fields.ts, never cast.
 import { z } from "zod";
 import type { Website as ApiWebsite } from "../sdk";
-import { apiOnlyOutputs, fieldEntries, recordedOutputs } from "./website-fields";
+import { apiOnlyOutputs, fieldEntries, protectedPrivacy, recordedOutputs } from "./website-fields";
 import type { WebsiteInputs, WebsiteOutputs } from "./website-fields";
 
 export type { WebsiteOutputs };
@@ -61,7 +61,7 @@ export function outputsFrom(website: ApiWebsite, applied: Partial<WebsiteInputs>
   }
   // A password only matters while the site is password-protected; keeping a stale one would make
   // a later switch back to "password" look like no change.
-  if (website.privacy !== "password") delete outputs.password;
+  if (website.privacy !== protectedPrivacy) delete outputs.password;
   // Built from the client's typed answer and already-checked inputs: nothing here to validate
   // again, and a refresh of hundreds of websites calls this once per website.
   return outputs as WebsiteOutputs;

@@ -3,7 +3,8 @@
 // format; the keys come from the Website's field table, so a new argument is a new key. Two
 // keys are no Website argument: passwordConfig and protect. This module knows nothing of Pulumi.
 import type { Privacy } from "../sdk";
-import { plainSettings } from "../core/website-fields";
+import { keyField, plainSettings } from "../core/website-fields";
+import type { FieldName, PlainSetting } from "../core/website-fields";
 
 /** The sections at the top of a fleet file. @internal */
 export const sectionKeys = ["defaults", "websites"] as const;
@@ -31,7 +32,7 @@ export const fleetSettingKeys = [...settingKeys, passwordConfigKey, protectKey] 
 export const defaultsKeys: readonly string[] = fleetSettingKeys;
 
 /** Keys of an entry of `websites`. @internal */
-export const entryKeys: readonly string[] = ["domain", ...defaultsKeys];
+export const entryKeys: readonly string[] = [keyField, ...defaultsKeys];
 
 /** Website arguments that a fleet file refuses, with the reason and what to do instead. @internal */
 export const refusedKeys: Readonly<Record<string, string>> = {
@@ -41,7 +42,8 @@ export const refusedKeys: Readonly<Record<string, string>> = {
   connection:
     "credentials do not belong in a fleet file. Give them to the WebsiteFleet (its connection argument) " +
     "or through the stack configuration (webstats:baseUrl, webstats:apiKey).",
-};
+  // Every argument a fleet file does not carry (but the key) has its reason here.
+} satisfies Record<Exclude<FieldName, PlainSetting | typeof keyField>, string>;
 
 /**
  * The settings of one website or of `defaults`, as a fleet file holds them: one property per

@@ -9,6 +9,7 @@ import type { Document, Node, YAMLMap } from "yaml";
 import { normalizeDomain } from "../sdk";
 import { flag } from "../core/argument-schemas";
 import { closestName } from "../core/closest-name";
+import { keyField } from "../core/website-fields";
 import { programSettings } from "../provider/program-context";
 import { FleetError, websiteLabel } from "./fleet-errors";
 import type { FleetProblem } from "./fleet-errors";
@@ -165,7 +166,7 @@ class FleetReader {
         this.problem(line, `websites[${index}]`, "each website is a mapping with at least a domain.");
         return;
       }
-      const domainNode = entry.items.find((pair) => isScalar(pair.key) && pair.key.value === "domain");
+      const domainNode = entry.items.find((pair) => isScalar(pair.key) && pair.key.value === keyField);
       const written = domainNode ? this.resolve(domainNode.value as Node) : null;
       const where = websiteLabel(isScalar(written) ? written.value : undefined, index);
       const fields = this.values(this.fields(entry, where, entryKeys, {}), where);
@@ -179,7 +180,7 @@ class FleetReader {
             where,
             `${key} is already declared at line ${first.line} (as ${JSON.stringify(first.written)}); ` +
               "declare each website once.",
-            "domain",
+            keyField,
           );
           return;
         }

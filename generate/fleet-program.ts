@@ -1,6 +1,7 @@
 // A generated project in the YAML format: the websites in a fleet file, with the settings most
 // of them share as defaults (and protect: true, which keeps each from deletion), and an
 // index.ts that declares them with WebsiteFleet.
+import { protectedPrivacy } from "../core/website-fields";
 import { fleetFileText } from "../fleet/fleet-writer";
 import type { FleetSettings } from "../fleet/fleet-format";
 import { adoptionNote, originLine, passwordComment, protectionNote, writeOnlyNote } from "./notes";
@@ -57,7 +58,7 @@ export function fleetFile(websites: readonly NamedWebsite[], origin: Origin): st
         domain: website.domain,
         settings: overrides(all[index]!, defaults),
       };
-      if (website.privacy === "password") entry.comment = passwordComment;
+      if (website.privacy === protectedPrivacy) entry.comment = passwordComment;
       return entry;
     }),
   });

@@ -1,4 +1,5 @@
 // index.ts of a generated project in the TypeScript format: one protected Website per site.
+import { protectedPrivacy } from "../core/website-fields";
 import { adoptionNote, originLine, passwordComment, protectionNote, writeOnlyNote } from "./notes";
 import type { Origin } from "./notes";
 import type { NamedWebsite } from "./website-settings";
@@ -19,7 +20,7 @@ function declaration({ name, website }: NamedWebsite): string {
     `    adoptExisting: true,`,
     `  }, { protect: true }),`,
   ];
-  if (website.privacy === "password") lines.unshift(comment([passwordComment], "  "));
+  if (website.privacy === protectedPrivacy) lines.unshift(comment([passwordComment], "  "));
   return lines.join("\n");
 }
 

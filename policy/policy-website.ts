@@ -2,28 +2,40 @@
 // normalised, defaults applied, lists cleaned), read either from a resource's inputs (the policy
 // pack, at preview) or from the server (drift). Secret arguments (the password, the connection
 // and its key) never reach a rule: they are dropped before anything is read.
-import type { Privacy, Website } from "../sdk";
+import type { Website } from "../sdk";
 import { checkWebsiteInputs } from "../core/website-check";
-import { secretFields, websiteFields } from "../core/website-fields";
+import { fieldEntries, isWriteOnly, secretFields, websiteFields } from "../core/website-fields";
+import type { FieldName, ValueOf } from "../core/website-fields";
 import { containsUnknown } from "../core/unknown-values";
+
+/**
+ * The arguments the rules judge: the policy's choice among the table's fields (the compiler holds
+ * each to it). Their values' types, and which of them the API never returns, come from the table.
+ */
+const ruleFields = [
+  "domain",
+  "privacy",
+  "excludeBots",
+  "excludeIps",
+  "excludeParams",
+] as const satisfies readonly FieldName[];
+const specs = new Map(fieldEntries);
+type RuleField = (typeof ruleFields)[number];
 
 /**
  * A website's settings as the rules see them. `undefined` means not known: a value that depends
  * on another resource during a preview, or one the provider refuses anyway (its own check says
- * why). A rule that needs a value it does not know passes no verdict.
+ * why). A rule that needs a value it does not know passes no verdict. An argument the API never
+ * returns (excludeParams) is `null` when not managed (the argument is omitted, so the server keeps
+ * whatever it holds); for a website read from the server, only the value its stack last applied
+ * is known.
  */
-export interface PolicyWebsite {
-  domain: string | undefined;
-  privacy: Privacy | undefined;
-  excludeBots: boolean | undefined;
-  excludeIps: string[] | undefined;
-  /**
-   * `null`: not managed (the argument is omitted, so the server keeps whatever list it holds).
-   * The API never returns this list: for a website read from the server, only the list its
-   * stack last applied is known.
-   */
-  excludeParams: string[] | null | undefined;
-}
+export type PolicyWebsite = {
+  [K in RuleField]: ValueOf<K> | (K extends WriteOnly ? null : never) | undefined;
+};
+type WriteOnly = {
+  [K in RuleField]: (typeof websiteFields)[K] extends { sentOn: unknown; read: unknown } ? never : K;
+}[RuleField];
 
 /** The arguments a rule may read: every Website argument but the secret ones. */
 const readable = Object.keys(websiteFields).filter((name) => !secretFields.includes(name as never));
@@ -37,31 +49,26 @@ export function websiteFromInputs(props: Readonly<Record<string, unknown>>): Pol
   for (const name of readable) if (props[name] !== undefined) given[name] = props[name];
   const { inputs, failures } = checkWebsiteInputs(given);
   const refused = new Set(failures.map((f) => f.argument));
-  const known = <T>(name: string): T | undefined =>
-    refused.has(name) || containsUnknown(inputs[name]) ? undefined : (inputs[name] as T);
-  return {
-    domain: known<string>("domain"),
-    privacy: known<Privacy>("privacy"),
-    excludeBots: known<boolean>("excludeBots"),
-    excludeIps: known<string[]>("excludeIps"),
-    excludeParams:
-      refused.has("excludeParams") || containsUnknown(inputs.excludeParams)
-        ? undefined
-        : ((inputs.excludeParams as string[] | undefined) ?? null),
-  };
+  return Object.fromEntries(
+    ruleFields.map((name) => {
+      const value: unknown = inputs[name];
+      if (refused.has(name) || containsUnknown(value)) return [name, undefined];
+      // Omitted, an argument the API never returns is not managed.
+      return [name, value === undefined && isWriteOnly(specs.get(name)!) ? null : value];
+    }),
+  ) as PolicyWebsite;
 }
 
 /**
- * A website as the server holds it. `applied` is the excludeParams list its stack last applied
- * (the server never returns it): `null` when the stack leaves it unmanaged, undefined when no
- * stack records the website.
+ * A website as the server holds it. `applied` is what its stack last applied for the arguments
+ * the server never returns (excludeParams): `null` when the stack leaves them unmanaged,
+ * undefined when no stack records the website.
  */
 export function websiteFromServer(website: Website, applied?: string[] | null): PolicyWebsite {
-  return {
-    domain: website.domain,
-    privacy: website.privacy,
-    excludeBots: website.excludeBots,
-    excludeIps: website.excludeIps,
-    excludeParams: applied,
-  };
+  return Object.fromEntries(
+    ruleFields.map((name) => {
+      const read = specs.get(name)!.read;
+      return [name, read ? read(website) : applied];
+    }),
+  ) as PolicyWebsite;
 }

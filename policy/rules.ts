@@ -4,7 +4,7 @@
 // them to the engine at every preview; `pulumi-webstats drift --policy-pack-config` runs them over
 // the websites on the server. Neither has a copy of a rule's logic.
 import { z } from "zod";
-import { privacyValues } from "../core/website-fields";
+import { privacyValues, protectedPrivacy } from "../core/website-fields";
 import { uncoveredRanges } from "./ip-cover";
 import type { PolicyWebsite } from "./policy-website";
 import {
@@ -171,7 +171,7 @@ const nonPublicDomains = website({
     if (pattern === undefined || privacy.includes(site.privacy as "private" | "password")) return undefined;
     const wanted = privacy.map((p) => `"${p}"`).join(" or ");
     return {
-      message: `Website ${site.domain} matches ${JSON.stringify(pattern)} but its statistics page is ${site.privacy}. Fix: set privacy to ${wanted}${privacy.includes("password") ? " (with a password)" : ""}.`,
+      message: `Website ${site.domain} matches ${JSON.stringify(pattern)} but its statistics page is ${site.privacy}. Fix: set privacy to ${wanted}${privacy.includes(protectedPrivacy) ? " (with a password)" : ""}.`,
     };
   },
 });

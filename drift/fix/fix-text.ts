@@ -18,7 +18,7 @@ import { parseDocument } from "yaml";
 import type { YAMLMap } from "yaml";
 import { normalizeDomain } from "../../sdk";
 import { checkWebsiteInputs } from "../../core/website-check";
-import { fieldEntries, readableSettings } from "../../core/website-fields";
+import { fieldEntries, keyField, protectedPrivacy, readableSettings } from "../../core/website-fields";
 import type { FieldChange } from "../model/entries";
 import { YamlSplice, isMap, isSeq, pairOf, pulumiYamlLiteral, readPulumiYamlValue } from "./yaml-splice";
 
@@ -154,7 +154,7 @@ export function fixFleetText(
 
   const indexOf = (domain: string): number =>
     websites.items.findIndex((item) => {
-      const written = isMap(item) ? item.get("domain") : undefined;
+      const written = isMap(item) ? item.get(keyField) : undefined;
       return typeof written === "string" && normalizeDomain(written) === normalizeDomain(domain);
     });
 
@@ -201,7 +201,7 @@ export function fixFleetText(
       const inherited = !(change.field in own) && change.field in defaults;
       if (change.field === "privacy") {
         const passwordConfig = effective("passwordConfig");
-        if (change.live !== "password" && passwordConfig !== undefined) {
+        if (change.live !== protectedPrivacy && passwordConfig !== undefined) {
           byHand.push({
             domain: fix.domain,
             field: "privacy",
@@ -213,7 +213,7 @@ export function fixFleetText(
           continue;
         }
         if (
-          change.live === "password" &&
+          change.live === protectedPrivacy &&
           passwordConfig === undefined &&
           effective("adoptExisting") !== true
         ) {
@@ -260,7 +260,7 @@ export function fixFleetText(
     }
     if (
       entry.privacy !== undefined &&
-      entry.privacy !== "password" &&
+      entry.privacy !== protectedPrivacy &&
       defaults.passwordConfig !== undefined
     ) {
       byHand.push({
@@ -374,7 +374,7 @@ export function fixYamlProgramText(text: string, file: string, fixes: readonly C
       const literal = pulumiYamlLiteral(change.live);
       const expression = pair !== undefined && current === undefined;
       const conflict =
-        change.field === "privacy" && change.live !== "password" && values.password !== undefined;
+        change.field === "privacy" && change.live !== protectedPrivacy && values.password !== undefined;
       if (!liveFields.has(change.field) || expression || conflict) {
         const why = conflict
           ? `privacy is ${JSON.stringify(change.live)} on the server, but the resource gives a password: set privacy and remove password by hand`

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { LineCounter, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import type { Document } from "yaml";
 import { normalizeDomain } from "../../sdk";
+import { keyField } from "../../core/website-fields";
 import type { RecordedWebsite } from "./stack-export";
 
 type DeclarationKind = "fleet" | "yaml-program" | "program";
@@ -142,7 +143,7 @@ function fleetEntryLine(parsed: ParsedYaml, domain: string): number | undefined 
   const wanted = normalizeDomain(domain);
   for (const item of websites.items) {
     if (!isMap(item)) continue;
-    const written = item.get("domain");
+    const written = item.get(keyField);
     if (typeof written === "string" && normalizeDomain(written) === wanted) return lineOf(parsed, item);
   }
   return undefined;
