@@ -1,6 +1,7 @@
 // Drift entries and file problems for the unit tests of drift's files (baselines, ignore rules).
 import { expect } from "vitest";
 import type { Website } from "../../sdk";
+import type { WebsiteOutputs } from "../../core/website-state";
 import type { DriftEntry } from "../../drift/model/entries";
 import { DriftFileError } from "../../drift/model/data-files";
 
@@ -35,6 +36,16 @@ export const liveWebsite = (id: number, domain: string, overrides: Partial<Websi
   updatedAt: "2026-01-01T00:00:00Z",
   ...overrides,
 });
+
+/** The outputs a stack records for `liveWebsite`'s website (its id as `websiteId`), with `overrides`. */
+export const recordedWebsite = (
+  id: number,
+  domain: string,
+  overrides: Partial<WebsiteOutputs> = {},
+): WebsiteOutputs => {
+  const { id: websiteId, ...live } = liveWebsite(id, domain);
+  return { websiteId, ...live, ...overrides };
+};
 
 /** A changed entry whose `fields` differ. */
 export const changed = (domain: string, ...fields: string[]): DriftEntry =>

@@ -18,9 +18,8 @@ import { runFix } from "../../drift/fix/fix-run";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
 import type { DriftReport, PolicyCheck } from "../../drift/model/report";
 import { fleetFile, fleetFormatDocs } from "../../generate/fleet-program";
-import type { Website } from "../../sdk";
 import { markdownIt } from "../support/markdown-it";
-import { entry } from "../support/drift-entries";
+import { entry, liveWebsite } from "../support/drift-entries";
 import { runCaptured } from "../support/run-cli";
 
 const root = join(__dirname, "..", "..");
@@ -314,19 +313,7 @@ const readdirDocs = (): string[] =>
     .map((file) => `docs/${file}`);
 
 describe("the header generate writes into websites.yaml", () => {
-  const website: Website = {
-    id: 1,
-    domain: "blog.example.com",
-    privacy: "public",
-    email: false,
-    excludeBots: true,
-    excludeIps: [],
-    hasPassword: false,
-    favorite: false,
-    favoritedAt: null,
-    createdAt: "2024-01-01T00:00:00Z",
-    updatedAt: "2024-01-01T00:00:00Z",
-  };
+  const website = liveWebsite(1, "blog.example.com");
 
   it("names only docs pages and sections that exist", () => {
     const text = fleetFile([{ name: "blog-example-com", website }], {

@@ -13,33 +13,21 @@ import { projectFiles } from "../../generate/project";
 import type { ProjectRequest } from "../../generate/project";
 import { PULUMI_VERSION_RANGE, projectNameFrom } from "../../generate/project-files";
 import { namedWebsites } from "../../generate/website-settings";
+import { liveWebsite } from "../support/drift-entries";
 
 const repoRoot = join(__dirname, "..", "..");
 
-function site(id: number, domain: string, settings: Partial<Website> = {}): Website {
-  return {
-    id,
-    domain,
-    privacy: "public",
-    email: false,
-    excludeBots: true,
-    excludeIps: [],
-    hasPassword: false,
-    favorite: false,
-    favoritedAt: null,
-    createdAt: "2024-01-01T00:00:00Z",
-    updatedAt: "2024-01-01T00:00:00Z",
-    ...settings,
-  };
-}
-
 const websites: Website[] = [
-  site(3, "shop.example.com", { privacy: "password", hasPassword: true }),
-  site(1, "blog.example.com", { email: true, favorite: true, excludeIps: ["10.0.0.1", "2001:db8::/32"] }),
-  site(2, "docs.example.com", { privacy: "private", excludeBots: false }),
-  site(4, "a-b.example.com"),
-  site(5, "a.b.example.com"),
-  site(6, "192.0.2.10"),
+  liveWebsite(3, "shop.example.com", { privacy: "password", hasPassword: true }),
+  liveWebsite(1, "blog.example.com", {
+    email: true,
+    favorite: true,
+    excludeIps: ["10.0.0.1", "2001:db8::/32"],
+  }),
+  liveWebsite(2, "docs.example.com", { privacy: "private", excludeBots: false }),
+  liveWebsite(4, "a-b.example.com"),
+  liveWebsite(5, "a.b.example.com"),
+  liveWebsite(6, "192.0.2.10"),
 ];
 
 const request = (format: "ts" | "yaml", list = websites): ProjectRequest => ({
@@ -156,9 +144,9 @@ describe("generate: TypeScript format", () => {
 describe("generate: resource names", () => {
   it("are the normalised domains; domains that normalise alike get their id appended", () => {
     const named = namedWebsites([
-      site(9, "www.shop.example.com"),
-      site(2, "shop.example.com"),
-      site(5, "A.example.com"),
+      liveWebsite(9, "www.shop.example.com"),
+      liveWebsite(2, "shop.example.com"),
+      liveWebsite(5, "A.example.com"),
     ]);
     expect(named.map((n) => n.name)).toEqual(["a.example.com", "shop.example.com", "shop.example.com-id9"]);
   });
@@ -229,7 +217,7 @@ describe("generate: YAML format", () => {
 
   it("refuses domains that normalise alike, which a fleet file cannot hold", () => {
     expect(() =>
-      projectFiles(request("yaml", [site(1, "a.example.com"), site(2, "www.a.example.com")])),
+      projectFiles(request("yaml", [liveWebsite(1, "a.example.com"), liveWebsite(2, "www.a.example.com")])),
     ).toThrow(/--format ts/);
   });
 });

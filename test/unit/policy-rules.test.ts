@@ -6,6 +6,7 @@ import { websiteFromInputs, websiteFromServer } from "../../policy";
 import { coversRange } from "../../policy/ip-cover";
 import { policyRules, ruleNamed } from "../../policy/rules";
 import type { StackRule, WebsiteRule } from "../../policy/rules";
+import { liveWebsite } from "../support/drift-entries";
 
 const rule = (name: string) => policyRules.find((r) => r.name === name) as WebsiteRule;
 const settingsOf = (name: string, given: Record<string, unknown> = {}) =>
@@ -99,22 +100,7 @@ describe("required-excluded-params", () => {
   });
 
   it("a website read from the server without a stack's list is not judged", () => {
-    const live = {
-      id: 1,
-      domain: "x.example.com",
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      excludeIps: [],
-    };
-    const read = websiteFromServer({
-      ...live,
-      hasPassword: false,
-      favorite: false,
-      favoritedAt: null,
-      createdAt: null,
-      updatedAt: null,
-    } as never);
+    const read = websiteFromServer(liveWebsite(1, "x.example.com"));
     expect(params.check(read, defaults)).toBeUndefined();
   });
 });

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { diffWebsite, updatePatch } from "../../core/website-diff";
 import { unknownValue as UNKNOWN } from "../../core/unknown-values";
-import type { WebsiteOutputs } from "../../core/website-state";
+import { recordedWebsite } from "../support/drift-entries";
 
-const state: WebsiteOutputs = {
-  websiteId: 7,
-  domain: "example.com",
-  privacy: "public",
-  hasPassword: false,
-  email: false,
-  excludeBots: true,
-  favorite: false,
-  favoritedAt: null,
+const state = recordedWebsite(7, "example.com", {
   excludeParams: ["utm_source", "ref"],
   excludeIps: ["10.0.0.0/8", "fe80::1"],
   adoptExisting: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-};
+});
 
 const sameInputs = {
   domain: "example.com",

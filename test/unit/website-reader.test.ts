@@ -10,20 +10,9 @@ import { NotFoundError } from "../../sdk";
 import type { ListWebsitesParams, Page, Website, WebstatsClient } from "../../sdk";
 import { PaginatedList } from "../../sdk/paginated-list";
 import { WebsiteReader } from "../../core/website-reader";
+import { liveWebsite } from "../support/drift-entries";
 
-const site = (id: number): Website => ({
-  id,
-  domain: `site-${id}.example.com`,
-  privacy: "public",
-  email: false,
-  excludeBots: true,
-  excludeIps: [],
-  hasPassword: false,
-  favorite: false,
-  favoritedAt: null,
-  createdAt: null,
-  updatedAt: null,
-});
+const site = (id: number): Website => liveWebsite(id, `site-${id}.example.com`);
 
 /** An account of `count` websites (ids 1 to count) behind the client calls the reader makes. */
 function account(count: number) {
