@@ -5,7 +5,7 @@ import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount, FaultSpec } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import { checkWebsiteInputs } from "../../core/website-check";
-import { createWebsite } from "../../core/website-create";
+import { createWebsite, PartialCreateError, updateOrExplain } from "../../core/website-create";
 import { readInputs } from "../../core/website-state";
 import { WebsiteReader } from "../../core/website-reader";
 
@@ -90,6 +90,57 @@ describe("create never leaves a duplicate when an answer is lost", () => {
     expect(failure?.properties).toMatchObject({ domain: name, favorite: false, __provider: "the-provider" });
     expect(failure?.reasons.join(" ")).toMatch(/run pulumi up again/);
   });
+
+  it("gives up after three creates whose outcome was unknown and none made, with the last failure", async () => {
+    const name = domain();
+    emulator.injectFault({ route: "POST /api/v1/websites", kind: "status", status: 503, count: 3 });
+    emulator.resetRequestCounts();
+    await expect(createWebsite(client, checked({ domain: name }))).rejects.toThrow(/^503 POST/);
+    expect(emulator.requestCounts()["POST /api/v1/websites"]).toBe(3);
+    expect(websitesFor(name)).toHaveLength(0);
+  });
+
+  it("says which website was made and why it is unfinished when its favorite cannot be set", async () => {
+    const name = domain();
+    emulator.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "login-redirect", count: 1 });
+    const failure = await createWebsite(client, checked({ domain: name, email: true, favorite: true })).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const made = websitesFor(name)[0]!;
+    expect(failure).toBeInstanceOf(PartialCreateError);
+    const partial = failure as PartialCreateError;
+    expect(partial.name).toBe("PartialCreateError");
+    expect(partial.id).toBe(String(made.id));
+    expect(partial.outputs).toMatchObject({ websiteId: made.id, domain: name, email: true, favorite: false });
+    expect(partial.message).toMatch(
+      new RegExp(
+        `^Website ${made.id} \\(${name.replaceAll(".", "\\.")}\\) was created but could not be marked as favorite: .+\\. ` +
+          `It is recorded in the state; run pulumi up again to finish it\\.$`,
+      ),
+    );
+    expect(partial.reasons).toEqual([partial.message]);
+  });
+});
+
+describe("an update of a website", () => {
+  it("deleted outside Pulumi says to refresh, then create it again", async () => {
+    const name = domain();
+    const made = await client.websites.create({ domain: name });
+    emulator.deleteWebsite(made.id);
+    await expect(updateOrExplain(client, made.id, name, { email: true })).rejects.toThrow(
+      `Website ${made.id} (${name}) no longer exists: it was deleted outside Pulumi. ` +
+        `Run pulumi refresh to drop it from the state, then pulumi up to create it again.`,
+    );
+  });
+
+  it("passes on any other failure as it is", async () => {
+    const made = await client.websites.create({ domain: domain() });
+    emulator.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "login-redirect", count: 1 });
+    await expect(updateOrExplain(client, made.id, made.domain, { email: true })).rejects.toThrow(
+      /^(?!Website \d+ \().+/,
+    );
+  });
 });
 
 describe("adoption", () => {
@@ -164,6 +215,29 @@ describe("adoption", () => {
       new RegExp(`website id ${existing.id}[\\s\\S]*adoptExisting`),
     );
     expect(websitesFor(name)).toHaveLength(1);
+  });
+
+  it("refuses with the website's id and what to do when the domain exists and adoption is off", async () => {
+    const name = domain();
+    const existing = await client.websites.create({ domain: name });
+    await expect(createWebsite(client, checked({ domain: name }))).rejects.toThrow(
+      `A website for "${name}" already exists in this account (website id ${existing.id}). ` +
+        `Set adoptExisting: true on this Website to manage it with Pulumi, or remove it first.`,
+    );
+  });
+
+  it("refuses, adoption or not, a domain another account of the installation holds", async () => {
+    const name = domain();
+    const stranger = new WebstatsClient({ baseUrl: emulator.url, apiKey: emulator.createAccount().apiKey });
+    await stranger.websites.create({ domain: name });
+    for (const adoptExisting of [false, true]) {
+      await expect(createWebsite(client, checked({ domain: name, adoptExisting }))).rejects.toThrow(
+        `The domain "${name}" is registered by another account on this installation: ` +
+          `domains are unique across the whole installation, not per account. ` +
+          `Remove it from the other account or use that account's API key.`,
+      );
+    }
+    expect(websitesFor(name)).toHaveLength(0);
   });
 });
 
