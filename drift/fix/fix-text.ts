@@ -1,6 +1,6 @@
 // `drift --fix code`, the pure part: the live values written into the text of a fleet file or a
-// Pulumi YAML program. Only the settings the server reports are written (privacy, email,
-// excludeBots, favorite, excludeIps): `password`, `passwordConfig` and `excludeParams` are never
+// Pulumi YAML program. Only the settings the server reports are written (the field table's
+// readableSettings): write-only arguments such as the password, and `passwordConfig`, are never
 // read from the server and never touched. Each edit is checked: the new text is parsed again
 // and must hold exactly the values intended, or nothing is written.
 //
