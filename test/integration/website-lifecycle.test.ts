@@ -192,6 +192,21 @@ describe("a website recorded at another address", () => {
     expect(deleting.said[0]).toMatch(/It is dropped from the state\.$/);
   });
 
+  it("declines a delete, and says so, when the new address has no website under its id", async () => {
+    const { ctx } = contextFor(home, account.apiKey);
+    const domain = uniqueDomain("moved-delete-gone");
+    const { outputs } = await created(ctx, { domain });
+    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: 987_658 };
+    const deleting = contextFor(other, otherAccount.apiKey);
+    other.resetRequestCounts();
+    await remove(deleting.ctx, "987658", state);
+    expect(deletes(other)).toBe(0);
+    expect(deleting.said).toEqual([
+      `website 987658 (${domain}) was recorded at ${home.url}, but ${other.url} is another installation: ` +
+        `it has no website 987658. Nothing was changed or deleted on either. It is dropped from the state.`,
+    ]);
+  });
+
   it("drops without a word a delete of a website no address was recorded for and the current one lacks", async () => {
     const deleting = contextFor(home, account.apiKey);
     home.resetRequestCounts();
