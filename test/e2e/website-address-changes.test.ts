@@ -47,13 +47,20 @@ describeEngine("changes of address and replacements never delete a website they 
     await expectKept(stack, id, domain);
   }
 
-  /** A domain change is announced in the preview, then deletes the old website and makes the new one. */
+  /**
+   * A domain change is announced in the preview, then deletes the old website and makes the new
+   * one: one `pulumi up` that previews first, whose preview part (before the update starts) says so.
+   */
   async function expectDomainChange(stack: TestStack, id: number, before: string, after: string) {
-    const preview = await stack.preview();
-    expect(preview.output).toContain(
+    const up = await stack.up({ previewFirst: true });
+    const previewing = up.output.indexOf("Previewing update (");
+    const updating = up.output.indexOf("Updating (");
+    expect(previewing).toBeGreaterThanOrEqual(0);
+    expect(updating).toBeGreaterThan(previewing);
+    expect(up.output.slice(previewing, updating)).toContain(
       `The API cannot rename a website: ${after} is created, then website ${id} is deleted with all its statistics.`,
     );
-    const changed = plainOutputs((await stack.up()).outputs);
+    const changed = plainOutputs(up.outputs);
     expect(fixture.emulator.getWebsite(id)).toBeUndefined();
     const newId = changed.websiteId as number;
     expect(fixture.emulator.getWebsite(newId)?.domain).toBe(after);
@@ -126,9 +133,12 @@ outputs:
       0, 0,
     ]);
     await expectKept(stack, id, domain);
-    // The next refresh reads it at the new address and records it there.
-    await stack.refresh();
-    expect(plainOutputs((await stack.up()).outputs)).toEqual({ websiteId: id, installation: otherName() });
+    // The next refresh reads it at the new address and records it there: here the refresh that
+    // an up runs first (`up --refresh`), in the same engine run as the up whose outputs show it.
+    expect(plainOutputs((await stack.up({ refresh: true })).outputs)).toEqual({
+      websiteId: id,
+      installation: otherName(),
+    });
 
     // The default provider exchanged for an explicit one with the same address and key.
     stack.setConfig("webstats-e2e:key", { value: fixture.account().apiKey, secret: true });
