@@ -14,6 +14,7 @@
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
 import { describeEngine, uniqueDomain } from "./harness";
+import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { program, scenarioHosts } from "./programs";
 
@@ -74,10 +75,16 @@ describeEngine.each(scenarioHosts)("bad Website arguments at preview through the
         ? [...cases.filter(([label]) => !sdkLabels.includes(label)), ...throughGeneratedSdk]
         : cases;
     const pending = [...hostCases.entries()];
+    const caseProgram = (i: number, args: string) =>
+      program(`  new webstats.Website("case-${i}", ${args});\n  return {};`);
     const previewOne = async () => {
+      // A preview changes no state, so each of the parallel previewers keeps one stack for the
+      // cases it takes, with only the program changed between them.
+      let stack: TestStack | undefined;
       for (let next = pending.shift(); next; next = pending.shift()) {
         const [i, [label, args, reason]] = next;
-        const stack = fixture.stack(program(`  new webstats.Website("case-${i}", ${args});\n  return {};`));
+        if (stack) stack.setProgram(caseProgram(i, args));
+        else stack = fixture.stack(caseProgram(i, args));
         const preview = await stack.preview({ allowFailure: true });
         outputs.push(preview.output);
         if (reason === "dropped by the SDK") {
