@@ -20,6 +20,9 @@ const runsTheBuild = [
   "test/integration/package-install.test.ts",
   "test/integration/pulumi-command.test.ts",
   "test/unit/package-contents.test.ts",
+  // Type-checks the docs' examples against the language SDKs with tsc in another process: no
+  // mutant reaches it, and in the sandbox tsc fails without a diagnostic.
+  "test/integration/sdk-doc-examples.test.ts",
 ];
 
 const nameOf = (project: TestProjectInlineConfiguration): string | undefined => {
