@@ -11,6 +11,8 @@ const kept = new Set(["unit", "integration"]);
 // Test files that run the built package (dist/) in another process: no mutant reaches them, and
 // the sandbox has no build.
 const runsTheBuild = [
+  "test/integration/action-run.test.ts",
+  "test/integration/api-reference.test.ts",
   "test/integration/docs-quickstarts.test.ts",
   "test/integration/emulator-cli.test.ts",
   "test/integration/emulator-random-requests.test.ts",
@@ -18,6 +20,7 @@ const runsTheBuild = [
   "test/integration/gitops-drift-issue.test.ts",
   "test/integration/gitops-fix-pr.test.ts",
   "test/integration/package-install.test.ts",
+  "test/integration/plugin-release.test.ts",
   "test/integration/pulumi-command.test.ts",
   "test/unit/package-contents.test.ts",
   // Type-checks the docs' examples against the language SDKs with tsc in another process: no
