@@ -2,7 +2,7 @@
 // call a function's output form preview first on their first up, as `pulumi up` does.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
 import { compileProgram } from "../harness/program-project.mjs";
 import { describeEngine } from "./harness";
@@ -15,6 +15,13 @@ const repoRoot = join(__dirname, "..", "..");
 
 describeEngine("documented examples", () => {
   const fixture = useEngineFixture([{ name: "Docs" }]);
+  // The examples declare the same domains (blog.example.com, shop.example.com) and the functions
+  // example lists the account's favourites, so each starts on an installation without websites.
+  // They are removed on the server: destroying each stack would be an engine operation that
+  // asserts nothing here (the lifecycle tests prove destroy).
+  afterEach(() => {
+    for (const website of fixture.emulator.listWebsites()) fixture.emulator.deleteWebsite(website.id);
+  });
 
   const runExample = async (
     source: string,
@@ -32,30 +39,26 @@ describeEngine("documented examples", () => {
   };
 
   it("docs: website", async () => {
-    const { stack, outputs } = await runExample(docExample("website"));
+    const { outputs } = await runExample(docExample("website"));
     expect(outputs.blogDomain).toBe("blog.example.com");
     expect(fixture.emulator.getWebsite(outputs.blogId as number)).toMatchObject({ email: 1, favorite: true });
-    await stack.destroy();
   });
 
   it("docs: adopt", async () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const existing = await client.websites.create({ domain: "docs.example.com", excludeBots: false });
-    const { stack, outputs } = await runExample(docExample("adopt"));
+    const { outputs } = await runExample(docExample("adopt"));
     expect(outputs.docs).toBe(existing.id);
     expect(fixture.emulator.getWebsite(existing.id)?.exclude_bots).toBe(1);
-    await stack.destroy();
   });
 
   it("docs: functions", async () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const site = await client.websites.create({ domain: "zeta.example.com" });
     await client.websites.update(site.id, { favorite: true });
-    const { stack, outputs } = await runExample(docExample("functions"), {}, { previewFirst: true });
+    const { outputs } = await runExample(docExample("functions"), {}, { previewFirst: true });
     expect(outputs.favoriteDomains).toEqual(["zeta.example.com"]);
     expect(typeof outputs.plan).toBe("string");
-    await stack.destroy();
-    await client.websites.delete(site.id);
   });
 
   it("docs: connections", async () => {
@@ -74,7 +77,6 @@ describeEngine("documented examples", () => {
     expect(fixture.emulator.listWebsites(agency.id).map((w) => w.id)).toEqual([ids.client]);
     expect(outputs.agencyAccount).toBe("Agency");
     expect(stack.output).not.toContain(agency.apiKey);
-    await stack.destroy();
   });
 
   it("docs: fleet", async () => {
@@ -94,7 +96,6 @@ describeEngine("documented examples", () => {
       password: "readme-fleet-secret",
       exclude_params: "utm_source\nutm_medium\nfbclid",
     });
-    await stack.destroy();
   });
 
   it("examples/quickstart", async () => {
@@ -111,6 +112,5 @@ describeEngine("documented examples", () => {
     });
     expect(fixture.emulator.getWebsite(outputs.blogId as number)?.exclude_params).toContain("utm_source");
     expect(stack.output).not.toContain("quickstart-secret");
-    await stack.destroy();
   });
 });
