@@ -2,7 +2,7 @@
 // normalised, defaults applied, lists cleaned), read either from a resource's inputs (the policy
 // pack, at preview) or from the server (drift). Secret arguments (the password, the connection
 // and its key) never reach a rule: they are dropped before anything is read.
-import type { Website } from "../sdk";
+import type { Privacy, Website } from "../sdk";
 import { checkWebsiteInputs } from "../core/website-check";
 import { fieldEntries, isWriteOnly, secretFields, websiteFields } from "../core/website-fields";
 import type { FieldName, ValueOf } from "../core/website-fields";
@@ -25,17 +25,30 @@ type RuleField = (typeof ruleFields)[number];
 /**
  * A website's settings as the rules see them. `undefined` means not known: a value that depends
  * on another resource during a preview, or one the provider refuses anyway (its own check says
- * why). A rule that needs a value it does not know passes no verdict. An argument the API never
- * returns (excludeParams) is `null` when not managed (the argument is omitted, so the server keeps
- * whatever it holds); for a website read from the server, only the value its stack last applied
- * is known.
+ * why). A rule that needs a value it does not know passes no verdict.
  */
-export type PolicyWebsite = {
-  [K in RuleField]: ValueOf<K> | (K extends WriteOnly ? null : never) | undefined;
-};
+export interface PolicyWebsite {
+  domain: string | undefined;
+  privacy: Privacy | undefined;
+  excludeBots: boolean | undefined;
+  excludeIps: string[] | undefined;
+  /**
+   * `null`: not managed (the argument is omitted, so the server keeps whatever list it holds).
+   * The API never returns this list: for a website read from the server, only the list its
+   * stack last applied is known.
+   */
+  excludeParams: string[] | null | undefined;
+}
+
+// The interface is written out so that the package's declaration of it stands alone (and keeps
+// its doc comments); the compiler holds it to the table both ways: the fields the rules judge,
+// each with the table's type, `null` (unmanaged) for an argument the API never returns.
 type WriteOnly = {
   [K in RuleField]: (typeof websiteFields)[K] extends { sentOn: unknown; read: unknown } ? never : K;
 }[RuleField];
+type FromTable = { [K in RuleField]: ValueOf<K> | (K extends WriteOnly ? null : never) | undefined };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _heldToTable: Same<PolicyWebsite, FromTable> = true;
 
 /** The arguments a rule may read: every Website argument but the secret ones. */
 const readable = Object.keys(websiteFields).filter((name) => !secretFields.includes(name as never));
@@ -56,7 +69,7 @@ export function websiteFromInputs(props: Readonly<Record<string, unknown>>): Pol
       // Omitted, an argument the API never returns is not managed.
       return [name, value === undefined && isWriteOnly(specs.get(name)!) ? null : value];
     }),
-  ) as PolicyWebsite;
+  ) as FromTable;
 }
 
 /**
@@ -70,5 +83,5 @@ export function websiteFromServer(website: Website, applied?: string[] | null): 
       const read = specs.get(name)!.read;
       return [name, read ? read(website) : applied];
     }),
-  ) as PolicyWebsite;
+  ) as FromTable;
 }
