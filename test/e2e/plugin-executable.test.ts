@@ -96,7 +96,10 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
     proxy = await startForwardingProxy({ resolve: { [NAME]: "127.0.0.1" } });
     pem = writePemFiles({ "company-root.pem": ca.certPem });
     work = mkdtempSync(join(tmpdir(), "webstats-executable-"));
-    const [archive] = releasePlugin({ releaseDir: join(work, "release"), platforms: [hostPlatformName()] });
+    const [archive] = await releasePlugin({
+      releaseDir: join(work, "release"),
+      platforms: [hostPlatformName()],
+    });
     home = join(work, "pulumi-home");
     execFileSync(
       join(e2e.binDir, "pulumi"),

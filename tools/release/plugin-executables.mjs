@@ -15,7 +15,7 @@
 // Usage: node tools/release/plugin-executables.mjs [--out <folder>] [<os>-<arch> ...]
 //   (default: release/executables, every platform; e.g. linux-amd64 windows-amd64)
 // Importable: buildPluginExecutables({ outDir, platforms }) returns what it wrote.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -27,7 +27,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureMachoSign } from "../machine/ensure-macho-sign.mjs";
@@ -115,18 +115,20 @@ function postjectCli() {
 
 /** Runs a tool; its output (LIEF's warnings about sections it does not know) shows only on failure. */
 function runQuietly(command, args, label, options = {}) {
-  const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 16 * 1024 * 1024, ...options });
-  if (result.status !== 0) {
-    const output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error?.message ?? ""}`.trim();
-    throw new Error(`${label} failed (exit ${result.status}):\n${output.split("\n").slice(-30).join("\n")}`);
-  }
+  return new Promise((resolveRun, reject) => {
+    execFile(command, args, { encoding: "utf8", maxBuffer: 16 * 1024 * 1024, ...options }, (error, stdout, stderr) => {
+      if (!error) return resolveRun(undefined);
+      const output = `${stdout ?? ""}${stderr ?? ""}${error.message ?? ""}`.trim();
+      reject(new Error(`${label} failed (exit ${error.code}):\n${output.split("\n").slice(-30).join("\n")}`));
+    });
+  });
 }
 
 /**
  * The preparation blob of the bundle, made by the host's Node.js of SEA_NODE_VERSION (fetched
  * into the machine cache when needed) into `workDir`; returns its path.
  */
-function prepareBlob(bundle, workDir) {
+async function prepareBlob(bundle, workDir) {
   const node = ensureNode(SEA_NODE_VERSION).node;
   const blob = join(workDir, "sea-prep.blob");
   const config = join(workDir, "sea-config.json");
@@ -144,7 +146,7 @@ function prepareBlob(bundle, workDir) {
       disableExperimentalSEAWarning: true,
     }),
   );
-  runQuietly(
+  await runQuietly(
     node,
     ["--experimental-sea-config", config],
     `node v${SEA_NODE_VERSION} --experimental-sea-config`,
@@ -154,49 +156,89 @@ function prepareBlob(bundle, workDir) {
 }
 
 /**
- * Writes the executable of each platform (names as `executablePlatform` takes them; default
- * all) to `<outDir>/<os>-<arch>/<executableFileName(os)>`; returns
- * [{ platform, os, arch, path, bytes }]. `bundle` defaults to the built plugin bundle.
- * @param {{ outDir: string, platforms?: string[], bundle?: string, log?: (line: string) => void }} options
- * @returns {{ platform: string, os: string, arch: string, path: string, bytes: number }[]}
+ * Runs `job` over `items`, at most `limit` at once; resolves to the results in the items' order.
+ * A release builds five executables and archives of about 150 MiB each: postject and gzip each
+ * keep one core busy, so platforms run side by side, as many as there are cores.
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<R>} job
+ * @returns {Promise<R[]>}
  */
-export function buildPluginExecutables({
+export async function mapWithLimit(items, limit, job) {
+  /** @type {R[]} */
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await job(/** @type {T} */ (items[index]));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** How many platforms are built at once. */
+export const platformConcurrency = Math.max(2, availableParallelism());
+
+/**
+ * Writes the executable of each platform (names as `executablePlatform` takes them; default
+ * all) to `<outDir>/<os>-<arch>/<executableFileName(os)>`, platforms side by side; `then`, when
+ * given, runs on each executable as soon as it is written (the release archives it). Resolves to
+ * [{ platform, os, arch, path, bytes, then }] in the platforms' order. `bundle` defaults to the
+ * built plugin bundle.
+ * @template [R=undefined]
+ * @param {{ outDir: string, platforms?: string[], bundle?: string, log?: (line: string) => void, then?: (executable: PluginExecutable) => Promise<R> }} options
+ * @returns {Promise<(PluginExecutable & { then: R | undefined })[]>}
+ */
+export async function buildPluginExecutables({
   outDir,
   platforms = executablePlatforms.map((p) => `${p.os}-${p.arch}`),
   bundle = pluginBundle,
   log = () => {},
+  then,
 }) {
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first.`);
   const targets = platforms.map(executablePlatform);
   const workDir = mkdtempSync(join(tmpdir(), "webstats-sea-"));
   try {
-    const blob = prepareBlob(bundle, workDir);
+    const blob = await prepareBlob(bundle, workDir);
     const signer = targets.some((t) => t.os === "darwin")
       ? ensureMachoSign({ quiet: true }).binary
       : undefined;
-    const written = [];
-    for (const target of targets) {
-      const platform = `${target.os}-${target.arch}`;
-      const base = ensureNodeBinary(SEA_NODE_VERSION, target.nodePlatform, target.nodeArch).path;
-      const path = join(outDir, platform, executableFileName(target.os));
-      mkdirSync(dirname(path), { recursive: true });
-      rmSync(path, { force: true });
-      copyFileSync(base, path);
-      chmodSync(path, 0o755);
-      const args = [postjectCli(), path, blobResource, blob, "--sentinel-fuse", seaFuse];
-      if (target.os === "darwin") args.push("--macho-segment-name", machoSegment);
-      runQuietly(process.execPath, args, `postject ${platform}`);
-      // The identifier is what macOS shows for the code; the file name, as codesign would take it.
-      if (target.os === "darwin") runQuietly(signer, [pluginExecutable, path], `macho-sign ${platform}`);
-      const bytes = statSync(path).size;
-      log(`${path} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
-      written.push({ platform, os: target.os, arch: target.arch, path, bytes });
-    }
-    return written;
+    // Node.js binaries are fetched one after another: the cache is written whole, once per file.
+    const bases = targets.map(
+      (target) => ensureNodeBinary(SEA_NODE_VERSION, target.nodePlatform, target.nodeArch).path,
+    );
+    return await mapWithLimit(
+      targets.map((target, index) => ({ target, base: /** @type {string} */ (bases[index]) })),
+      platformConcurrency,
+      async ({ target, base }) => {
+        const platform = `${target.os}-${target.arch}`;
+        const path = join(outDir, platform, executableFileName(target.os));
+        mkdirSync(dirname(path), { recursive: true });
+        rmSync(path, { force: true });
+        copyFileSync(base, path);
+        chmodSync(path, 0o755);
+        const args = [postjectCli(), path, blobResource, blob, "--sentinel-fuse", seaFuse];
+        if (target.os === "darwin") args.push("--macho-segment-name", machoSegment);
+        await runQuietly(process.execPath, args, `postject ${platform}`);
+        // The identifier is what macOS shows for the code; the file name, as codesign would take it.
+        if (target.os === "darwin")
+          await runQuietly(/** @type {string} */ (signer), [pluginExecutable, path], `macho-sign ${platform}`);
+        const bytes = statSync(path).size;
+        log(`${path} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
+        const executable = { platform, os: target.os, arch: target.arch, path, bytes };
+        return { ...executable, then: then ? await then(executable) : undefined };
+      },
+    );
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
 }
+
+/** @typedef {{ platform: string, os: string, arch: string, path: string, bytes: number }} PluginExecutable */
 
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
@@ -208,5 +250,5 @@ if (invokedDirectly) {
     args.splice(outFlag, 2);
   }
   const platforms = args.length > 0 ? args : undefined;
-  buildPluginExecutables({ outDir, platforms, log: (line) => process.stdout.write(`${line}\n`) });
+  await buildPluginExecutables({ outDir, platforms, log: (line) => process.stdout.write(`${line}\n`) });
 }

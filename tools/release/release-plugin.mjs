@@ -10,13 +10,15 @@
 // them too.
 //
 // Usage: node tools/release/release-plugin.mjs [<os>-<arch> ...]   (default: every platform)
-// Importable: releasePlugin({ releaseDir, platforms }) returns the archives' paths.
-import { execFileSync } from "node:child_process";
+// Importable: releasePlugin({ releaseDir, platforms }) resolves to the archives' paths.
+import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { buildPluginExecutables, executableFileName } from "./plugin-executables.mjs";
 
+const execFileAsync = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /**
@@ -32,11 +34,12 @@ export function releaseArchiveName(version, os, arch) {
 
 /**
  * Writes the archive of each platform (default: all) into `releaseDir` (default release/, or
- * WEBSTATS_RELEASE_DIR) and returns their paths, in the order of the platforms.
+ * WEBSTATS_RELEASE_DIR) and resolves to their paths, in the order of the platforms. Each
+ * platform's archive is made as soon as its executable is, beside the other platforms'.
  * @param {{ releaseDir?: string, platforms?: string[], log?: (line: string) => void }} [options]
- * @returns {string[]}
+ * @returns {Promise<string[]>}
  */
-export function releasePlugin({
+export async function releasePlugin({
   releaseDir = process.env.WEBSTATS_RELEASE_DIR || join(root, "release"),
   platforms,
   log = () => {},
@@ -46,17 +49,20 @@ export function releasePlugin({
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    const executables = buildPluginExecutables({ outDir: staging, platforms, log });
-    const archives = [];
-    for (const { platform, os, arch } of executables) {
-      const folder = join(staging, platform);
-      for (const document of ["LICENSE", "README.md"])
-        copyFileSync(join(root, document), join(folder, document));
-      const archive = join(releaseDir, releaseArchiveName(version, os, arch));
-      execFileSync("tar", ["-czf", archive, "-C", folder, executableFileName(os), "LICENSE", "README.md"]);
-      archives.push(archive);
-    }
-    return archives;
+    const executables = await buildPluginExecutables({
+      outDir: staging,
+      platforms,
+      log,
+      then: async ({ platform, os, arch }) => {
+        const folder = join(staging, platform);
+        for (const document of ["LICENSE", "README.md"])
+          copyFileSync(join(root, document), join(folder, document));
+        const archive = join(releaseDir, releaseArchiveName(version, os, arch));
+        await execFileAsync("tar", ["-czf", archive, "-C", folder, executableFileName(os), "LICENSE", "README.md"]);
+        return archive;
+      },
+    });
+    return executables.map(({ then }) => /** @type {string} */ (then));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -65,5 +71,5 @@ export function releasePlugin({
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const platforms = process.argv.length > 2 ? process.argv.slice(2) : undefined;
-  for (const archive of releasePlugin({ platforms })) process.stdout.write(`${archive}\n`);
+  for (const archive of await releasePlugin({ platforms })) process.stdout.write(`${archive}\n`);
 }
