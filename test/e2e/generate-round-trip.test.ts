@@ -1,4 +1,4 @@
-// The generate round trip, through the engine: an account of 150 websites with mixed
+// The generate round trip, through the engine: an account of 101 websites with mixed
 // settings (write-only ones set on the server, password-protected sites, favorites);
 // `pulumi-webstats generate`, run from the packed package as users run it; then the first
 // `up` of the generated project adopts every website without a create, a delete or a
@@ -23,9 +23,10 @@ import { useEngineFixture } from "./fixture";
 import { websiteType } from "./programs";
 
 const run = promisify(execFile);
-const websiteCount = 150;
+// One more than a listing page holds: the fewest that make the listing take two pages.
+const websiteCount = 101;
 
-/** Creates the account's websites: every kind of setting, spread over the 150. */
+/** Creates the account's websites: every kind of setting, spread over the 101. */
 async function seedAccount(baseUrl: string, account: EmulatorAccount, prefix: string): Promise<void> {
   const client = new WebstatsClient({ baseUrl, apiKey: account.apiKey });
   const privacies: Privacy[] = ["password", "private", "public", "public", "public"];
@@ -119,7 +120,7 @@ describeEngine("generate round trip", () => {
     ["ts", 0],
     ["yaml", 1],
   ] as const)(
-    "--format %s: the first up adopts 150 websites unchanged, the next preview shows no change",
+    "--format %s: the first up adopts 101 websites unchanged, the next preview shows no change",
     async (format, index) => {
       const account = fixture.account(index);
       await seedAccount(fixture.emulator.url, account, `round-trip-${format}`);
@@ -147,7 +148,7 @@ describeEngine("generate round trip", () => {
       expect(counts["DELETE /api/v1/websites/:id"] ?? 0).toBe(0);
       // Soft, so that every shortfall is reported together with the preview's verdict.
       expect.soft(storedSettings(fixture.emulator.listWebsites(account.id))).toEqual(before);
-      // 150 websites are two pages of 100: the listing every look-up of the operation shares.
+      // 101 websites are two pages of 100: the listing every look-up of the operation shares.
       expect.soft(counts, "requests of the first up").toEqual({ "GET /api/v1/websites": 2 });
 
       await stack.preview({ expectNoChanges: true });
