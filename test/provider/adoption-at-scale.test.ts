@@ -11,6 +11,10 @@ import { WebstatsClient } from "../../sdk";
 import { hosts, stopAll } from "./engine-processes";
 import { engineParallelism, ProviderStack } from "./provider-stack";
 
+// Each operation's host runs in this process (in-process-hosts.ts), loaded afresh per operation as
+// a process would be: the listing an operation shares is the provider's, not the process's.
+const inProcess = { inProcess: true };
+
 const count = 150;
 
 let emulator: Emulator;
@@ -31,7 +35,11 @@ it.each(hosts)(`%s host: adopts ${count} existing websites in two listing reques
   const program = Object.fromEntries(
     domains.map((domain, i) => [domain, { domain, email: i % 3 === 0, adoptExisting: true }]),
   );
-  const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: account.apiKey } });
+  const stack = new ProviderStack(
+    host,
+    { settings: { baseUrl: emulator.url, apiKey: account.apiKey } },
+    inProcess,
+  );
 
   emulator.resetRequestCounts();
   const up = await stack.up(program, { parallel: engineParallelism });

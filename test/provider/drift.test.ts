@@ -28,7 +28,14 @@ const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().t
 
 function newStack(host: Host) {
   const account = emulator.createAccount();
-  const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: account.apiKey } });
+  // Each operation's host runs in this process (in-process-hosts.ts): the cases are the hosts'
+  // Read, Update and Delete, and what one operation's host learns is kept per operation, as a
+  // process keeps it.
+  const stack = new ProviderStack(
+    host,
+    { settings: { baseUrl: emulator.url, apiKey: account.apiKey } },
+    { inProcess: true },
+  );
   return { stack, account };
 }
 

@@ -10,6 +10,10 @@ import { hosts, stopAll } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 
+// Each operation's host runs in this process (in-process-hosts.ts): the refusal and the requests
+// counted are the hosts' and the core's, which a process boundary does not change.
+const inProcess = { inProcess: true };
+
 let limited: Emulator;
 let unlimited: Emulator;
 beforeAll(async () => {
@@ -38,7 +42,11 @@ async function accountWithOne() {
 describe.each(hosts)("plan limits through the %s host", (host: Host) => {
   it("refuses at preview the new websites that do not fit, naming the account and the numbers; nothing is created", async () => {
     const { account } = await accountWithOne();
-    const stack = new ProviderStack(host, { settings: { baseUrl: limited.url, apiKey: account.apiKey } });
+    const stack = new ProviderStack(
+      host,
+      { settings: { baseUrl: limited.url, apiKey: account.apiKey } },
+      inProcess,
+    );
     // Four new websites, room for two: the third one's check refuses, and the engine checks
     // no more, so the fourth is never counted: the message says "at least" what it has counted.
     const domains = [uniqueDomain("a"), uniqueDomain("b"), uniqueDomain("c"), uniqueDomain("d")];
@@ -71,7 +79,11 @@ describe.each(hosts)("plan limits through the %s host", (host: Host) => {
 
   it("does not count a website it adopts", async () => {
     const { account, existing } = await accountWithOne();
-    const stack = new ProviderStack(host, { settings: { baseUrl: limited.url, apiKey: account.apiKey } });
+    const stack = new ProviderStack(
+      host,
+      { settings: { baseUrl: limited.url, apiKey: account.apiKey } },
+      inProcess,
+    );
     await stack.up({
       taken: { domain: existing, adoptExisting: true },
       one: { domain: uniqueDomain("e") },
@@ -83,7 +95,11 @@ describe.each(hosts)("plan limits through the %s host", (host: Host) => {
 
   it("costs one GET /account per account and operation on an unlimited plan", async () => {
     const account = unlimited.createAccount();
-    const stack = new ProviderStack(host, { settings: { baseUrl: unlimited.url, apiKey: account.apiKey } });
+    const stack = new ProviderStack(
+      host,
+      { settings: { baseUrl: unlimited.url, apiKey: account.apiKey } },
+      inProcess,
+    );
     unlimited.resetRequestCounts();
     await stack.up({ one: { domain: uniqueDomain("g") }, two: { domain: uniqueDomain("h") } });
     const counts = unlimited.requestCounts();

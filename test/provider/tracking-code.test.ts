@@ -9,6 +9,10 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { hosts, stopAll } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 
+// Each operation's host runs in this process (in-process-hosts.ts): the snippet and the requests
+// are the hosts' and the core's, which a process boundary does not change.
+const inProcess = { inProcess: true };
+
 let emulator: Emulator;
 let account: EmulatorAccount;
 beforeAll(async () => {
@@ -32,7 +36,7 @@ const cdn = "https://cdn.example.net/analytics/script.js";
 describe.each(hosts)("%s host", (host) => {
   it("records the installation's snippet as trackingCode, and a new one when the tracking settings change, without a write", async () => {
     const settings = { baseUrl: `${emulator.url}/api/v1/`, apiKey: account.apiKey };
-    const stack = new ProviderStack(host, { settings });
+    const stack = new ProviderStack(host, { settings }, inProcess);
     const program = { site: { domain: uniqueDomain(`tc-${host}`) } };
     await stack.up(program);
     expect(stack.get("site").outputs.trackingCode).toBe(
@@ -55,9 +59,13 @@ describe("plugin host: getTrackingCode and an explicit provider", () => {
   it("returns the snippet and its parts through the default and an explicit provider, without a request", async () => {
     const token = "webstats:index:getTrackingCode";
     emulator.resetRequestCounts();
-    const byDefault = new ProviderStack("plugin", {
-      settings: { baseUrl: emulator.url, apiKey: account.apiKey },
-    });
+    const byDefault = new ProviderStack(
+      "plugin",
+      {
+        settings: { baseUrl: emulator.url, apiKey: account.apiKey },
+      },
+      inProcess,
+    );
     expect(await byDefault.invoke(token)).toEqual({
       trackingCode: snippet(emulator.url, false, `${emulator.url}/js/script.js`),
       host: emulator.url,
@@ -65,20 +73,24 @@ describe("plugin host: getTrackingCode and an explicit provider", () => {
       doNotTrack: false,
     });
     // No key needed, and a connection's address over the provider's.
-    const keyless = new ProviderStack("plugin", { settings: { baseUrl: emulator.url } });
+    const keyless = new ProviderStack("plugin", { settings: { baseUrl: emulator.url } }, inProcess);
     expect(
       (await keyless.invoke(token, { connection: { baseUrl: "https://stats.example.org/" } })).trackingCode,
     ).toBe(snippet("https://stats.example.org", false, "https://stats.example.org/js/script.js"));
     expect(emulator.requestCounts()).toEqual({});
 
-    const explicit = new ProviderStack("plugin", {
-      explicit: {
-        baseUrl: emulator.url,
-        apiKey: account.apiKey,
-        trackingDoNotTrack: "true",
-        trackingScriptUrl: cdn,
+    const explicit = new ProviderStack(
+      "plugin",
+      {
+        explicit: {
+          baseUrl: emulator.url,
+          apiKey: account.apiKey,
+          trackingDoNotTrack: "true",
+          trackingScriptUrl: cdn,
+        },
       },
-    });
+      inProcess,
+    );
     expect(await explicit.invoke(token)).toMatchObject({
       trackingCode: snippet(emulator.url, true, cdn),
       scriptUrl: cdn,
@@ -90,13 +102,17 @@ describe("plugin host: getTrackingCode and an explicit provider", () => {
   });
 
   it("refuses a bad tracking setting at the provider's check, naming it", async () => {
-    const stack = new ProviderStack("plugin", {
-      explicit: {
-        baseUrl: emulator.url,
-        apiKey: account.apiKey,
-        trackingScriptUrl: "cdn.example.net/script.js",
+    const stack = new ProviderStack(
+      "plugin",
+      {
+        explicit: {
+          baseUrl: emulator.url,
+          apiKey: account.apiKey,
+          trackingScriptUrl: "cdn.example.net/script.js",
+        },
       },
-    });
+      inProcess,
+    );
     await expect(stack.up({ site: { domain: uniqueDomain("tc-bad") } })).rejects.toThrow(
       'trackingScriptUrl of provider explicit must be the tracking script\'s full address, such as https://cdn.example.com/js/script.js, not "cdn.example.net/script.js".',
     );
