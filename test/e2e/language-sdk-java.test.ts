@@ -130,16 +130,15 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
   let dir = "";
   /** The machine's locked repository, shared: nothing built here is written into it. */
   let repository = "";
-  /**
-   * This file's local repository: the locked one through links, plus the SDK that Maven resolves
-   * from the release (localRepositoryOverlay).
-   */
-  let localRepository = "";
-  /** The settings file that names the release's Maven repository folder. */
-  let releaseSettings = "";
   let host = { binary: "", version: "" };
-  /** The jars the engine runs, by program. */
-  const jars: Record<string, string> = {};
+  /**
+   * The SDK as the release publishes it: the settings file that names the release's Maven
+   * repository folder, and this file's local repository, the locked one through links plus the
+   * SDK that Maven resolves from the release (localRepositoryOverlay).
+   */
+  let release: Promise<{ releaseSettings: string; localRepository: string }>;
+  /** The jar of the test program and the docs' examples, which the engine runs. */
+  let programJar: Promise<string>;
 
   beforeAll(async () => {
     if (java.missing) throw new Error(`the Java SDK test needs ${java.missing} on PATH, and none was found`);
@@ -155,20 +154,32 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       writeFileSync(join(folder, "App.java"), source);
     }
     // The SDK as the release publishes it (its own pom builds the jars), installed by Maven from
-    // the release's repository folder at the new coordinates, as a user's build would.
-    releaseSettings = releaseRepositorySettings(
-      join(dir, "settings.xml"),
-      await mavenRelease(dir, repository),
-    );
-    localRepository = localRepositoryOverlay(repository, join(dir, "local-repository"));
-    await mavenBuild(build, ["compile", "jar:jar"], {
-      repository: localRepository,
-      settings: releaseSettings,
-      properties: { "webstats.version": releaseVersion },
-    });
-    jars.program = join(build, "target", "program.jar");
+    // the release's repository folder at the new coordinates, as a user's build would. These
+    // builds are most of a minute of Maven: the tests start meanwhile, each waiting for the build
+    // it runs (the `package add` test for neither), and a failed build fails those tests.
+    release = (async () => {
+      const releaseSettings = releaseRepositorySettings(
+        join(dir, "settings.xml"),
+        await mavenRelease(dir, repository),
+      );
+      const localRepository = localRepositoryOverlay(repository, join(dir, "local-repository"));
+      return { releaseSettings, localRepository };
+    })();
+    programJar = (async () => {
+      const { releaseSettings, localRepository } = await release;
+      await mavenBuild(build, ["compile", "jar:jar"], {
+        repository: localRepository,
+        settings: releaseSettings,
+        properties: { "webstats.version": releaseVersion },
+      });
+      return join(build, "target", "program.jar");
+    })();
+    // Awaited by the tests; this only keeps a failure from being reported as unhandled first.
+    programJar.catch(() => {});
   });
-  afterAll(() => {
+  afterAll(async () => {
+    // The folder is removed only once no build writes into it.
+    await programJar?.catch(() => {});
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -200,200 +211,214 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     }
   }
 
-  it("creates websites in two accounts, finds and repairs drift, reads them with each function, and destroys them", async () => {
-    const projectName = "webstats-java";
-    const main = uniqueDomain("javasdk");
-    const agency = uniqueDomain("javasdk-agency");
-    const password = "java-sdk-password-never-in-clear";
-    const stack = javaStack(
-      projectName,
-      {
-        ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
-        [`${projectName}:siteDomain`]: { value: `https://www.${main}` },
-        [`${projectName}:statsPassword`]: { value: password, secret: true },
-        [`${projectName}:email`]: { value: "false" },
-        [`${projectName}:clientDomain`]: { value: agency },
-        [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
-        [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
-        [`${projectName}:lookupWithoutOptions`]: { value: "true" },
-      },
-      jars.program,
-    );
-
-    // getWebsite of the site without options: a first `pulumi up` fails in its preview, as the
-    // Java page warns, having created nothing.
-    const refused = await stack.up({ previewFirst: true, allowFailure: true });
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain(previewing);
-    expect(refused.output).toContain(`No website with the domain "${main}" in this account.`);
-    expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
-    expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
-    // With InvokeOutputOptions, the Java page's form, the same first up previews and creates.
-    stack.setConfig(`${projectName}:lookupWithoutOptions`, { value: "false" });
-    const created = await stack.up({ previewFirst: true });
-    expect(created.output).toContain(previewing);
-    // The stack, the second account's provider and the two websites (a default provider is not
-    // counted).
-    expect(created.summary?.resourceChanges).toEqual({ create: 4 });
-    const outputs = plainOutputs(created.outputs);
-    expect(outputs).toMatchObject({
-      domain: main,
-      hasPassword: true,
-      accountName: "Main",
-      agencyName: "Agency",
-      foundPrivacy: "password",
-      agencyDomains: [agency],
-    });
-    // getWebsite by the site's domain finds the site itself.
-    expect(outputs.foundId).toBe(outputs.siteId);
-    // The tracking code, as the resource's output and through the explicit provider's function.
-    const snippet = trackingSnippet(fixture.emulator.url);
-    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
-    // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
-    expect(created.outputs?.password?.secret).toBe(true);
-    const siteId = outputs.siteId as number;
-    const clientId = outputs.clientId as number;
-    expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
-    // Both providers, the default one and the explicit one, hold their key encrypted.
-    const providers = await stack.resourcesOfType("pulumi:providers:webstats");
-    expect(providers).toHaveLength(2);
-    for (const provider of providers) {
-      expect(JSON.stringify((provider as { inputs?: { apiKey?: unknown } }).inputs?.apiKey)).toContain(
-        "ciphertext",
+  // The three engine tests run at once: each has its own accounts, stack and folders, and reads
+  // nothing another writes (the emulator lists websites by account).
+  it.concurrent(
+    "creates websites in two accounts, finds and repairs drift, reads them with each function, and destroys them",
+    async () => {
+      const projectName = "webstats-java";
+      const main = uniqueDomain("javasdk");
+      const agency = uniqueDomain("javasdk-agency");
+      const password = "java-sdk-password-never-in-clear";
+      const stack = javaStack(
+        projectName,
+        {
+          ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
+          [`${projectName}:siteDomain`]: { value: `https://www.${main}` },
+          [`${projectName}:statsPassword`]: { value: password, secret: true },
+          [`${projectName}:email`]: { value: "false" },
+          [`${projectName}:clientDomain`]: { value: agency },
+          [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
+          [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
+          [`${projectName}:lookupWithoutOptions`]: { value: "true" },
+        },
+        await programJar,
       );
-    }
 
-    // A change made elsewhere: refresh records it, up puts the declared values back.
-    fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
-    const refreshed = await stack.refresh();
-    expect(refreshed.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
-    const restored = await stack.up();
-    expect(restored.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
-    expect(plainOutputs(restored.outputs).siteId).toBe(siteId);
-    expect(fixture.emulator.getWebsite(siteId)).toMatchObject({ email: 0, exclude_bots: 1, privacy: 2 });
-    // Nothing left to change, the password and the SDK's defaults included.
-    await stack.preview({ expectNoChanges: true, refresh: true });
+      // getWebsite of the site without options: a first `pulumi up` fails in its preview, as the
+      // Java page warns, having created nothing.
+      const refused = await stack.up({ previewFirst: true, allowFailure: true });
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain(previewing);
+      expect(refused.output).toContain(`No website with the domain "${main}" in this account.`);
+      expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
+      expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
+      // With InvokeOutputOptions, the Java page's form, the same first up previews and creates.
+      stack.setConfig(`${projectName}:lookupWithoutOptions`, { value: "false" });
+      const created = await stack.up({ previewFirst: true });
+      expect(created.output).toContain(previewing);
+      // The stack, the second account's provider and the two websites (a default provider is not
+      // counted).
+      expect(created.summary?.resourceChanges).toEqual({ create: 4 });
+      const outputs = plainOutputs(created.outputs);
+      expect(outputs).toMatchObject({
+        domain: main,
+        hasPassword: true,
+        accountName: "Main",
+        agencyName: "Agency",
+        foundPrivacy: "password",
+        agencyDomains: [agency],
+      });
+      // getWebsite by the site's domain finds the site itself.
+      expect(outputs.foundId).toBe(outputs.siteId);
+      // The tracking code, as the resource's output and through the explicit provider's function.
+      const snippet = trackingSnippet(fixture.emulator.url);
+      expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
+      // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
+      expect(created.outputs?.password?.secret).toBe(true);
+      const siteId = outputs.siteId as number;
+      const clientId = outputs.clientId as number;
+      expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
+      // Both providers, the default one and the explicit one, hold their key encrypted.
+      const providers = await stack.resourcesOfType("pulumi:providers:webstats");
+      expect(providers).toHaveLength(2);
+      for (const provider of providers) {
+        expect(JSON.stringify((provider as { inputs?: { apiKey?: unknown } }).inputs?.apiKey)).toContain(
+          "ciphertext",
+        );
+      }
 
-    expect(await stack.resourcesOfType(pluginWebsiteType)).toHaveLength(2);
-    const destroyed = await stack.destroy();
-    expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
-    for (const id of [siteId, clientId]) expect(fixture.emulator.getWebsite(id)).toBeUndefined();
-    expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
-    expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
+      // A change made elsewhere: refresh records it, up puts the declared values back.
+      fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
+      const refreshed = await stack.refresh();
+      expect(refreshed.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
+      const restored = await stack.up();
+      expect(restored.summary?.resourceChanges).toEqual({ same: 3, update: 1 });
+      expect(plainOutputs(restored.outputs).siteId).toBe(siteId);
+      expect(fixture.emulator.getWebsite(siteId)).toMatchObject({ email: 0, exclude_bots: 1, privacy: 2 });
+      // Nothing left to change, the password and the SDK's defaults included.
+      await stack.preview({ expectNoChanges: true, refresh: true });
 
-    // The engine ran the jar through the Java host, and printed nothing secret.
-    expect(stack.output).toContain(pluginWebsiteType);
-    await expectNoSecretsIn(stack, [password]);
-  });
+      expect(await stack.resourcesOfType(pluginWebsiteType)).toHaveLength(2);
+      const destroyed = await stack.destroy();
+      expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
+      for (const id of [siteId, clientId]) expect(fixture.emulator.getWebsite(id)).toBeUndefined();
+      expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
+      expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
 
-  it("runs the Java page's whole project as written: its Pulumi.yaml, pom.xml and App.java", async () => {
-    const password = "readme-java-sdk-password";
-    // The page's project, every file where the page puts it (docProject); its Pulumi.yaml names
-    // no `binary`, so the host runs the Maven project, `mvn compile exec:java`, as for a user.
-    const files = docProject("docs/languages/java.md");
-    const pulumiYaml = files.find((file) => file.path === "Pulumi.yaml");
-    const projectName = (parse(pulumiYaml?.text ?? "") as { name: string }).name;
-    const stack = javaStack(
-      projectName,
-      readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
-    );
-    for (const file of files) {
-      mkdirSync(join(stack.workDir, file.path, ".."), { recursive: true });
-      writeFileSync(join(stack.workDir, file.path), file.text);
-    }
-    expect(files.map((file) => file.path).sort()).toEqual([
-      "Pulumi.yaml",
-      "pom.xml",
-      "src/main/java/myproject/App.java",
-    ]);
-    // Maven finds the SDK in the release's repository folder (the page's `mvn install:install-file`
-    // of the same files would copy them into the local repository first).
-    offlineMaven(stack.workDir, localRepository, releaseSettings);
-    // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
-    // exists.
-    const created = await stack.up({ previewFirst: true });
-    expect(created.output).toContain(previewing);
-    expect(created.summary?.resourceChanges).toEqual({ create: 4 });
-    const outputs = plainOutputs(created.outputs);
-    expectReadmeExampleWebsites(fixture, outputs, 3);
-    expect(outputs.blogPrivacy).toBe("password");
-    expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
-      "blog.example.com",
-    ]);
-    const destroyed = await stack.destroy();
-    expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
-    expect(fixture.emulator.listWebsites(fixture.account(2).id)).toEqual([]);
-    expect(fixture.emulator.listWebsites(fixture.account(3).id)).toEqual([]);
-    await expectNoSecretsIn(stack, [password]);
-  });
+      // The engine ran the jar through the Java host, and printed nothing secret.
+      expect(stack.output).toContain(pluginWebsiteType);
+      await expectNoSecretsIn(stack, [password]);
+    },
+  );
 
-  it("pulumi package add of the plugin gives a Maven project an SDK it compiles and runs", async () => {
-    const projectName = "webstats-java-added";
-    const domain = uniqueDomain("javaadd");
-    // A user's Maven project before the SDK: the test program's pom and no source yet, run by the
-    // Maven executor (no `binary`), so that `package add` ends with the host's `mvn compile`.
-    // .mvn/maven.config points that Maven at the locked repository, offline.
-    const stack = javaStack(projectName, credentialsConfig(fixture.emulator.url, fixture.account(4).apiKey));
-    const project = stack.workDir;
-    // The test program's pom without the SDK's artifact: here the SDK is the generated sources.
-    const projectPom = readFileSync(join(javaProgramDir, "pom.xml"), "utf8").replace(
-      /<dependency>\s*<groupId>io\.github\.pulumi-webstats<\/groupId>[\s\S]*?<\/dependency>\s*/,
-      "",
-    );
-    expect(projectPom).not.toContain("<groupId>io.github.pulumi-webstats</groupId>");
-    writeFileSync(join(project, "pom.xml"), projectPom);
-    offlineMaven(project, repository);
-
-    const plugin = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
-    const { stdout, stderr } = await run(join(e2e.binDir, "pulumi"), ["package", "add", plugin], {
-      cwd: project,
-      env: { ...process.env, ...stack.shellEnvironment(), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    const said = `${stdout}${stderr}`;
-    // Where it wrote the SDK, and the host's instructions: copy its sources, add dependencies.
-    expect(said).toContain(
-      `Successfully generated an SDK for the webstats package at ${join(project, "sdks")}`,
-    );
-    expect(said).toContain(`cp -r sdks/webstats/src/* ${join(project, "src")}`);
-    expect(said).toContain("<artifactId>jsr305</artifactId>");
-    // The generator's warning about the settings class, which the Java page explains.
-    for (const setting of ["apiKey", "proxyUrl"]) {
-      const warning = `WARN: secret property ${setting} (property of config) does not have an Output type`;
-      expect(said).toContain(warning);
-    }
-    expect(docText("docs/languages/java.md")).toContain(
-      "`WARN: secret property apiKey (property of config) does not have an Output type`",
-    );
-    const added = join(project, "sdks", "webstats");
-    // Sources and version.txt, no build file: the project's own build compiles them.
-    expect(readdirSync(added).sort()).toEqual([".gitattributes", "README.md", "src"]);
-    // The package is recorded in Pulumi.yaml at the plugin's version; the pom is left as it was.
-    const recorded = parse(readFileSync(join(project, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
-    expect(recorded.packages).toEqual({ webstats: `webstats@${packageVersion}` });
-    expect(readFileSync(join(project, "pom.xml"), "utf8")).toBe(projectPom);
-    // The Java sources are the committed SDK's, but for the generator's name in their header.
-    const sources = (base: string) =>
-      readdirSync(join(base, "src"), { recursive: true })
-        .map(String)
-        .filter((file) => file.endsWith(".java"))
-        .sort();
-    expect(sources(added)).toEqual(sources(javaSdkDir));
-    for (const file of sources(added)) {
-      const generated = readFileSync(join(added, "src", file), "utf8").replace(
-        "pulumi-language-java",
-        "pulumi-sdkgen",
+  it.concurrent(
+    "runs the Java page's whole project as written: its Pulumi.yaml, pom.xml and App.java",
+    async () => {
+      const password = "readme-java-sdk-password";
+      // The page's project, every file where the page puts it (docProject); its Pulumi.yaml names
+      // no `binary`, so the host runs the Maven project, `mvn compile exec:java`, as for a user.
+      const files = docProject("docs/languages/java.md");
+      const pulumiYaml = files.find((file) => file.path === "Pulumi.yaml");
+      const projectName = (parse(pulumiYaml?.text ?? "") as { name: string }).name;
+      const stack = javaStack(
+        projectName,
+        readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
       );
-      expect(generated, file).toBe(readFileSync(join(javaSdkDir, "src", file), "utf8"));
-    }
+      for (const file of files) {
+        mkdirSync(join(stack.workDir, file.path, ".."), { recursive: true });
+        writeFileSync(join(stack.workDir, file.path), file.text);
+      }
+      expect(files.map((file) => file.path).sort()).toEqual([
+        "Pulumi.yaml",
+        "pom.xml",
+        "src/main/java/myproject/App.java",
+      ]);
+      // Maven finds the SDK in the release's repository folder (the page's `mvn install:install-file`
+      // of the same files would copy them into the local repository first).
+      const { localRepository, releaseSettings } = await release;
+      offlineMaven(stack.workDir, localRepository, releaseSettings);
+      // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
+      // exists.
+      const created = await stack.up({ previewFirst: true });
+      expect(created.output).toContain(previewing);
+      expect(created.summary?.resourceChanges).toEqual({ create: 4 });
+      const outputs = plainOutputs(created.outputs);
+      expectReadmeExampleWebsites(fixture, outputs, 3);
+      expect(outputs.blogPrivacy).toBe("password");
+      expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
+        "blog.example.com",
+      ]);
+      const destroyed = await stack.destroy();
+      expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
+      expect(fixture.emulator.listWebsites(fixture.account(2).id)).toEqual([]);
+      expect(fixture.emulator.listWebsites(fixture.account(3).id)).toEqual([]);
+      await expectNoSecretsIn(stack, [password]);
+    },
+  );
 
-    // As the host says: the SDK's sources into the project's, then a program that uses them.
-    cpSync(join(added, "src"), join(project, "src"), { recursive: true });
-    const programFolder = join(project, "src", "main", "java", "e2e");
-    mkdirSync(programFolder, { recursive: true });
-    writeFileSync(
-      join(programFolder, "Websites.java"),
-      `package e2e;
+  it.concurrent(
+    "pulumi package add of the plugin gives a Maven project an SDK it compiles and runs",
+    async () => {
+      const projectName = "webstats-java-added";
+      const domain = uniqueDomain("javaadd");
+      // A user's Maven project before the SDK: the test program's pom and no source yet, run by the
+      // Maven executor (no `binary`), so that `package add` ends with the host's `mvn compile`.
+      // .mvn/maven.config points that Maven at the locked repository, offline.
+      const stack = javaStack(
+        projectName,
+        credentialsConfig(fixture.emulator.url, fixture.account(4).apiKey),
+      );
+      const project = stack.workDir;
+      // The test program's pom without the SDK's artifact: here the SDK is the generated sources.
+      const projectPom = readFileSync(join(javaProgramDir, "pom.xml"), "utf8").replace(
+        /<dependency>\s*<groupId>io\.github\.pulumi-webstats<\/groupId>[\s\S]*?<\/dependency>\s*/,
+        "",
+      );
+      expect(projectPom).not.toContain("<groupId>io.github.pulumi-webstats</groupId>");
+      writeFileSync(join(project, "pom.xml"), projectPom);
+      offlineMaven(project, repository);
+
+      const plugin = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
+      const { stdout, stderr } = await run(join(e2e.binDir, "pulumi"), ["package", "add", plugin], {
+        cwd: project,
+        env: { ...process.env, ...stack.shellEnvironment(), PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const said = `${stdout}${stderr}`;
+      // Where it wrote the SDK, and the host's instructions: copy its sources, add dependencies.
+      expect(said).toContain(
+        `Successfully generated an SDK for the webstats package at ${join(project, "sdks")}`,
+      );
+      expect(said).toContain(`cp -r sdks/webstats/src/* ${join(project, "src")}`);
+      expect(said).toContain("<artifactId>jsr305</artifactId>");
+      // The generator's warning about the settings class, which the Java page explains.
+      for (const setting of ["apiKey", "proxyUrl"]) {
+        const warning = `WARN: secret property ${setting} (property of config) does not have an Output type`;
+        expect(said).toContain(warning);
+      }
+      expect(docText("docs/languages/java.md")).toContain(
+        "`WARN: secret property apiKey (property of config) does not have an Output type`",
+      );
+      const added = join(project, "sdks", "webstats");
+      // Sources and version.txt, no build file: the project's own build compiles them.
+      expect(readdirSync(added).sort()).toEqual([".gitattributes", "README.md", "src"]);
+      // The package is recorded in Pulumi.yaml at the plugin's version; the pom is left as it was.
+      const recorded = parse(readFileSync(join(project, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
+      expect(recorded.packages).toEqual({ webstats: `webstats@${packageVersion}` });
+      expect(readFileSync(join(project, "pom.xml"), "utf8")).toBe(projectPom);
+      // The Java sources are the committed SDK's, but for the generator's name in their header.
+      const sources = (base: string) =>
+        readdirSync(join(base, "src"), { recursive: true })
+          .map(String)
+          .filter((file) => file.endsWith(".java"))
+          .sort();
+      expect(sources(added)).toEqual(sources(javaSdkDir));
+      for (const file of sources(added)) {
+        const generated = readFileSync(join(added, "src", file), "utf8").replace(
+          "pulumi-language-java",
+          "pulumi-sdkgen",
+        );
+        expect(generated, file).toBe(readFileSync(join(javaSdkDir, "src", file), "utf8"));
+      }
+
+      // As the host says: the SDK's sources into the project's, then a program that uses them.
+      cpSync(join(added, "src"), join(project, "src"), { recursive: true });
+      const programFolder = join(project, "src", "main", "java", "e2e");
+      mkdirSync(programFolder, { recursive: true });
+      writeFileSync(
+        join(programFolder, "Websites.java"),
+        `package e2e;
 
 import com.pulumi.Pulumi;
 import io.github.pulumiwebstats.webstats.Website;
@@ -408,22 +433,23 @@ public class Websites {
     }
 }
 `,
-    );
-    await mavenBuild(project, ["compile", "jar:jar"], { repository });
-    // The engine runs the jar, as for the other programs here.
-    writeFileSync(
-      join(project, "Pulumi.yaml"),
-      javaProject(recorded, join(project, "target", "program.jar")),
-    );
-    const created = await stack.up({ previewFirst: true });
-    expect(created.output).toContain(previewing);
-    expect(created.summary?.resourceChanges).toEqual({ create: 2 });
-    const id = plainOutputs(created.outputs).websiteId as number;
-    expect(fixture.emulator.getWebsite(id)).toMatchObject({ domain });
-    expect((await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 2 });
-    expect(fixture.emulator.getWebsite(id)).toBeUndefined();
-    await expectNoSecretsIn(stack, []);
-  });
+      );
+      await mavenBuild(project, ["compile", "jar:jar"], { repository });
+      // The engine runs the jar, as for the other programs here.
+      writeFileSync(
+        join(project, "Pulumi.yaml"),
+        javaProject(recorded, join(project, "target", "program.jar")),
+      );
+      const created = await stack.up({ previewFirst: true });
+      expect(created.output).toContain(previewing);
+      expect(created.summary?.resourceChanges).toEqual({ create: 2 });
+      const id = plainOutputs(created.outputs).websiteId as number;
+      expect(fixture.emulator.getWebsite(id)).toMatchObject({ domain });
+      expect((await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 2 });
+      expect(fixture.emulator.getWebsite(id)).toBeUndefined();
+      await expectNoSecretsIn(stack, []);
+    },
+  );
 });
 
 // What the docs say of the Java SDK, held to the SDK generated from the schema: read from the
