@@ -349,6 +349,35 @@ describe("diff", () => {
 });
 
 describe("check", () => {
+  it("counts new websites and new domains against the plan, not kept ones, adopted ones or bad arguments", async () => {
+    const full = home.createAccount({ websiteLimit: 1 });
+    const { ctx } = contextFor(home, full.apiKey);
+    const { id, inputs, outputs } = await created(ctx, { domain: uniqueDomain("plan") });
+    const state = outputs as unknown as Record<string, unknown>;
+    const checking = contextFor(home, full.apiKey).ctx;
+    // The kept website, under its own domain: nothing new.
+    expect((await check(checking, state, { ...inputs, email: true })).failures).toEqual([]);
+    // Adopting the website the account holds: nothing new either.
+    expect((await check(checking, {}, { domain: inputs.domain, adoptExisting: true })).failures).toEqual([]);
+    // A bad argument is said alone, before the plan is asked.
+    const bad = await check(checking, {}, { domain: uniqueDomain("plan-bad"), privacy: "nobody" });
+    expect(bad.failures.map((f) => f.argument)).toEqual(["privacy"]);
+    // A domain not known yet cannot be counted.
+    expect((await check(checking, {}, { domain: unknownValue })).failures).toEqual([]);
+    // A new domain replaces: counted, and refused on the domain.
+    const next = uniqueDomain("plan-next");
+    const { failures } = await check(checking, state, { ...inputs, domain: next });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ property: "domain", argument: "domain" });
+    expect(failures[0]!.reason).toMatch(
+      /allows 1 websites and the account holds 1, so it has room for 0 more/,
+    );
+    // A new website too.
+    const fresh = await check(contextFor(home, full.apiKey).ctx, {}, { domain: uniqueDomain("plan-new") });
+    expect(fresh.failures.map((f) => f.argument)).toEqual(["domain"]);
+    expect(home.listWebsites(full.id).map((w) => String(w.id))).toEqual([id]);
+  });
+
   it("refuses a connection that cannot be used, on the resource", async () => {
     const { ctx } = contextFor(home, account.apiKey);
     const { failures } = await check(
