@@ -116,6 +116,39 @@ describe("create and read", () => {
   });
 });
 
+describe("what the account's reader is told", () => {
+  it("a listing taken before a delete no longer finds the website", async () => {
+    const { ctx } = contextFor(home, account.apiKey);
+    const domain = uniqueDomain("listed-delete");
+    const { id, outputs } = await created(ctx, { domain });
+    const deleting = contextFor(home, account.apiKey).ctx;
+    const reader = deleting.clients.readerFor(deleting.clients.clientFor(undefined, settingsOf(deleting)));
+    expect((await reader.findByDomain(domain))?.id).toBe(Number(id));
+    home.resetRequestCounts();
+    await remove(deleting, id, outputs);
+    // Deleted where it was recorded: no lookup first.
+    expect(home.requestCounts()).toEqual({ "DELETE /api/v1/websites/:id": 1 });
+    expect(await reader.findByDomain(domain)).toBeUndefined();
+  });
+
+  it("an adoption looks its domain up in the shared listing and posts nothing", async () => {
+    const { ctx } = contextFor(home, account.apiKey);
+    const domain = uniqueDomain("adopt");
+    const { id } = await created(ctx, { domain });
+    const adopting = contextFor(home, account.apiKey).ctx;
+    home.resetRequestCounts();
+    const adopted = await created(adopting, { domain, adoptExisting: true });
+    expect(adopted.id).toBe(id);
+    expect(home.requestCounts()["POST /api/v1/websites"] ?? 0).toBe(0);
+  });
+
+  it("an import of an id the installation lacks is nothing, without a word", async () => {
+    const reading = contextFor(home, account.apiKey);
+    expect(await read(reading.ctx, "987660")).toBeUndefined();
+    expect(reading.said).toEqual([]);
+  });
+});
+
 describe("a website recorded at another address", () => {
   it("is dropped from a read, and said, when the new address holds another domain under its id", async () => {
     const { ctx } = contextFor(home, account.apiKey);
@@ -316,6 +349,11 @@ describe("diff", () => {
     const replaced = contextFor(home, account.apiKey);
     const next = uniqueDomain("diff-next");
     expect(diff(replaced.ctx, id, state, { ...inputs, domain: next }).replaces).toEqual(["domain"]);
+    // A replacement records its tracking code at create: no separate change of it is said.
+    const staleState = { ...state, trackingCode: "<script>old</script>" };
+    expect(
+      diff(contextFor(home, account.apiKey).ctx, id, staleState, { ...inputs, domain: next }).changed,
+    ).toEqual(["domain"]);
     expect(replaced.said).toEqual([
       `the domain of website ${id} (${domain}) changes to ${next}. The API cannot rename a website: ` +
         `${next} is created, then website ${id} is deleted with all its statistics.`,
