@@ -185,7 +185,9 @@ if (args.includes("--render")) {
   render();
 } else {
   const head = args.includes("--head");
-  const rest = args.filter((a) => a !== "--head");
+  // A bare `--` (as in `npm run mutate -- core -- --concurrency 1`) only separates: stryker's
+  // options are the ones from the first that starts with `--`.
+  const rest = args.filter((a) => a !== "--head" && a !== "--");
   const firstOption = rest.findIndex((a) => a.startsWith("--"));
   const parts = firstOption < 0 ? rest : rest.slice(0, firstOption);
   const strykerArgs = firstOption < 0 ? [] : rest.slice(firstOption);
