@@ -156,31 +156,10 @@ async function prepareBlob(bundle, workDir) {
 }
 
 /**
- * Runs `job` over `items`, at most `limit` at once; resolves to the results in the items' order.
- * A release builds five executables and archives of about 150 MiB each: postject and gzip each
- * keep one core busy, so platforms run side by side, as many as there are cores.
- * @template T, R
- * @param {T[]} items
- * @param {number} limit
- * @param {(item: T) => Promise<R>} job
- * @returns {Promise<R[]>}
+ * How many platforms are built at once: postject and gzip each keep one core busy on a file of
+ * about 150 MiB, so as many as there are cores.
  */
-export async function mapWithLimit(items, limit, job) {
-  /** @type {R[]} */
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await job(/** @type {T} */ (items[index]));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** How many platforms are built at once. */
-export const platformConcurrency = Math.max(2, availableParallelism());
+const platformConcurrency = Math.max(2, availableParallelism());
 
 /**
  * Writes the executable of each platform (names as `executablePlatform` takes them; default
@@ -211,7 +190,9 @@ export async function buildPluginExecutables({
     const bases = targets.map(
       (target) => ensureNodeBinary(SEA_NODE_VERSION, target.nodePlatform, target.nodeArch).path,
     );
-    return await mapWithLimit(
+    // The bound every command shares (core/bounded-pool.ts), from the build this script needs anyway.
+    const { mapBounded } = await import("../../dist/core/bounded-pool.js");
+    return await mapBounded(
       targets.map((target, index) => ({ target, base: /** @type {string} */ (bases[index]) })),
       platformConcurrency,
       async ({ target, base }) => {
