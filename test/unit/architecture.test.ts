@@ -4,21 +4,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { layers } from "../support/layers";
 
 const root = join(__dirname, "..", "..");
-const layers = [
-  "sdk",
-  "core",
-  "provider",
-  "plugin",
-  "fleet",
-  "policy",
-  "drift",
-  "generate",
-  "cli",
-  "action",
-  "emulator",
-] as const;
 
 /** What each layer may import from this repository, besides itself. */
 const allowed: Record<(typeof layers)[number], string[]> = {

@@ -12,18 +12,14 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { websiteFields } from "../../core/website-fields";
+import { layers } from "../support/layers";
 
 const root = join(__dirname, "..", "..");
 const table = "core/website-fields.ts";
+// Every layer but the wire (sdk) and the server (emulator), which keep their own spellings; of the
+// Action its sources; and the policy pack, which is not a layer of the package.
 const productFolders = [
-  "core",
-  "provider",
-  "plugin",
-  "fleet",
-  "policy",
-  "drift",
-  "generate",
-  "cli",
+  ...layers.filter((layer) => layer !== "sdk" && layer !== "emulator" && layer !== "action"),
   "action/src",
   "policy-pack",
 ];

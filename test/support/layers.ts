@@ -1,0 +1,16 @@
+// The repository's layers, each a folder of TypeScript sources, from the wire up to the command
+// line and the Action, and the emulator on its own. test/unit/architecture.test.ts holds which
+// may import which; tests that read every product source take their folders from here.
+export const layers = [
+  "sdk",
+  "core",
+  "provider",
+  "plugin",
+  "fleet",
+  "policy",
+  "drift",
+  "generate",
+  "cli",
+  "action",
+  "emulator",
+] as const;
