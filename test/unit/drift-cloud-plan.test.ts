@@ -178,3 +178,240 @@ describe("drift --fix cloud: the stack's state", () => {
     );
   });
 });
+
+describe("drift --fix cloud: the refusals' words", () => {
+  const exported = (deployment: Record<string, unknown>) => JSON.stringify({ version: 3, deployment });
+  const website = (name: string, id: number) => ({
+    urn: urn(name),
+    type: "webstats:index:Website",
+    id: String(id),
+  });
+
+  /** The refusal `attempt` throws, checked to be one the fix reports as a stack's problem. */
+  function refusal(attempt: () => unknown): CloudPlanRefused {
+    try {
+      attempt();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CloudPlanRefused);
+      return error as CloudPlanRefused;
+    }
+    throw new Error("not refused");
+  }
+
+  it("names the command whose output is not JSON, and is named itself", () => {
+    const exportRefused = refusal(() => locateTargets("{", stack, [shop]));
+    expect(exportRefused.message).toMatch(
+      new RegExp(`^stack ${stack}: pulumi stack export is not JSON \\(line 1, `),
+    );
+    // Its name is what Node.js prints if it ever escapes, before its message.
+    expect(exportRefused.name).toBe("CloudPlanRefused");
+    expect(refusal(() => previewPlan("{", stack)).message).toMatch(
+      new RegExp(`^stack ${stack}: pulumi preview --json is not JSON \\(line 1, `),
+    );
+  });
+
+  it("refuses JSON not in the form expected, naming the first field that is not (or the top)", () => {
+    expect(refusal(() => locateTargets(exported({ resources: "none" }), stack, [shop])).message).toBe(
+      `stack ${stack}: pulumi stack export is not in the form expected (deployment.resources: Invalid input: expected array, received string).`,
+    );
+    expect(refusal(() => locateTargets("42", stack, [shop])).message).toBe(
+      `stack ${stack}: pulumi stack export is not in the form expected (top: Invalid input: expected object, received number).`,
+    );
+    expect(refusal(() => previewPlan(JSON.stringify({ steps: [{ op: "update" }] }), stack)).message).toBe(
+      `stack ${stack}: pulumi preview --json is not in the form expected (steps.0.urn: Invalid input: expected string, received undefined).`,
+    );
+  });
+
+  it("says what to do with pending operations, counted in words", () => {
+    const pending = { resource: website("blog", 1), type: "creating" };
+    const text = exported({ resources: [website("shop", 2)], pending_operations: [pending, pending] });
+    expect(refusal(() => locateTargets(text, stack, [shop])).message).toBe(
+      `stack ${stack} has 2 pending operations left by an interrupted update: the engine does not know what they ` +
+        "did on the server. Resolve them first (pulumi refresh offers to; pulumi refresh --clear-pending-creates " +
+        "drops pending creates), then run drift again.",
+    );
+  });
+
+  it("says what to do when the stack no longer records a target", () => {
+    expect(refusal(() => locateTargets(exported({}), stack, [shop])).message).toBe(
+      `stack ${stack} no longer records website shop (shop-cc6850a0.example.com, id 2): ` +
+        "its state changed since drift read it; run drift again.",
+    );
+  });
+});
+
+describe("drift --fix cloud: which resource is the target", () => {
+  const exported = (resources: unknown[]) => JSON.stringify({ version: 3, deployment: { resources } });
+  const { urn: _u, ...target } = shop;
+
+  it("takes the website of that name and id, not another resource of the same name and id", () => {
+    const provider = {
+      urn: "urn:pulumi:test::webstats-e2e::pulumi:providers:webstats::shop",
+      type: "pulumi:providers:webstats",
+      id: "2",
+    };
+    const website = { urn: urn("shop"), type: "webstats:index:Website", id: "2" };
+    expect(locateTargets(exported([provider, website]), stack, [target])).toEqual([shop]);
+    expect(() => locateTargets(exported([provider]), stack, [target])).toThrow(
+      "no longer records website shop",
+    );
+  });
+
+  it("takes a website of the dynamic provider too", () => {
+    const dynamic = `urn:pulumi:test::webstats-e2e::pulumi-nodejs:dynamic/webstats:Website::shop`;
+    const found = locateTargets(
+      exported([{ urn: dynamic, type: "pulumi-nodejs:dynamic/webstats:Website", id: "2" }]),
+      stack,
+      [target],
+    );
+    expect(found.map((t) => t.urn)).toEqual([dynamic]);
+  });
+
+  it("refuses a website of that id under another name: the state no longer records the target", () => {
+    const renamed = { urn: urn("store"), type: "webstats:index:Website", id: "2" };
+    expect(() => locateTargets(exported([renamed]), stack, [target])).toThrow(
+      "no longer records website shop",
+    );
+  });
+
+  it("reads no type from a text that is not a URN", () => {
+    expect(typeOfUrn("not-a-urn")).toBe("");
+  });
+});
+
+describe("drift --fix cloud: the engine's errors", () => {
+  const diagnostics = (list: unknown[]) =>
+    previewPlan(JSON.stringify({ steps: [], diagnostics: list }), stack);
+
+  it("keeps the errors alone, their leading `error:` dropped and nothing else", () => {
+    const plan = diagnostics([
+      { message: "warning: the plugin is old", severity: "warning" },
+      { message: "error: Target could not be found", severity: "error" },
+      { message: "error:no space after it", severity: "error" },
+      { message: "the refresh failed: error: 403 Forbidden", severity: "error" },
+      { severity: "error" },
+    ]);
+    expect(plan.errors).toEqual([
+      "Target could not be found",
+      "no space after it",
+      "the refresh failed: error: 403 Forbidden",
+      "",
+    ]);
+  });
+
+  it("reads a preview that prints no steps and no diagnostics as a plan of nothing", () => {
+    const plan = previewPlan("{}", stack);
+    expect(plan).toEqual({ steps: [], errors: [] });
+    // Nothing planned for the target: it is no longer declared.
+    expect(checkPlan(stack, [shop], plan).problems).toEqual([
+      `stack ${stack}: website shop (shop-cc6850a0.example.com, id 2) is no longer declared in the stack's program: the up would delete it. Declare it again, or run pulumi up yourself if it is to go.`,
+    ]);
+  });
+
+  it("names another resource's step by its name alone when its URN has no type", () => {
+    const plan: PreviewPlan = { errors: [], steps: [{ op: "create", urn: "odd::name" }] };
+    expect(checkPlan(stack, [], plan).problems).toEqual([
+      `stack ${stack}: the plan would also create  name, which --fix cloud does not put back.`,
+    ]);
+  });
+});
+
+describe("drift --fix cloud: what the plan does to each target", () => {
+  const steps = (target: LocatedTarget, ...ops: string[]): PreviewPlan => ({
+    errors: [],
+    steps: ops.map((op) => ({ op, urn: target.urn })),
+  });
+
+  it("plans nothing but a refresh for a changed website the program already declares as it is live", () => {
+    const { planned, problems } = checkPlan(stack, [shop], steps(shop, "refresh", "same"));
+    expect(problems).toEqual([]);
+    expect(planned).toEqual([{ ...shop, action: "none", fields: [] }]);
+  });
+
+  it("takes a read of a target as harmless beside its update", () => {
+    const { planned, problems } = checkPlan(stack, [shop], steps(shop, "read", "update"));
+    expect(problems).toEqual([]);
+    expect(planned.map((p) => p.action)).toEqual(["update"]);
+  });
+
+  it("refuses a target the plan would both update and create, naming both", () => {
+    expect(checkPlan(stack, [shop], steps(shop, "update", "create")).problems).toEqual([
+      `stack ${stack}: website shop (shop-cc6850a0.example.com, id 2) is changed, and the plan would update and create it.`,
+    ]);
+  });
+
+  it("refuses a replacement among other steps of the target", () => {
+    expect(checkPlan(stack, [shop], steps(shop, "update", "replace")).problems).toEqual([
+      `stack ${stack}: website shop (shop-cc6850a0.example.com, id 2) would be replaced (deleted and created again, its statistics lost): put back the fields that force a replacement by hand, or change the program.`,
+    ]);
+  });
+
+  it("lists no fields for a website created again, whatever its step says differs", () => {
+    const plan: PreviewPlan = {
+      errors: [],
+      steps: [
+        { op: "create", urn: blog.urn, diffReasons: ["domain"], detailedDiff: { domain: { kind: "add" } } },
+      ],
+    };
+    expect(checkPlan(stack, [blog], plan).planned).toEqual([{ ...blog, action: "create", fields: [] }]);
+    const real = previewPlan(fixture("changed-and-gone"), stack);
+    expect(checkPlan(stack, [shop, blog], real).planned[1]?.fields).toEqual([]);
+  });
+
+  it("lists each top-level field once, sorted, from the diff's paths and reasons", () => {
+    const plan: PreviewPlan = {
+      errors: [],
+      steps: [
+        {
+          op: "update",
+          urn: shop.urn,
+          detailedDiff: { privacy: {}, "excludeIps[1]": {}, "excludeIps[0]": {} },
+          diffReasons: ["excludeBots", "privacy"],
+          oldState: { outputs: { privacy: "private", excludeIps: ["203.0.113.7"], excludeBots: false } },
+          newState: { inputs: { privacy: "public", excludeIps: [], excludeBots: true } },
+        },
+      ],
+    };
+    expect(checkPlan(stack, [shop], plan).planned[0]?.fields).toEqual([
+      { field: "excludeBots", live: false, declared: true },
+      { field: "excludeIps", live: ["203.0.113.7"], declared: [] },
+      { field: "privacy", live: "private", declared: "public" },
+    ]);
+  });
+
+  it("shows a field without a live or a declared value as null", () => {
+    const plan: PreviewPlan = {
+      errors: [],
+      steps: [{ op: "update", urn: shop.urn, diffReasons: ["email"], oldState: {}, newState: {} }],
+    };
+    expect(checkPlan(stack, [shop], plan).planned[0]?.fields).toEqual([
+      { field: "email", live: null, declared: null },
+    ]);
+  });
+
+  it("never shows a secret's value, whatever the field, and shows null as null", () => {
+    const secret = {
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      value: "Zq8vXwKp",
+    };
+    const plan: PreviewPlan = {
+      errors: [],
+      steps: [
+        {
+          op: "update",
+          urn: shop.urn,
+          diffReasons: ["domain", "excludeIps", "favoritedAt"],
+          oldState: { outputs: { domain: "[secret]", excludeIps: secret, favoritedAt: null } },
+          newState: {
+            inputs: { domain: "shop.example.com", excludeIps: ["203.0.113.7"], favoritedAt: "2026-01-01" },
+          },
+        },
+      ],
+    };
+    expect(checkPlan(stack, [shop], plan).planned[0]?.fields).toEqual([
+      { field: "domain", live: "(secret)", declared: "shop.example.com" },
+      { field: "excludeIps", live: "(secret)", declared: ["203.0.113.7"] },
+      { field: "favoritedAt", live: null, declared: "2026-01-01" },
+    ]);
+  });
+});
