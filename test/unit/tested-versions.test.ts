@@ -51,6 +51,15 @@ describe("tested versions", () => {
     expect(COMPAT_NODE_VERSIONS.map((v) => v.split(".")[0])).toContain(MAIN_NODE_VERSION.split(".")[0]);
   });
 
+  it("the release workflow builds and publishes on the main lane's Node.js line", () => {
+    // `npm run release` and `npm run test:fast` do not switch Node.js themselves as `npm test`
+    // does: the job's own Node.js is the one they run on.
+    const workflow = readFileSync(join(".github", "workflows", "release.yml"), "utf8");
+    const lines = [...workflow.matchAll(/node-version:\s*"?([^"\s]+)"?/g)].map((match) => match[1]);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines)).toEqual(new Set([MAIN_NODE_VERSION.split(".")[0]]));
+  });
+
   it.each([[locked], [COMPAT_PULUMI_VERSION]])("CLI %s has a wrapper module that pins it", (version) => {
     const goMod = readFileSync(join(wrapperModuleDir(version), "go.mod"), "utf8");
     expect(goMod).toContain(`github.com/pulumi/pulumi/pkg/v3 v${version}`);
