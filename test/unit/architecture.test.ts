@@ -1,5 +1,5 @@
 // Dependencies point one way: sdk <- core <- provider <- fleet, the plugin beside the provider
-// (two hosts over one core), the policy rules over the core, drift over the rules and the core, generate over fleet and drift, the command line (cli) over generate and drift, the GitHub Action over the command line, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
+// (two hosts over one core), the policy rules over the core, drift over the rules and the core, generate over fleet and drift, the command line (cli) over generate and drift, the GitHub Action over the command line, the policy pack over the package's policy entry, and the emulator on its own; the package's entry (index.ts) brings provider and fleet together. No
 // module imports one that imports it back. Read from the sources' own import statements.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -24,6 +24,8 @@ const allowed: Record<(typeof layers)[number], string[]> = {
   cli: ["generate", "drift", "policy", "core", "sdk"],
   // The Action runs the command in-process and writes the runner's files with drift's neutral text.
   action: ["cli", "drift", "core"],
+  // A package of its own: it reaches the rules as users' packs would, by the package's name.
+  "policy-pack": [],
   emulator: [],
 };
 
@@ -57,6 +59,7 @@ const packages: Record<(typeof layers)[number], string[]> = {
   cli: [],
   // Bundled into one file with everything it loads: no package of its own.
   action: [],
+  "policy-pack": ["@pulumi/policy", "pulumi-webstats/policy"],
   emulator: ["fastify", "zod"],
 };
 

@@ -17,11 +17,10 @@ import { layers } from "../support/layers";
 const root = join(__dirname, "..", "..");
 const table = "core/website-fields.ts";
 // Every layer but the wire (sdk) and the server (emulator), which keep their own spellings; of the
-// Action its sources; and the policy pack, which is not a layer of the package.
+// Action its sources.
 const productFolders = [
   ...layers.filter((layer) => layer !== "sdk" && layer !== "emulator" && layer !== "action"),
   "action/src",
-  "policy-pack",
 ];
 const productFiles = ["index.ts", "settings.ts"];
 
