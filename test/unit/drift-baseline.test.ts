@@ -67,6 +67,59 @@ describe("drift: baseline files", () => {
     ]);
   });
 
+  it("reads back what it writes: each entry's fields and silence, and no key the finding lacks", () => {
+    const entries = [
+      changed("b.example.com", "favorite", "excludeIps"),
+      entry("q.example.com", "in-sync", { silent: true }),
+      entry("u.example.com", "unmanaged"),
+    ];
+    const written = baselineOf(entries, "2025-03-04");
+    const stats = { installation: "https://stats.example.com", account: 7, firstSeen: "2025-03-04" };
+    expect(written).toStrictEqual([
+      { status: "changed", domain: "b.example.com", ...stats, fields: ["excludeIps", "favorite"] },
+      { status: "in-sync", domain: "q.example.com", ...stats, silent: true },
+      { status: "unmanaged", domain: "u.example.com", ...stats },
+    ]);
+    const read = parseBaseline(formatBaseline(written), "b.yaml").entries;
+    expect(read.map(({ line: _line, ...e }) => e)).toStrictEqual(written);
+  });
+
+  it("orders accounts by their number, not their digits, and keeps each key on one line", () => {
+    const of = (id: number, url = "https://stats.example.com") => ({ url, id, email: "team@example.com" });
+    // An installation at a path with spaces, longer than a YAML line is by default.
+    const long = "https://stats.example.com/the team's statistics/of every website we run/for our clients";
+    const text = formatBaseline(
+      baselineOf(
+        [
+          entry("ten.example.com", "unmanaged", { account: of(10) }),
+          entry("nine.example.com", "unmanaged", { account: of(9) }),
+          changed("long.example.com", "domain", "privacy", "email", "excludeBots", "favorite", "excludeIps"),
+          entry("far.example.com", "gone", { account: of(7, long) }),
+        ].map((e) => (e.status === "changed" ? { ...e, account: of(7, long) } : e)),
+        "2025-03-04",
+      ),
+    );
+    expect(text.split("\n").filter((l) => l.includes("domain:"))).toEqual([
+      "    domain: nine.example.com",
+      "    domain: ten.example.com",
+      "    domain: far.example.com",
+      "    domain: long.example.com",
+    ]);
+    expect(text).toContain(`    installation: ${long}\n`);
+    expect(text).toContain("    fields: [ domain, email, excludeBots, excludeIps, favorite, privacy ]\n");
+  });
+
+  it("keeps the earliest first-seen date when two earlier baselines record the same finding", () => {
+    const recorded = (firstSeen: string) =>
+      parseBaseline(formatBaseline(baselineOf([entry("z.example.com", "unmanaged")], firstSeen)), "b.yaml")
+        .entries;
+    const firstSeenAfter = (...previous: string[]) =>
+      baselineOf([entry("z.example.com", "unmanaged")], "2025-06-01", previous.flatMap(recorded))[0]
+        ?.firstSeen;
+    expect(firstSeenAfter("2024-05-05", "2024-01-01")).toBe("2024-01-01");
+    expect(firstSeenAfter("2024-01-01", "2024-05-05")).toBe("2024-01-01");
+  });
+
   it("refuses a file of another version, and says how to write it again", () => {
     expect(problemsOf("version: 2\nentries: []\n")).toEqual([
       "b.yaml:1: version 2 is not one this version of pulumi-webstats reads (version: 1). Write it again with pulumi-webstats drift --write-baseline FILE.",
@@ -108,6 +161,64 @@ describe("drift: baseline files", () => {
       'b.yaml:12: entries[1]: fields lists the fields the website differs in, among domain, privacy, email, excludeBots, favorite, excludeIps (not "password").',
       "b.yaml:13: entries[1]: firstSeen is a date written YYYY-MM-DD.",
       "b.yaml:19: entries[3]: the same website and status as the entry at line 14; keep one.",
+    ]);
+  });
+
+  it("says what each key of an entry must hold, and when an entry's keys do not go together", () => {
+    const text = [
+      "version: 1",
+      "entries:",
+      "  - status: unmanaged",
+      "    domain: a.example.com",
+      "    installation: stats.example.com",
+      "    firstSeen: 2025-01-01",
+      "  - status: changed",
+      "    domain: b.example.com",
+      "    installation: https://stats.example.com",
+      "    account: 7",
+      "    fields: []",
+      "    firstSeen: 2025-01-01",
+      "  - status: changed",
+      "    domain: c.example.com",
+      "    installation: https://stats.example.com",
+      "    account: 7",
+      "    fields: [password, excludeParams]",
+      "    firstSeen: 2025-01-01",
+      "  - status: gone",
+      "    domain: d.example.com",
+      "    installation: https://stats.example.com",
+      "    account: 7",
+      "    fields: [privacy]",
+      "    silent: yes please",
+      "    firstSeen: 2025-01-01",
+      "  - status: changed",
+      "    domain: e.example.com",
+      "    installation: https://stats.example.com",
+      "    account: 7",
+      "    firstSeen: 2025-01-01",
+      "  - status: in-sync",
+      "    domain: f.example.com",
+      "    installation: https://stats.example.com",
+      "    account: 7",
+      "    silent: false",
+      "    firstSeen: 2025-01-01",
+    ].join("\n");
+    const among = "among domain, privacy, email, excludeBots, favorite, excludeIps";
+    expect(problemsOf(text)).toEqual([
+      "b.yaml:3: entries[0]: account is missing (the account's id).",
+      "b.yaml:5: entries[0]: installation is the installation's URL, such as https://stats.example.com.",
+      `b.yaml:11: entries[1]: fields lists the fields the website differs in, ${among}.`,
+      `b.yaml:17: entries[2]: fields lists the fields the website differs in, ${among} (not "password", "excludeParams").`,
+      "b.yaml:23: entries[3]: fields belongs to a changed website only.",
+      "b.yaml:24: entries[3]: silent is true or false.",
+      "b.yaml:26: entries[4]: a changed website lists its fields, e.g. fields: [excludeIps].",
+      "b.yaml:31: entries[5]: an in-sync website is in a baseline only when silent: true.",
+    ]);
+  });
+
+  it("refuses a file without its list of entries, and says what the file holds", () => {
+    expect(problemsOf("version: 1\n")).toEqual([
+      "b.yaml:1: entries is missing: version: 1 and entries: a list of {status, domain, installation, account, fields, silent, firstSeen}.",
     ]);
   });
 
@@ -158,6 +269,37 @@ describe("drift: applying a baseline", () => {
     const stale = excuses.baseline ?? [];
     expect(websites[0]!.accepted).toBeUndefined();
     expect(stale.map((e) => e.domain)).toEqual(["old.example.com", "u.example.com"]);
+  });
+
+  it("accepts a website's silence only where its entry records it", () => {
+    const silentBaseline = parseBaseline(
+      formatBaseline(baselineOf([entry("q.example.com", "unmanaged", { silent: true })], "2025-01-01")),
+      "b.yaml",
+    );
+    const quiet = entry("q.example.com", "unmanaged", { silent: true });
+    expect(excuseEntries([quiet], { baseline: silentBaseline }).websites[0]!.accepted?.firstSeen).toBe(
+      "2025-01-01",
+    );
+    // The entry of the unmanaged website says nothing of silence: the silence is drift still.
+    const [loud] = excuseEntries([entry("u.example.com", "unmanaged", { silent: true })], {
+      baseline,
+    }).websites;
+    expect(loud!.accepted).toBeUndefined();
+    expect(loud!.excusedParts?.map((p) => [p.finding, p.by])).toEqual([["unmanaged", "baseline"]]);
+  });
+
+  it("an in-sync website no longer silent has no drift left: its entry is stale", () => {
+    const silentBaseline = parseBaseline(
+      formatBaseline(baselineOf([entry("q.example.com", "in-sync", { silent: true })], "2025-01-01")),
+      "b.yaml",
+    );
+    const { websites, stale } = excuseEntries([entry("q.example.com", "in-sync", { silent: false })], {
+      baseline: silentBaseline,
+    });
+    expect(websites[0]!.accepted).toBeUndefined();
+    expect((stale.baseline ?? []).map((e) => [e.domain, e.status, e.line])).toEqual([
+      ["q.example.com", "in-sync", 6],
+    ]);
   });
 
   it("a website whose status changed is drift: the entry for its old status is stale", () => {
