@@ -159,6 +159,53 @@ describe("baseline and ignore rules together", () => {
     expect(next.map((e) => failsOn(e, ["changed", "unmanaged", "silent"]))).toEqual([false, false]);
   });
 
+  it("a new baseline leaves out the parts the rules cover, and keeps the ones the baseline covers", () => {
+    const baseline = baselineOfEntries([changed("shop.example.com", "privacy")]);
+    const website = changed("shop.example.com", "excludeIps", "privacy");
+    const [shop] = excuseEntries([website], { baseline, ignore }).websites;
+    if (!shop) throw new Error("no entry");
+    expect(shop.excusedParts?.map((p) => [p.field, p.by])).toEqual([
+      ["excludeIps", "ignore"],
+      ["privacy", "baseline"],
+    ]);
+    // Nothing else is added: tracking was not checked, so the entry says nothing of silence.
+    const { changes: _changes, ...rest } = shop;
+    expect(unignoredPart(shop)).toStrictEqual({ ...rest, changes: [website.changes![1]] });
+  });
+
+  it("a silent website keeps its silence in the new baseline when a rule covers one of its fields", () => {
+    const website = withSilent(changed("shop.example.com", "excludeIps", "privacy"));
+    const [shop] = excuseEntries([website], { ignore }).websites;
+    if (!shop) throw new Error("no entry");
+    const kept = unignoredPart(shop);
+    const { changes: _changes, ...rest } = shop;
+    expect(kept).toStrictEqual({ ...rest, changes: [website.changes![1]] });
+    expect(baselineOf([kept!], "2025-02-02")).toStrictEqual([
+      {
+        status: "changed",
+        domain: "shop.example.com",
+        installation: "https://stats.example.com",
+        account: 7,
+        fields: ["privacy"],
+        silent: true,
+        firstSeen: "2025-02-02",
+      },
+    ]);
+  });
+
+  it("a silent website whose every field a rule covers is recorded silent with its fields", () => {
+    const website = withSilent(changed("shop.example.com", "excludeIps"));
+    const [shop] = excuseEntries([website], { ignore }).websites;
+    if (!shop) throw new Error("no entry");
+    expect(shop.excusedParts?.map((p) => [p.finding, p.field])).toEqual([["changed", "excludeIps"]]);
+    // A changed baseline entry names some fields: the ones the rules cover are kept for it.
+    const kept = unignoredPart(shop);
+    expect(kept).toStrictEqual(shop);
+    const written = formatBaseline(baselineOf([kept!], "2025-02-02"));
+    expect(written).toContain("    fields: [ excludeIps ]\n    silent: true\n");
+    expect(parseBaseline(written, "b.yaml").entries).toHaveLength(1);
+  });
+
   it("a website every part of which the rules cover is not recorded in the baseline", () => {
     const [quiet] = excuseEntries([entry("quiet.example.com", "in-sync", { silent: true })], {
       ignore,
