@@ -80,6 +80,17 @@ describe("drift: the ignore file", () => {
     ]);
   });
 
+  it("takes a field with status changed, and refuses a file without its list of rules", () => {
+    const file = parseIgnoreFile(
+      "ignore:\n  - domain: shop.example.com\n    status: changed\n    field: favorite\n    reason: anyone may pin it\n",
+      ".webstats-drift.yaml",
+    );
+    expect(file.rules.map((r) => [r.status, r.field])).toEqual([["changed", "favorite"]]);
+    expect(problemsOf("version: 1\n")).toEqual([
+      '.webstats-drift.yaml:1: ignore is missing: ignore: a list of rules such as - { domain: "*.example.net", status: unmanaged, reason: TEXT }.',
+    ]);
+  });
+
   it("is found in the working folder, or named; a named file that is missing is an error", async () => {
     const folder = mkdtempSync(join(tmpdir(), "ignore-file-"));
     expect(await findIgnoreFile(undefined, folder)).toBeUndefined();
@@ -116,6 +127,15 @@ describe("drift: the ignore file", () => {
         { rule: ".webstats-drift.yaml:9", reason: "anyone may pin it" },
       ],
     ]);
+    expect(stale.map((r) => r.at)).toEqual([".webstats-drift.yaml:12"]);
+  });
+
+  it("leaves a website without drift unmarked, even where a rule names its domain", () => {
+    const file = parseIgnoreFile(example, ".webstats-drift.yaml");
+    const entries = [entry("a.clients.example.net", "in-sync"), entry("shop.example.com", "in-sync")];
+    const stale = applyIgnoreRules(entries, file);
+    expect(entries.map((e) => e.ignored)).toEqual([undefined, undefined]);
+    // Their domains still match: those rules are not stale.
     expect(stale.map((r) => r.at)).toEqual([".webstats-drift.yaml:12"]);
   });
 
