@@ -73,9 +73,12 @@ async function postWithoutDuplicates(client: WebstatsClient, inputs: WebsiteInpu
     } catch (error) {
       if (isDomainTaken(error)) {
         const existing = await client.websites.findByDomain(inputs.domain);
-        // After an attempt whose answer was lost, the website in this account is ours; with
-        // adoptExisting, one made meanwhile by someone else is taken over.
-        if (existing && (attempt > 1 || inputs.adoptExisting)) return adopt(client, existing, inputs);
+        // After an attempt whose answer was lost, the website in this account is the one that
+        // attempt made: it is finished as a website just created is, and recorded in the state if
+        // that fails, never left out of it. With adoptExisting, one made meanwhile by someone else
+        // is taken over.
+        if (existing && attempt > 1) return existing;
+        if (existing && inputs.adoptExisting) return adopt(client, existing, inputs);
         throw takenDomainError(inputs.domain, existing);
       }
       if (!serverMayHaveActed(error)) throw error;

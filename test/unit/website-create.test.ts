@@ -183,6 +183,21 @@ describe("createWebsite", () => {
     expect(websites.update).not.toHaveBeenCalled();
   });
 
+  it("records the website a lost create made when its favorite cannot be set, so the next up finishes it", async () => {
+    // The lost create was made after the look-up that followed it, and the create after it finds
+    // the domain taken: the website is this create's own, and must not be left out of the state.
+    const { websites, client } = scriptedClient();
+    websites.create
+      .mockRejectedValueOnce(lost())
+      .mockRejectedValueOnce(taken("The domain has already been taken."));
+    websites.findByDomain.mockResolvedValueOnce(undefined).mockResolvedValueOnce(website({ id: 9 }));
+    websites.update.mockRejectedValueOnce(new ServerError(details(500, "PATCH")));
+    const failure = await failureOf(createWebsite(client, checked({ domain, favorite: true })));
+    expect(websites.update.mock.calls).toEqual([[9, { favorite: true }]]);
+    expect(failure).toBeInstanceOf(PartialCreateError);
+    expect(failure).toMatchObject({ id: "9", outputs: { websiteId: 9, domain, favorite: false } });
+  });
+
   it("knows a taken domain among the server's other messages on the domain", async () => {
     // A full account at its plan's limit is told both.
     const { websites, client } = scriptedClient();
