@@ -3,7 +3,6 @@
 // applied to the compared report (a new report, the excused findings in it), and the new
 // baseline written last, once the reports are.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { baselineOf, formatBaseline, parseBaseline, readBaseline } from "./baseline";
 import type { Baseline } from "./baseline";
 import type { BaselineEntry, DriftReport } from "../model/report";
@@ -38,11 +37,10 @@ export async function loadAcceptance(options: AcceptanceOptions, folder: string)
   const previous = [...(baseline?.entries ?? [])];
   if (options.writeBaseline !== undefined) {
     checkWritable(options.writeBaseline, "The baseline");
-    // A file there already must be a baseline: its first-seen dates are kept, and nothing else is overwritten.
-    if (
-      existsSync(options.writeBaseline) &&
-      resolve(options.writeBaseline) !== resolve(options.baseline ?? "")
-    ) {
+    // A file there already must be a baseline: its first-seen dates are kept, and nothing else is
+    // overwritten. When it is the --baseline file, its entries come twice with the same dates,
+    // and the new baseline keeps each finding's earliest date: the same file is written.
+    if (existsSync(options.writeBaseline)) {
       const text = await readDriftFile(options.writeBaseline, "baseline");
       previous.push(...parseBaseline(text, options.writeBaseline).entries);
     }
