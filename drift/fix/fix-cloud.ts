@@ -128,6 +128,8 @@ async function planStack(
       ],
     };
   }
+  // The command a failure is named by: the export is run again here, and can fail on its own.
+  let command = "pulumi stack export";
   try {
     const backend = await stackBackend(source, env);
     const folder = backend === undefined ? undefined : fileBackendFolder(backend, source.cwd);
@@ -135,13 +137,13 @@ async function planStack(
     if (locks.length > 0) return { problems: [lockedText(stack, `lock file ${locks.join(", ")}`)] };
     const located = locateTargets(await pulumiOn(source, ["stack", "export"], env), stack, targets);
     const targetArgs = located.flatMap((t) => ["--target", t.urn]);
+    command = "pulumi preview";
     const preview = await pulumiOn(source, ["preview", "--refresh", ...targetArgs, "--json"], env);
     const { planned, problems } = checkPlan(stack, located, previewPlan(preview, stack));
     return problems.length > 0 ? { problems } : { plan: { stack, source, planned }, problems };
   } catch (error) {
     if (error instanceof CloudPlanRefused) return { problems: [error.message] };
-    if (error instanceof PulumiCommandError)
-      return { problems: [failureText(stack, "pulumi preview", error)] };
+    if (error instanceof PulumiCommandError) return { problems: [failureText(stack, command, error)] };
     throw error;
   }
 }

@@ -17,8 +17,8 @@ import type { ReadStack } from "../../drift/read/read-stacks";
 // that is "fail". stack export records the stack's website shop (id: its number in
 // PULUMI_STAND_IN_IDS) and PULUMI_STAND_IN_PENDING's pending operations. preview and up answer
 // what PULUMI_STAND_IN_ANSWERS gives for the command and the stack ({ fail } fails with that
-// error line; { steps } is the preview's plan); otherwise preview updates the target and up
-// prints its progress.
+// error line, for stack export too; { steps } is the preview's plan); otherwise preview updates
+// the target and up prints its progress.
 const standIn = String.raw`const fs = require("node:fs");
 const args = process.argv.slice(2);
 fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify({ args, backend: process.env.PULUMI_BACKEND_URL ?? null }) + "\n");
@@ -51,6 +51,7 @@ const stacks = ["alpha", "beta"];
 const urn = (stack: string) => `urn:pulumi:${stack}::sites::webstats:index:Website::shop`;
 
 interface Answers {
+  stack?: Record<string, { fail: string }>;
   preview?: Record<string, { fail: string } | { steps: unknown[] }>;
   up?: Record<string, { fail: string }>;
 }
@@ -208,6 +209,28 @@ describe("drift --fix cloud and pulumi's answers", () => {
     );
     expect(failing.commands("up")).toEqual([]);
     expect(refused.code).toBe(1);
+  });
+
+  it("names the command that failed: the export, run again before the preview, or the preview", async () => {
+    const setup = setUp({
+      answers: {
+        stack: { alpha: { fail: "no stack named 'alpha' found" } },
+        preview: { beta: { fail: "could not load plugin webstats: no such file" } },
+      },
+    });
+    const run = await fix(setup);
+    expect(run.err).toBe(
+      [
+        "Previewing 2 stacks (pulumi preview --refresh --target)...",
+        "stack sites/alpha: pulumi stack export failed: no stack named 'alpha' found",
+        "stack sites/beta: pulumi preview failed: could not load plugin webstats: no such file",
+        "Nothing was changed.",
+        "",
+      ].join("\n"),
+    );
+    expect(setup.commands("preview")).toEqual(["beta"]);
+    expect(setup.commands("up")).toEqual([]);
+    expect(run.code).toBe(1);
   });
 
   it("refuses a plan that would change another resource, and changes no stack", async () => {
