@@ -112,6 +112,33 @@ export function expectSdkScenarioWebsites(
 }
 
 /**
+ * The first up's outputs of the language SDKs' scenario, the same in every language: the site
+ * and both accounts' names, getWebsite of the site's domain finding the site itself, and the
+ * tracking code as the resource's output and through the explicit provider's function.
+ */
+export function expectSdkScenarioOutputs(
+  fixture: EngineFixture,
+  outputs: Record<string, unknown>,
+  sites: { main: string },
+): void {
+  expect(outputs).toMatchObject({
+    domain: sites.main,
+    hasPassword: true,
+    accountName: "Main",
+    agencyName: "Agency",
+  });
+  expect(outputs.foundId).toBe(outputs.siteId);
+  const snippet = trackingSnippet(fixture.emulator.url);
+  expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
+}
+
+/** Both providers of the scenario, the default one and the explicit one, hold their key encrypted. */
+export function expectProviderKeysEncrypted(providers: { inputs?: { apiKey?: unknown } }[]): void {
+  expect(providers).toHaveLength(2);
+  for (const provider of providers) expect(JSON.stringify(provider.inputs?.apiKey)).toContain("ciphertext");
+}
+
+/**
  * The stack settings the documented SDK example reads, in every language: the default provider's
  * credentials (account `main`), the blog's password and the agency provider's (account `agency`).
  */

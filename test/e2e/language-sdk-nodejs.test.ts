@@ -17,8 +17,8 @@ import { docExample } from "../support/docs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import {
   expectReadmeExampleWebsites,
+  expectSdkScenarioOutputs,
   readmeExampleConfig,
-  trackingSnippet,
   useEngineFixture,
 } from "./fixture";
 import { plainOutputs } from "./programs";
@@ -86,16 +86,7 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
     const created = await stack.up({ previewFirst: true });
     expect(created.output).toContain(previewing);
     const outputs = plainOutputs(created.outputs);
-    expect(outputs).toMatchObject({
-      domain: main,
-      hasPassword: true,
-      accountName: "Main",
-      agencyName: "Agency",
-    });
-    expect(outputs.foundId).toBe(outputs.siteId);
-    // The tracking code, as the resource's output and through the explicit provider's function.
-    const snippet = trackingSnippet(fixture.emulator.url);
-    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
+    expectSdkScenarioOutputs(fixture, outputs, { main });
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password?.secret).toBe(true);
     const siteId = outputs.siteId as number;

@@ -23,11 +23,12 @@ import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, StateResource } from "./harness";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import {
+  expectProviderKeysEncrypted,
   expectReadmeExampleWebsites,
+  expectSdkScenarioOutputs,
   expectSdkScenarioWebsites,
   readmeExampleConfig,
   useEngineFixture,
-  trackingSnippet,
 } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { credentialsConfig } from "./programs";
@@ -188,32 +189,14 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     // counted).
     expect(created.summary).toEqual({ create: 4 });
     const outputs = outputsOf(created);
-    expect(outputs).toMatchObject({
-      domain: main,
-      hasPassword: true,
-      accountName: "Main",
-      agencyName: "Agency",
-      foundPrivacy: "password",
-      agencyDomains: [agency],
-    });
-    // getWebsite by the site's domain finds the site itself.
-    expect(outputs.foundId).toBe(outputs.siteId);
-    // The tracking code, as the resource's output and through the explicit provider's function.
-    const snippet = trackingSnippet(fixture.emulator.url);
-    expect([outputs.trackingCode, outputs.agencyTrackingCode]).toEqual([snippet, snippet]);
+    expectSdkScenarioOutputs(fixture, outputs, { main });
+    expect(outputs).toMatchObject({ foundPrivacy: "password", agencyDomains: [agency] });
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password).toEqual({ secret: true });
     const siteId = outputs.siteId as number;
     const clientId = outputs.clientId as number;
     expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
-    // Both providers, the default one and the explicit one, hold their key encrypted.
-    const providers = stackResources("test").filter((r) => r.type === "pulumi:providers:webstats");
-    expect(providers).toHaveLength(2);
-    for (const provider of providers) {
-      expect(JSON.stringify((provider as { inputs?: { apiKey?: unknown } }).inputs?.apiKey)).toContain(
-        "ciphertext",
-      );
-    }
+    expectProviderKeysEncrypted(stackResources("test").filter((r) => r.type === "pulumi:providers:webstats"));
 
     // A change made elsewhere: refresh records it, up puts the declared values back.
     fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
