@@ -7,12 +7,17 @@
 // exports the program function): the engine then talks to this process's own language
 // server, which is why no separate Node.js language host binary is needed.
 //
-// Usage: node driver.cjs <request.json> <result.json>
+// Usage: node driver.cjs <request.json> <result.json>   one operation, then exit
+//        node driver.cjs --serve                         one operation per line of standard
+//   input ({"requestFile", "resultFile"}), each answered on standard output by the operation's
+//   output, then OPERATION_DONE: a stack's later operations skip Node.js's start, loading the
+//   Automation API, `pulumi version` and `pulumi stack select`, about a second each.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
 const { execFile } = require("node:child_process");
+const readline = require("node:readline");
 const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 
 async function inlineStack(request, options) {
@@ -38,9 +43,14 @@ async function inlineStack(request, options) {
   );
 }
 
-async function main() {
-  const [requestFile, resultFile] = process.argv.slice(2);
-  const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
+/** Marks the end of an operation's output in --serve mode (engine output holds no NUL). */
+const OPERATION_DONE = "\u0000operation-done\u0000";
+
+/**
+ * The stack a request names, with the CLI that runs it. A served driver keeps it for the
+ * requests after (the harness starts another driver when the stack or the environment changes).
+ */
+async function openStack(request) {
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(request.binDir) });
   const options = {
     workDir: request.workDir,
@@ -56,6 +66,10 @@ async function main() {
         { stackName: request.stackName, workDir: request.workDir },
         options,
       );
+  return { stack, pulumiCommand };
+}
+
+async function runOperation(request, resultFile, { stack, pulumiCommand }) {
   if (request.config && Object.keys(request.config).length > 0) {
     await stack.setAllConfig(request.config);
   }
@@ -74,19 +88,23 @@ async function main() {
     case "up":
       if (request.previewFirst) {
         // `pulumi up` previews first and stops when the preview fails; the Automation API's up
-        // passes --skip-preview, which this takes out again.
+        // passes --skip-preview, which this takes out again (for this operation only).
         const run = pulumiCommand.run.bind(pulumiCommand);
         const previewing = (args) => args.filter((arg) => arg !== "--skip-preview");
         pulumiCommand.run = (args, ...rest) => run(previewing(args), ...rest);
       }
-      result = await stack.up({
-        ...common,
-        ...policies,
-        expectNoChanges: request.expectNoChanges,
-        diff: request.diff,
-        refresh: request.refresh,
-        replace: request.replace,
-      });
+      try {
+        result = await stack.up({
+          ...common,
+          ...policies,
+          expectNoChanges: request.expectNoChanges,
+          diff: request.diff,
+          refresh: request.refresh,
+          replace: request.replace,
+        });
+      } finally {
+        delete pulumiCommand.run;
+      }
       result = { summary: result.summary, outputs: result.outputs };
       break;
     case "preview":
@@ -147,10 +165,40 @@ async function main() {
   fs.writeFileSync(resultFile, JSON.stringify({ ok: true, ...result, timing }));
 }
 
-main().catch((error) => {
-  const [, resultFile] = process.argv.slice(2);
+function failed(resultFile, error) {
   const message = error && error.stack ? String(error.stack) : String(error);
-  if (resultFile) fs.writeFileSync(resultFile, JSON.stringify({ ok: false, error: message }));
+  fs.writeFileSync(resultFile, JSON.stringify({ ok: false, error: message }));
   process.stderr.write(`${message}\n`);
-  process.exitCode = 1;
-});
+}
+
+async function runOnce() {
+  const [requestFile, resultFile] = process.argv.slice(2);
+  try {
+    const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
+    await runOperation(request, resultFile, await openStack(request));
+  } catch (error) {
+    failed(resultFile, error);
+    process.exitCode = 1;
+  }
+}
+
+async function serve() {
+  // One ordered stream: what is written to standard error comes before the end mark too.
+  process.stderr.write = process.stdout.write.bind(process.stdout);
+  let opened;
+  for await (const line of readline.createInterface({ input: process.stdin })) {
+    if (line.trim() === "") continue;
+    const { requestFile, resultFile } = JSON.parse(line);
+    try {
+      const request = JSON.parse(fs.readFileSync(requestFile, "utf8"));
+      opened ??= await openStack(request);
+      await runOperation(request, resultFile, opened);
+    } catch (error) {
+      failed(resultFile, error);
+    }
+    process.stdout.write(OPERATION_DONE);
+  }
+}
+
+if (process.argv[2] === "--serve") serve();
+else runOnce();

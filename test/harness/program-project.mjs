@@ -175,6 +175,166 @@ export function processesOfStack(pulumiHome) {
   return found;
 }
 
+/** The driver's end of an operation's output in --serve mode (automation-driver.cjs). */
+const OPERATION_DONE = "\u0000operation-done\u0000";
+
+/**
+ * The SIGKILL functions `onStart` receives for a driver: all of a stack's processes (the driver's
+ * process group, and the plugins, which lead groups of their own and are found by the stack's
+ * PULUMI_HOME in their environment), or the driver and the CLI alone, as when a pipeline step is
+ * killed and the plugins the CLI started are left to notice by themselves.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {Record<string, string>} env
+ */
+function killers(child, env) {
+  const killAll = () => {
+    const victims = env.PULUMI_HOME ? processesOfStack(env.PULUMI_HOME) : [];
+    for (const target of [-(child.pid ?? 0), ...victims]) {
+      if (target === 0) continue;
+      try {
+        process.kill(target, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  const killEngine = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  return { killAll, killEngine };
+}
+
+/**
+ * @param {string} resultFile
+ * @returns {{ ok: boolean, error?: string, [key: string]: unknown }}
+ */
+function readResult(resultFile) {
+  try {
+    return JSON.parse(readFileSync(resultFile, "utf8"));
+  } catch {
+    return { ok: false, error: "the driver wrote no result" };
+  }
+}
+
+/**
+ * One automation driver kept running for a stack's operations (`node driver.cjs --serve`): each
+ * request is a line on its standard input, answered when the driver writes the end mark after
+ * the operation's output. Operations after the first skip the driver's start-up, about a second
+ * each. A driver that ends (killed, timed out, crashed) answers its pending operation with the
+ * result file as it stands, and the next `run` starts another.
+ */
+export class DriverSession {
+  /** @type {import("node:child_process").ChildProcessWithoutNullStreams | undefined} */
+  #child;
+  /** The start-up key (environment and the request's stack) of the running driver. */
+  #key = "";
+  /** @type {(() => void) | undefined} */
+  #answer;
+  #pending = "";
+
+  /**
+   * Runs one request; starts a driver first when none runs or `key` differs from its own.
+   * @param {RunDriverOptions & { key: string }} options
+   * @returns {Promise<DriverResult>}
+   */
+  run({ workDir, request, requestFile, resultFile, env, timeoutMs, onOutput, onStart, key }) {
+    if (this.#child && this.#key !== key) this.stop();
+    const child = this.#child ?? this.#start(workDir, env, key);
+    writeFileSync(requestFile, JSON.stringify(request));
+    return new Promise((resolvePromise, reject) => {
+      const { killAll, killEngine } = killers(child, env);
+      onStart?.(killAll, killEngine);
+      let output = "";
+      /** @param {string} text */
+      const collect = (text) => {
+        output += text;
+        onOutput?.(text);
+      };
+      // Until the answer, the output goes to this operation; the timer keeps the test's process
+      // waiting (the driver's pipes do not).
+      const timer = setTimeout(() => {
+        killAll();
+        reject(new Error(`pulumi ${request.op} timed out after ${timeoutMs} ms\n${output}`));
+      }, timeoutMs);
+      this.#onText = collect;
+      this.#answer = () => {
+        clearTimeout(timer);
+        this.#onText = undefined;
+        this.#answer = undefined;
+        resolvePromise({ ...readResult(resultFile), output });
+      };
+      child.stdin.write(`${JSON.stringify({ requestFile, resultFile })}\n`);
+    });
+  }
+
+  /** Ends the driver (it exits when its standard input closes). */
+  stop() {
+    const child = this.#child;
+    this.#child = undefined;
+    child?.stdin.end();
+  }
+
+  /** @type {((text: string) => void) | undefined} */
+  #onText;
+
+  /**
+   * @param {string} workDir
+   * @param {Record<string, string>} env
+   * @param {string} key
+   */
+  #start(workDir, env, key) {
+    const child = spawn(process.execPath, ["driver.cjs", "--serve"], {
+      cwd: workDir,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    this.#child = child;
+    this.#key = key;
+    this.#pending = "";
+    // An idle driver keeps no test waiting; one left running exits with its standard input.
+    child.unref();
+    for (const stream of [child.stdin, child.stdout, child.stderr]) {
+      /** @type {{ unref?: () => void }} */ (/** @type {unknown} */ (stream)).unref?.();
+    }
+    child.stdin.on("error", () => {
+      // The driver ended; "close" answers the pending operation.
+    });
+    // A driver this session stopped says nothing more to it (it answers no operation).
+    const current = () => this.#child === child;
+    child.stderr.on("data", (/** @type {Buffer} */ chunk) => {
+      if (current()) this.#onText?.(chunk.toString());
+    });
+    child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
+      if (!current()) return;
+      this.#pending += chunk.toString();
+      let end;
+      while ((end = this.#pending.indexOf(OPERATION_DONE)) !== -1) {
+        this.#onText?.(this.#pending.slice(0, end));
+        this.#pending = this.#pending.slice(end + OPERATION_DONE.length);
+        this.#answer?.();
+      }
+      // Keep a possible start of the end mark back until the next chunk completes it.
+      const keep = this.#pending.lastIndexOf("\u0000");
+      const ready = keep === -1 ? this.#pending : this.#pending.slice(0, keep);
+      if (ready) this.#onText?.(ready);
+      this.#pending = this.#pending.slice(ready.length);
+    });
+    child.on("close", () => {
+      if (!current()) return;
+      this.#child = undefined;
+      if (this.#pending) this.#onText?.(this.#pending);
+      this.#pending = "";
+      this.#answer?.();
+    });
+    return child;
+  }
+}
+
 /**
  * Runs the automation driver of a project folder for one request; resolves with what the
  * engine printed and the driver's result object. `onStart` receives a function that kills the
@@ -193,26 +353,7 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    const killAll = () => {
-      const victims = env.PULUMI_HOME ? processesOfStack(env.PULUMI_HOME) : [];
-      for (const target of [-(child.pid ?? 0), ...victims]) {
-        if (target === 0) continue;
-        try {
-          process.kill(target, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-    };
-    // The driver and the CLI alone (their process group), as when a pipeline step is killed:
-    // the plugins the CLI started are left to notice by themselves.
-    const killEngine = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
+    const { killAll, killEngine } = killers(child, env);
     onStart?.(killAll, killEngine);
     let output = "";
     const collect = (/** @type {Buffer} */ chunk) => {
@@ -229,14 +370,7 @@ export function runDriver({ workDir, request, requestFile, resultFile, env, time
     child.on("error", reject);
     child.on("close", () => {
       clearTimeout(timer);
-      /** @type {{ ok: boolean, error?: string, [key: string]: unknown }} */
-      let result;
-      try {
-        result = JSON.parse(readFileSync(resultFile, "utf8"));
-      } catch {
-        result = { ok: false, error: "the driver wrote no result" };
-      }
-      resolvePromise({ ...result, output });
+      resolvePromise({ ...readResult(resultFile), output });
     });
   });
 }

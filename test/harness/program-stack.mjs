@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createProjectFromTemplate, offlineEnvironment, runDriver } from "./program-project.mjs";
+import { createProjectFromTemplate, DriverSession, offlineEnvironment } from "./program-project.mjs";
 
 /** @typedef {import("./program-project.mjs").DriverResult} DriverResult */
 
@@ -98,6 +98,8 @@ export class ProgramStack {
   #timeoutMs;
   #sequence = 0;
   #yaml = false;
+  /** The stack's automation driver, kept running between operations. */
+  #driver = new DriverSession();
   /**
    * The Pulumi project's and the stack's names (`projectName`, `stackName` options).
    * @readonly
@@ -241,7 +243,9 @@ export class ProgramStack {
     // keeps what was set, so only a change is sent.
     const configText = JSON.stringify(this.#config);
     const config = configText === this.#configApplied ? undefined : this.#config;
-    const result = await runDriver({
+    const result = await this.#driver.run({
+      // Another environment or kind of program starts another driver.
+      key: JSON.stringify([env, this.#yaml]),
       workDir: this.workDir,
       requestFile: join(this.dir, `${id}.request.json`),
       resultFile: join(this.dir, `${id}.result.json`),
@@ -337,6 +341,7 @@ export class ProgramStack {
   }
 
   cleanup() {
+    this.#driver.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
