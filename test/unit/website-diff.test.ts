@@ -110,6 +110,15 @@ describe("diffWebsite", () => {
     expect(diffWebsite(state, { ...sameInputs, email: UNKNOWN }).changed).toEqual(["email"]);
     expect(diffWebsite(state, { ...sameInputs, domain: UNKNOWN }).replaces).toEqual(["domain"]);
   });
+
+  it("treats connection credentials not known yet as a change, for a website recorded without any", () => {
+    // Unknown as a whole, the argument has no baseUrl or key to compare: it may name any installation.
+    expect(diffWebsite(state, { ...sameInputs, connection: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: [],
+      changed: ["connection"],
+    });
+  });
 });
 
 describe("updatePatch", () => {
