@@ -126,6 +126,9 @@ describe("drift: what the check costs", () => {
   it("takes whole windows of 60 at the server's limit, or the client's own slower pace", () => {
     expect(leastSeconds(0)).toBe(0);
     expect(leastSeconds(1)).toBe(0);
+    // No request, or one, takes no time at any pace.
+    expect(leastSeconds(0, 30)).toBe(0);
+    expect(leastSeconds(1, 30)).toBe(0);
     expect(leastSeconds(60)).toBe(0);
     expect(leastSeconds(61)).toBe(60);
     expect(leastSeconds(500)).toBe(480);
