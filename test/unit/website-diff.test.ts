@@ -144,6 +144,21 @@ describe("updatePatch", () => {
     });
   });
 
+  it("sends the password with a switch to password privacy even when the recorded one is the same", () => {
+    // The outputs drop the password beside another privacy, a state edited by hand may keep it;
+    // the server may hold another one since: a website that becomes protected is sent it again.
+    const formerlyProtected = {
+      ...state,
+      privacy: "private" as const,
+      hasPassword: true,
+      password: "pw",
+    };
+    expect(updatePatch(formerlyProtected, { ...sameInputs, privacy: "password", password: "pw" })).toEqual({
+      privacy: "password",
+      password: "pw",
+    });
+  });
+
   it("sends the password again only when the server needs it", () => {
     const protectedState = { ...state, privacy: "password" as const, hasPassword: true, password: "pw" };
     const protectedInputs = { ...sameInputs, privacy: "password", password: "pw" };
