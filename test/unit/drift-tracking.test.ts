@@ -151,6 +151,10 @@ describe("drift: what the check costs", () => {
       "paced at 30 a minute (WEBSTATS_REQUESTS_PER_MINUTE): at least 16 minutes.",
     );
     expect(costText(500, window, 600)).toContain("the server's limit of 60 a minute: at least 8 minutes.");
+    // A client pace equal to the server's limit is that limit.
+    expect(costText(500, window, 60)).toContain(
+      "paced at the server's limit of 60 a minute: at least 8 minutes.",
+    );
     expect(durationText(60)).toBe("1 minute");
     expect(durationText(3600)).toBe("1 hour");
     expect(durationText(3960)).toBe("1 hour 6 minutes");
