@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recordingPulumi } from "../support/recording-pulumi";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
-import type { DriftEntry } from "../../drift/model/entries";
+import type { DriftEntry, FailOnName } from "../../drift/model/entries";
 import type { ReadStack } from "../../drift/read/read-stacks";
 
 // Records its call and PULUMI_BACKEND_URL. whoami prints PULUMI_STAND_IN_WHOAMI, or fails when
@@ -102,7 +102,7 @@ function setUp(
     calls()
       .filter((c) => c.args[0] === command)
       .map((c) => c.args[c.args.indexOf("--stack") + 1]);
-  return { env, read, entries, lock, calls, commands };
+  return { env, backend, read, entries, lock, calls, commands };
 }
 
 interface Summary {
@@ -110,14 +110,23 @@ interface Summary {
   stacks: { stack: string; result: string; error?: string; websites: { resource: string }[] }[];
 }
 
-async function fix(setup: ReturnType<typeof setUp>) {
+async function fix(
+  setup: ReturnType<typeof setUp>,
+  options: { failOn?: FailOnName[]; onErr?: (text: string) => void } = {},
+) {
   let out = "";
   let err = "";
   const code = await runCloudFix(
     { summary: "json", yes: true },
-    { stacks: setup.read, entries: setup.entries, failOn: ["changed"], parallel: 1 },
+    { stacks: setup.read, entries: setup.entries, failOn: options.failOn ?? ["changed"], parallel: 1 },
     setup.env,
-    { out: (t) => (out += t), err: (t) => (err += t) },
+    {
+      out: (t) => (out += t),
+      err: (t) => {
+        options.onErr?.(t);
+        err += t;
+      },
+    },
   );
   return { code, err, summary: out === "" ? undefined : (JSON.parse(out) as Summary) };
 }
@@ -263,6 +272,40 @@ describe("drift --fix cloud and pulumi's answers", () => {
       expect(setup.commands("up")).toEqual(stacks);
       expect(run.code).toBe(0);
     }
+  });
+
+  it("exits 2 when every website is put back but drift --fail-on names is left", async () => {
+    const setup = setUp();
+    setup.entries.push({
+      domain: "new.example.com",
+      id: 9,
+      status: "unmanaged",
+      stacks: [],
+      resources: [],
+      account: { url: "https://stats.example.com", id: 1, email: "ops@example.com" },
+    });
+    const run = await fix(setup, { failOn: ["changed", "unmanaged"] });
+    expect(run.summary?.stacks.map((s) => s.result)).toEqual(["put back", "put back"]);
+    expect(run.code).toBe(2);
+  });
+
+  it("lets an error of its own reach the caller, never said as pulumi's failure", async () => {
+    // The lock folder of a stack on the file backend is a file: reading it fails in drift itself.
+    const setup = setUp();
+    const folder = join(setup.backend, ".pulumi", "locks", "organization", "sites");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "beta"), "");
+    await expect(fix(setup)).rejects.toThrow(/ENOTDIR/);
+    expect(setup.commands("up")).toEqual([]);
+
+    // Standard error fails while pulumi's output is shown: that failure, not a failed up.
+    const shown = setUp();
+    const closed = new Error("standard error is closed");
+    const onErr = (text: string) => {
+      if (text.startsWith("Updating (alpha)")) throw closed;
+    };
+    await expect(fix(shown, { onErr })).rejects.toBe(closed);
+    expect(shown.commands("up")).toEqual(["alpha"]);
   });
 
   it("names every lock file another update holds on a stack", async () => {
