@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffWebsite, updatePatch } from "../../core/website-diff";
+import { diffWebsite, passwordGap, updatePatch } from "../../core/website-diff";
 import { unknownValue as UNKNOWN } from "../../core/unknown-values";
 import { recordedWebsite } from "../support/drift-entries";
 
@@ -182,7 +182,10 @@ describe("updatePatch", () => {
     expect(updatePatch({ ...state, excludeParams: undefined }, { ...withoutParams, email: true })).toEqual({
       email: true,
     });
-    expect(updatePatch({ ...state, privacy: "private" }, { ...sameInputs, privacy: "password" })).toEqual({
+    // Strictly: a key holding undefined would count, and callers send an update when a patch has keys.
+    expect(
+      updatePatch({ ...state, privacy: "private" }, { ...sameInputs, privacy: "password" }),
+    ).toStrictEqual({
       privacy: "password",
     });
   });
@@ -191,5 +194,25 @@ describe("updatePatch", () => {
     expect(updatePatch(state, { ...sameInputs, adoptExisting: true, connection: { apiKey: "k" } })).toEqual(
       {},
     );
+  });
+});
+
+describe("passwordGap", () => {
+  it("names the new website, or the recorded one by id and domain, that has no password to keep", () => {
+    const wanted = { ...sameInputs, privacy: "password" };
+    expect(passwordGap({}, wanted)).toBe(
+      `privacy "password" needs a password and the new website example.com has none: give the password argument (1 to 128 characters).`,
+    );
+    expect(passwordGap({ ...state, hasPassword: false }, wanted)).toBe(
+      `privacy "password" needs a password and website 7 (example.com) has none: give the password argument (1 to 128 characters).`,
+    );
+  });
+
+  it("finds none when a password is given or the server holds one", () => {
+    expect(passwordGap({}, { ...sameInputs, privacy: "password", password: "pw" })).toBeUndefined();
+    expect(
+      passwordGap({ ...state, hasPassword: true }, { ...sameInputs, privacy: "password" }),
+    ).toBeUndefined();
+    expect(passwordGap({}, sameInputs)).toBeUndefined();
   });
 });
