@@ -143,6 +143,8 @@ describe("drift: what the check costs", () => {
       "Checking tracking: 500 requests, one per website on the server (its pageviews from 2026-11-18 " +
         "to 2026-11-24, UTC dates), paced at the server's limit of 60 a minute: at least 8 minutes.",
     );
+    // 61 requests take one whole window: said from a minute on.
+    expect(costText(61, window)).toMatch(/a minute: at least 1 minute\.$/);
     expect(costText(1, window)).toBe(
       "Checking tracking: 1 request, one per website on the server (its pageviews from 2026-11-18 " +
         "to 2026-11-24, UTC dates), paced at the server's limit of 60 a minute.",
@@ -235,6 +237,14 @@ describe("drift: checkTracking", () => {
     const stub = stubClient((id) => (id === 2 ? notFound() : []));
     const targets = [1, 2, 3].map((id) => ({ client: stub.client, id, domain: `s${id}.example.com` }));
     expect((await checkTracking(targets, window)).map((r) => r?.silent)).toEqual([true, undefined, true]);
+  });
+
+  it("answers for every target, the last one deleted since its listing too", async () => {
+    const stub = stubClient((id) => (id === 3 ? notFound() : []));
+    const targets = [1, 2, 3].map((id) => ({ client: stub.client, id, domain: `s${id}.example.com` }));
+    const reads = await checkTracking(targets, window);
+    expect(reads).toHaveLength(3);
+    expect(reads[2]).toBeUndefined();
   });
 
   it("stops at the first failure, naming the website", async () => {
