@@ -6,7 +6,7 @@
 import { defaultTreeAdapter, html, parse, serialize } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
-import { trackingCodeOf } from "../../core/tracking-code";
+import { TRACKING_SCRIPT_ID, trackingCodeOf } from "../../core/tracking-code";
 import { pageHost } from "../../drift/compare/page-check";
 import {
   judgeDocument,
@@ -109,6 +109,61 @@ describe("the HTML judgement", () => {
         status: "missing",
       });
     }
+  });
+
+  it("finds the snippet among the page's other scripts, and its address with a trailing / or spaces", () => {
+    const page = (code: string) =>
+      `<!doctype html><head><script>var a = 1;</script><script src="/app.js" id="app"></script>${code}</head></html>`;
+    expect(judgeHtml(page(snippet), installation)).toEqual({ status: "present" });
+    for (const dataHost of [`${installation}/`, ` ${installation}// `]) {
+      const spelled = snippet.replace(`data-host="${installation}"`, `data-host="${dataHost}"`);
+      expect(judgeHtml(page(spelled), installation), dataHost).toEqual({ status: "present" });
+      expect(judgeHtml(page(snippet), dataHost), dataHost).toEqual({ status: "present" });
+    }
+  });
+
+  it("says what is wrong with the snippet that has the tracking id", () => {
+    const ours = (attributes: string) =>
+      `<!doctype html><body><script ${attributes} id="${TRACKING_SCRIPT_ID}"></script></body>`;
+    const src = `src="${installation}/js/script.js"`;
+    for (const attributes of [src, `data-host="  " ${src}`]) {
+      expect(judgeHtml(ours(attributes), installation)).toEqual({
+        status: "wrong",
+        reason: "the tracking code has no data-host",
+      });
+    }
+    for (const attributes of [`data-host="${installation}"`, `data-host="${installation}" src=""`]) {
+      expect(judgeHtml(ours(attributes), installation)).toEqual({
+        status: "wrong",
+        reason: "the tracking code has no src",
+      });
+    }
+    expect(judgeHtml(ours(`data-host="https://other.example.org" ${src}`), installation)).toEqual({
+      status: "wrong",
+      reason: `the tracking code sends its hits to another installation: https://other.example.org instead of ${installation}`,
+    });
+  });
+
+  it("says when the installation's script is there without the tracking id, which it needs to find itself", () => {
+    const cannot = `instead of "${TRACKING_SCRIPT_ID}": it cannot find itself and sends nothing`;
+    const cases: [string, string][] = [
+      [
+        `<script src="${installation}/js/script.js" id="tracker"></script>`,
+        `with the id "tracker" ${cannot}`,
+      ],
+      [`<script src="${installation}/js/script.js"></script>`, `without its id ${cannot}`],
+      [`<script data-host="${installation}"></script>`, `without its id ${cannot}`],
+    ];
+    for (const [script, reason] of cases) {
+      expect(judgeHtml(`<!doctype html><body>${script}</body>`, installation)).toEqual({
+        status: "wrong",
+        reason: `a tracking script is there ${reason}`,
+      });
+    }
+    // Another script whose address only holds the path elsewhere is none of the installation's.
+    expect(
+      judgeHtml(`<!doctype html><body><script src="/js/script.js.map.js"></script></body>`, installation),
+    ).toEqual({ status: "missing", reason: "no tracking code in the home page" });
   });
 
   it("finds scripts in document order", () => {
