@@ -1,0 +1,405 @@
+// `drift --fix code`'s plan (drift/fix/fix-code.ts fixCode), on real project folders outside
+// any git repository and recorded stacks built here: what each drifted website becomes (a fleet
+// file or Pulumi YAML program written, a program's call to change by hand, a reason it is left),
+// how each is said, which refusals write nothing, and the exit code for what is left. The
+// command's run against the emulator is test/integration/drift-fix-code.test.ts.
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Website } from "../../sdk";
+import { FixRefused, fixCode } from "../../drift/fix/fix-code";
+import type { FixCodeOptions } from "../../drift/fix/fix-code";
+import type { DriftEntry } from "../../drift/model/entries";
+import { liveKey } from "../../drift/model/entries";
+import type { RecordedWebsite } from "../../drift/read/stack-export";
+
+const account = { url: "https://stats.example", id: 3, email: "team@example.com" };
+const options: FixCodeOptions = { adoptUnmanaged: false, force: false };
+
+/** A project folder with its files, outside any git repository. */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "fix-code-plan-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** A Website a stack recorded, declared by a WebsiteFleet of `fleetFile` or at `position`. */
+function recorded(
+  folder: string,
+  resource: string,
+  domain: string,
+  where: { fleetFile: string } | { position: string },
+  stack = "team/prod",
+): RecordedWebsite {
+  const fleet =
+    "fleetFile" in where
+      ? { name: "sites", file: where.fleetFile, positions: ["project:///index.ts#4,1"] }
+      : undefined;
+  return {
+    stack,
+    resource,
+    id: 1,
+    outputs: { domain },
+    address: { keySource: "the stack's configuration" },
+    origin: {
+      type: "webstats:index:Website",
+      positions: "position" in where ? [where.position] : [],
+      ...(fleet ? { fleet } : {}),
+      folder,
+    },
+  };
+}
+
+const entry = (
+  status: DriftEntry["status"],
+  domain: string,
+  resources: string[],
+  extra: Partial<DriftEntry> = {},
+): DriftEntry => ({ domain, id: 7, status, stacks: ["team/prod"], resources, account, ...extra });
+
+const fleetText = "# ours\nwebsites:\n  - domain: a.example.com  # the shop\n    email: false\n";
+
+describe("drift --fix code: what each drifted website becomes", () => {
+  it("writes a fleet file's entry and says the file was in no repository; nothing is left, exit 0", async () => {
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
+    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [website] }],
+        entries: [
+          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed", "gone", "unmanaged", "duplicate"],
+      },
+      options,
+    );
+    expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(
+      fleetText.replace("email: false", "email: true"),
+    );
+    expect(outcome).toEqual({
+      written: [
+        { file: join(dir, "sites.yaml"), domain: "a.example.com", field: "email", old: false, new: true },
+      ],
+      byHand: [],
+      notFixed: [],
+      files: [{ file: join(dir, "sites.yaml"), git: "no repository" }],
+      exitCode: 0,
+    });
+  });
+
+  it("lists a program's website with the call to change, in the program's own language, and leaves it", async () => {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "index.ts": "\n\nnew Website\n",
+      "src/site.mjs": "\nnew Website\n",
+      "__main__.py": "\n\n\nWebsite\n",
+    });
+    const changes = [
+      { field: "email", recorded: false, live: true },
+      { field: "excludeIps", recorded: [], live: ["10.0.0.1"] },
+    ];
+    const websites = [
+      recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#3,1" }),
+      recorded(dir, "site", "site.example.com", { position: "project:///src/site.mjs#2,5" }),
+      recorded(dir, "py", "py.example.com", { position: "project:///__main__.py#4,1" }),
+    ];
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites }],
+        entries: websites.map((w) =>
+          entry("changed", w.outputs.domain as string, [`team/prod:${w.resource}`], { changes }),
+        ),
+        live: new Map(),
+        failOn: ["gone"],
+      },
+      options,
+    );
+    const args = "email: false → true, excludeIps: [] → [10.0.0.1]";
+    expect(outcome.byHand).toEqual([
+      {
+        domain: "docs.example.com",
+        text: `${join(dir, "index.ts")}:3 new webstats.Website("docs", { ${args} })`,
+      },
+      {
+        domain: "site.example.com",
+        text: `${join(dir, "src/site.mjs")}:2 new webstats.Website("site", { ${args} })`,
+      },
+      { domain: "py.example.com", text: `${join(dir, "__main__.py")}:4 Website "py": ${args}` },
+    ]);
+    expect(outcome.notFixed).toEqual([
+      {
+        status: "changed",
+        domain: "docs.example.com",
+        id: 7,
+        reason: `declared in a program at ${join(dir, "index.ts")}:3: change it by hand.`,
+      },
+      {
+        status: "changed",
+        domain: "site.example.com",
+        id: 7,
+        reason: `declared in a program at ${join(dir, "src/site.mjs")}:2: change it by hand.`,
+      },
+      {
+        status: "changed",
+        domain: "py.example.com",
+        id: 7,
+        reason: `declared in a program at ${join(dir, "__main__.py")}:4: change it by hand.`,
+      },
+    ]);
+    expect(outcome.written).toEqual([]);
+    expect(outcome.files).toEqual([]);
+    // Left changed, but --fail-on names only gone: exit 0; naming changed, exit 2.
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it("says what to do with a gone, duplicate or unmanaged website, or one whose declaration is not known", async () => {
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
+    const gone = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
+    const lost = recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "sites.yaml" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [gone, lost] }],
+        entries: [
+          entry("gone", "a.example.com", ["team/prod:sites-a.example.com"]),
+          entry("gone", "z.example.com", ["team/prod:nowhere"]),
+          entry("duplicate", "d.example.com", ["team/prod:one", "team/dev:two"]),
+          entry("unmanaged", "u.example.com", []),
+          entry("changed", "b.example.com", ["team/prod:sites-b.example.com"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+          }),
+          entry("in-sync", "s.example.com", ["team/prod:s"]),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(outcome.notFixed.map((n) => [n.status, n.domain, n.reason])).toEqual([
+      [
+        "gone",
+        "a.example.com",
+        `not on the server: remove its declaration at ${join(dir, "sites.yaml")}:3, or restore the website.`,
+      ],
+      ["gone", "z.example.com", "not on the server: remove its declaration, or restore the website."],
+      ["duplicate", "d.example.com", "recorded by team/prod:one, team/dev:two: keep one declaration."],
+      [
+        "unmanaged",
+        "u.example.com",
+        "declared by no stack given: --adopt-unmanaged appends it to a fleet file.",
+      ],
+      [
+        "changed",
+        "b.example.com",
+        `its declaration is not known: ${join(dir, "sites.yaml")} has no entry for b.example.com, which WebsiteFleet sites (declared at ${join(dir, "index.ts")}:4) recorded: the file changed since the last pulumi up.`,
+      ],
+    ]);
+    expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(fleetText);
+    expect(outcome.exitCode).toBe(2);
+  });
+});
+
+const liveWebsite = (domain: string): Website => ({
+  id: 9,
+  domain,
+  privacy: "private",
+  email: false,
+  excludeBots: false,
+  excludeIps: [],
+  hasPassword: false,
+  favorite: false,
+  favoritedAt: null,
+  createdAt: null,
+  updatedAt: null,
+});
+
+describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanaged website", () => {
+  /** Two stacks of the account, each declaring a website in its own fleet file. */
+  function twoFleets(): {
+    dir: string;
+    stacks: { name: string; websites: RecordedWebsite[] }[];
+    entries: DriftEntry[];
+  } {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+      "b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const a = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" });
+    const b = recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }, "team/dev");
+    return {
+      dir,
+      stacks: [
+        { name: "team/prod", websites: [a] },
+        { name: "team/dev", websites: [b] },
+      ],
+      entries: [
+        entry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
+        entry("in-sync", "b.example.com", ["team/dev:sites-b.example.com"]),
+        entry("unmanaged", "new.example.com", [], { id: 9 }),
+      ],
+    };
+  }
+  const live = new Map([[liveKey(account, 9), liveWebsite("new.example.com")]]);
+  const adopt = { adoptUnmanaged: true, force: false };
+  const accountText = "team@example.com (3) at https://stats.example";
+
+  it("asks which with --adopt-into when the account's websites are in two fleet files, and writes nothing", async () => {
+    const { dir, stacks, entries } = twoFleets();
+    const error = await fixCode({ stacks, entries, live, failOn: [] }, adopt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FixRefused);
+    expect((error as Error).message).toBe(
+      "drift --fix code wrote nothing:\n" +
+        `  new.example.com: the unmanaged websites of account ${accountText} could go to ${join(dir, "a.yaml")} or ${join(dir, "b.yaml")}: say which with --adopt-into FILE.`,
+    );
+    expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe("websites:\n  - domain: a.example.com\n");
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe("websites:\n  - domain: b.example.com\n");
+  });
+
+  it("appends it to the file --adopt-into names, and refuses one that is not the account's", async () => {
+    const { dir, stacks, entries } = twoFleets();
+    const outcome = await fixCode(
+      { stacks, entries, live, failOn: ["unmanaged"] },
+      { ...adopt, adoptInto: join(dir, "b.yaml") },
+    );
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe(
+      "websites:\n  - domain: b.example.com\n  - domain: new.example.com\n    privacy: private\n    excludeBots: false\n    adoptExisting: true\n",
+    );
+    expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe("websites:\n  - domain: a.example.com\n");
+    expect(outcome.notFixed).toEqual([]);
+    expect(outcome.exitCode).toBe(0);
+
+    const elsewhere = join(dir, "elsewhere.yaml");
+    const error = await fixCode(
+      { stacks, entries, live, failOn: [] },
+      { ...adopt, adoptInto: elsewhere },
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      "drift --fix code wrote nothing:\n" +
+        `  --adopt-into ${elsewhere}: not a fleet file of the stacks given that use account ${accountText} (those are ${join(dir, "a.yaml")}, ${join(dir, "b.yaml")}).`,
+    );
+    const none = await fixCode(
+      { stacks: [], entries: [entries[2]!], live, failOn: [] },
+      { ...adopt, adoptInto: elsewhere },
+    ).catch((e: unknown) => e);
+    expect((none as Error).message).toBe(
+      "drift --fix code wrote nothing:\n" +
+        `  --adopt-into ${elsewhere}: not a fleet file of the stacks given that use account ${accountText} (they have none).`,
+    );
+  });
+
+  it("leaves it for the user when no stack given declares a website of its account in a fleet file", async () => {
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "index.ts": "\n" });
+    const program = recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#1,1" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [program] }],
+        entries: [
+          entry("in-sync", "docs.example.com", ["team/prod:docs"]),
+          entry("unmanaged", "new.example.com", [], { id: 9 }),
+        ],
+        live,
+        failOn: ["unmanaged"],
+      },
+      adopt,
+    );
+    expect(outcome.notFixed).toEqual([
+      {
+        status: "unmanaged",
+        domain: "new.example.com",
+        id: 9,
+        reason: `no stack given declares a website of account ${accountText} in a fleet file: declare it by hand.`,
+      },
+    ]);
+    expect(outcome.exitCode).toBe(2);
+  });
+});
+
+describe("drift --fix code: the files checked before any is written", () => {
+  const changedEmail = (resource: string, domain: string) =>
+    entry("changed", domain, [`team/prod:${resource}`], {
+      changes: [{ field: "email", recorded: false, live: true }],
+    });
+  const program =
+    "name: team\nruntime: yaml\nresources:\n  docs:  # the docs\n    type: webstats:index:Website\n" +
+    "    properties:\n      domain: docs.example.com\n      email: false\n";
+
+  it("writes a Pulumi YAML program's property in place", async () => {
+    const dir = project({ "Pulumi.yaml": program });
+    const docs = recorded(dir, "docs", "docs.example.com", { position: "project:///Pulumi.yaml#4,3" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [docs] }],
+        entries: [changedEmail("docs", "docs.example.com")],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(readFileSync(join(dir, "Pulumi.yaml"), "utf8")).toBe(
+      program.replace("email: false", "email: true"),
+    );
+    expect(outcome.written.map((w) => [w.file, w.field, w.new])).toEqual([
+      [join(dir, "Pulumi.yaml"), "email", true],
+    ]);
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it("refuses a read-only file and one with changes git has not committed, naming each; --force writes the latter", async () => {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+      "b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "start");
+    writeFileSync(join(dir, "b.yaml"), "# edited\nwebsites:\n  - domain: b.example.com\n");
+    chmodSync(join(dir, "a.yaml"), 0o444);
+    const input = {
+      stacks: [
+        {
+          name: "team/prod",
+          websites: [
+            recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" }),
+            recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }),
+          ],
+        },
+      ],
+      entries: [
+        changedEmail("sites-a.example.com", "a.example.com"),
+        changedEmail("sites-b.example.com", "b.example.com"),
+      ],
+      live: new Map<string, Website>(),
+      failOn: [] as const,
+    };
+    const error = await fixCode(input, options).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      "drift --fix code wrote nothing:\n" +
+        `  ${join(dir, "a.yaml")}: it is read-only: make it writable (chmod u+w) or change it by hand.\n` +
+        `  ${join(dir, "b.yaml")}: has changes not yet committed (git status): commit or set them aside first, or give --force to write over them.`,
+    );
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe(
+      "# edited\nwebsites:\n  - domain: b.example.com\n",
+    );
+
+    chmodSync(join(dir, "a.yaml"), 0o644);
+    const forced = await fixCode(input, { ...options, force: true });
+    expect(forced.files).toEqual([
+      { file: join(dir, "a.yaml"), git: "committed" },
+      { file: join(dir, "b.yaml"), git: "forced" },
+    ]);
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe(
+      "# edited\nwebsites:\n  - domain: b.example.com\n    email: true\n",
+    );
+  });
+});
