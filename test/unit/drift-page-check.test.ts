@@ -3,9 +3,9 @@
 // page holds: 20,000 nested elements walked without recursion, a snippet inside a <template>
 // (never run by a browser) not counted, a parse given a deadline, a parse in pieces giving the
 // tree parse5 gives in one go. The fetching is test/integration/drift-page-check.test.ts's.
-import { defaultTreeAdapter, html, parse, serialize } from "parse5";
+import { defaultTreeAdapter, html, parse, serialize, Tokenizer } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRACKING_SCRIPT_ID, trackingCodeOf } from "../../core/tracking-code";
 import { pageHost } from "../../drift/compare/page-check";
 import {
@@ -22,6 +22,8 @@ type ParentNode = DefaultTreeAdapterMap["parentNode"];
 const installation = "https://stats.example.com";
 const snippet = trackingCodeOf(installation, {}).trackingCode;
 const never = new AbortController().signal;
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("pageHost", () => {
   it.each([
@@ -187,6 +189,30 @@ describe("the HTML judgement", () => {
     ];
     for (const page of pages) {
       expect(serialize(await parseWithin(page, never))).toBe(serialize(parse(page)));
+    }
+  });
+
+  it("parses in smaller pieces after slow ones and larger after fast ones, within its bounds", async () => {
+    // The clock is scripted: each piece takes `took` ms as performance.now() tells it.
+    const piecesOf = async (page: string, took: number): Promise<number[]> => {
+      const write = vi.spyOn(Tokenizer.prototype, "write");
+      let now = 0;
+      vi.spyOn(performance, "now").mockImplementation(() => (now += took));
+      const document = await parseWithin(page, never);
+      const pieces = write.mock.calls.map(([chunk]) => chunk.length);
+      vi.restoreAllMocks();
+      expect(serialize(document)).toBe(serialize(parse(page)));
+      return pieces;
+    };
+    const slow = await piecesOf("a".repeat(40_000), 30);
+    expect(slow.slice(0, 10)).toEqual([16_384, 8_192, 4_096, 2_048, 1_024, 512, 256, 128, 64, 64]);
+    expect(Math.min(...slow.slice(0, -1))).toBe(64);
+    expect(slow.reduce((a, b) => a + b)).toBe(40_000);
+    const fast = await piecesOf("a".repeat(300_000), 1);
+    expect(fast.slice(0, 5)).toEqual([16_384, 32_768, 65_536, 65_536, 65_536]);
+    // Neither slow nor fast, the bounds included: the pieces keep their size.
+    for (const took of [4, 10, 20]) {
+      expect(await piecesOf("a".repeat(50_000), took)).toEqual([16_384, 16_384, 16_384, 848]);
     }
   });
 
