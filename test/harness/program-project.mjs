@@ -306,21 +306,26 @@ export class DriverSession {
     });
     // A driver this session stopped says nothing more to it (it answers no operation).
     const current = () => this.#child === child;
-    child.stderr.on("data", (/** @type {Buffer} */ chunk) => {
-      if (current()) this.#onText?.(chunk.toString());
+    // As text, a character split between two chunks whole again.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (/** @type {string} */ text) => {
+      if (current()) this.#onText?.(text);
     });
-    child.stdout.on("data", (/** @type {Buffer} */ chunk) => {
+    child.stdout.on("data", (/** @type {string} */ text) => {
       if (!current()) return;
-      this.#pending += chunk.toString();
+      this.#pending += text;
       let end;
       while ((end = this.#pending.indexOf(OPERATION_DONE)) !== -1) {
         this.#onText?.(this.#pending.slice(0, end));
         this.#pending = this.#pending.slice(end + OPERATION_DONE.length);
         this.#answer?.();
       }
-      // Keep a possible start of the end mark back until the next chunk completes it.
-      const keep = this.#pending.lastIndexOf("\u0000");
-      const ready = keep === -1 ? this.#pending : this.#pending.slice(0, keep);
+      // Keep a possible start of the end mark back until the next chunk completes it (and only
+      // that: text after a NUL of the operation's own output goes on at once).
+      const start = this.#pending.lastIndexOf("\u0000");
+      const partial = start !== -1 && OPERATION_DONE.startsWith(this.#pending.slice(start));
+      const ready = partial ? this.#pending.slice(0, start) : this.#pending;
       if (ready) this.#onText?.(ready);
       this.#pending = this.#pending.slice(ready.length);
     });
