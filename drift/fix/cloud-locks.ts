@@ -11,10 +11,22 @@ import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 
+/**
+ * A URL path with its %XX escapes decoded; one that is no valid escape (a folder spelled `50%off`
+ * in the URL the user gave) is read as written instead of failing the run.
+ */
+function percentDecoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The folder a file backend's URL names (`file://~`, `file:///abs`, `file://relative`), or undefined. */
 export function fileBackendFolder(url: string, cwd: string): string | undefined {
   if (!url.startsWith("file://")) return undefined;
-  const path = decodeURIComponent(url.slice("file://".length));
+  const path = percentDecoded(url.slice("file://".length));
   if (path === "~" || path.startsWith("~/")) return join(homedir(), path.slice(1));
   return isAbsolute(path) ? path : resolve(cwd, path);
 }

@@ -11,6 +11,8 @@ describe("drift --fix cloud: file backends' locks", () => {
     expect(fileBackendFolder("file://~/states", "/work")).toBe(`${homedir()}/states`);
     expect(fileBackendFolder("file://states", "/work")).toBe("/work/states");
     expect(fileBackendFolder("file:///srv/my%20states", "/work")).toBe("/srv/my states");
+    // A % that starts no escape, as a user may type it: read as written, no URIError.
+    expect(fileBackendFolder("file:///srv/50%off", "/work")).toBe("/srv/50%off");
     expect(fileBackendFolder("https://api.pulumi.com", "/work")).toBeUndefined();
     expect(fileBackendFolder("s3://bucket/states", "/work")).toBeUndefined();
   });
