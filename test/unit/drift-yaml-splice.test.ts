@@ -28,6 +28,7 @@ describe("YamlSplice.setValue: a value replaced in its own style", () => {
     // A quoted scalar given something other than text: written as YAML writes that value.
     expect(set('a: "true"\n', "a", true)).toBe("a: true\n");
     expect(set("a: 'x'\n", "a", ["p", "q"])).toBe("a: [p, q]\n");
+    expect(set('a: "x"\n', "a", ["p", "q"])).toBe("a: [p, q]\n");
     // Text that would read as something else plain is quoted.
     expect(set("a: x\n", "a", "true")).toBe('a: "true"\n');
   });
@@ -46,6 +47,7 @@ describe("YamlSplice.setValue: a value replaced in its own style", () => {
     // Spaces elsewhere than right after the bracket say nothing of the list's style.
     expect(set("a: [x ]\n", "a", ["y"])).toBe("a: [y]\n");
     expect(set("a:  [x]\n", "a", ["y"])).toBe("a:  [y]\n");
+    expect(set("a: [x]\nb: [ y ]\n", "a", ["z"])).toBe("a: [z]\nb: [ y ]\n");
     // An empty list's spacing is no style: it is written tight.
     expect(set("a: [ ]\n", "a", ["y"])).toBe("a: [y]\n");
     expect(set("a: [ x ]\n", "a", [])).toBe("a: []\n");
@@ -132,6 +134,8 @@ describe("YamlSplice.appendEntry: a mapping appended to a list", () => {
       "l:\n    - a: 1\n      b: 2  # c\n    - a: 3\n      b: [4, 5]\n# end\n",
     );
     expect(append("l:\n- a: 1\n", { a: 2 })).toBe("l:\n- a: 1\n- a: 2\n");
+    // The first item's mapping on the line below its dash: the dash's column is the list's.
+    expect(append("l:\n  -\n    a: 1\n", { a: 2 })).toBe("l:\n  -\n    a: 1\n  - a: 2\n");
   });
 
   it("appends into a flow list with items as a flow mapping", () => {
