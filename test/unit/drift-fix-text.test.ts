@@ -439,3 +439,241 @@ describe("drift --fix code: server values checked before they become code", () =
     }
   });
 });
+
+describe("drift --fix code: the exact text of each reason and note", () => {
+  it("names the file and line of a file it cannot read, and of a top that is no mapping", () => {
+    expect(() => fixFleetText("# none\n\nwebsites: [\n", "f.yaml", [])).toThrow(
+      new FixError(
+        "f.yaml:4: Flow sequence in block collection must be sufficiently indented and end with a ] at line 4, column 1:: fix the fleet file first.",
+      ),
+    );
+    expect(() => fixYamlProgramText("a: [\n", "Pulumi.yaml", [])).toThrow(
+      new FixError(
+        "Pulumi.yaml:2: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1:: fix the Pulumi YAML program first.",
+      ),
+    );
+    expect(() => fixFleetText("- a.example.com\n", "f.yaml", [])).toThrow(
+      new FixError("f.yaml:1: not a fleet file: its top is not a mapping."),
+    );
+    expect(() => fixYamlProgramText("- a\n", "Pulumi.yaml", [])).toThrow(
+      new FixError("Pulumi.yaml:1: not a Pulumi YAML program: its top is not a mapping."),
+    );
+    // A websites key that holds no list is named on its own line.
+    expect(() => fixFleetText("defaults: {}\n\nwebsites: 3\n", "f.yaml", [])).toThrow(
+      new FixError("f.yaml:3: a fleet file has a websites list."),
+    );
+  });
+
+  it("says which website the file has no entry for, and skips an entry whose domain is no text", () => {
+    const text = "websites:\n  - domain: [x]\n  - domain: a.example.com\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      { domain: "b.example.com", changes: [change("email", false, true)] },
+      { domain: "a.example.com", changes: [change("email", false, true)] },
+    ]);
+    expect(fixed).toStrictEqual({
+      text: `${text}    email: true\n`,
+      written: [{ file: "f.yaml", domain: "a.example.com", field: "email", old: false, new: true }],
+      byHand: [{ domain: "b.example.com", reason: "f.yaml has no entry for b.example.com." }],
+    });
+  });
+
+  it("says on which line a field the server cannot change stands", () => {
+    const text = "websites:\n  - domain: a.example.com\n  - domain: b.example.com\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      { domain: "b.example.com", changes: [change("domain", "b.example.com", "c.example.com")] },
+    ]);
+    expect(fixed).toStrictEqual({
+      text,
+      written: [],
+      byHand: [
+        {
+          domain: "b.example.com",
+          field: "domain",
+          reason:
+            "f.yaml:3: domain cannot be written back (the server cannot change it on an existing website).",
+        },
+      ],
+    });
+  });
+
+  it("gives the old value from the entry, else the defaults, else the recorded state, and a note only where one applies", () => {
+    const text = "defaults:\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: false\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      {
+        domain: "a.example.com",
+        changes: [
+          change("privacy", "public", "public"),
+          change("email", true, true),
+          change("favorite", "recorded", true),
+        ],
+      },
+    ]);
+    expect(fixed).toStrictEqual({
+      text: "defaults:\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: true\n    privacy: public\n    favorite: true\n",
+      written: [
+        {
+          file: "f.yaml",
+          domain: "a.example.com",
+          field: "privacy",
+          old: "private",
+          new: "public",
+          note: "inherited from defaults: written on the entry, defaults unchanged",
+        },
+        { file: "f.yaml", domain: "a.example.com", field: "email", old: false, new: true },
+        { file: "f.yaml", domain: "a.example.com", field: "favorite", old: "recorded", new: true },
+      ],
+      byHand: [],
+    });
+  });
+
+  it("says whether the entry names passwordConfig or inherits it when privacy leaves password", () => {
+    const text = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: password\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      { domain: "a.example.com", changes: [change("privacy", "password", "private")] },
+    ]);
+    expect(fixed).toStrictEqual({
+      text,
+      written: [],
+      byHand: [
+        {
+          domain: "a.example.com",
+          field: "privacy",
+          reason:
+            'f.yaml:2: privacy is "private" on the server, but the entry names passwordConfig, which only goes with privacy "password": set privacy and remove passwordConfig by hand (this command never touches passwords).',
+        },
+      ],
+    });
+  });
+
+  it("adds adoptExisting for privacy password only where the entry does not adopt already, saying why", () => {
+    const own = "websites:\n  - domain: a.example.com\n    adoptExisting: false\n";
+    expect(
+      fixFleetText(own, "f.yaml", [
+        { domain: "a.example.com", changes: [change("privacy", "public", "password")] },
+      ]),
+    ).toStrictEqual({
+      text: "websites:\n  - domain: a.example.com\n    adoptExisting: true\n    privacy: password\n",
+      written: [
+        {
+          file: "f.yaml",
+          domain: "a.example.com",
+          field: "adoptExisting",
+          old: false,
+          new: true,
+          note: "so that the entry keeps the password the server holds without passwordConfig",
+        },
+        { file: "f.yaml", domain: "a.example.com", field: "privacy", old: "public", new: "password" },
+      ],
+      byHand: [],
+    });
+    // Adopted already by the defaults, or given a password by passwordConfig: privacy alone is written.
+    for (const text of [
+      "defaults:\n  adoptExisting: true\nwebsites:\n  - domain: a.example.com\n",
+      "defaults:\n  passwordConfig: pw\nwebsites:\n  - domain: a.example.com\n",
+    ]) {
+      const fixed = fixFleetText(text, "f.yaml", [
+        { domain: "a.example.com", changes: [change("privacy", "public", "password")] },
+      ]);
+      expect(fixed.text).toBe(`${text}    privacy: password\n`);
+      expect(fixed.written.map((w) => w.field)).toEqual(["privacy"]);
+    }
+  });
+
+  it("leaves for the user an unmanaged website whose privacy the defaults' passwordConfig does not fit", () => {
+    const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
+    expect(
+      fixFleetText(text, "f.yaml", [], [{ domain: "a.example.com", settings: { privacy: "private" } }]),
+    ).toStrictEqual({
+      text,
+      written: [],
+      byHand: [
+        {
+          domain: "a.example.com",
+          reason:
+            'f.yaml: its defaults name passwordConfig, but a.example.com has privacy "private": declare it by hand.',
+        },
+      ],
+    });
+  });
+
+  it("appends an unmanaged website without adoptExisting when the defaults adopt already", () => {
+    const text = "defaults:\n  adoptExisting: true\n  privacy: private\nwebsites: []\n";
+    expect(
+      fixFleetText(
+        text,
+        "f.yaml",
+        [],
+        [{ domain: "a.example.com", settings: { privacy: "private", email: true } }],
+      ),
+    ).toStrictEqual({
+      text: "defaults:\n  adoptExisting: true\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: true\n",
+      written: [
+        {
+          file: "f.yaml",
+          domain: "a.example.com",
+          field: "(entry)",
+          old: null,
+          new: { domain: "a.example.com", email: true },
+          note: "appended",
+        },
+      ],
+      byHand: [],
+    });
+  });
+
+  it("says in a Pulumi YAML program why a change is left: a password that no longer fits, a field the server cannot change, no properties", () => {
+    const program =
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
+      "      password: pw\n      privacy: password\n  bare:\n    type: webstats:index:Website\n";
+    const fixed = fixYamlProgramText(program, "Pulumi.yaml", [
+      {
+        domain: "b.example.com",
+        resource: "blog",
+        changes: [
+          change("privacy", "password", "public"),
+          change("domain", "b.example.com", "c.example.com"),
+          change("favorite", false, true),
+        ],
+      },
+      { domain: "x.example.com", resource: "bare", changes: [change("email", false, true)] },
+    ]);
+    expect(fixed).toStrictEqual({
+      text: program.replace("privacy: password\n", "privacy: password\n      favorite: true\n"),
+      written: [
+        {
+          file: "Pulumi.yaml",
+          domain: "b.example.com",
+          field: "favorite",
+          old: false,
+          new: true,
+          note: "the default until now: written as a property",
+        },
+      ],
+      byHand: [
+        {
+          domain: "b.example.com",
+          field: "privacy",
+          reason:
+            'Pulumi.yaml:2: resource blog: privacy is "public" on the server, but the resource gives a password: set privacy and remove password by hand.',
+        },
+        {
+          domain: "b.example.com",
+          field: "domain",
+          reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
+        },
+        {
+          domain: "x.example.com",
+          reason: "Pulumi.yaml:8: resource bare has no properties mapping to write into.",
+        },
+      ],
+    });
+    // Privacy password itself goes with the password the resource gives.
+    const kept = fixYamlProgramText(program.replace("privacy: password", "privacy: private"), "Pulumi.yaml", [
+      { domain: "b.example.com", resource: "blog", changes: [change("privacy", "private", "password")] },
+    ]);
+    expect(kept.text).toBe(program);
+    expect(kept.written).toStrictEqual([
+      { file: "Pulumi.yaml", domain: "b.example.com", field: "privacy", old: "private", new: "password" },
+    ]);
+  });
+});
