@@ -93,4 +93,70 @@ describe("drift --fix code: writing the fixed files", () => {
     expect(readFileSync(files[2]!, "utf8")).toBe(read.get(files[2]!));
     expect(readdirSync(dir).sort()).toEqual(["a.yaml", "b.yaml", "c.yaml"]);
   });
+
+  it("a failure replacing the first file: nothing was written, said as such", async () => {
+    const { files, read } = project();
+    const fileSystem: Partial<WriterFileSystem> = {
+      rename: (from, to) => (basename(to) === "a.yaml" ? Promise.reject(failure("EIO")) : rename(from, to)),
+    };
+    const error = await refusal(writeFixedFiles(fixedTexts(files), (file) => read.get(file), fileSystem));
+    expect((error as Error).message).toBe(
+      `drift --fix code wrote nothing:\n  ${files[0]} could not be written (EIO): the old file is unchanged.`,
+    );
+    for (const file of files) expect(readFileSync(file, "utf8")).toBe(read.get(file));
+  });
+
+  it("a file in place whose folder could not be flushed counts as written, the rest not", async () => {
+    const { dir, files, read } = project();
+    let folderOpens = 0;
+    const folderFailing = (failing: number): Partial<WriterFileSystem> => ({
+      open: (path, flags, mode) =>
+        path === dir && ++folderOpens === failing ? Promise.reject(failure("EIO")) : open(path, flags, mode),
+    });
+    const second = await refusal(
+      writeFixedFiles(fixedTexts(files), (file) => read.get(file), folderFailing(2)),
+    );
+    expect((second as Error).message).toBe(
+      [
+        "drift --fix code stopped after writing 2 of 3 files:",
+        `  ${files[1]} was written, but its folder could not be flushed to the disk (EIO): a crash now could still bring the old file back.`,
+        `  written: ${files[0]}, ${files[1]}`,
+        `  not written, each as it was: ${files[2]}`,
+      ].join("\n"),
+    );
+    expect(readFileSync(files[1]!, "utf8")).toBe("websites: [] # b.yaml fixed\n");
+    expect(readFileSync(files[2]!, "utf8")).toBe(read.get(files[2]!));
+
+    // The last file: every file is written, and no line lists files not written.
+    const again = project();
+    folderOpens = 0;
+    const last = await refusal(
+      writeFixedFiles(fixedTexts(again.files), (file) => again.read.get(file), {
+        open: (path, flags, mode) =>
+          path === again.dir && ++folderOpens === 3
+            ? Promise.reject(failure("EIO"))
+            : open(path, flags, mode),
+      }),
+    );
+    expect((last as Error).message).toBe(
+      [
+        "drift --fix code stopped after writing 3 of 3 files:",
+        `  ${again.files[2]} was written, but its folder could not be flushed to the disk (EIO): a crash now could still bring the old file back.`,
+        `  written: ${again.files.join(", ")}`,
+      ].join("\n"),
+    );
+  });
+
+  it("an unexpected error while the texts are made ready is passed on, and nothing is left beside the files", async () => {
+    const { dir, files, read } = project();
+    const bug = new TypeError("not a file error");
+    const readText = (file: string): string | undefined => {
+      if (file === files[1]) throw bug;
+      return read.get(file);
+    };
+    const error = await refusal(writeFixedFiles(fixedTexts(files), readText));
+    expect(error).toBe(bug);
+    for (const file of files) expect(readFileSync(file, "utf8")).toBe(read.get(file));
+    expect(readdirSync(dir).sort()).toEqual(["a.yaml", "b.yaml", "c.yaml"]);
+  });
 });
