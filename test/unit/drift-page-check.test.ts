@@ -219,6 +219,9 @@ describe("the HTML judgement", () => {
   it("stops a parse whose deadline passed", async () => {
     const timedOut = AbortSignal.abort();
     await expect(parseWithin("<p>x</p>", timedOut)).rejects.toBeInstanceOf(ParseTimeout);
+    await expect(parseWithin("<p>x</p>", timedOut)).rejects.toMatchObject({
+      message: "the parse ran out of time",
+    });
     // A page nested too deep to parse within the deadline: stopped near it, where a whole parse
     // takes many minutes (the test's limit is the guard against a parse the deadline misses).
     await expect(parseWithin("<div>".repeat(400_000), AbortSignal.timeout(500))).rejects.toBeInstanceOf(
