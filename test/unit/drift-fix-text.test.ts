@@ -458,6 +458,10 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     expect(() => fixYamlProgramText("- a\n", "Pulumi.yaml", [])).toThrow(
       new FixError("Pulumi.yaml:1: not a Pulumi YAML program: its top is not a mapping."),
     );
+    // The command tells its refusals from its own failures by the error's name.
+    expect(() => fixFleetText("- a.example.com\n", "f.yaml", [])).toThrow(
+      expect.objectContaining({ name: "FixError" }),
+    );
     // A websites key that holds no list is named on its own line.
     expect(() => fixFleetText("defaults: {}\n\nwebsites: 3\n", "f.yaml", [])).toThrow(
       new FixError("f.yaml:3: a fleet file has a websites list."),
@@ -675,5 +679,29 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     expect(kept.written).toStrictEqual([
       { file: "Pulumi.yaml", domain: "b.example.com", field: "privacy", old: "private", new: "password" },
     ]);
+  });
+
+  it("replaces a value of another shape than the server's (one address, a mapping) with the server's list", () => {
+    const text =
+      "websites:\n  - domain: a.example.com\n    excludeIps: 10.0.0.1\n" +
+      "  - domain: b.example.com\n    excludeIps: {office: 10.0.0.1}\n";
+    const fixed = fixFleetText(text, "f.yaml", [
+      { domain: "a.example.com", changes: [change("excludeIps", [], ["10.0.0.1"])] },
+      { domain: "b.example.com", changes: [change("excludeIps", [], ["10.0.0.1"])] },
+    ]);
+    expect(fixed).toStrictEqual({
+      text: "websites:\n  - domain: a.example.com\n    excludeIps: [10.0.0.1]\n  - domain: b.example.com\n    excludeIps: [10.0.0.1]\n",
+      written: [
+        { file: "f.yaml", domain: "a.example.com", field: "excludeIps", old: "10.0.0.1", new: ["10.0.0.1"] },
+        {
+          file: "f.yaml",
+          domain: "b.example.com",
+          field: "excludeIps",
+          old: { office: "10.0.0.1" },
+          new: ["10.0.0.1"],
+        },
+      ],
+      byHand: [],
+    });
   });
 });
