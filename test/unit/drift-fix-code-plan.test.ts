@@ -95,6 +95,28 @@ describe("drift --fix code: what each drifted website becomes", () => {
     });
   });
 
+  it("leaves a file that already holds the live values alone: no file checked or written", async () => {
+    const text = fleetText.replace("email: false", "email: true");
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": text });
+    chmodSync(join(dir, "sites.yaml"), 0o444);
+    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [website] }],
+        entries: [
+          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(outcome).toEqual({ written: [], byHand: [], notFixed: [], files: [], exitCode: 0 });
+    expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(text);
+  });
+
   it("lists a program's website with the call to change, in the program's own language, and leaves it", async () => {
     const dir = project({
       "Pulumi.yaml": "name: team\nruntime: nodejs\n",
