@@ -424,4 +424,38 @@ describe("drift --fix code: the files checked before any is written", () => {
       "# edited\nwebsites:\n  - domain: b.example.com\n    email: true\n",
     );
   });
+
+  it("stops with git's own words when git cannot tell the state of a file", async () => {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+    });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "start");
+    writeFileSync(join(dir, ".git", "index"), "garbage\n");
+    const error = await fixCode(
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
+          },
+        ],
+        entries: [changedEmail("sites-a.example.com", "a.example.com")],
+        live: new Map(),
+        failOn: [],
+      },
+      options,
+    ).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(FixRefused);
+    // git's words, as this git says them (older ones leave out the index file's path).
+    expect((error as Error).message.startsWith(`git status of ${join(dir, "a.yaml")} failed: fatal: `)).toBe(
+      true,
+    );
+    expect((error as Error).message).toMatch(/index file smaller than expected$/);
+    expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe("websites:\n  - domain: a.example.com\n");
+  });
 });
