@@ -704,4 +704,83 @@ describe("drift --fix code: the exact text of each reason and note", () => {
       byHand: [],
     });
   });
+
+  it("checks an entry as the fleet loads it: passwordConfig gives a password, protect is no argument, the stack may adopt", () => {
+    const email = [change("email", false, true)];
+    // An entry wrong already is left alone when nothing is written to it.
+    const wrong = "websites:\n  - domain: a.example.com\n    excludeParams: [a b]\n    email: true\n";
+    expect(fixFleetText(wrong, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+      text: wrong,
+      written: [],
+      byHand: [],
+    });
+    // passwordConfig stands for a password, which privacy "public" does not take.
+    const config = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: public\n";
+    expect(fixFleetText(config, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+      text: config,
+      written: [],
+      byHand: [
+        {
+          domain: "a.example.com",
+          reason:
+            'f.yaml:2: the entry of a.example.com with the server\'s values would not pass its checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".), so it is left as it is.',
+        },
+      ],
+    });
+    // protect is the fleet's, not the Website's; privacy "password" without a password passes as
+    // the stack may adopt the website (webstats:adoptExisting), which the file cannot tell.
+    for (const text of [
+      "defaults:\n  protect: true\nwebsites:\n  - domain: a.example.com\n    protect: false\n",
+      "websites:\n  - domain: a.example.com\n    privacy: password\n",
+    ]) {
+      expect(fixFleetText(text, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+        text: `${text}    email: true\n`,
+        written: [{ file: "f.yaml", domain: "a.example.com", field: "email", old: false, new: true }],
+        byHand: [],
+      });
+    }
+  });
+
+  it("judges a live value by its own field's rule, not by another argument's", () => {
+    const text = "websites:\n  - domain: my shop.example.org\n";
+    expect(
+      fixFleetText(text, "f.yaml", [
+        { domain: "my shop.example.org", changes: [change("excludeIps", [], ["10.0.0.1"])] },
+      ]),
+    ).toStrictEqual({
+      text,
+      written: [],
+      byHand: [
+        {
+          domain: "my shop.example.org",
+          reason:
+            'f.yaml:2: the entry of my shop.example.org with the server\'s values would not pass its checks ("my shop.example.org" is not a valid domain: The part "my shop" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen.), so it is left as it is.',
+        },
+      ],
+    });
+  });
+
+  it("in a Pulumi YAML program, skips a property that holds the live value and never judges a field it cannot write", () => {
+    const program =
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n      email: true\n";
+    expect(
+      fixYamlProgramText(program, "Pulumi.yaml", [
+        {
+          domain: "b.example.com",
+          resource: "blog",
+          changes: [change("email", false, true), change("domain", "b.example.com", "my shop.example.org")],
+        },
+      ]),
+    ).toStrictEqual({
+      text: program,
+      written: [],
+      byHand: [
+        {
+          domain: "b.example.com",
+          field: "domain",
+          reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
+        },
+      ],
+    });
+  });
 });
