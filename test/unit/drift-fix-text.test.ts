@@ -8,6 +8,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { FixError, fixFleetText, fixYamlProgramText } from "../../drift/fix/fix-text";
+import type * as FixTextModule from "../../drift/fix/fix-text";
+import type * as YamlSpliceModule from "../../drift/fix/yaml-splice";
 import { pulumiYamlLiteral, readPulumiYamlValue } from "../../drift/fix/yaml-splice";
 import { entryKeys, sectionKeys } from "../../fleet/fleet-format";
 import { parseFleet } from "../../fleet/load-fleet";
@@ -781,6 +783,75 @@ describe("drift --fix code: the exact text of each reason and note", () => {
           reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
         },
       ],
+    });
+  });
+
+  describe("the read-back that keeps a wrong edit out of the file (the writing made to go wrong here)", () => {
+    const program =
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
+      "      excludeIps: [10.0.0.1]\n";
+    /** fix-text.ts with its splice or its literal form replaced, and every value let through the rules. */
+    async function withWriting(
+      replace: (actual: typeof YamlSpliceModule) => object,
+    ): Promise<typeof FixTextModule> {
+      vi.resetModules();
+      vi.doMock("../../core/website-check", () => ({
+        checkWebsiteInputs: () => ({ inputs: {}, failures: [] }),
+      }));
+      vi.doMock("../../drift/fix/yaml-splice", async (importActual) => {
+        const actual = await importActual<typeof YamlSpliceModule>();
+        return { ...actual, ...replace(actual) };
+      });
+      return import("../../drift/fix/fix-text");
+    }
+    const restore = () => {
+      vi.doUnmock("../../core/website-check");
+      vi.doUnmock("../../drift/fix/yaml-splice");
+      vi.resetModules();
+    };
+
+    it("refuses a text that reads back otherwise, or reads only with errors", async () => {
+      for (const more of ["extra: 1\n", "...\nmore\n"]) {
+        try {
+          const broken = await withWriting((actual) => ({
+            YamlSplice: class extends actual.YamlSplice {
+              override result(): string {
+                return super.result() + more;
+              }
+            },
+          }));
+          expect(() =>
+            broken.fixFleetText("websites:\n  - domain: a.example.com\n", "f.yaml", [
+              { domain: "a.example.com", changes: [change("email", false, true)] },
+            ]),
+          ).toThrow(
+            new broken.FixError(
+              "f.yaml: the rewritten text did not read back as intended, so nothing was written; please report this with the file.",
+            ),
+          );
+        } finally {
+          restore();
+        }
+      }
+    });
+
+    it("refuses a program whose written value Pulumi YAML would read as an interpolation or another text", async () => {
+      for (const ip of ["${secretValue}", "a$$b"]) {
+        try {
+          const unescaped = await withWriting(() => ({ pulumiYamlLiteral: (value: unknown) => value }));
+          expect(() =>
+            unescaped.fixYamlProgramText(program, "Pulumi.yaml", [
+              { domain: "b.example.com", resource: "blog", changes: [change("excludeIps", [], [ip])] },
+            ]),
+          ).toThrow(
+            new unescaped.FixError(
+              "Pulumi.yaml: the rewritten text would not read in Pulumi YAML as the server's excludeIps of resource blog, so nothing was written; please report this with the file.",
+            ),
+          );
+        } finally {
+          restore();
+        }
+      }
     });
   });
 });
