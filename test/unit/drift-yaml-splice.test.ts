@@ -66,6 +66,7 @@ describe("YamlSplice.setValue: a value replaced in its own style", () => {
     expect(set("a:\n  - x\n  - y  # c\nb: 1\n", "a", [])).toBe("a: []  # c\nb: 1\n");
     expect(set("a  :\n  - x\n", "a", [])).toBe("a  : []\n");
     expect(set("a:\n  k: v\n  l: w\n", "a", "z")).toBe("a: z\n");
+    expect(set("a:\n  k: v\n", "a", ["p", "q"])).toBe("a: [p, q]\n");
     // A key with a colon in its quoted name: the value goes after the key's own colon.
     expect(set('"a:b":\n  - x\n', "a:b", [])).toBe('"a:b": []\n');
   });
