@@ -148,8 +148,9 @@ export class YamlSplice {
   }
 }
 
-const blockEntry = (indent: string, keys: string[]): string =>
-  keys.map((line, i) => `${indent}${i === 0 ? "- " : "  "}${line}`).join("\n");
+function blockEntry(indent: string, keys: string[]): string {
+  return keys.map((line, i) => `${indent}${i === 0 ? "- " : "  "}${line}`).join("\n");
+}
 
 /**
  * A value as a Pulumi YAML program must state it to mean exactly that value. Pulumi YAML reads
