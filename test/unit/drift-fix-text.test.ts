@@ -786,6 +786,63 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     });
   });
 
+  it("finds entries among items that are no mapping, and writes nothing where the live value is the field's default", () => {
+    const text = "websites:\n  - a.example.com\n  - domain: b.example.com\n";
+    expect(
+      fixFleetText(text, "f.yaml", [
+        { domain: "a.example.com", changes: [change("email", false, true)] },
+        {
+          domain: "b.example.com",
+          changes: [change("favorite", true, false), change("excludeIps", ["10.0.0.1"], [])],
+        },
+      ]),
+    ).toStrictEqual({
+      text,
+      written: [],
+      byHand: [{ domain: "a.example.com", reason: "f.yaml has no entry for a.example.com." }],
+    });
+  });
+
+  it("checks an unmanaged website with the default privacy as a whole against the defaults' passwordConfig", () => {
+    const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
+    expect(
+      fixFleetText(text, "f.yaml", [], [{ domain: "a.example.com", settings: { privacy: "public" } }]),
+    ).toStrictEqual({
+      text,
+      written: [],
+      byHand: [
+        {
+          domain: "a.example.com",
+          reason:
+            'f.yaml: a.example.com as the server has it would not pass a fleet entry\'s checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".): declare it by hand.',
+        },
+      ],
+    });
+  });
+
+  it("says where a Pulumi YAML program has no resources, or a resource that is no mapping", () => {
+    const email = [change("email", false, true)];
+    for (const [text, line] of [
+      ["name: x\nruntime: yaml\n", 1],
+      ["name: x\nresources:\n  blog: oops\n", 3],
+    ] as const) {
+      expect(
+        fixYamlProgramText(text, "Pulumi.yaml", [
+          { domain: "b.example.com", resource: "blog", changes: email },
+        ]),
+      ).toStrictEqual({
+        text,
+        written: [],
+        byHand: [
+          {
+            domain: "b.example.com",
+            reason: `Pulumi.yaml:${line}: resource blog has no properties mapping to write into.`,
+          },
+        ],
+      });
+    }
+  });
+
   describe("the read-back that keeps a wrong edit out of the file (the writing made to go wrong here)", () => {
     const program =
       "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
