@@ -123,6 +123,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
       "index.ts": "\n\nnew Website\n",
       "src/site.mjs": "\nnew Website\n",
       "__main__.py": "\n\n\nWebsite\n",
+      "Main.json": "{}\n",
     });
     const changes = [
       { field: "email", recorded: false, live: true },
@@ -132,6 +133,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
       recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#3,1" }),
       recorded(dir, "site", "site.example.com", { position: "project:///src/site.mjs#2,5" }),
       recorded(dir, "py", "py.example.com", { position: "project:///__main__.py#4,1" }),
+      recorded(dir, "json", "json.example.com", { position: "project:///Main.json#1,1" }),
     ];
     const outcome = await fixCode(
       {
@@ -155,6 +157,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
         text: `${join(dir, "src/site.mjs")}:2 new webstats.Website("site", { ${args} })`,
       },
       { domain: "py.example.com", text: `${join(dir, "__main__.py")}:4 Website "py": ${args}` },
+      { domain: "json.example.com", text: `${join(dir, "Main.json")}:1 Website "json": ${args}` },
     ]);
     expect(outcome.notFixed).toEqual([
       {
@@ -174,6 +177,12 @@ describe("drift --fix code: what each drifted website becomes", () => {
         domain: "py.example.com",
         id: 7,
         reason: `declared in a program at ${join(dir, "__main__.py")}:4: change it by hand.`,
+      },
+      {
+        status: "changed",
+        domain: "json.example.com",
+        id: 7,
+        reason: `declared in a program at ${join(dir, "Main.json")}:1: change it by hand.`,
       },
     ]);
     expect(outcome.written).toEqual([]);
@@ -457,5 +466,75 @@ describe("drift --fix code: the files checked before any is written", () => {
     );
     expect((error as Error).message).toMatch(/index file smaller than expected$/);
     expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe("websites:\n  - domain: a.example.com\n");
+  });
+
+  it("names a file relative to where the command runs when it is inside it", async () => {
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
+    const input = {
+      stacks: [
+        {
+          name: "team/prod",
+          websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" })],
+        },
+      ],
+      entries: [changedEmail("sites-a.example.com", "a.example.com")],
+      live: new Map<string, Website>(),
+      failOn: [] as const,
+    };
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      chmodSync(join(dir, "sites.yaml"), 0o444);
+      const error = await fixCode(input, options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FixRefused);
+      expect((error as Error).name).toBe("FixRefused");
+      expect((error as Error).message).toBe(
+        "drift --fix code wrote nothing:\n  sites.yaml: it is read-only: make it writable (chmod u+w) or change it by hand.",
+      );
+      chmodSync(join(dir, "sites.yaml"), 0o644);
+      const outcome = await fixCode(input, options);
+      expect(outcome.written.map((w) => w.file)).toEqual(["sites.yaml"]);
+      expect(outcome.files).toEqual([{ file: "sites.yaml", git: "no repository" }]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("writes a file as one in no repository when git is not installed", async () => {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+    });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "start");
+    // Uncommitted changes that git, were it there, would refuse.
+    writeFileSync(join(dir, "a.yaml"), "# edited\nwebsites:\n  - domain: a.example.com\n");
+    const path = process.env.PATH;
+    process.env.PATH = join(dir, "no-such-folder");
+    try {
+      const outcome = await fixCode(
+        {
+          stacks: [
+            {
+              name: "team/prod",
+              websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
+            },
+          ],
+          entries: [changedEmail("sites-a.example.com", "a.example.com")],
+          live: new Map(),
+          failOn: [],
+        },
+        options,
+      );
+      expect(outcome.files).toEqual([{ file: join(dir, "a.yaml"), git: "no repository" }]);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe(
+      "# edited\nwebsites:\n  - domain: a.example.com\n    email: true\n",
+    );
   });
 });
