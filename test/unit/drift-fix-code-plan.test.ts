@@ -117,6 +117,51 @@ describe("drift --fix code: what each drifted website becomes", () => {
     expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(text);
   });
 
+  it("leaves a website whose server values fail their rules, each reason said, and writes its other fields", async () => {
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
+    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [website] }],
+        entries: [
+          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [
+              { field: "excludeIps", recorded: [], live: ["${x}"] },
+              { field: "email", recorded: false, live: true },
+              { field: "privacy", recorded: "public", live: "${y}" },
+            ],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(
+      fleetText.replace("email: false", "email: true"),
+    );
+    expect(outcome.notFixed).toHaveLength(1);
+    expect(outcome.notFixed[0]?.reason).toMatch(
+      new RegExp(
+        `^${join(dir, "sites.yaml")}:3: a\\.example\\.com: the server's excludeIps is not written into the code, as it fails the field's rule: .+\\. ` +
+          `${join(dir, "sites.yaml")}:3: a\\.example\\.com: the server's privacy is not written into the code, as it fails the field's rule: .+$`,
+      ),
+    );
+    expect(outcome.exitCode).toBe(2);
+  });
+
+  it("exits 2 for a silent website when --fail-on names silent, though nothing is left to fix", async () => {
+    const input = {
+      stacks: [],
+      entries: [entry("in-sync", "a.example.com", ["team/prod:a"], { silent: true })],
+      live: new Map<string, Website>(),
+    };
+    expect((await fixCode({ ...input, failOn: ["silent"] }, options)).exitCode).toBe(2);
+    expect((await fixCode({ ...input, failOn: ["changed"] }, options)).exitCode).toBe(0);
+    const accepted = { ...input.entries[0]!, accepted: { firstSeen: "2026-01-01", line: 3 } };
+    expect((await fixCode({ ...input, entries: [accepted], failOn: ["silent"] }, options)).exitCode).toBe(0);
+  });
+
   it("lists a program's website with the call to change, in the program's own language, and leaves it", async () => {
     const dir = project({
       "Pulumi.yaml": "name: team\nruntime: nodejs\n",
