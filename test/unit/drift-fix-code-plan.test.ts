@@ -150,6 +150,51 @@ describe("drift --fix code: what each drifted website becomes", () => {
     expect(outcome.exitCode).toBe(2);
   });
 
+  it("tells a website's reasons from those of the same domain of another account, in another file", async () => {
+    const dir = project({
+      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+      "x.yaml": fleetText,
+      "y.yaml": fleetText,
+    });
+    const other = { ...account, id: 4 };
+    const outcome = await fixCode(
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "x.yaml" })],
+          },
+          {
+            name: "team/other",
+            websites: [
+              recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "y.yaml" }, "team/other"),
+            ],
+          },
+        ],
+        entries: [
+          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [{ field: "excludeIps", recorded: [], live: ["${x}"] }],
+          }),
+          entry("changed", "a.example.com", ["team/other:sites-a.example.com"], {
+            account: other,
+            stacks: ["team/other"],
+            changes: [{ field: "email", recorded: false, live: true }],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(readFileSync(join(dir, "x.yaml"), "utf8")).toBe(fleetText);
+    expect(readFileSync(join(dir, "y.yaml"), "utf8")).toBe(fleetText.replace("email: false", "email: true"));
+    expect(outcome.notFixed.map((n) => n.reason)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${join(dir, "x.yaml")}:3: a\\.example\\.com: the server's excludeIps`),
+      ),
+    ]);
+  });
+
   it("exits 2 for a silent website when --fail-on names silent, though nothing is left to fix", async () => {
     const input = {
       stacks: [],
