@@ -843,6 +843,27 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     }
   });
 
+  it("tells a property of another type from the live value before comparing their spellings", () => {
+    // A domain written as a number is no spelling of the server's domain (and is no text to normalize).
+    const program =
+      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: 2024\n";
+    expect(
+      fixYamlProgramText(program, "Pulumi.yaml", [
+        { domain: "b.example.com", resource: "blog", changes: [change("domain", 2024, "b.example.com")] },
+      ]),
+    ).toStrictEqual({
+      text: program,
+      written: [],
+      byHand: [
+        {
+          domain: "b.example.com",
+          field: "domain",
+          reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
+        },
+      ],
+    });
+  });
+
   describe("the read-back that keeps a wrong edit out of the file (the writing made to go wrong here)", () => {
     const program =
       "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
