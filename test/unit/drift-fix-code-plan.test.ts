@@ -419,11 +419,15 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
   it("leaves it for the user when no stack given declares a website of its account in a fleet file", async () => {
     const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "index.ts": "\n" });
     const program = recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#1,1" });
+    const lost = recorded(dir, "sites-lost.example.com", "lost.example.com", { fleetFile: "gone.yaml" });
     const outcome = await fixCode(
       {
-        stacks: [{ name: "team/prod", websites: [program] }],
+        stacks: [{ name: "team/prod", websites: [program, lost] }],
         entries: [
           entry("in-sync", "docs.example.com", ["team/prod:docs"]),
+          // Neither a website no stack records nor one whose declaration is not known gives a file.
+          entry("gone", "old.example.com", ["team/prod:nowhere"]),
+          entry("in-sync", "lost.example.com", ["team/prod:sites-lost.example.com"]),
           entry("unmanaged", "new.example.com", [], { id: 9 }),
         ],
         live,
@@ -431,7 +435,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
       },
       adopt,
     );
-    expect(outcome.notFixed).toEqual([
+    expect(outcome.notFixed.filter((n) => n.status === "unmanaged")).toEqual([
       {
         status: "unmanaged",
         domain: "new.example.com",
