@@ -454,6 +454,10 @@ describe("drift --fix code: the exact text of each reason and note", () => {
         "Pulumi.yaml:2: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1:: fix the Pulumi YAML program first.",
       ),
     );
+    // The line of the error itself, not the file's last.
+    expect(() => fixFleetText("websites: []\nwebsites: []\ndefaults: {}\n", "f.yaml", [])).toThrow(
+      new FixError("f.yaml:2: Map keys must be unique at line 2, column 1:: fix the fleet file first."),
+    );
     expect(() => fixFleetText("- a.example.com\n", "f.yaml", [])).toThrow(
       new FixError("f.yaml:1: not a fleet file: its top is not a mapping."),
     );
