@@ -500,9 +500,10 @@ describe("drift --fix code: the files checked before any is written", () => {
           ],
         },
       ],
+      // The files are checked and named in the order of their paths, whatever the entries' order.
       entries: [
-        changedEmail("sites-a.example.com", "a.example.com"),
         changedEmail("sites-b.example.com", "b.example.com"),
+        changedEmail("sites-a.example.com", "a.example.com"),
       ],
       live: new Map<string, Website>(),
       failOn: [] as const,
