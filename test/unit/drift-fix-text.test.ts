@@ -824,6 +824,54 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     });
   });
 
+  it("appends an unmanaged website with privacy password beside the defaults' passwordConfig, and checks an entry as a whole even when one field passes its rule", () => {
+    const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
+    expect(
+      fixFleetText(
+        text,
+        "f.yaml",
+        [],
+        [
+          { domain: "my shop.example.org", settings: { privacy: "private" } },
+          { domain: "b.example.com", settings: { privacy: "password" } },
+        ],
+      ),
+    ).toStrictEqual({
+      text: "defaults:\n  passwordConfig: pw\nwebsites:\n  - domain: b.example.com\n    privacy: password\n    adoptExisting: true\n",
+      written: [
+        {
+          file: "f.yaml",
+          domain: "b.example.com",
+          field: "(entry)",
+          old: null,
+          new: { domain: "b.example.com", privacy: "password", adoptExisting: true },
+          note: "appended",
+        },
+      ],
+      byHand: [
+        {
+          domain: "my shop.example.org",
+          reason:
+            'f.yaml: its defaults name passwordConfig, but my shop.example.org has privacy "private": declare it by hand.',
+        },
+      ],
+    });
+    expect(
+      fixFleetText(
+        "websites: []\n",
+        "f.yaml",
+        [],
+        [{ domain: "my shop.example.org", settings: { privacy: "private" } }],
+      ).byHand,
+    ).toStrictEqual([
+      {
+        domain: "my shop.example.org",
+        reason:
+          'f.yaml: my shop.example.org as the server has it would not pass a fleet entry\'s checks ("my shop.example.org" is not a valid domain: The part "my shop" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen.): declare it by hand.',
+      },
+    ]);
+  });
+
   it("says where a Pulumi YAML program has no resources, or a resource that is no mapping", () => {
     const email = [change("email", false, true)];
     for (const [text, line] of [
