@@ -872,11 +872,12 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     ]);
   });
 
-  it("says where a Pulumi YAML program has no resources, or a resource that is no mapping", () => {
+  it("says where a Pulumi YAML program has no resources, not the resource, or a resource that is no mapping", () => {
     const email = [change("email", false, true)];
     for (const [text, line] of [
       ["name: x\nruntime: yaml\n", 1],
       ["name: x\nresources:\n  blog: oops\n", 3],
+      ["name: x\nresources:\n  shop: {}\n", 1],
     ] as const) {
       expect(
         fixYamlProgramText(text, "Pulumi.yaml", [
