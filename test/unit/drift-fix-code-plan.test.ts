@@ -198,12 +198,15 @@ describe("drift --fix code: what each drifted website becomes", () => {
   it("exits 2 for a silent website when --fail-on names silent, though nothing is left to fix", async () => {
     const input = {
       stacks: [],
-      entries: [entry("in-sync", "a.example.com", ["team/prod:a"], { silent: true })],
+      entries: [
+        entry("in-sync", "b.example.com", ["team/prod:b"]),
+        entry("in-sync", "a.example.com", ["team/prod:a"], { silent: true }),
+      ],
       live: new Map<string, Website>(),
     };
     expect((await fixCode({ ...input, failOn: ["silent"] }, options)).exitCode).toBe(2);
     expect((await fixCode({ ...input, failOn: ["changed"] }, options)).exitCode).toBe(0);
-    const accepted = { ...input.entries[0]!, accepted: { firstSeen: "2026-01-01", line: 3 } };
+    const accepted = { ...input.entries[1]!, accepted: { firstSeen: "2026-01-01", line: 3 } };
     expect((await fixCode({ ...input, entries: [accepted], failOn: ["silent"] }, options)).exitCode).toBe(0);
   });
 
@@ -362,8 +365,9 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
         { name: "team/dev", websites: [b] },
       ],
       entries: [
-        entry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
+        // The files named in the order of their paths, whatever the websites' order.
         entry("in-sync", "b.example.com", ["team/dev:sites-b.example.com"]),
+        entry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
         entry("unmanaged", "new.example.com", [], { id: 9 }),
       ],
     };
