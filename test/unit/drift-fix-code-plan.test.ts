@@ -420,6 +420,27 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     );
   });
 
+  it("says why an adoption was refused, the file left as it was", async () => {
+    const { dir, stacks, entries } = twoFleets();
+    const bad = new Map([[liveKey(account, 9), { ...liveWebsite("new.example.com"), excludeIps: ["${x}"] }]]);
+    const outcome = await fixCode(
+      { stacks, entries, live: bad, failOn: ["unmanaged"] },
+      { ...adopt, adoptInto: join(dir, "b.yaml") },
+    );
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe("websites:\n  - domain: b.example.com\n");
+    expect(outcome.notFixed.map((n) => [n.domain, n.reason])).toEqual([
+      [
+        "new.example.com",
+        expect.stringMatching(
+          new RegExp(
+            `^${join(dir, "b.yaml")}: new\\.example\\.com: the server's excludeIps is not written into the code`,
+          ),
+        ),
+      ],
+    ]);
+    expect(outcome.exitCode).toBe(2);
+  });
+
   it("leaves it for the user when no stack given declares a website of its account in a fleet file", async () => {
     const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "index.ts": "\n" });
     const program = recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#1,1" });
