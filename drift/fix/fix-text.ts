@@ -88,9 +88,12 @@ function liveValueProblem(domain: string, field: string, value: unknown): string
   return failures.find((failure) => failure.argument === field)?.reason;
 }
 
+// Function declarations, not module-level arrows, here and below: a body built at each call is
+// one that mutation testing can change.
 /** The reason a live value is not written: the website, the field and the rule. */
-const refusedValue = (where: string, domain: string, field: string, rule: string): string =>
-  `${where}: ${domain}: the server's ${field} is not written into the code, as it fails the field's rule: ${rule}`;
+function refusedValue(where: string, domain: string, field: string, rule: string): string {
+  return `${where}: ${domain}: the server's ${field} is not written into the code, as it fails the field's rule: ${rule}`;
+}
 
 /** The text parsed again must hold `expected`; otherwise the edit went wrong and nothing is written. */
 function verified(file: string, text: string, expected: unknown): string {
@@ -118,10 +121,9 @@ function parsedMap(
   return { doc, root: doc.contents };
 }
 
-const lineAt = (
-  text: string,
-  node: { range?: [number, number, number] | null } | null | undefined,
-): number => (node?.range ? text.slice(0, node.range[0]).split("\n").length : 1);
+function lineAt(text: string, node: { range?: [number, number, number] | null } | null | undefined): number {
+  return node?.range ? text.slice(0, node.range[0]).split("\n").length : 1;
+}
 
 /**
  * Writes the live values into a fleet file's text. A field the entry inherits from `defaults`
@@ -417,4 +419,6 @@ export function fixYamlProgramText(text: string, file: string, fixes: readonly C
   return { text: result, written, byHand };
 }
 
-const inlineValue = (value: unknown): string => JSON.stringify(value);
+function inlineValue(value: unknown): string {
+  return JSON.stringify(value);
+}
