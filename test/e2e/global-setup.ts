@@ -1,6 +1,7 @@
 // Once per test run: make sure the Pulumi CLI is there, pack this package with `npm pack`,
-// and install the tarball into a template Pulumi project that every engine test links to.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// and install the tarball into a template Pulumi project that every engine test links to (or take
+// the one WEBSTATS_E2E_TEMPLATE names, made so by tools/ci/test-compat.mjs).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -47,8 +48,10 @@ export default function setup(project: TestProject): () => void {
     });
     return () => {};
   }
-  const root = mkdtempSync(join(tmpdir(), "webstats-e2e-"));
-  const templateDir = prepareProjectTemplate(root, { policyPack: true });
+  // The compatibility lane makes the template once for all its Node.js lines and names it here.
+  const given = process.env.WEBSTATS_E2E_TEMPLATE;
+  const root = given ? undefined : mkdtempSync(join(tmpdir(), "webstats-e2e-"));
+  const templateDir = root ? prepareProjectTemplate(root, { policyPack: true }) : givenTemplate(given ?? "");
   // Say which combination runs: the compatibility lane and the main lane differ only here.
   const sdkManifest = join(templateDir, "node_modules", "@pulumi", "pulumi", "package.json");
   const sdkVersion = (JSON.parse(readFileSync(sdkManifest, "utf8")) as { version: string }).version;
@@ -64,5 +67,19 @@ export default function setup(project: TestProject): () => void {
     templateDir,
     version: pulumi.version,
   });
-  return () => rmSync(root, { recursive: true, force: true });
+  return () => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  };
+}
+
+/** A template made elsewhere (WEBSTATS_E2E_TEMPLATE), refused unless it holds an installation. */
+function givenTemplate(dir: string): string {
+  for (const part of [
+    "driver.cjs",
+    "node_modules/pulumi-webstats/package.json",
+    "node_modules/@pulumi/pulumi/package.json",
+  ])
+    if (!existsSync(join(dir, part)))
+      throw new Error(`WEBSTATS_E2E_TEMPLATE=${dir} is no engine tests' project template: it has no ${part}`);
+  return dir;
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockedPulumiVersion, wrapperModuleDir } from "../../tools/machine/ensure-pulumi.mjs";
-import { MAIN_NODE_VERSION } from "../../tools/machine/main-node.mjs";
+import { isMainLine, MAIN_NODE_VERSION } from "../../tools/machine/main-node.mjs";
 import {
   COMPAT_NODE_VERSIONS,
   COMPAT_PULUMI_VERSION,
@@ -84,7 +84,7 @@ describe("tested versions", () => {
   });
 
   it("the compatibility lane's slice names test files that exist, each in its project's folder", () => {
-    for (const part of [COMPAT_SLICE.everyLine, COMPAT_SLICE.oldestLine]) {
+    for (const part of [COMPAT_SLICE.everyLine, COMPAT_SLICE.otherLines, COMPAT_SLICE.oldestLine]) {
       for (const [project, files] of Object.entries(part)) {
         for (const file of files) {
           expect(existsSync(file), file).toBe(true);
@@ -97,10 +97,20 @@ describe("tested versions", () => {
   it("the compatibility lane runs its whole slice on the oldest line, and on every line each file that proves the line's Node.js", () => {
     const files = (slice: Record<string, string[]>): string[] => Object.values(slice).flat().sort();
     const everyLine = files(COMPAT_SLICE.everyLine);
-    const whole = files({ ...COMPAT_SLICE.oldestLine, e2e: [...everyLine, ...COMPAT_SLICE.oldestLine.e2e!] });
+    const otherLines = files(COMPAT_SLICE.otherLines);
+    const whole = files({
+      ...COMPAT_SLICE.oldestLine,
+      e2e: [...everyLine, ...otherLines, ...COMPAT_SLICE.oldestLine.e2e!],
+    });
+    expect(isMainLine(COMPAT_NODE_VERSIONS[0]!)).toBe(false);
     expect(files(sliceForLine(COMPAT_NODE_VERSIONS[0]!))).toEqual(whole);
     for (const version of COMPAT_NODE_VERSIONS.slice(1))
-      expect(files(sliceForLine(version))).toEqual(everyLine);
+      expect(files(sliceForLine(version))).toEqual(
+        isMainLine(version) ? everyLine : [...everyLine, ...otherLines].sort(),
+      );
+    // The main lane's line is one of the lines, and there the main lane runs what it leaves out.
+    expect(COMPAT_NODE_VERSIONS.filter((version) => isMainLine(version))).toHaveLength(1);
+    expect(otherLines).toEqual(["test/e2e/drift-command.test.ts"]);
     // Both host lifecycles and the Node.js SDK run where the line's Node.js runs them.
     expect(everyLine).toEqual(
       expect.arrayContaining(["test/e2e/website-lifecycle.test.ts", "test/e2e/language-sdk-nodejs.test.ts"]),

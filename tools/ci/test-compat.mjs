@@ -13,17 +13,22 @@
 //
 // This lane fetches Node.js into a cache outside the repository (tools/machine/ensure-node.mjs),
 // builds or reuses the CLI from tools/machine/pulumi-cli/v<version>
-// (tools/machine/ensure-pulumi.mjs), and runs vitest's e2e project under that Node.js with
-// WEBSTATS_PULUMI_VERSION set, which makes the test project install that @pulumi/pulumi.
+// (tools/machine/ensure-pulumi.mjs), installs the engine tests' project template once with that
+// @pulumi/pulumi (WEBSTATS_PULUMI_VERSION), and runs vitest's e2e project under each Node.js with
+// WEBSTATS_E2E_TEMPLATE naming that template.
 // The dynamic provider runs under the same Node.js: it is first on PATH.
 //
 // Raising the peer floor moves this lane: COMPAT_PULUMI_VERSION is the floor, and
 // test/unit/tested-versions.test.ts holds them together.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureNode } from "../machine/ensure-node.mjs";
 import { ensurePulumi } from "../machine/ensure-pulumi.mjs";
+import { isMainLine } from "../machine/main-node.mjs";
+import { prepareProjectTemplate } from "../../test/harness/program-project.mjs";
 
 /**
  * The Node.js lines this lane tests, one release each, all with the same @pulumi/pulumi and CLI;
@@ -35,12 +40,15 @@ export const COMPAT_NODE_VERSIONS = ["22.23.3", "24.21.0", "26.10.0"];
 export const COMPAT_PULUMI_VERSION = "3.248.0";
 
 /**
- * The files this lane runs, by vitest project: `everyLine` on each Node.js line, `oldestLine` on the
- * oldest only. A file runs on every line when the line's Node.js runs the code it proves (the
- * dynamic provider and the plugin, the Node.js SDK, the drift command); a file whose added proof is
- * the CLI's or another language's (the engine's import and its code generation, the Go SDK) runs
- * once: the plugin process those files start is the same one the lifecycle proves on every line.
- * @type {{ everyLine: Record<string, string[]>, oldestLine: Record<string, string[]> }}
+ * The files this lane runs, by vitest project: `everyLine` on each Node.js line, `otherLines` on
+ * each but the main lane's, `oldestLine` on the oldest only. A file runs on every line when the
+ * line's Node.js runs the code it proves together with the oldest @pulumi/pulumi (the dynamic
+ * provider and the plugin, the Node.js SDK); the drift command, which loads no @pulumi/pulumi,
+ * proves the line's Node.js and the oldest CLI apart, so the main lane covers its line; a file
+ * whose added proof is the CLI's or another language's (the engine's import and its code
+ * generation, the Go SDK) runs once: the plugin process those files start is the same one the
+ * lifecycle proves on every line.
+ * @type {{ everyLine: Record<string, string[]>, otherLines: Record<string, string[]>, oldestLine: Record<string, string[]> }}
  */
 export const COMPAT_SLICE = {
   everyLine: {
@@ -49,6 +57,14 @@ export const COMPAT_SLICE = {
       "test/e2e/website-lifecycle.test.ts",
       // A lifecycle through the generated Node.js SDK, which runs on the line's Node.js.
       "test/e2e/language-sdk-nodejs.test.ts",
+    ],
+  },
+  // Every line but the main lane's: what such a file proves is the line's Node.js running the
+  // package's own code and the oldest CLI's output, never the two together; on the main lane's
+  // line the main lane runs it (with the newest CLI), and the oldest CLI's output is read on the
+  // other lines.
+  otherLines: {
+    e2e: [
       // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
       "test/e2e/drift-command.test.ts",
     ],
@@ -71,10 +87,12 @@ export const COMPAT_SLICE = {
  * @returns {Record<string, string[]>}
  */
 export function sliceForLine(version) {
-  const oldest = version === COMPAT_NODE_VERSIONS[0];
+  const parts = [COMPAT_SLICE.everyLine];
+  if (!isMainLine(version)) parts.push(COMPAT_SLICE.otherLines);
+  if (version === COMPAT_NODE_VERSIONS[0]) parts.push(COMPAT_SLICE.oldestLine);
   /** @type {Record<string, string[]>} */
   const slice = {};
-  for (const part of oldest ? [COMPAT_SLICE.everyLine, COMPAT_SLICE.oldestLine] : [COMPAT_SLICE.everyLine])
+  for (const part of parts)
     for (const [project, files] of Object.entries(part))
       slice[project] = [...(slice[project] ?? []), ...files];
   return slice;
@@ -87,9 +105,10 @@ export function sliceForLine(version) {
  * @param {string[] | undefined} given
  * @param {string} repoRoot
  * @param {import("../machine/ensure-pulumi.mjs").EnsuredPulumi} pulumi
+ * @param {string} templateDir the engine tests' project template, shared by the lines
  * @returns {number}
  */
-function runLine(version, given, repoRoot, pulumi) {
+function runLine(version, given, repoRoot, pulumi, templateDir) {
   const started = Date.now();
   const node = ensureNode(version);
   process.stdout.write(
@@ -115,12 +134,33 @@ function runLine(version, given, repoRoot, pulumi) {
       ...process.env,
       PATH: [node.binDir, process.env.PATH ?? ""].join(delimiter),
       WEBSTATS_PULUMI_VERSION: COMPAT_PULUMI_VERSION,
+      WEBSTATS_E2E_TEMPLATE: templateDir,
     },
   });
   process.stdout.write(
     `test:compat: Node.js ${major} finished in ${((Date.now() - started) / 1000).toFixed(0)}s\n`,
   );
   return result.status ?? 1;
+}
+
+/**
+ * The engine tests' project template (the packed package, the Node.js SDK and the policy pack
+ * installed beside the oldest @pulumi/pulumi), made once for every line: what is installed is the
+ * same files whichever Node.js runs them (nothing is compiled at install), and making it took
+ * about 20 s a line. It is installed with the npm of the first line run, the oldest a user may
+ * have; the build it packs is the one each line's tests use.
+ * @param {string} root
+ * @param {string} version
+ * @returns {string}
+ */
+function sharedTemplate(root, version) {
+  const path = process.env.PATH;
+  process.env.PATH = [ensureNode(version).binDir, path ?? ""].join(delimiter);
+  try {
+    return prepareProjectTemplate(root, { policyPack: true });
+  } finally {
+    process.env.PATH = path;
+  }
 }
 
 function main() {
@@ -136,7 +176,14 @@ function main() {
   if (versions.length === 0)
     throw new Error(`WEBSTATS_COMPAT_NODE=${only} names none of ${COMPAT_NODE_VERSIONS.join(", ")}`);
   // Every line runs, even after one fails, so that one run shows each line's state.
-  const failed = versions.filter((version) => runLine(version, given, repoRoot, pulumi) !== 0);
+  const templateRoot = mkdtempSync(join(tmpdir(), "webstats-compat-"));
+  let failed;
+  try {
+    const templateDir = sharedTemplate(templateRoot, versions[0] ?? COMPAT_NODE_VERSIONS[0] ?? "");
+    failed = versions.filter((version) => runLine(version, given, repoRoot, pulumi, templateDir) !== 0);
+  } finally {
+    rmSync(templateRoot, { recursive: true, force: true });
+  }
   process.stdout.write(
     `test:compat: finished in ${((Date.now() - started) / 1000).toFixed(0)}s` +
       (failed.length > 0 ? `; failed on Node.js ${failed.join(", ")}\n` : "\n"),
