@@ -1,5 +1,14 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+
+// Every Node.js process the tests start (the engine's dynamic providers and plugins, the
+// automation driver, the command line) keeps V8's compiled code of the modules it loads on disk
+// and reuses it: most of them load @pulumi/pulumi, 0.52 s a start without the cache and 0.33 s
+// with it on this 2-core machine. Node.js checks each entry against the module's source and
+// recompiles when it differs, so a stale or torn entry costs time, never a wrong result.
+// Vitest's own workers gain nothing (their modules are evaluated by vitest's runner).
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "webstats-node-compile-cache");
 
 // Four projects: fast unit tests, integration tests over real HTTP against the emulator,
 // provider tests that drive both hosts as the engine does, and engine tests that run the real Pulumi CLI. Only the last needs the packed package
