@@ -8,7 +8,7 @@
 // the engine does: the targets alone with --target, everything the program changes without.
 // Which answers count as yes is test/unit/cli-terminal.test.ts; the real engine's --target,
 // test/e2e/drift-fix-cloud.test.ts.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
@@ -18,7 +18,7 @@ import { processConsole } from "../../cli/terminal";
 import { startEmulator } from "../../emulator";
 import type { Emulator } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
-import { recordingPulumi } from "../support/recording-pulumi";
+import { fixCloudPulumi } from "../support/fix-cloud-fixture";
 import { writeStackExport } from "../support/stack-exports";
 
 // Records its call; whoami names a file backend (no lock in it), stack export prints the export
@@ -66,15 +66,11 @@ afterAll(async () => {
 
 /** A stand-in for pulumi of its own, recording into a fresh file. */
 function userPulumi() {
-  const pulumi = recordingPulumi(standIn);
-  const project = join(pulumi.dir, "project");
-  mkdirSync(project);
+  const { pulumi, project, backend, env: pulumiEnv } = fixCloudPulumi(standIn);
   const env = {
-    PATH: process.env.PATH,
-    PULUMI_COMMAND: pulumi.command,
-    PULUMI_STAND_IN_CALLS: pulumi.callsFile,
+    ...pulumiEnv,
     PULUMI_STAND_IN_EXPORT: exported,
-    PULUMI_STAND_IN_BACKEND: `file://${join(pulumi.dir, "backend")}`,
+    PULUMI_STAND_IN_BACKEND: `file://${backend}`,
     PULUMI_STAND_IN_PLAN: JSON.stringify({
       [urn(domains.shop)]: "update",
       [urn(domains.blog)]: "create",

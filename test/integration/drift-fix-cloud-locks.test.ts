@@ -4,13 +4,9 @@
 // for pulumi that records each call and answers the ones the fix makes (whoami, stack export,
 // preview --json, up) as the real CLI shapes them (test/unit/fixtures/pulumi-preview/). The real
 // engine's refusal of a locked stack is test/e2e/drift-fix-cloud.test.ts.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordingPulumi } from "../support/recording-pulumi";
+import { changedEntries, fixCloudPulumi, readStacks, standInIds } from "../support/fix-cloud-fixture";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
-import type { DriftEntry } from "../../drift/model/entries";
-import type { ReadStack } from "../../drift/read/read-stacks";
 
 // Records its call; whoami names the file backend, stack export records the stack's website
 // (id: its number in PULUMI_STAND_IN_IDS), preview updates the --target, up succeeds.
@@ -31,38 +27,14 @@ else if (args[0] === "stack" && args[1] === "export") {
 const stacks = ["alpha", "beta", "gamma"];
 
 function setUp() {
-  const pulumi = recordingPulumi(standIn);
-  const dir = pulumi.dir;
-  const backend = join(dir, "backend");
-  const project = join(dir, "project");
-  mkdirSync(project);
+  const { pulumi, project, backend, env: pulumiEnv, lock } = fixCloudPulumi(standIn);
   const env = {
-    PATH: process.env.PATH,
-    PULUMI_COMMAND: pulumi.command,
-    PULUMI_STAND_IN_CALLS: pulumi.callsFile,
+    ...pulumiEnv,
     PULUMI_STAND_IN_BACKEND: `file://${backend}`,
-    PULUMI_STAND_IN_IDS: JSON.stringify(Object.fromEntries(stacks.map((s, i) => [s, i + 1]))),
+    PULUMI_STAND_IN_IDS: standInIds(stacks),
   };
-  const read: ReadStack[] = stacks.map((name) => ({
-    name: `sites/${name}`,
-    websites: [],
-    source: { kind: "stack", name, cwd: project },
-  }));
-  const entries: DriftEntry[] = stacks.map((name, i) => ({
-    domain: `${name}.example.com`,
-    id: i + 1,
-    status: "changed",
-    stacks: [`sites/${name}`],
-    resources: [`sites/${name}:shop`],
-    account: { url: "https://stats.example.com", id: 1, email: "ops@example.com" },
-    changes: [{ field: "privacy", recorded: "public", live: "private" }],
-  }));
-  const lock = (stack: string, file: string) => {
-    const folder = join(backend, ".pulumi", "locks", "organization", "sites", stack);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, file), JSON.stringify({ pid: 4242, username: "ci", hostname: "runner" }));
-    return join(folder, file);
-  };
+  const read = readStacks(stacks, project);
+  const entries = changedEntries(stacks);
   const commands = () => pulumi.calls<string[]>();
   return { env, read, entries, lock, commands };
 }

@@ -8,10 +8,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordingPulumi } from "../support/recording-pulumi";
+import { changedEntries, fixCloudPulumi, readStacks, standInIds } from "../support/fix-cloud-fixture";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
-import type { DriftEntry, FailOnName } from "../../drift/model/entries";
-import type { ReadStack } from "../../drift/read/read-stacks";
+import type { FailOnName } from "../../drift/model/entries";
 
 // Records its call and PULUMI_BACKEND_URL. whoami prints PULUMI_STAND_IN_WHOAMI, or fails when
 // that is "fail". stack export records the stack's website shop (id: its number in
@@ -59,44 +58,16 @@ interface Answers {
 function setUp(
   options: { whoami?: string; pending?: unknown[]; answers?: Answers; backendUrl?: string } = {},
 ) {
-  const pulumi = recordingPulumi(standIn);
-  const backend = join(pulumi.dir, "backend");
-  const project = join(pulumi.dir, "project");
-  mkdirSync(project);
+  const { pulumi, project, backend, env: pulumiEnv, lock } = fixCloudPulumi(standIn);
   const env = {
-    PATH: process.env.PATH,
-    PULUMI_COMMAND: pulumi.command,
-    PULUMI_STAND_IN_CALLS: pulumi.callsFile,
+    ...pulumiEnv,
     PULUMI_STAND_IN_WHOAMI: options.whoami ?? JSON.stringify({ user: "ci", url: `file://${backend}` }),
-    PULUMI_STAND_IN_IDS: JSON.stringify(Object.fromEntries(stacks.map((s, i) => [s, i + 1]))),
+    PULUMI_STAND_IN_IDS: standInIds(stacks),
     PULUMI_STAND_IN_PENDING: JSON.stringify(options.pending ?? []),
     PULUMI_STAND_IN_ANSWERS: JSON.stringify(options.answers ?? {}),
   };
-  const read: ReadStack[] = stacks.map((name) => ({
-    name: `sites/${name}`,
-    websites: [],
-    source: {
-      kind: "stack",
-      name,
-      cwd: project,
-      ...(options.backendUrl === undefined ? {} : { backendUrl: options.backendUrl }),
-    },
-  }));
-  const entries: DriftEntry[] = stacks.map((name, i) => ({
-    domain: `${name}.example.com`,
-    id: i + 1,
-    status: "changed",
-    stacks: [`sites/${name}`],
-    resources: [`sites/${name}:shop`],
-    account: { url: "https://stats.example.com", id: 1, email: "ops@example.com" },
-    changes: [{ field: "privacy", recorded: "public", live: "private" }],
-  }));
-  const lock = (stack: string, file: string) => {
-    const folder = join(backend, ".pulumi", "locks", "organization", "sites", stack);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, file), JSON.stringify({ pid: 4242, username: "ci", hostname: "runner" }));
-    return join(folder, file);
-  };
+  const read = readStacks(stacks, project, options.backendUrl);
+  const entries = changedEntries(stacks);
   const calls = () => pulumi.calls<{ args: string[]; backend: string | null }>();
   const commands = (command: string) =>
     calls()
