@@ -1,9 +1,12 @@
 // Drift entries and file problems for the unit tests of drift's files (baselines, ignore rules).
 import { expect } from "vitest";
-import type { Website } from "../../sdk";
+import { liveWebsite } from "./wire-records";
 import type { WebsiteOutputs } from "../../core/website-state";
 import type { DriftEntry } from "../../drift/model/entries";
 import { DriftFileError } from "../../drift/model/data-files";
+
+// Given here too for the drift tests: the SDK's website record has its home beside its wire form.
+export { liveWebsite };
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 
@@ -19,22 +22,6 @@ export const entry = (
   resources: [],
   account,
   ...more,
-});
-
-/** A website as the server lists it: public, bots excluded, nothing else set, unless overridden. */
-export const liveWebsite = (id: number, domain: string, overrides: Partial<Website> = {}): Website => ({
-  id,
-  domain,
-  privacy: "public",
-  email: false,
-  excludeBots: true,
-  favorite: false,
-  favoritedAt: null,
-  excludeIps: [],
-  hasPassword: false,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  ...overrides,
 });
 
 /** The outputs a stack records for `liveWebsite`'s website (its id as `websiteId`), with `overrides`. */

@@ -3,6 +3,7 @@
 // pause), when a taken domain is taken over, and when nothing is sent at all. The same paths over
 // real HTTP against the emulator's faults are test/integration/provider-create-and-adopt.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { liveWebsite } from "../support/wire-records";
 import { ServerError, TimeoutError, ValidationError } from "../../sdk";
 import type { Website as ApiWebsite, WebstatsClient } from "../../sdk";
 import { checkWebsiteInputs } from "../../core/website-check";
@@ -25,20 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const domain = "shop.example.com";
 
-const website = (overrides: Partial<ApiWebsite> = {}): ApiWebsite => ({
-  id: 7,
-  domain,
-  privacy: "public",
-  email: false,
-  excludeBots: true,
-  excludeIps: [],
-  hasPassword: false,
-  favorite: false,
-  favoritedAt: null,
-  createdAt: "2026-01-02T03:04:05Z",
-  updatedAt: "2026-01-02T03:04:05Z",
-  ...overrides,
-});
+const website = (overrides: Partial<ApiWebsite> = {}): ApiWebsite => liveWebsite(7, domain, overrides);
 
 function checked(args: Record<string, unknown>) {
   const { inputs, failures } = checkWebsiteInputs(args);
