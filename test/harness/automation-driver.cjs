@@ -43,7 +43,11 @@ async function inlineStack(request, options) {
   );
 }
 
-/** Marks the end of an operation's output in --serve mode (engine output holds no NUL). */
+/**
+ * Marks the end of an operation's output in --serve mode. The output may hold a NUL of its own:
+ * the harness (DriverSession in program-project.mjs) passes it on, and holds back only text that
+ * could be the start of this mark until the next chunk completes it or shows it is not.
+ */
 const OPERATION_DONE = "\u0000operation-done\u0000";
 
 /**
