@@ -10,6 +10,10 @@ import { defineConfig } from "vitest/config";
 // Vitest's own workers gain nothing (their modules are evaluated by vitest's runner).
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "webstats-node-compile-cache");
 
+// Loaded before every test file of every project: makes `.rejects.toThrow(...)` fail when the
+// promise rejects with something other than an Error (see the file).
+const setupFiles = ["test/support/rejects-guard.ts"];
+
 // Four projects: fast unit tests, integration tests over real HTTP against the emulator,
 // provider tests that drive both hosts as the engine does, and engine tests that run the real Pulumi CLI. Only the last needs the packed package
 // and the CLI, so only it pays for that set-up.
@@ -25,12 +29,19 @@ export default defineConfig({
       // suite on 2 cores, a unit test that loads the provider took 3.6 s (vitest's default limit
       // is 5 s) and an integration test 7 s.
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          setupFiles,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          setupFiles,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -40,6 +51,7 @@ export default defineConfig({
         test: {
           name: "provider",
           include: ["test/provider/**/*.test.ts"],
+          setupFiles,
           globalSetup: ["test/provider/global-setup.ts"],
           // A guard against a hang, not a speed limit: a fault-matrix cell starts a provider
           // process per operation (up to a dozen), and on a 2-core machine with other work
@@ -53,6 +65,7 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
+          setupFiles,
           globalSetup: ["test/browser/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 600_000,
@@ -62,6 +75,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          setupFiles,
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 600_000,
