@@ -225,7 +225,7 @@ function readResult(resultFile) {
  * request is a line on its standard input, answered when the driver writes the end mark after
  * the operation's output. Operations after the first skip the driver's start-up, about a second
  * each. A driver that ends (killed, timed out, crashed) answers its pending operation with the
- * result file as it stands, and the next `run` starts another.
+ * result file as it stands, one that cannot start fails it, and the next `run` starts another.
  */
 export class DriverSession {
   /** @type {import("node:child_process").ChildProcessWithoutNullStreams | undefined} */
@@ -234,6 +234,8 @@ export class DriverSession {
   #key = "";
   /** @type {(() => void) | undefined} */
   #answer;
+  /** @type {((error: Error) => void) | undefined} */
+  #fail;
   #pending = "";
 
   /**
@@ -261,11 +263,19 @@ export class DriverSession {
         reject(new Error(`pulumi ${request.op} timed out after ${timeoutMs} ms\n${output}`));
       }, timeoutMs);
       this.#onText = collect;
-      this.#answer = () => {
+      const settled = () => {
         clearTimeout(timer);
         this.#onText = undefined;
         this.#answer = undefined;
+        this.#fail = undefined;
+      };
+      this.#answer = () => {
+        settled();
         resolvePromise({ ...readResult(resultFile), output });
+      };
+      this.#fail = (/** @type {Error} */ error) => {
+        settled();
+        reject(new Error(`pulumi ${request.op}: ${error.message}`));
       };
       child.stdin.write(`${JSON.stringify({ requestFile, resultFile })}\n`);
     });
@@ -306,6 +316,13 @@ export class DriverSession {
     });
     // A driver this session stopped says nothing more to it (it answers no operation).
     const current = () => this.#child === child;
+    // The driver did not start (no such folder, no such node): no result file can say why, so
+    // the pending operation fails with the reason, and the "close" that follows answers nothing.
+    child.on("error", (error) => {
+      if (!current()) return;
+      this.#child = undefined;
+      this.#fail?.(new Error(`the automation driver could not start in ${workDir}: ${error.message}`));
+    });
     // As text, a character split between two chunks whole again.
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");

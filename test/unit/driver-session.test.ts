@@ -1,7 +1,7 @@
 // The engine tests' stack keeps one automation driver for its operations (DriverSession in
 // test/harness/program-project.mjs): each answer holds the output of its own operation and no
-// more, whatever the pipe's chunks, and a driver that ends or another environment starts a new
-// one. Proven here with a stand-in driver that speaks the same protocol, so that the framing is
+// more, whatever the pipe's chunks, a driver that ends or another environment starts a new one,
+// and a driver that cannot start fails its operation with why. Proven here with a stand-in driver that speaks the same protocol, so that the framing is
 // held without the engine; the engine tests run the real driver.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,14 +46,14 @@ let sequence = 0;
 function operation(
   session: DriverSession,
   pieces: string[],
-  options: { key?: string; goFile?: string } = {},
+  options: { key?: string; goFile?: string; workDir?: string } = {},
 ) {
   const id = ++sequence;
   const seen: string[] = [];
   const kills: { killAll?: () => void } = {};
   const answer = session.run({
     key: options.key ?? "a",
-    workDir: dir,
+    workDir: options.workDir ?? dir,
     request: { op: "up", pieces, goFile: options.goFile },
     requestFile: join(dir, `${id}.request.json`),
     resultFile: join(dir, `${id}.result.json`),
@@ -131,5 +131,21 @@ describe("a stack's automation driver, kept between operations", () => {
     expect(exited).toMatchObject({ ok: false, output: "bye" });
     expect([first.env, other.env]).toEqual(["a", "b"]);
     expect(other.pid).not.toBe(first.pid);
+  });
+
+  it("fails an operation whose driver cannot start, saying why, and starts one for the next", async () => {
+    const session = new DriverSession();
+    const missing = join(dir, "no-such-folder");
+    const failure = await operation(session, ["never"], { workDir: missing }).answer.then(
+      (answer) => answer,
+      (error: unknown) => error,
+    );
+    const after = await operation(session, ["after"]).answer;
+    session.stop();
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(
+      `pulumi up: the automation driver could not start in ${missing}: spawn ${process.execPath} ENOENT`,
+    );
+    expect(after).toMatchObject({ ok: true, output: "after" });
   });
 });
