@@ -85,17 +85,35 @@ export class YamlSplice {
     }
   }
 
+  /**
+   * The column a block mapping's keys start at: its first key's, or for a key written explicitly
+   * (`? key`, then `: value` on the next line) the column of its `?`, where the next key must
+   * start too.
+   */
+  private keyColumn(map: YAMLMap): number {
+    const first = map.items[0]?.key as Node | undefined;
+    const start = rangeOf(first ?? map)[0];
+    const explicit = /\?[ \t]+$/.exec(this.text.slice(this.text.lastIndexOf("\n", start - 1) + 1, start));
+    return this.column(explicit ? start - explicit[0].length : start);
+  }
+
   /** Adds `key: value` as the last key of `map`. */
   addKey(map: YAMLMap, key: string, value: unknown): void {
     const entry = `${key}: ${inlineText(value)}`;
     if (map.flow) {
+      const last = map.items[map.items.length - 1];
+      if (last) {
+        // Right after the last value, so that the spacing before the brace stays the user's.
+        const after = rangeOf((last.value ?? last.key) as Node)[1];
+        this.edits.push({ start: after, end: after, text: `, ${entry}` });
+        return;
+      }
       const close = this.text.lastIndexOf("}", rangeOf(map)[1]);
-      const empty = map.items.length === 0;
-      this.edits.push({ start: close, end: close, text: empty ? entry : `, ${entry}` });
+      const padded = /[ \t]$/.test(this.text.slice(0, close));
+      this.edits.push({ start: close, end: close, text: padded ? `${entry} ` : entry });
       return;
     }
-    const first = map.items[0]?.key as Node | undefined;
-    const indent = " ".repeat(first ? this.column(rangeOf(first)[0]) : this.column(rangeOf(map)[0]));
+    const indent = " ".repeat(this.keyColumn(map));
     const at = this.lineEnd(map);
     this.edits.push({ start: at, end: at, text: `\n${indent}${entry}` });
   }

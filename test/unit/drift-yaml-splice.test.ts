@@ -114,11 +114,26 @@ describe("YamlSplice.addKey: a key added as the mapping's last", () => {
     expect(add("k: v  # c", [], "z", "w")).toBe("k: v  # c\nz: w");
   });
 
-  it("adds inside a flow mapping's braces, with a comma when it has keys", () => {
+  it("adds inside a flow mapping's braces, with a comma when it has keys, the spacing inside kept", () => {
     expect(add("m: {k: v}  # c\n", ["m"], "z", 1)).toBe("m: {k: v, z: 1}  # c\n");
-    expect(add("m: { k: v }\n", ["m"], "z", 1)).toBe("m: { k: v , z: 1}\n");
+    expect(add("m: { k: v }\n", ["m"], "z", 1)).toBe("m: { k: v, z: 1 }\n");
+    expect(add("m: {\tk: [1, 2]\t}\n", ["m"], "z", 1)).toBe("m: {\tk: [1, 2], z: 1\t}\n");
+    expect(add("m: { k }\n", ["m"], "z", 1)).toBe("m: { k, z: 1 }\n");
+    expect(add("m: {k: v,}\n", ["m"], "z", 1)).toBe("m: {k: v, z: 1,}\n");
     expect(add("m: {}\n", ["m"], "z", 1)).toBe("m: {z: 1}\n");
+    expect(add("m: { }\n", ["m"], "z", 1)).toBe("m: { z: 1 }\n");
     expect(add("m: {k: '}'}\n", ["m"], "z", 1)).toBe("m: {k: '}', z: 1}\n");
+  });
+
+  it("adds after keys written explicitly (`? key`) at the column of their `?`", () => {
+    expect(add("m:\n  ? k\n  : v\nn: 1\n", ["m"], "z", 1)).toBe("m:\n  ? k\n  : v\n  z: 1\nn: 1\n");
+    expect(add("m:\n  ?   k\n", ["m"], "z", 1)).toBe("m:\n  ?   k\n  z: 1\n");
+    expect(add("? k\n: v\n", [], "z", 1)).toBe("? k\n: v\nz: 1\n");
+    // A key after a sequence's `- ` is no explicit key: its column is the key's own.
+    const { root, splice } = open("l:\n  - a: 1\n");
+    const item = (pairOf(root, "l")?.value as YAMLSeq).items[0] as YAMLMap;
+    splice.addKey(item, "z", 2);
+    expect(splice.result()).toBe("l:\n  - a: 1\n    z: 2\n");
   });
 });
 
