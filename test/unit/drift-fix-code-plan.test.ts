@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
 import { FixRefused, fixCode } from "../../drift/fix/fix-code";
 import type { FixCodeOptions } from "../../drift/fix/fix-code";
-import type { DriftEntry } from "../../drift/model/entries";
+import type { DriftEntry, FailOnName } from "../../drift/model/entries";
 import { liveKey } from "../../drift/model/entries";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
 
@@ -64,21 +64,44 @@ const entry = (
 
 const fleetText = "# ours\nwebsites:\n  - domain: a.example.com  # the shop\n    email: false\n";
 
+/** A Node.js project named team with `files` beside its Pulumi.yaml, outside any git repository. */
+const nodeProject = (files: Record<string, string>): string =>
+  project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", ...files });
+
+/** `dir` made a git repository, its files committed. */
+function commitAll(dir: string): void {
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
+  git("init", "-q");
+  git("add", ".");
+  git("commit", "-q", "-m", "start");
+}
+
+/** What fixCode is given when team/prod declares a.example.com in `fleetFile` of `dir`, changed by `changes`. */
+const fixOfA = (
+  dir: string,
+  fleetFile: string,
+  changes: NonNullable<DriftEntry["changes"]>,
+  failOn: FailOnName[],
+) => ({
+  stacks: [
+    {
+      name: "team/prod",
+      websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile })],
+    },
+  ],
+  entries: [entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], { changes })],
+  live: new Map<string, Website>(),
+  failOn,
+});
+/** The email turned on on the server. */
+const emailOn = [{ field: "email", recorded: false, live: true }];
+
 describe("drift --fix code: what each drifted website becomes", () => {
   it("writes a fleet file's entry and says the file was in no repository; nothing is left, exit 0", async () => {
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
-    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
+    const dir = nodeProject({ "sites.yaml": fleetText });
     const outcome = await fixCode(
-      {
-        stacks: [{ name: "team/prod", websites: [website] }],
-        entries: [
-          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
-            changes: [{ field: "email", recorded: false, live: true }],
-          }),
-        ],
-        live: new Map(),
-        failOn: ["changed", "gone", "unmanaged", "duplicate"],
-      },
+      fixOfA(dir, "sites.yaml", emailOn, ["changed", "gone", "unmanaged", "duplicate"]),
       options,
     );
     expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(
@@ -97,46 +120,21 @@ describe("drift --fix code: what each drifted website becomes", () => {
 
   it("leaves a file that already holds the live values alone: no file checked or written", async () => {
     const text = fleetText.replace("email: false", "email: true");
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": text });
+    const dir = nodeProject({ "sites.yaml": text });
     chmodSync(join(dir, "sites.yaml"), 0o444);
-    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
-    const outcome = await fixCode(
-      {
-        stacks: [{ name: "team/prod", websites: [website] }],
-        entries: [
-          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
-            changes: [{ field: "email", recorded: false, live: true }],
-          }),
-        ],
-        live: new Map(),
-        failOn: ["changed"],
-      },
-      options,
-    );
+    const outcome = await fixCode(fixOfA(dir, "sites.yaml", emailOn, ["changed"]), options);
     expect(outcome).toEqual({ written: [], byHand: [], notFixed: [], files: [], exitCode: 0 });
     expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(text);
   });
 
   it("leaves a website whose server values fail their rules, each reason said, and writes its other fields", async () => {
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
-    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
-    const outcome = await fixCode(
-      {
-        stacks: [{ name: "team/prod", websites: [website] }],
-        entries: [
-          entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
-            changes: [
-              { field: "excludeIps", recorded: [], live: ["${x}"] },
-              { field: "email", recorded: false, live: true },
-              { field: "privacy", recorded: "public", live: "${y}" },
-            ],
-          }),
-        ],
-        live: new Map(),
-        failOn: ["changed"],
-      },
-      options,
-    );
+    const dir = nodeProject({ "sites.yaml": fleetText });
+    const changes = [
+      { field: "excludeIps", recorded: [], live: ["${x}"] },
+      { field: "email", recorded: false, live: true },
+      { field: "privacy", recorded: "public", live: "${y}" },
+    ];
+    const outcome = await fixCode(fixOfA(dir, "sites.yaml", changes, ["changed"]), options);
     expect(readFileSync(join(dir, "sites.yaml"), "utf8")).toBe(
       fleetText.replace("email: false", "email: true"),
     );
@@ -151,11 +149,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
   });
 
   it("tells a website's reasons from those of the same domain of another account, in another file", async () => {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
-      "x.yaml": fleetText,
-      "y.yaml": fleetText,
-    });
+    const dir = nodeProject({ "x.yaml": fleetText, "y.yaml": fleetText });
     const other = { ...account, id: 4 };
     const outcome = await fixCode(
       {
@@ -211,8 +205,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
   });
 
   it("lists a program's website with the call to change, in the program's own language, and leaves it", async () => {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+    const dir = nodeProject({
       "index.ts": "\n\nnew Website\n",
       "src/site.mjs": "\nnew Website\n",
       "__main__.py": "\n\n\nWebsite\n",
@@ -285,7 +278,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
   });
 
   it("says what to do with a gone, duplicate or unmanaged website, or one whose declaration is not known", async () => {
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
+    const dir = nodeProject({ "sites.yaml": fleetText });
     const gone = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" });
     const lost = recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "sites.yaml" });
     const outcome = await fixCode(
@@ -351,8 +344,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     stacks: { name: string; websites: RecordedWebsite[] }[];
     entries: DriftEntry[];
   } {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+    const dir = nodeProject({
       "a.yaml": "websites:\n  - domain: a.example.com\n",
       "b.yaml": "websites:\n  - domain: b.example.com\n",
     });
@@ -442,7 +434,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
   });
 
   it("leaves it for the user when no stack given declares a website of its account in a fleet file", async () => {
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "index.ts": "\n" });
+    const dir = nodeProject({ "index.ts": "\n" });
     const program = recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#1,1" });
     const lost = recorded(dir, "sites-lost.example.com", "lost.example.com", { fleetFile: "gone.yaml" });
     const outcome = await fixCode(
@@ -503,16 +495,11 @@ describe("drift --fix code: the files checked before any is written", () => {
   });
 
   it("refuses a read-only file and one with changes git has not committed, naming each; --force writes the latter", async () => {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
+    const dir = nodeProject({
       "a.yaml": "websites:\n  - domain: a.example.com\n",
       "b.yaml": "websites:\n  - domain: b.example.com\n",
     });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
-    git("init", "-q");
-    git("add", ".");
-    git("commit", "-q", "-m", "start");
+    commitAll(dir);
     writeFileSync(join(dir, "b.yaml"), "# edited\nwebsites:\n  - domain: b.example.com\n");
     chmodSync(join(dir, "a.yaml"), 0o444);
     const input = {
@@ -555,30 +542,10 @@ describe("drift --fix code: the files checked before any is written", () => {
   });
 
   it("stops with git's own words when git cannot tell the state of a file", async () => {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
-      "a.yaml": "websites:\n  - domain: a.example.com\n",
-    });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
-    git("init", "-q");
-    git("add", ".");
-    git("commit", "-q", "-m", "start");
+    const dir = nodeProject({ "a.yaml": "websites:\n  - domain: a.example.com\n" });
+    commitAll(dir);
     writeFileSync(join(dir, ".git", "index"), "garbage\n");
-    const error = await fixCode(
-      {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
-          },
-        ],
-        entries: [changedEmail("sites-a.example.com", "a.example.com")],
-        live: new Map(),
-        failOn: [],
-      },
-      options,
-    ).catch((e: unknown) => e);
+    const error = await fixCode(fixOfA(dir, "a.yaml", emailOn, []), options).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(FixRefused);
     // git's words, as this git says them (older ones leave out the index file's path).
     expect((error as Error).message.startsWith(`git status of ${join(dir, "a.yaml")} failed: fatal: `)).toBe(
@@ -589,18 +556,8 @@ describe("drift --fix code: the files checked before any is written", () => {
   });
 
   it("names a file relative to where the command runs when it is inside it", async () => {
-    const dir = project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", "sites.yaml": fleetText });
-    const input = {
-      stacks: [
-        {
-          name: "team/prod",
-          websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "sites.yaml" })],
-        },
-      ],
-      entries: [changedEmail("sites-a.example.com", "a.example.com")],
-      live: new Map<string, Website>(),
-      failOn: [] as const,
-    };
+    const dir = nodeProject({ "sites.yaml": fleetText });
+    const input = fixOfA(dir, "sites.yaml", emailOn, []);
     const cwd = process.cwd();
     process.chdir(dir);
     try {
@@ -621,34 +578,14 @@ describe("drift --fix code: the files checked before any is written", () => {
   });
 
   it("writes a file as one in no repository when git is not installed", async () => {
-    const dir = project({
-      "Pulumi.yaml": "name: team\nruntime: nodejs\n",
-      "a.yaml": "websites:\n  - domain: a.example.com\n",
-    });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
-    git("init", "-q");
-    git("add", ".");
-    git("commit", "-q", "-m", "start");
+    const dir = nodeProject({ "a.yaml": "websites:\n  - domain: a.example.com\n" });
+    commitAll(dir);
     // Uncommitted changes that git, were it there, would refuse.
     writeFileSync(join(dir, "a.yaml"), "# edited\nwebsites:\n  - domain: a.example.com\n");
     const path = process.env.PATH;
     process.env.PATH = join(dir, "no-such-folder");
     try {
-      const outcome = await fixCode(
-        {
-          stacks: [
-            {
-              name: "team/prod",
-              websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
-            },
-          ],
-          entries: [changedEmail("sites-a.example.com", "a.example.com")],
-          live: new Map(),
-          failOn: [],
-        },
-        options,
-      );
+      const outcome = await fixCode(fixOfA(dir, "a.yaml", emailOn, []), options);
       expect(outcome.files).toEqual([{ file: join(dir, "a.yaml"), git: "no repository" }]);
     } finally {
       process.env.PATH = path;

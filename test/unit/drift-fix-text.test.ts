@@ -33,6 +33,23 @@ websites:
 
 const change = (field: string, recorded: unknown, live: unknown) => ({ field, recorded, live });
 
+/** `text` as the fleet file f.yaml, fixed for the one website `domain`'s `changes`. */
+const fixOne = (text: string, domain: string, ...changes: ReturnType<typeof change>[]) =>
+  fixFleetText(text, "f.yaml", [{ domain, changes }]);
+
+/** `text` as the fleet file f.yaml, the unmanaged `domain` appended with its live `settings`. */
+const adoptOne = (text: string, domain: string, settings: Record<string, unknown>) =>
+  fixFleetText(text, "f.yaml", [], [{ domain, settings }]);
+
+/** A Pulumi YAML program's Website blog of b.example.com, `more` properties after its domain. */
+const blogProgram = (more: string) =>
+  "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
+  more;
+
+/** The Pulumi YAML program `text`, fixed for its resource blog's (b.example.com) `changes`. */
+const fixBlog = (text: string, ...changes: ReturnType<typeof change>[]) =>
+  fixYamlProgramText(text, "Pulumi.yaml", [{ domain: "b.example.com", resource: "blog", changes }]);
+
 describe("drift --fix code: fleet files", () => {
   it("writes each live value in place, keeping comments, quoting and list styles", () => {
     const fixed = fixFleetText(fleet, "websites.yaml", [
@@ -87,27 +104,24 @@ describe("drift --fix code: fleet files", () => {
   it("writes nothing for a value the file already has (a second run before pulumi up)", () => {
     const text =
       "defaults:\n  email: true\nwebsites:\n  - domain: a.example.com\n    excludeIps: [10.0.0.2, 10.0.0.1]\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      {
-        domain: "a.example.com",
-        changes: [change("email", false, true), change("excludeIps", [], ["10.0.0.1", "10.0.0.2"])],
-      },
-    ]);
+    const fixed = fixOne(
+      text,
+      "a.example.com",
+      change("email", false, true),
+      change("excludeIps", [], ["10.0.0.1", "10.0.0.2"]),
+    );
     expect(fixed).toEqual({ text, written: [], byHand: [] });
   });
 
   it("keeps the spacing inside brackets and double quotes of the old value", () => {
     const text =
       'websites:\n  - domain: "a.example.com"\n    privacy: "private"\n    excludeIps: [ 10.0.0.1 ]\n';
-    const fixed = fixFleetText(text, "f.yaml", [
-      {
-        domain: "a.example.com",
-        changes: [
-          change("privacy", "private", "public"),
-          change("excludeIps", ["10.0.0.1"], ["10.0.0.1", "10.0.0.9"]),
-        ],
-      },
-    ]);
+    const fixed = fixOne(
+      text,
+      "a.example.com",
+      change("privacy", "private", "public"),
+      change("excludeIps", ["10.0.0.1"], ["10.0.0.1", "10.0.0.9"]),
+    );
     expect(fixed.text).toBe(
       'websites:\n  - domain: "a.example.com"\n    privacy: "public"\n    excludeIps: [ 10.0.0.1, 10.0.0.9 ]\n',
     );
@@ -116,16 +130,12 @@ describe("drift --fix code: fleet files", () => {
   it("never touches password, passwordConfig or excludeParams", () => {
     const text =
       "websites:\n  - domain: a.example.com\n    privacy: password\n    passwordConfig: aPassword\n    excludeParams: [ref]\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      { domain: "a.example.com", changes: [change("email", false, true)] },
-    ]);
+    const fixed = fixOne(text, "a.example.com", change("email", false, true));
     expect(fixed.text).toBe(
       text.replace("excludeParams: [ref]\n", "excludeParams: [ref]\n    email: true\n"),
     );
     // A change the server cannot make (the domain) is left for the user, never written.
-    const domain = fixFleetText(text, "f.yaml", [
-      { domain: "a.example.com", changes: [change("domain", "a.example.com", "b.example.com")] },
-    ]);
+    const domain = fixOne(text, "a.example.com", change("domain", "a.example.com", "b.example.com"));
     expect(domain.text).toBe(text);
     expect(domain.byHand[0]?.reason).toContain("domain cannot be written back");
   });
@@ -133,9 +143,7 @@ describe("drift --fix code: fleet files", () => {
   it("leaves privacy for the user when the entry's passwordConfig would no longer fit", () => {
     const text =
       "defaults:\n  passwordConfig: shared\nwebsites:\n  - domain: a.example.com\n    privacy: password\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      { domain: "a.example.com", changes: [change("privacy", "password", "public")] },
-    ]);
+    const fixed = fixOne(text, "a.example.com", change("privacy", "password", "public"));
     expect(fixed.text).toBe(text);
     expect(fixed.written).toEqual([]);
     expect(fixed.byHand).toEqual([
@@ -151,9 +159,7 @@ describe("drift --fix code: fleet files", () => {
 
   it("adds adoptExisting when privacy becomes password without passwordConfig, as the fleet's check needs", () => {
     const text = "websites:\n  - domain: a.example.com\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      { domain: "a.example.com", changes: [change("privacy", "public", "password")] },
-    ]);
+    const fixed = fixOne(text, "a.example.com", change("privacy", "public", "password"));
     expect(fixed.text).toBe(
       "websites:\n  - domain: a.example.com\n    adoptExisting: true\n    privacy: password\n",
     );
@@ -205,12 +211,7 @@ describe("drift --fix code: fleet files", () => {
   });
 
   it("turns an empty websites list into a block list for the first adoption", () => {
-    const fixed = fixFleetText(
-      "# none yet\nwebsites: []\n",
-      "f.yaml",
-      [],
-      [{ domain: "a.example.com", settings: { privacy: "public" } }],
-    );
+    const fixed = adoptOne("# none yet\nwebsites: []\n", "a.example.com", { privacy: "public" });
     expect(fixed.text).toBe("# none yet\nwebsites:\n  - domain: a.example.com\n    adoptExisting: true\n");
   });
 
@@ -407,12 +408,8 @@ describe("drift --fix code: server values checked before they become code", () =
       expect(readPulumiYamlValue(pulumiYamlLiteral(text))).toEqual({ literal: text });
     }
     // A property the program states in literal form is the value it stands for: no change, no expression.
-    const program =
-      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
-      '      excludeIps: ["$${x}"]\n';
-    const kept = fixYamlProgramText(program, "Pulumi.yaml", [
-      { domain: "b.example.com", resource: "blog", changes: [change("excludeIps", [], ["10.0.0.9"])] },
-    ]);
+    const program = blogProgram('      excludeIps: ["$${x}"]\n');
+    const kept = fixBlog(program, change("excludeIps", [], ["10.0.0.9"]));
     expect(kept.text).toBe(program.replace('["$${x}"]', "[10.0.0.9]"));
     expect(kept.written[0]?.old).toEqual(["${x}"]);
   });
@@ -424,9 +421,7 @@ describe("drift --fix code: server values checked before they become code", () =
     }));
     try {
       const loose = await import("../../drift/fix/fix-text");
-      const program =
-        "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
-        "      excludeIps: [10.0.0.1]\n";
+      const program = blogProgram("      excludeIps: [10.0.0.1]\n");
       const fixed = loose.fixYamlProgramText(program, "Pulumi.yaml", [
         { domain: "b.example.com", resource: "blog", changes: [change("excludeIps", [], [secret, "a$b"])] },
       ]);
@@ -489,9 +484,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("says on which line a field the server cannot change stands", () => {
     const text = "websites:\n  - domain: a.example.com\n  - domain: b.example.com\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      { domain: "b.example.com", changes: [change("domain", "b.example.com", "c.example.com")] },
-    ]);
+    const fixed = fixOne(text, "b.example.com", change("domain", "b.example.com", "c.example.com"));
     expect(fixed).toStrictEqual({
       text,
       written: [],
@@ -508,16 +501,13 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("gives the old value from the entry, else the defaults, else the recorded state, and a note only where one applies", () => {
     const text = "defaults:\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: false\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      {
-        domain: "a.example.com",
-        changes: [
-          change("privacy", "public", "public"),
-          change("email", true, true),
-          change("favorite", "recorded", true),
-        ],
-      },
-    ]);
+    const fixed = fixOne(
+      text,
+      "a.example.com",
+      change("privacy", "public", "public"),
+      change("email", true, true),
+      change("favorite", "recorded", true),
+    );
     expect(fixed).toStrictEqual({
       text: "defaults:\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: true\n    privacy: public\n    favorite: true\n",
       written: [
@@ -538,9 +528,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("says whether the entry names passwordConfig or inherits it when privacy leaves password", () => {
     const text = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: password\n";
-    const fixed = fixFleetText(text, "f.yaml", [
-      { domain: "a.example.com", changes: [change("privacy", "password", "private")] },
-    ]);
+    const fixed = fixOne(text, "a.example.com", change("privacy", "password", "private"));
     expect(fixed).toStrictEqual({
       text,
       written: [],
@@ -557,11 +545,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("adds adoptExisting for privacy password only where the entry does not adopt already, saying why", () => {
     const own = "websites:\n  - domain: a.example.com\n    adoptExisting: false\n";
-    expect(
-      fixFleetText(own, "f.yaml", [
-        { domain: "a.example.com", changes: [change("privacy", "public", "password")] },
-      ]),
-    ).toStrictEqual({
+    expect(fixOne(own, "a.example.com", change("privacy", "public", "password"))).toStrictEqual({
       text: "websites:\n  - domain: a.example.com\n    adoptExisting: true\n    privacy: password\n",
       written: [
         {
@@ -581,9 +565,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
       "defaults:\n  adoptExisting: true\nwebsites:\n  - domain: a.example.com\n",
       "defaults:\n  passwordConfig: pw\nwebsites:\n  - domain: a.example.com\n",
     ]) {
-      const fixed = fixFleetText(text, "f.yaml", [
-        { domain: "a.example.com", changes: [change("privacy", "public", "password")] },
-      ]);
+      const fixed = fixOne(text, "a.example.com", change("privacy", "public", "password"));
       expect(fixed.text).toBe(`${text}    privacy: password\n`);
       expect(fixed.written.map((w) => w.field)).toEqual(["privacy"]);
     }
@@ -591,9 +573,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("leaves for the user an unmanaged website whose privacy the defaults' passwordConfig does not fit", () => {
     const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
-    expect(
-      fixFleetText(text, "f.yaml", [], [{ domain: "a.example.com", settings: { privacy: "private" } }]),
-    ).toStrictEqual({
+    expect(adoptOne(text, "a.example.com", { privacy: "private" })).toStrictEqual({
       text,
       written: [],
       byHand: [
@@ -608,14 +588,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("appends an unmanaged website without adoptExisting when the defaults adopt already", () => {
     const text = "defaults:\n  adoptExisting: true\n  privacy: private\nwebsites: []\n";
-    expect(
-      fixFleetText(
-        text,
-        "f.yaml",
-        [],
-        [{ domain: "a.example.com", settings: { privacy: "private", email: true } }],
-      ),
-    ).toStrictEqual({
+    expect(adoptOne(text, "a.example.com", { privacy: "private", email: true })).toStrictEqual({
       text: "defaults:\n  adoptExisting: true\n  privacy: private\nwebsites:\n  - domain: a.example.com\n    email: true\n",
       written: [
         {
@@ -632,9 +605,9 @@ describe("drift --fix code: the exact text of each reason and note", () => {
   });
 
   it("says in a Pulumi YAML program why a change is left: a password that no longer fits, a field the server cannot change, no properties", () => {
-    const program =
-      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
-      "      password: pw\n      privacy: password\n  bare:\n    type: webstats:index:Website\n";
+    const program = blogProgram(
+      "      password: pw\n      privacy: password\n  bare:\n    type: webstats:index:Website\n",
+    );
     const fixed = fixYamlProgramText(program, "Pulumi.yaml", [
       {
         domain: "b.example.com",
@@ -715,14 +688,14 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     const email = [change("email", false, true)];
     // An entry wrong already is left alone when nothing is written to it.
     const wrong = "websites:\n  - domain: a.example.com\n    excludeParams: [a b]\n    email: true\n";
-    expect(fixFleetText(wrong, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+    expect(fixOne(wrong, "a.example.com", ...email)).toStrictEqual({
       text: wrong,
       written: [],
       byHand: [],
     });
     // passwordConfig stands for a password, which privacy "public" does not take.
     const config = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: public\n";
-    expect(fixFleetText(config, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+    expect(fixOne(config, "a.example.com", ...email)).toStrictEqual({
       text: config,
       written: [],
       byHand: [
@@ -739,7 +712,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
       "defaults:\n  protect: true\nwebsites:\n  - domain: a.example.com\n    protect: false\n",
       "websites:\n  - domain: a.example.com\n    privacy: password\n",
     ]) {
-      expect(fixFleetText(text, "f.yaml", [{ domain: "a.example.com", changes: email }])).toStrictEqual({
+      expect(fixOne(text, "a.example.com", ...email)).toStrictEqual({
         text: `${text}    email: true\n`,
         written: [{ file: "f.yaml", domain: "a.example.com", field: "email", old: false, new: true }],
         byHand: [],
@@ -749,11 +722,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("judges a live value by its own field's rule, not by another argument's", () => {
     const text = "websites:\n  - domain: my shop.example.org\n";
-    expect(
-      fixFleetText(text, "f.yaml", [
-        { domain: "my shop.example.org", changes: [change("excludeIps", [], ["10.0.0.1"])] },
-      ]),
-    ).toStrictEqual({
+    expect(fixOne(text, "my shop.example.org", change("excludeIps", [], ["10.0.0.1"]))).toStrictEqual({
       text,
       written: [],
       byHand: [
@@ -767,16 +736,13 @@ describe("drift --fix code: the exact text of each reason and note", () => {
   });
 
   it("in a Pulumi YAML program, skips a property that holds the live value and never judges a field it cannot write", () => {
-    const program =
-      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n      email: true\n";
+    const program = blogProgram("      email: true\n");
     expect(
-      fixYamlProgramText(program, "Pulumi.yaml", [
-        {
-          domain: "b.example.com",
-          resource: "blog",
-          changes: [change("email", false, true), change("domain", "b.example.com", "my shop.example.org")],
-        },
-      ]),
+      fixBlog(
+        program,
+        change("email", false, true),
+        change("domain", "b.example.com", "my shop.example.org"),
+      ),
     ).toStrictEqual({
       text: program,
       written: [],
@@ -809,9 +775,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("checks an unmanaged website with the default privacy as a whole against the defaults' passwordConfig", () => {
     const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
-    expect(
-      fixFleetText(text, "f.yaml", [], [{ domain: "a.example.com", settings: { privacy: "public" } }]),
-    ).toStrictEqual({
+    expect(adoptOne(text, "a.example.com", { privacy: "public" })).toStrictEqual({
       text,
       written: [],
       byHand: [
@@ -856,14 +820,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
         },
       ],
     });
-    expect(
-      fixFleetText(
-        "websites: []\n",
-        "f.yaml",
-        [],
-        [{ domain: "my shop.example.org", settings: { privacy: "private" } }],
-      ).byHand,
-    ).toStrictEqual([
+    expect(adoptOne("websites: []\n", "my shop.example.org", { privacy: "private" }).byHand).toStrictEqual([
       {
         domain: "my shop.example.org",
         reason:
@@ -879,11 +836,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
       ["name: x\nresources:\n  blog: oops\n", 3],
       ["name: x\nresources:\n  shop: {}\n", 1],
     ] as const) {
-      expect(
-        fixYamlProgramText(text, "Pulumi.yaml", [
-          { domain: "b.example.com", resource: "blog", changes: email },
-        ]),
-      ).toStrictEqual({
+      expect(fixBlog(text, ...email)).toStrictEqual({
         text,
         written: [],
         byHand: [
@@ -900,11 +853,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     // A domain written as a number is no spelling of the server's domain (and is no text to normalize).
     const program =
       "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: 2024\n";
-    expect(
-      fixYamlProgramText(program, "Pulumi.yaml", [
-        { domain: "b.example.com", resource: "blog", changes: [change("domain", 2024, "b.example.com")] },
-      ]),
-    ).toStrictEqual({
+    expect(fixBlog(program, change("domain", 2024, "b.example.com"))).toStrictEqual({
       text: program,
       written: [],
       byHand: [
@@ -918,9 +867,7 @@ describe("drift --fix code: the exact text of each reason and note", () => {
   });
 
   describe("the read-back that keeps a wrong edit out of the file (the writing made to go wrong here)", () => {
-    const program =
-      "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: b.example.com\n" +
-      "      excludeIps: [10.0.0.1]\n";
+    const program = blogProgram("      excludeIps: [10.0.0.1]\n");
     /** fix-text.ts with its splice or its literal form replaced, and every value let through the rules. */
     async function withWriting(
       replace: (actual: typeof YamlSpliceModule) => object,
