@@ -10,8 +10,8 @@ import { defineConfig } from "vitest/config";
 // Vitest's own workers gain nothing (their modules are evaluated by vitest's runner).
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "webstats-node-compile-cache");
 
-// Loaded before every test file of every project: makes `.rejects.toThrow(...)` fail when the
-// promise rejects with something other than an Error (see the file).
+// Loaded before every test file of every project: makes `.rejects.toThrow(...)` and a function's
+// `toThrow(...)` fail when what was thrown is not an Error (see the file).
 const setupFiles = ["test/support/rejects-guard.ts"];
 
 // Four projects: fast unit tests, integration tests over real HTTP against the emulator,

@@ -1,13 +1,17 @@
-// The guard every project loads (test/support/rejects-guard.ts): `.rejects.toThrow(...)` and
-// `.rejects.toThrowError(...)` fail when the promise rejects with something other than an Error,
-// which vitest alone lets pass whatever the expected text; an Error's message is still matched
-// as before, and `.resolves` and a function's `toThrow` are left as they were.
+// The guard every project loads (test/support/rejects-guard.ts): `.rejects.toThrow(...)`,
+// `.rejects.toThrowError(...)` and a function's `toThrow(...)` fail when what was thrown is not an
+// Error, which vitest alone lets pass whatever the expected text; an Error's message is still
+// matched as before, and `.resolves` is left as it was.
 import { describe, expect, it } from "vitest";
 
 // A rejection that is not an Error, which is what the guard is about.
 const rejectWith = (value: unknown): Promise<never> =>
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-Error is the point
   Promise.reject(value);
+
+const throwValue = (value: unknown): never => {
+  throw value;
+};
 
 const guardMessage = /expected the promise to reject with an Error, but it rejected with/;
 
@@ -70,6 +74,37 @@ describe("rejects guard", () => {
     await expect(expect(Promise.resolve(3)).resolves.toThrow("x")).rejects.toThrow(
       "expected promise to throw an error, but it didn't",
     );
+  });
+
+  it.each([
+    ["undefined", undefined],
+    ["null", null],
+    ["a string", "the x"],
+    ["an object without a message", { code: "x" }],
+  ])("fails a function's toThrow when it throws %s", (_, thrown) => {
+    // Without the guard the inner assertion passes (for undefined and null) and the outer one
+    // fails with "expected [Function] to throw an error".
+    const functionMessage = /expected the function to throw an Error, but it threw/;
+    expect(() => expect(() => throwValue(thrown)).toThrow("x")).toThrow(functionMessage);
+    expect(() => expect(() => throwValue(thrown)).toThrow(/x/)).toThrow(functionMessage);
+    expect(() => expect(() => throwValue(thrown)).toThrowError("x")).toThrow(functionMessage);
+    expect(() => expect(() => throwValue(thrown)).toThrow()).toThrow(functionMessage);
+    expect(() => expect(() => throwValue(thrown)).not.toThrow("y")).toThrow(functionMessage);
+  });
+
+  it("runs the function given to toThrow once", () => {
+    let calls = 0;
+    const throwing = (): never => {
+      calls += 1;
+      throw new Error("the x failed");
+    };
+    expect(throwing).toThrow("x failed");
+    expect(calls).toBe(1);
+    let returned = 0;
+    expect(() => {
+      returned += 1;
+    }).not.toThrow();
+    expect(returned).toBe(1);
   });
 
   it("leaves a function's toThrow as it was", () => {
