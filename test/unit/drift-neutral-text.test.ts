@@ -1,0 +1,45 @@
+// The edges of model/neutral-text.ts that the reports' hostile-text tests
+// (drift-output-neutral.test.ts) do not reach: Markdown text at the start of a line (only what
+// opens a block there is escaped, and only there), code spans in and out of tables, an empty code
+// span, and a $GITHUB_OUTPUT delimiter that would split the entry.
+import { describe, expect, it } from "vitest";
+import { githubOutputEntry, markdownCode, markdownText } from "../../drift/model/neutral-text";
+import { markdownIt } from "../support/markdown-it";
+
+describe("drift output: neutral text at its edges", () => {
+  it("markdownCode of nothing is still a code span, of one space", () => {
+    expect(markdownCode("")).toBe("` `");
+    expect(markdownIt.render(`x ${markdownCode("")} y`)).toBe("<p>x <code> </code> y</p>\n");
+  });
+
+  it("githubOutputEntry refuses a delimiter with a line break, which would end the value early", () => {
+    expect(() => githubOutputEntry("report", "value", () => "END\nx")).toThrow(
+      '"END\\nx" cannot be an output delimiter.',
+    );
+    expect(() => githubOutputEntry("report", "value", () => "END\r")).toThrow(
+      '"END\\r" cannot be an output delimiter.',
+    );
+  });
+
+  it("at a line's start, escapes only a leading marker that opens a block", () => {
+    const lineStart = { lineStart: true };
+    expect(markdownText(" indented", lineStart)).toBe("&#32;indented");
+    expect(markdownText("    code", lineStart)).toBe("&#32;   code");
+    expect(markdownText("-x", lineStart)).toBe("\\-x");
+    expect(markdownText("=x", lineStart)).toBe("\\=x");
+    expect(markdownText("+x", lineStart)).toBe("\\+x");
+    expect(markdownText("12. first", lineStart)).toBe("12\\. first");
+    expect(markdownText("1) first", lineStart)).toBe("1\\) first");
+    // Further in, the same characters open nothing and stay as they are.
+    expect(markdownText("a-b+c=d", lineStart)).toBe("a-b+c=d");
+    expect(markdownText("v1.2 and 3) x", lineStart)).toBe("v1.2 and 3) x");
+    // Read back: a paragraph each, no code block, list or heading.
+    for (const text of [" indented", "    code", "- x", "12. first", "1) first"])
+      expect(markdownIt.render(markdownText(text, lineStart))).toMatch(/^<p>/);
+  });
+
+  it("markdownCode escapes | only in a table", () => {
+    expect(markdownCode("a|b")).toBe("`a|b`");
+    expect(markdownCode("a|b", { table: true })).toBe("`a\\|b`");
+  });
+});

@@ -1,0 +1,145 @@
+// The drift report as SARIF 2.1.0 (report/sarif.ts), field by field where a code-scanning service
+// reads it: each finding's message names the website, its account and the resources that record
+// it; a finding that neither fails the run nor is excused is a warning; a run without stacks,
+// warnings or a baseline says so by leaving those fields out or naming no stack.
+import { describe, expect, it } from "vitest";
+import type { DriftEntry } from "../../drift/model/entries";
+import type { DriftReport } from "../../drift/model/report";
+import { automationId, sarifReport } from "../../drift/report/sarif";
+import type { ReportContext } from "../../drift/report/report-context";
+
+const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
+const entry = (domain: string, id: number, status: DriftEntry["status"], more: Partial<DriftEntry> = {}) => ({
+  domain,
+  id,
+  status,
+  stacks: status === "unmanaged" ? [] : ["web/prod"],
+  resources: status === "unmanaged" ? [] : [`web/prod:${domain}`],
+  account,
+  ...more,
+});
+
+interface Result {
+  ruleId: string;
+  level: string;
+  message: { text: string };
+}
+interface Log {
+  runs: {
+    results: Result[];
+    automationDetails: { id: string };
+    invocations: Record<string, unknown>[];
+  }[];
+}
+const sarifOf = (report: DriftReport, context: ReportContext = {}) =>
+  JSON.parse(sarifReport(report, context)) as Log;
+// Declared at a known line: no "Shown at" is added to the messages.
+const declared: ReportContext = { locate: () => ({ file: "Pulumi.yaml", line: 3 }) };
+
+describe("drift: the SARIF report", () => {
+  it("says of each finding what it is, on which website and account, recorded by which resources", () => {
+    const report: DriftReport = {
+      stacks: ["web/prod"],
+      websites: [
+        entry("a.example.com", 1, "changed", {
+          changes: [
+            { field: "excludeIps", recorded: ["10.0.0.1"], live: [] },
+            { field: "excludeBots", recorded: true, live: false },
+          ],
+          silent: true,
+          resources: ["web/prod:a", "web/dev:a"],
+        }),
+        entry("b.example.com", 2, "gone"),
+        entry("c.example.com", 3, "unmanaged"),
+        entry("d.example.com", 4, "duplicate", { resources: ["web/prod:d", "web/prod:d2"] }),
+        entry("e.example.com", 5, "gone", { resources: [] }),
+      ],
+      accounts: [{ ...account, websites: 4, plan: null }],
+    };
+    const on = "on the account team@example.com (7) at https://stats.example.com";
+    expect(sarifOf(report, declared).runs[0]!.results.map((r) => [r.ruleId, r.message.text])).toEqual([
+      [
+        "changed",
+        `a.example.com (1) ${on} changed: excludeIps: [10.0.0.1] recorded, [] live; excludeBots: true recorded, false live. Recorded by web/prod:a, web/dev:a.`,
+      ],
+      [
+        "silent",
+        `a.example.com (1) ${on} had no pageview in the window checked. Recorded by web/prod:a, web/dev:a.`,
+      ],
+      ["gone", `b.example.com (2) ${on} is gone from the server. Recorded by web/prod:b.example.com.`],
+      ["unmanaged", `c.example.com (3) ${on} is in none of the stacks read.`],
+      [
+        "duplicate",
+        `d.example.com (4) ${on} is recorded more than once. Recorded by web/prod:d, web/prod:d2.`,
+      ],
+      ["gone", `e.example.com (5) ${on} is gone from the server.`],
+    ]);
+  });
+
+  it("makes a finding that neither fails the run nor is excused a warning", () => {
+    const report: DriftReport = {
+      stacks: ["web/prod"],
+      websites: [entry("b.example.com", 2, "gone"), entry("c.example.com", 3, "unmanaged")],
+      accounts: [{ ...account, websites: 1, plan: null }],
+    };
+    const results = sarifOf(report, { ...declared, failOn: ["unmanaged"] }).runs[0]!.results;
+    expect(results.map((r) => [r.ruleId, r.level])).toEqual([
+      ["gone", "warning"],
+      ["unmanaged", "error"],
+    ]);
+  });
+
+  it("names a run of no stack by that", () => {
+    expect(automationId([])).toBe("pulumi-webstats-drift/no-stacks/");
+    expect(sarifOf({ stacks: [], websites: [], accounts: [] }).runs[0]!.automationDetails.id).toBe(
+      "pulumi-webstats-drift/no-stacks/",
+    );
+  });
+
+  it("locates a stack's policy finding at the first website of that stack", () => {
+    const report: DriftReport = {
+      stacks: ["web/dev", "web/prod"],
+      websites: [
+        entry("a.example.com", 1, "in-sync", { stacks: ["web/dev"] }),
+        entry("b.example.com", 2, "in-sync"),
+        entry("c.example.com", 3, "in-sync"),
+      ],
+      accounts: [{ ...account, websites: 3, plan: null }],
+      policy: {
+        file: "webstats-policy.yaml",
+        rules: [{ name: "stack-tag", description: "Stacks are tagged.", level: "advisory" }],
+        failOn: true,
+        findings: [
+          { rule: "stack-tag", level: "advisory", message: "no tag", stack: "web/prod" },
+          { rule: "stack-tag", level: "advisory", message: "no tag", stack: "web/empty" },
+        ],
+      },
+    };
+    const lines: Record<string, number> = { "a.example.com": 5, "b.example.com": 9, "c.example.com": 12 };
+    const [result, empty] = sarifOf(report, {
+      locate: (e) => ({ file: "Pulumi.yaml", line: lines[e.domain]! }),
+    }).runs[0]!.results as unknown as {
+      locations: { physicalLocation: unknown; logicalLocations: { name: string }[] }[];
+    }[];
+    expect(result!.locations).toEqual([
+      {
+        physicalLocation: { artifactLocation: { uri: "Pulumi.yaml" }, region: { startLine: 9 } },
+        logicalLocations: [
+          {
+            name: "b.example.com",
+            fullyQualifiedName: "https://stats.example.com/accounts/7/websites/b.example.com",
+            kind: "resource",
+          },
+        ],
+      },
+    ]);
+    // A stack without websites: at the project's file, saying so.
+    expect(empty!.locations).toEqual([
+      {
+        physicalLocation: { artifactLocation: { uri: "Pulumi.yaml" }, region: { startLine: 1 } },
+        message: { text: "Shown here as the project of the stack web/empty, which has no website." },
+        logicalLocations: [{ name: "web/empty", fullyQualifiedName: "web/empty", kind: "module" }],
+      },
+    ]);
+  });
+});
