@@ -3,7 +3,7 @@
 // opens a block there is escaped, and only there), code spans in and out of tables, an empty code
 // span, and a $GITHUB_OUTPUT delimiter that would split the entry.
 import { describe, expect, it } from "vitest";
-import { githubOutputEntry, markdownCode, markdownText } from "../../drift/model/neutral-text";
+import { githubOutputEntry, markdownCode, markdownText, markdownValue } from "../../drift/model/neutral-text";
 import { markdownIt } from "../support/markdown-it";
 
 describe("drift output: neutral text at its edges", () => {
@@ -41,5 +41,16 @@ describe("drift output: neutral text at its edges", () => {
   it("markdownCode escapes | only in a table", () => {
     expect(markdownCode("a|b")).toBe("`a|b`");
     expect(markdownCode("a|b", { table: true })).toBe("`a\\|b`");
+  });
+
+  it("markdownText keeps the text around mentions and references, each in a code span of its own", () => {
+    expect(markdownText("ask @octocat of owner/repo#12, *GH-3* and #4 now")).toBe(
+      "ask `@octocat` of `owner/repo#12`, \\*`GH-3`\\* and `#4` now",
+    );
+  });
+
+  it("markdownValue puts a value that neutralising changes into a code span, though its characters are plain", () => {
+    expect(markdownValue("::error::x")).toBe("`\\u003a:error::x`");
+    expect(markdownValue("error: x")).toBe("error: x");
   });
 });

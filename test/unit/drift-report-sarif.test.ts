@@ -2,7 +2,10 @@
 // reads it: each finding's message names the website, its account and the resources that record
 // it; a finding that neither fails the run nor is excused is a warning; a run without stacks,
 // warnings or a baseline says so by leaving those fields out or naming no stack.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { SDK_VERSION } from "../../sdk/version";
+import { repository } from "../../core/package-schema";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
 import { automationId, sarifReport } from "../../drift/report/sarif";
@@ -139,6 +142,136 @@ describe("drift: the SARIF report", () => {
         physicalLocation: { artifactLocation: { uri: "Pulumi.yaml" }, region: { startLine: 1 } },
         message: { text: "Shown here as the project of the stack web/empty, which has no website." },
         logicalLocations: [{ name: "web/empty", fullyQualifiedName: "web/empty", kind: "module" }],
+      },
+    ]);
+  });
+
+  it("gives each result its rule, level, locations, fingerprint, baseline state, suppression and properties", () => {
+    const report: DriftReport = {
+      stacks: ["web/prod"],
+      websites: [
+        entry("a.example.com", 1, "gone", {
+          resources: ["web/prod:a"],
+          accepted: { firstSeen: "2025-01-02", line: 0 },
+        }),
+        entry("b.example.com", 2, "unmanaged"),
+      ],
+      accounts: [{ ...account, websites: 1, plan: null }],
+      baseline: { file: "drift-baseline.yaml", stale: [] },
+    };
+    const log = JSON.parse(
+      sarifReport(report, {
+        failOn: ["unmanaged"],
+        // An absolute file, at a line before the first; a Windows path relative to the project.
+        locate: (e) =>
+          e.domain === "a.example.com"
+            ? { file: "/srv/fleet/web sites.yaml", line: 0 }
+            : { file: "infra\\web sites\\Pulumi.yaml", line: 4, fallback: "the project of its stack" },
+      }),
+    ) as {
+      runs: {
+        tool: {
+          driver: {
+            name: string;
+            version: string;
+            informationUri: string;
+            rules: { id: string; name: string; defaultConfiguration: object }[];
+          };
+        };
+        invocations: object[];
+        results: object[];
+        properties: object;
+      }[];
+    };
+    const [run] = log.runs;
+    const { rules, ...driver } = run!.tool.driver;
+    expect(driver).toEqual({
+      name: "pulumi-webstats drift",
+      version: SDK_VERSION,
+      informationUri: repository,
+    });
+    expect(rules.map((r) => [r.id, r.name, r.defaultConfiguration])).toEqual([
+      ["changed", "WebsiteChanged", { level: "error" }],
+      ["gone", "WebsiteGone", { level: "error" }],
+      ["unmanaged", "WebsiteUnmanaged", { level: "error" }],
+      ["duplicate", "WebsiteDuplicate", { level: "error" }],
+      ["silent", "WebsiteSilent", { level: "error" }],
+    ]);
+    // No stale entry or rule: the invocation has no notifications at all.
+    expect(run!.invocations).toEqual([{ executionSuccessful: true }]);
+    expect(run!.properties).toEqual({ stacks: ["web/prod"] });
+    const print = (domain: string, finding: string) =>
+      createHash("sha256")
+        .update(JSON.stringify(["https://stats.example.com", 7, domain, finding]))
+        .digest("hex");
+    const on = "on the account team@example.com (7) at https://stats.example.com";
+    const logical = (domain: string) => [
+      {
+        name: domain,
+        fullyQualifiedName: `https://stats.example.com/accounts/7/websites/${domain}`,
+        kind: "resource",
+      },
+    ];
+    expect(run!.results).toEqual([
+      {
+        ruleId: "gone",
+        ruleIndex: 1,
+        level: "note",
+        message: { text: `a.example.com (1) ${on} is gone from the server. Recorded by web/prod:a.` },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: "file:///srv/fleet/web%20sites.yaml" },
+              region: { startLine: 1 },
+            },
+            logicalLocations: logical("a.example.com"),
+          },
+        ],
+        partialFingerprints: { "webstatsFinding/v1": print("a.example.com", "gone") },
+        baselineState: "unchanged",
+        suppressions: [
+          {
+            kind: "external",
+            status: "accepted",
+            justification: "accepted by the baseline (drift-baseline.yaml:0), first seen 2025-01-02",
+          },
+        ],
+        properties: {
+          domain: "a.example.com",
+          websiteId: 1,
+          status: "gone",
+          installation: "https://stats.example.com",
+          account: 7,
+          stacks: ["web/prod"],
+        },
+      },
+      {
+        ruleId: "unmanaged",
+        ruleIndex: 2,
+        level: "error",
+        message: {
+          text: `b.example.com (2) ${on} is in none of the stacks read. Shown at infra\\web sites\\Pulumi.yaml: the project of its stack.`,
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: "infra/web%20sites/Pulumi.yaml" },
+              region: { startLine: 4 },
+            },
+            message: { text: "Shown here as the project of its stack." },
+            logicalLocations: logical("b.example.com"),
+          },
+        ],
+        partialFingerprints: { "webstatsFinding/v1": print("b.example.com", "unmanaged") },
+        baselineState: "new",
+        properties: {
+          domain: "b.example.com",
+          websiteId: 2,
+          status: "unmanaged",
+          installation: "https://stats.example.com",
+          account: 7,
+          stacks: [],
+        },
       },
     ]);
   });
