@@ -12,6 +12,7 @@ import { Custody } from "../../core/website-custody";
 import { check, create, diff, read, remove, settingsOf, update } from "../../core/website-lifecycle";
 import type { WebsiteContext } from "../../core/website-lifecycle";
 import { unknownValue } from "../../core/unknown-values";
+import { PartialCreateError } from "../../core/website-create";
 
 let home: Emulator;
 let other: Emulator;
@@ -117,6 +118,36 @@ describe("create and read", () => {
 });
 
 describe("what the account's reader is told", () => {
+  it("a read of a website just created, finished or not, asks the server for it alone", async () => {
+    const done = contextFor(home, account.apiKey).ctx;
+    const { id } = await created(done, { domain: uniqueDomain("read-after-create") });
+    const unfinished = contextFor(home, account.apiKey).ctx;
+    const { inputs } = await check(
+      unfinished,
+      {},
+      { domain: uniqueDomain("read-after-partial"), favorite: true },
+    );
+    home.injectFault({ route: "PATCH /api/v1/websites/:id", kind: "login-redirect", count: 1 });
+    const failure = await create(unfinished, inputs).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    home.clearFaults();
+    expect(failure).toBeInstanceOf(PartialCreateError);
+    const partialId = Number((failure as PartialCreateError).id);
+    expect(home.getWebsite(partialId)).toMatchObject({ domain: inputs.domain, favorite: false });
+    for (const [ctx, websiteId] of [
+      [done, Number(id)],
+      [unfinished, partialId],
+    ] as const) {
+      home.resetRequestCounts();
+      const reader = ctx.clients.readerFor(ctx.clients.clientFor(undefined, settingsOf(ctx)));
+      expect((await reader.read(websiteId))?.id).toBe(websiteId);
+      // No listing of the account is walked to find it.
+      expect(home.requestCounts()).toEqual({ "GET /api/v1/websites/:id": 1 });
+    }
+  });
+
   it("a listing taken before a delete no longer finds the website", async () => {
     const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("listed-delete");
@@ -307,6 +338,38 @@ describe("update and delete", () => {
     expect((await ctx.clients.readerFor(client).read(Number(id)))?.email).toBe(true);
   });
 
+  it("tells the account's reader of an update, so a listing it took before the update shows the change", async () => {
+    const { ctx } = contextFor(home, account.apiKey);
+    const { id, inputs, outputs } = await created(ctx, {
+      domain: uniqueDomain("update-listing"),
+      email: false,
+    });
+    const updating = contextFor(home, account.apiKey).ctx;
+    const reader = updating.clients.readerFor(updating.clients.clientFor(undefined, settingsOf(updating)));
+    expect((await reader.read(Number(id)))?.email).toBe(false);
+    await update(updating, id, outputs, { ...inputs, email: true });
+    expect((await reader.read(Number(id)))?.email).toBe(true);
+  });
+
+  it("holds the website under the domain as recorded when the arguments spell it otherwise", async () => {
+    const { ctx } = contextFor(home, account.apiKey);
+    const domain = uniqueDomain("respelled");
+    const { id, inputs, outputs } = await created(ctx, { domain });
+    // The same domain to the server, so no replacement: the update goes ahead.
+    const state = { ...outputs, domain: `WWW.${domain.toUpperCase()}` };
+    const updating = contextFor(home, account.apiKey);
+    expect(diff(updating.ctx, id, state, { ...inputs, email: true }).replaces).toEqual([]);
+    const fresh = contextFor(home, account.apiKey);
+    expect(await update(fresh.ctx, id, state, { ...inputs, email: true })).toMatchObject({ email: true });
+    // A delete of the recorded state in the same operation is declined.
+    await remove(fresh.ctx, id, state);
+    expect(home.getWebsite(Number(id))).toBeDefined();
+    expect(fresh.said).toEqual([
+      `website ${id} (${state.domain}) was not deleted: another Website of this operation now holds it. ` +
+        `It stays on the server with its statistics.`,
+    ]);
+  });
+
   it("deletes a website no Website of the operation holds, and takes one already gone as deleted", async () => {
     const { ctx } = contextFor(home, account.apiKey);
     const { id, outputs } = await created(ctx, { domain: uniqueDomain("delete") });
@@ -414,6 +477,18 @@ describe("check", () => {
     const fresh = await check(contextFor(home, full.apiKey).ctx, {}, { domain: uniqueDomain("plan-new") });
     expect(fresh.failures.map((f) => f.argument)).toEqual(["domain"]);
     expect(home.listWebsites(full.id).map((w) => String(w.id))).toEqual([id]);
+  });
+
+  it("counts a website whose domain the account holds when it is not adopted", async () => {
+    const full = home.createAccount({ websiteLimit: 1 });
+    const { ctx } = contextFor(home, full.apiKey);
+    const { inputs } = await created(ctx, { domain: uniqueDomain("plan-held") });
+    // Without adoptExisting the website would be created, not taken over: counted, and refused.
+    const { failures } = await check(contextFor(home, full.apiKey).ctx, {}, { domain: inputs.domain });
+    expect(failures.map((f) => f.argument)).toEqual(["domain"]);
+    expect(failures[0]!.reason).toMatch(
+      /allows 1 websites and the account holds 1, so it has room for 0 more/,
+    );
   });
 
   it("refuses a connection that cannot be used, on the resource", async () => {
