@@ -3,7 +3,13 @@
 // opens a block there is escaped, and only there), code spans in and out of tables, an empty code
 // span, and a $GITHUB_OUTPUT delimiter that would split the entry.
 import { describe, expect, it } from "vitest";
-import { githubOutputEntry, markdownCode, markdownText, markdownValue } from "../../drift/model/neutral-text";
+import {
+  githubOutputEntry,
+  markdownCode,
+  markdownText,
+  markdownValue,
+  withWorkflowCommandsStopped,
+} from "../../drift/model/neutral-text";
 import { markdownIt } from "../support/markdown-it";
 
 describe("drift output: neutral text at its edges", () => {
@@ -52,5 +58,28 @@ describe("drift output: neutral text at its edges", () => {
   it("markdownValue puts a value that neutralising changes into a code span, though its characters are plain", () => {
     expect(markdownValue("::error::x")).toBe("`\\u003a:error::x`");
     expect(markdownValue("error: x")).toBe("error: x");
+  });
+
+  it("githubOutputEntry compares its delimiter with the value case by case, as the runner does, and gives up after 10 tries", () => {
+    const made = ["ABC", "", "abc"];
+    expect(githubOutputEntry("x", "ABC-", () => made.shift() ?? "zzz")).toBe("x<<abc\nABC-\nabc\n");
+    let tries = 0;
+    expect(() =>
+      githubOutputEntry("x", "END", () => {
+        tries++;
+        return "END";
+      }),
+    ).toThrow("No output delimiter that the text does not contain could be made.");
+    expect(tries).toBe(10);
+  });
+
+  it("withWorkflowCommandsStopped ends the text with one line break, and refuses a token the runner would misread", () => {
+    expect(withWorkflowCommandsStopped("", () => "t1")).toBe("::stop-commands::t1\n::t1::\n");
+    expect(withWorkflowCommandsStopped("a\n", () => "t1")).toBe("::stop-commands::t1\na\n::t1::\n");
+    expect(withWorkflowCommandsStopped("a", () => "t1")).toBe("::stop-commands::t1\na\n::t1::\n");
+    for (const token of ["a:b", "a b", "a\tb", "PAUSE-LOGGING"])
+      expect(() => withWorkflowCommandsStopped("x", () => token)).toThrow(
+        `${JSON.stringify(token)} cannot be a stop-commands token.`,
+      );
   });
 });
