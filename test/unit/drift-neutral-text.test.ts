@@ -1,10 +1,15 @@
 // The edges of model/neutral-text.ts that the reports' hostile-text tests
 // (drift-output-neutral.test.ts) do not reach: Markdown text at the start of a line (only what
 // opens a block there is escaped, and only there), code spans in and out of tables, an empty code
-// span, and a $GITHUB_OUTPUT delimiter that would split the entry.
+// span, characters outside the Basic Multilingual Plane (a surrogate pair is a character, only a
+// lone surrogate is hidden), the $GITHUB_OUTPUT delimiter and the stop-commands token.
 import { describe, expect, it } from "vitest";
 import {
   githubOutputEntry,
+  neutralJson,
+  neutralText,
+  valueText,
+  xmlText,
   markdownCode,
   markdownText,
   markdownValue,
@@ -81,5 +86,17 @@ describe("drift output: neutral text at its edges", () => {
       expect(() => withWorkflowCommandsStopped("x", () => token)).toThrow(
         `${JSON.stringify(token)} cannot be a stop-commands token.`,
       );
+  });
+
+  it("keeps a character outside the BMP (a surrogate pair) in every form, escaping only lone surrogates", () => {
+    const text = "ü 😀 日本";
+    expect(neutralText(text)).toBe(text);
+    expect(valueText([text])).toBe("[ü 😀 日本]");
+    expect(neutralJson({ text })).toBe('{"text":"ü 😀 日本"}');
+    expect(xmlText(text)).toBe(text);
+    expect(markdownValue("😀")).toBe("`😀`");
+    expect(neutralText("a\udc00b\ud800")).toBe("a\\udc00b\\ud800");
+    expect(neutralJson("a\udc00b")).toBe('"a\\udc00b"');
+    expect(xmlText("a\udc00b\ud800")).toBe("a\ufffdb\ufffd");
   });
 });
