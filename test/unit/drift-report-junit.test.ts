@@ -212,4 +212,27 @@ describe("drift: the JUnit report", () => {
     expect(xml).toContain("<system-out>ignored: &lt;ours&gt; (.webstats-drift.yaml:3)\nstatus: unmanaged\n");
     expect(xml).toContain('tests="2" failures="0" errors="0" skipped="0">');
   });
+
+  it("puts each website in the suite of its own account, told apart by installation and id", () => {
+    const sameUrl = { ...account, id: 8, email: "other@example.com" };
+    const sameId = { ...account, url: "https://stats.example.org" };
+    const xml = junitReport(
+      {
+        stacks: ["web/prod"],
+        websites: [
+          entry("a.example.com", 1, "in-sync"),
+          { ...entry("b.example.com", 2, "in-sync"), account: sameUrl },
+          { ...entry("c.example.com", 3, "in-sync"), account: sameId },
+        ],
+        accounts: [account, sameUrl, sameId].map((a) => ({ ...a, websites: 1, plan: null })),
+      },
+      {},
+    );
+    const suites = xml.split("  <testsuite ").slice(1);
+    expect(suites.map((s) => [...s.matchAll(/name="([a-z]\.example\.com) /g)].map((m) => m[1]))).toEqual([
+      ["a.example.com"],
+      ["b.example.com"],
+      ["c.example.com"],
+    ]);
+  });
 });
