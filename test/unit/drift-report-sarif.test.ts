@@ -275,4 +275,104 @@ describe("drift: the SARIF report", () => {
       },
     ]);
   });
+
+  it("points each result at its rule: drift's, then the policy's, then the home pages'", () => {
+    const report: DriftReport = {
+      stacks: ["web/prod"],
+      websites: [
+        entry("a.example.com", 1, "gone"),
+        entry("b.example.com", 2, "in-sync", { page: { status: "missing" } }),
+      ],
+      accounts: [{ ...account, websites: 1, plan: null }],
+      policy: {
+        file: "webstats-policy.yaml",
+        rules: [
+          { name: "stack-tag", description: "Stacks are tagged.", level: "advisory" },
+          { name: "exclude-bots", description: "Bots are excluded.", level: "mandatory" },
+        ],
+        failOn: true,
+        findings: [
+          {
+            rule: "exclude-bots",
+            level: "mandatory",
+            message: "bots counted",
+            entry: entry("a.example.com", 1, "gone"),
+          },
+        ],
+      },
+      pages: { read: 1 },
+    };
+    const run = (
+      JSON.parse(sarifReport(report, declared)) as {
+        runs: {
+          tool: { driver: { rules: { id: string }[] } };
+          results: { ruleId: string; ruleIndex: number }[];
+        }[];
+      }
+    ).runs[0]!;
+    const ids = run.tool.driver.rules.map((r) => r.id);
+    expect(run.results.map((r) => [r.ruleId, ids[r.ruleIndex]])).toEqual([
+      ["gone", "gone"],
+      ["policy/exclude-bots", "policy/exclude-bots"],
+      ["page/missing", "page/missing"],
+    ]);
+  });
+
+  it("warns of stale baseline entries and ignore rules, each at its line", () => {
+    const report: DriftReport = {
+      stacks: ["web/prod"],
+      websites: [],
+      accounts: [],
+      baseline: {
+        file: "drift-baseline.yaml",
+        stale: [
+          {
+            status: "unmanaged",
+            domain: "old.example.com",
+            installation: account.url,
+            account: 7,
+            firstSeen: "2024-12-01",
+            file: "drift-baseline.yaml",
+            line: 12,
+          },
+        ],
+      },
+      ignore: {
+        file: ".webstats-drift.yaml",
+        stale: [
+          {
+            domain: "*.gone.example",
+            reason: "old",
+            at: ".webstats-drift.yaml:7",
+            file: ".webstats-drift.yaml",
+            line: 7,
+          },
+        ],
+      },
+    };
+    const at = (file: string, line: number) => [
+      { physicalLocation: { artifactLocation: { uri: file }, region: { startLine: line } } },
+    ];
+    expect(sarifOf(report).runs[0]!.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          {
+            level: "warning",
+            message: {
+              text: "stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
+            },
+            locations: at("drift-baseline.yaml", 12),
+          },
+          {
+            level: "warning",
+            message: {
+              text: 'stale ignore rule .webstats-drift.yaml:7: domain "*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
+            },
+            locations: at(".webstats-drift.yaml", 7),
+          },
+        ],
+      },
+    ]);
+  });
 });
