@@ -175,11 +175,13 @@ function notifications(report: DriftReport) {
  * last. Many stacks are named by their count and a hash of their names.
  */
 export function automationId(stacks: readonly string[]): string {
-  const names = [...new Set(stacks)].sort().join(",");
+  // A stack named twice is one stack, counted once, so that the category stays the same.
+  const unique = [...new Set(stacks)].sort();
+  const names = unique.join(",");
   const label =
     names.length <= 120
       ? names
-      : `${stacks.length}-stacks-${createHash("sha256").update(names).digest("hex").slice(0, 12)}`;
+      : `${unique.length}-stacks-${createHash("sha256").update(names).digest("hex").slice(0, 12)}`;
   return `pulumi-webstats-drift/${label || "no-stacks"}/`;
 }
 

@@ -375,4 +375,14 @@ describe("drift: the SARIF report", () => {
       },
     ]);
   });
+
+  it("names the run by its stacks up to 120 characters, then by their count and a hash, the same for the same stacks", () => {
+    const exactly120 = ["a".repeat(59), "b".repeat(60)];
+    expect(automationId(exactly120)).toBe(`pulumi-webstats-drift/${exactly120.join(",")}/`);
+    const longer = ["a".repeat(60), "b".repeat(60)];
+    const hash = createHash("sha256").update(longer.join(",")).digest("hex").slice(0, 12);
+    expect(automationId(longer)).toBe(`pulumi-webstats-drift/2-stacks-${hash}/`);
+    // A stack named twice is one stack: the same category as without the repetition.
+    expect(automationId([...longer, longer[1]!, longer[0]!])).toBe(automationId(longer));
+  });
 });
