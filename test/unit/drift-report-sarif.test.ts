@@ -306,7 +306,7 @@ describe("drift: the SARIF report", () => {
       JSON.parse(sarifReport(report, declared)) as {
         runs: {
           tool: { driver: { rules: { id: string }[] } };
-          results: { ruleId: string; ruleIndex: number }[];
+          results: { ruleId: string; ruleIndex: number; locations: { physicalLocation: object }[] }[];
         }[];
       }
     ).runs[0]!;
@@ -316,6 +316,12 @@ describe("drift: the SARIF report", () => {
       ["policy/exclude-bots", "policy/exclude-bots"],
       ["page/missing", "page/missing"],
     ]);
+    // Each located where its website is declared.
+    for (const r of run.results)
+      expect(r.locations[0]!.physicalLocation).toEqual({
+        artifactLocation: { uri: "Pulumi.yaml" },
+        region: { startLine: 3 },
+      });
   });
 
   it("warns of stale baseline entries and ignore rules, each at its line", () => {
