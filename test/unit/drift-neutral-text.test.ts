@@ -99,4 +99,8 @@ describe("drift output: neutral text at its edges", () => {
     expect(neutralJson("a\udc00b")).toBe('"a\\udc00b"');
     expect(xmlText("a\udc00b\ud800")).toBe("a\ufffdb\ufffd");
   });
+
+  it("valueText shows a list's items that are not strings as JSON", () => {
+    expect(valueText([80, true, null, { a: 1 }])).toBe('[80, true, null, {"a":1}]');
+  });
 });
