@@ -9,6 +9,7 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 import type { DriftEntry } from "../../drift/model/entries";
 import { formatReport } from "../../drift/report/report";
 import type { DriftReport } from "../../drift/model/report";
@@ -22,57 +23,22 @@ const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats(ajv);
 const validateSarif = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")) as object);
 
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-const entry = (domain: string, id: number, status: DriftEntry["status"], more: Partial<DriftEntry> = {}) => ({
-  domain,
-  id,
-  status,
-  stacks: status === "unmanaged" ? [] : ["web/prod"],
-  resources: status === "unmanaged" ? [] : [`web/prod:${domain}`],
-  account,
-  ...more,
-});
 const websites: DriftEntry[] = [
-  entry("a.example.com", 1, "in-sync"),
-  entry("b.example.com", 2, "changed", {
+  prodEntry("a.example.com", 1, "in-sync"),
+  prodEntry("b.example.com", 2, "changed", {
     changes: [{ field: "excludeIps", recorded: ["10.0.0.1"], live: [] }],
     silent: true,
   }),
-  entry("c.example.com", 3, "unmanaged", {
+  prodEntry("c.example.com", 3, "unmanaged", {
     ignored: [{ rule: ".webstats-drift.yaml:3", reason: "the <client> & co" }],
   }),
-  entry("d.example.com", 4, "gone", { accepted: { firstSeen: "2025-01-02", line: 4 } }),
+  prodEntry("d.example.com", 4, "gone", { accepted: { firstSeen: "2025-01-02", line: 4 } }),
 ];
 const report: DriftReport = {
   stacks: ["web/prod"],
   websites,
   accounts: [{ ...account, websites: 3, plan: null }],
-  baseline: {
-    file: "drift-baseline.yaml",
-    stale: [
-      {
-        status: "unmanaged",
-        domain: "old.example.com",
-        installation: account.url,
-        account: 7,
-        firstSeen: "2024-12-01",
-        file: "drift-baseline.yaml",
-        line: 12,
-      },
-    ],
-  },
-  ignore: {
-    file: ".webstats-drift.yaml",
-    stale: [
-      {
-        domain: "*.gone.example",
-        reason: "old",
-        at: ".webstats-drift.yaml:7",
-        file: ".webstats-drift.yaml",
-        line: 7,
-      },
-    ],
-  },
+  ...staleAcceptances(),
 };
 const context: ReportContext = {
   failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"],

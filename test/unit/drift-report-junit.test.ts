@@ -3,37 +3,27 @@
 // policy findings, so that each attribute (the counts of every suite and of the whole) and each
 // case's failure, skip or output is the one the format means.
 import { describe, expect, it } from "vitest";
-import type { DriftEntry } from "../../drift/model/entries";
+import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 import type { DriftReport } from "../../drift/model/report";
 import { junitReport } from "../../drift/report/junit";
 
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const other = { url: "http://other.example.net:8080", id: 9, email: "ops@example.net" };
-const entry = (domain: string, id: number, status: DriftEntry["status"], more: Partial<DriftEntry> = {}) => ({
-  domain,
-  id,
-  status,
-  stacks: status === "unmanaged" ? [] : ["web/prod"],
-  resources: status === "unmanaged" ? [] : [`web/prod:${domain}`],
-  account,
-  ...more,
-});
 
 const report: DriftReport = {
   stacks: ["web/prod", "web/dev"],
   websites: [
-    entry("a.example.com", 1, "in-sync"),
-    entry("b.example.com", 2, "changed", {
+    prodEntry("a.example.com", 1, "in-sync"),
+    prodEntry("b.example.com", 2, "changed", {
       changes: [{ field: "excludeIps", recorded: ["10.0.0.1"], live: [] }],
       silent: true,
       page: { status: "missing" },
       stacks: ["web/prod", "web/dev"],
       resources: ["web/prod:b", "web/dev:b"],
     }),
-    entry("c.example.com", 3, "unmanaged"),
-    entry("d.example.com", 4, "gone", { accepted: { firstSeen: "2025-01-02", line: 4 } }),
-    entry("e.example.com", 5, "in-sync", { silent: false }),
-    { ...entry("f.example.net", 6, "unmanaged"), account: other },
+    prodEntry("c.example.com", 3, "unmanaged"),
+    prodEntry("d.example.com", 4, "gone", { accepted: { firstSeen: "2025-01-02", line: 4 } }),
+    prodEntry("e.example.com", 5, "in-sync", { silent: false }),
+    { ...prodEntry("f.example.net", 6, "unmanaged"), account: other },
   ],
   accounts: [
     { ...account, websites: 4, plan: null },
@@ -44,7 +34,7 @@ const report: DriftReport = {
 const withFiles: DriftReport = {
   stacks: ["web/prod"],
   websites: [
-    entry("g.example.com", 8, "changed", {
+    prodEntry("g.example.com", 8, "changed", {
       changes: [{ field: "excludeBots", recorded: true, live: false }],
       excusedParts: [
         {
@@ -58,32 +48,7 @@ const withFiles: DriftReport = {
     }),
   ],
   accounts: [{ ...account, websites: 1, plan: null }],
-  baseline: {
-    file: "drift-baseline.yaml",
-    stale: [
-      {
-        status: "unmanaged",
-        domain: "old.example.com",
-        installation: account.url,
-        account: 7,
-        firstSeen: "2024-12-01",
-        file: "drift-baseline.yaml",
-        line: 12,
-      },
-    ],
-  },
-  ignore: {
-    file: ".webstats-drift.yaml",
-    stale: [
-      {
-        domain: "*.gone.example",
-        reason: "old",
-        at: ".webstats-drift.yaml:7",
-        file: ".webstats-drift.yaml",
-        line: 7,
-      },
-    ],
-  },
+  ...staleAcceptances(),
   policy: {
     file: "webstats-policy.yaml",
     rules: [],
@@ -93,7 +58,7 @@ const withFiles: DriftReport = {
         rule: "require-exclude-bots",
         level: "mandatory",
         message: "bots counted",
-        entry: entry("g.example.com", 8, "changed"),
+        entry: prodEntry("g.example.com", 8, "changed"),
       },
       { rule: "stack-tag", level: "advisory", message: "no tag", stack: "web/prod" },
     ],
@@ -198,8 +163,8 @@ describe("drift: the JUnit report", () => {
       {
         ...report,
         websites: [
-          entry("h.example.com", 10, "gone"),
-          entry("i.example.com", 11, "unmanaged", {
+          prodEntry("h.example.com", 10, "gone"),
+          prodEntry("i.example.com", 11, "unmanaged", {
             ignored: [{ rule: ".webstats-drift.yaml:3", reason: "<ours>" }],
           }),
         ],
@@ -220,9 +185,9 @@ describe("drift: the JUnit report", () => {
       {
         stacks: ["web/prod"],
         websites: [
-          entry("a.example.com", 1, "in-sync"),
-          { ...entry("b.example.com", 2, "in-sync"), account: sameUrl },
-          { ...entry("c.example.com", 3, "in-sync"), account: sameId },
+          prodEntry("a.example.com", 1, "in-sync"),
+          { ...prodEntry("b.example.com", 2, "in-sync"), account: sameUrl },
+          { ...prodEntry("c.example.com", 3, "in-sync"), account: sameId },
         ],
         accounts: [account, sameUrl, sameId].map((a) => ({ ...a, websites: 1, plan: null })),
       },

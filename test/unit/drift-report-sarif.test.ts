@@ -6,21 +6,10 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SDK_VERSION } from "../../sdk/version";
 import { repository } from "../../core/package-schema";
-import type { DriftEntry } from "../../drift/model/entries";
+import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 import type { DriftReport } from "../../drift/model/report";
 import { automationId, sarifReport } from "../../drift/report/sarif";
 import type { ReportContext } from "../../drift/report/report-context";
-
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-const entry = (domain: string, id: number, status: DriftEntry["status"], more: Partial<DriftEntry> = {}) => ({
-  domain,
-  id,
-  status,
-  stacks: status === "unmanaged" ? [] : ["web/prod"],
-  resources: status === "unmanaged" ? [] : [`web/prod:${domain}`],
-  account,
-  ...more,
-});
 
 interface Result {
   ruleId: string;
@@ -44,7 +33,7 @@ describe("drift: the SARIF report", () => {
     const report: DriftReport = {
       stacks: ["web/prod"],
       websites: [
-        entry("a.example.com", 1, "changed", {
+        prodEntry("a.example.com", 1, "changed", {
           changes: [
             { field: "excludeIps", recorded: ["10.0.0.1"], live: [] },
             { field: "excludeBots", recorded: true, live: false },
@@ -52,10 +41,10 @@ describe("drift: the SARIF report", () => {
           silent: true,
           resources: ["web/prod:a", "web/dev:a"],
         }),
-        entry("b.example.com", 2, "gone"),
-        entry("c.example.com", 3, "unmanaged"),
-        entry("d.example.com", 4, "duplicate", { resources: ["web/prod:d", "web/prod:d2"] }),
-        entry("e.example.com", 5, "gone", { resources: [] }),
+        prodEntry("b.example.com", 2, "gone"),
+        prodEntry("c.example.com", 3, "unmanaged"),
+        prodEntry("d.example.com", 4, "duplicate", { resources: ["web/prod:d", "web/prod:d2"] }),
+        prodEntry("e.example.com", 5, "gone", { resources: [] }),
       ],
       accounts: [{ ...account, websites: 4, plan: null }],
     };
@@ -82,7 +71,7 @@ describe("drift: the SARIF report", () => {
   it("makes a finding that neither fails the run nor is excused a warning", () => {
     const report: DriftReport = {
       stacks: ["web/prod"],
-      websites: [entry("b.example.com", 2, "gone"), entry("c.example.com", 3, "unmanaged")],
+      websites: [prodEntry("b.example.com", 2, "gone"), prodEntry("c.example.com", 3, "unmanaged")],
       accounts: [{ ...account, websites: 1, plan: null }],
     };
     const results = sarifOf(report, { ...declared, failOn: ["unmanaged"] }).runs[0]!.results;
@@ -103,9 +92,9 @@ describe("drift: the SARIF report", () => {
     const report: DriftReport = {
       stacks: ["web/dev", "web/prod"],
       websites: [
-        entry("a.example.com", 1, "in-sync", { stacks: ["web/dev"] }),
-        entry("b.example.com", 2, "in-sync"),
-        entry("c.example.com", 3, "in-sync"),
+        prodEntry("a.example.com", 1, "in-sync", { stacks: ["web/dev"] }),
+        prodEntry("b.example.com", 2, "in-sync"),
+        prodEntry("c.example.com", 3, "in-sync"),
       ],
       accounts: [{ ...account, websites: 3, plan: null }],
       policy: {
@@ -150,11 +139,11 @@ describe("drift: the SARIF report", () => {
     const report: DriftReport = {
       stacks: ["web/prod"],
       websites: [
-        entry("a.example.com", 1, "gone", {
+        prodEntry("a.example.com", 1, "gone", {
           resources: ["web/prod:a"],
           accepted: { firstSeen: "2025-01-02", line: 0 },
         }),
-        entry("b.example.com", 2, "unmanaged"),
+        prodEntry("b.example.com", 2, "unmanaged"),
       ],
       accounts: [{ ...account, websites: 1, plan: null }],
       baseline: { file: "drift-baseline.yaml", stale: [] },
@@ -280,8 +269,8 @@ describe("drift: the SARIF report", () => {
     const report: DriftReport = {
       stacks: ["web/prod"],
       websites: [
-        entry("a.example.com", 1, "gone"),
-        entry("b.example.com", 2, "in-sync", { page: { status: "missing" } }),
+        prodEntry("a.example.com", 1, "gone"),
+        prodEntry("b.example.com", 2, "in-sync", { page: { status: "missing" } }),
       ],
       accounts: [{ ...account, websites: 1, plan: null }],
       policy: {
@@ -296,7 +285,7 @@ describe("drift: the SARIF report", () => {
             rule: "exclude-bots",
             level: "mandatory",
             message: "bots counted",
-            entry: entry("a.example.com", 1, "gone"),
+            entry: prodEntry("a.example.com", 1, "gone"),
           },
         ],
       },
@@ -329,32 +318,7 @@ describe("drift: the SARIF report", () => {
       stacks: ["web/prod"],
       websites: [],
       accounts: [],
-      baseline: {
-        file: "drift-baseline.yaml",
-        stale: [
-          {
-            status: "unmanaged",
-            domain: "old.example.com",
-            installation: account.url,
-            account: 7,
-            firstSeen: "2024-12-01",
-            file: "drift-baseline.yaml",
-            line: 12,
-          },
-        ],
-      },
-      ignore: {
-        file: ".webstats-drift.yaml",
-        stale: [
-          {
-            domain: "*.gone.example",
-            reason: "old",
-            at: ".webstats-drift.yaml:7",
-            file: ".webstats-drift.yaml",
-            line: 7,
-          },
-        ],
-      },
+      ...staleAcceptances(),
     };
     const at = (file: string, line: number) => [
       { physicalLocation: { artifactLocation: { uri: file }, region: { startLine: line } } },
