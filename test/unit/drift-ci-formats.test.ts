@@ -55,19 +55,23 @@ interface SarifResult {
 }
 
 describe("drift: the SARIF report", () => {
-  const sarif = JSON.parse(formatReport(report, "sarif", context)) as {
-    version: string;
-    runs: {
-      tool: { driver: { rules: { id: string }[] } };
-      results: SarifResult[];
-      invocations: {
-        toolExecutionNotifications: { level: string; message: { text: string }; locations: unknown[] }[];
+  // Built in each test, not once for the block: a mutation run credits a mutant only to the tests
+  // that ran it.
+  const sarifLog = () =>
+    JSON.parse(formatReport(report, "sarif", context)) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string }[] } };
+        results: SarifResult[];
+        invocations: {
+          toolExecutionNotifications: { level: string; message: { text: string }; locations: unknown[] }[];
+        }[];
       }[];
-    }[];
-  };
-  const run = sarif.runs[0]!;
+    };
+  const sarifRun = () => sarifLog().runs[0]!;
 
   it("is valid SARIF 2.1.0 by the schema", () => {
+    const sarif = sarifLog();
     const valid = validateSarif(sarif);
     expect(validateSarif.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
@@ -78,6 +82,7 @@ describe("drift: the SARIF report", () => {
   });
 
   it("has one rule per kind of finding and one result per finding", () => {
+    const run = sarifRun();
     expect(run.tool.driver.rules.map((r) => r.id)).toEqual([
       "changed",
       "gone",
@@ -95,6 +100,7 @@ describe("drift: the SARIF report", () => {
   });
 
   it("locates a declared website at its file and line; the others at the file a reviewer acts on", () => {
+    const run = sarifRun();
     expect(run.results[0]!.locations).toEqual([
       {
         physicalLocation: {
@@ -119,6 +125,7 @@ describe("drift: the SARIF report", () => {
   });
 
   it("suppresses accepted and ignored findings, saying why", () => {
+    const run = sarifRun();
     expect(run.results[2]!.suppressions).toEqual([
       { kind: "external", justification: "ignored: the <client> & co (.webstats-drift.yaml:3)" },
     ]);
@@ -132,7 +139,7 @@ describe("drift: the SARIF report", () => {
   });
 
   it("warns of stale baseline entries and ignore rules at their lines", () => {
-    const warnings = run.invocations[0]!.toolExecutionNotifications;
+    const warnings = sarifRun().invocations[0]!.toolExecutionNotifications;
     expect(warnings.map((w) => [w.level, w.message.text.split(":")[0]])).toEqual([
       ["warning", "stale baseline entry drift-baseline.yaml"],
       ["warning", "stale ignore rule .webstats-drift.yaml"],
@@ -154,27 +161,30 @@ describe("drift: the JUnit report", () => {
     attributeNamePrefix: "",
     isArray: (name) => ["testsuite", "testcase"].includes(name),
   });
-  const parsed = parser.parse(formatReport(report, "junit", context)) as {
-    testsuites: {
-      tests: string;
-      failures: string;
-      skipped: string;
-      testsuite: {
-        name: string;
+  const junit = (failOn?: ReportContext["failOn"]) =>
+    parser.parse(formatReport(report, "junit", failOn ? { failOn } : context)) as {
+      testsuites: {
         tests: string;
         failures: string;
-        testcase: {
+        skipped: string;
+        testsuite: {
           name: string;
-          failure?: { type: string; message: string; "#text": string };
-          "system-out"?: string;
-          skipped?: { message: string };
+          tests: string;
+          failures: string;
+          testcase: {
+            name: string;
+            failure?: { type: string; message: string; "#text": string };
+            "system-out"?: string;
+            skipped?: { message: string };
+          }[];
         }[];
-      }[];
+      };
     };
-  };
-  const suites = parsed.testsuites.testsuite;
+  const suites = () => junit().testsuites.testsuite;
 
   it("has one test case per website, a failure for each whose drift fails the run", () => {
+    const parsed = junit();
+    const suites = parsed.testsuites.testsuite;
     expect(parsed.testsuites).toMatchObject({ tests: "6", failures: "1", skipped: "2" });
     const cases = suites[0]!.testcase;
     expect(suites[0]!.name).toBe("team@example.com (7) at https://stats.example.com");
@@ -188,7 +198,7 @@ describe("drift: the JUnit report", () => {
   });
 
   it("says why accepted and ignored websites pass, escaping markup", () => {
-    const cases = suites[0]!.testcase;
+    const cases = suites()[0]!.testcase;
     expect(cases[2]!["system-out"]).toContain("ignored: the <client> & co (.webstats-drift.yaml:3)");
     expect(cases[3]!["system-out"]).toContain(
       "accepted by the baseline (drift-baseline.yaml:4), first seen 2025-01-02",
@@ -196,14 +206,14 @@ describe("drift: the JUnit report", () => {
   });
 
   it("lists stale baseline entries and ignore rules as skipped cases", () => {
-    expect(suites[1]!.testcase.map((c) => [c.name, c.skipped?.message.slice(0, 16)])).toEqual([
+    expect(suites()[1]!.testcase.map((c) => [c.name, c.skipped?.message.slice(0, 16)])).toEqual([
       ["drift-baseline.yaml:12", "stale baseline e"],
       [".webstats-drift.yaml:7", "stale ignore rul"],
     ]);
   });
 
   it("with --fail-on gone only, a changed website passes, saying it is not failing", () => {
-    const only = parser.parse(formatReport(report, "junit", { failOn: ["gone"] })) as typeof parsed;
+    const only = junit(["gone"]);
     expect(only.testsuites.failures).toBe("0");
     expect(only.testsuites.testsuite[0]!.testcase[1]!["system-out"]).toContain(
       "not failing: changed, silent",
