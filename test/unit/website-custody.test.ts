@@ -32,6 +32,13 @@ describe("Custody", () => {
     expect(custody.holds(8, "")).toBe(false);
   });
 
+  it("holds no website for a domain not known, even beside one held under the text undefined", () => {
+    const custody = new Custody(() => undefined);
+    custody.hold(9, "undefined");
+    expect(custody.holds(9, "undefined")).toBe(true);
+    expect(custody.holds(9, undefined)).toBe(false);
+  });
+
   it("says its messages through the host's notify, by default on standard error prefixed webstats:", () => {
     const said: string[] = [];
     new Custody((message) => said.push(message)).notify("kept");
