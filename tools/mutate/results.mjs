@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
  * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string }} Survivor
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
  * @typedef {{ startedAt: string, seconds: number, commit: string, incremental?: boolean, complete: boolean }} EarlierRun
- * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
+ * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, runWith?: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
  * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string }} Equivalent
  */
 
@@ -246,8 +246,9 @@ export function renderMarkdown(parts, equivalents, folders = []) {
       );
     }
     const changed = p.changedFiles.length === 0 ? "none" : p.changedFiles.join(", ");
+    const shared = p.runWith ? `, one run with ${p.runWith} other part${p.runWith === 1 ? "" : "s"}` : "";
     out.push(
-      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${duration(p.seconds)}${p.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
+      `| ${p.part} | ${p.globs.map((g) => `\`${g}\``).join(", ")} | ${p.commit.slice(0, 12)} | ${changed} | ${p.startedAt} | ${duration(p.seconds)}${shared}${p.incremental ? ", incremental: unchanged results reused" : ""} | ${p.node} | ${p.concurrency} | ${p.complete ? "yes" : "no: partial"} |`,
     );
   }
   out.push("", "## Surviving mutants", "");

@@ -7,6 +7,8 @@
 // one (drift/compare, core/website-custody.ts); parts run one after another, and without one
 // every folder runs in one go. Options starting with `--` go to `stryker run` as they are
 // (`--concurrency 1`, `--force` to run again what the incremental file already holds).
+// `--together` runs the parts given in one Stryker run instead (one first test run for all, which
+// on this machine is most of a small part's time), and records each part from its report.
 // `--head` mutates the last commit instead of the working tree: a copy of HEAD (git archive) with
 // this folder and node_modules beside it, for a run that edits in progress must not disturb.
 // `--render` only renders bench/results/mutation.md again from bench/results/mutation.json
@@ -31,7 +33,7 @@ import {
   scores,
   writeAtomically,
 } from "./results.mjs";
-import { MUTATE_FOLDERS, mutateGlobs, partName } from "./stryker.config.mjs";
+import { MUTATE_FOLDERS, inPart, mutateGlobs, runName } from "./stryker.config.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const resultsJson = join(repoRoot, "bench", "results", "mutation.json");
@@ -87,13 +89,16 @@ function headCopy() {
 }
 
 /**
- * @param {string | undefined} part
+ * One Stryker run over `parts` (one part, or several with `--together`), each part recorded on
+ * its own from the run's report.
+ * @param {(string | undefined)[]} parts
  * @param {string[]} strykerArgs
  * @param {boolean} head
  */
-function runPart(part, strykerArgs, head) {
-  const globs = mutateGlobs(part);
-  const name = partName(part);
+function runParts(parts, strykerArgs, head) {
+  const named = /** @type {string[]} */ (parts.filter((p) => p !== undefined));
+  const globs = parts.flatMap((part) => mutateGlobs(part));
+  const name = runName(named);
   const reportsDir = join(repoRoot, "reports", "mutation");
   const report = join(reportsDir, `${name}.json`);
   const progress = join(reportsDir, `${name}.progress.jsonl`);
@@ -135,7 +140,7 @@ function runPart(part, strykerArgs, head) {
       stdio: "inherit",
       env: {
         ...process.env,
-        WEBSTATS_MUTATE: part ?? "",
+        WEBSTATS_MUTATE: named.join(","),
         WEBSTATS_MUTATE_PROGRESS: progress,
         PATH: `${node.binDir}:${process.env.PATH ?? ""}`,
       },
@@ -157,27 +162,36 @@ function runPart(part, strykerArgs, head) {
       `stryker run for ${name} ended (exit ${stryker.status ?? stryker.signal}) without its report`,
     );
   }
-  const { counts, survivors } = condenseReport(partialReport ?? JSON.parse(readFileSync(report, "utf8")));
-  const parts = mergeResult(readResults(resultsJson), {
-    part: part ?? "all",
-    globs,
-    commit,
-    changedFiles,
-    startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"),
-    seconds,
-    node: node.version,
-    concurrency,
-    incremental: reused,
-    complete,
-    counts,
-    survivors,
-  });
-  writeAtomically(resultsJson, `${JSON.stringify({ parts }, null, 2)}\n`);
+  const whole = partialReport ?? JSON.parse(readFileSync(report, "utf8"));
+  let recorded = readResults(resultsJson);
+  for (const part of parts) {
+    // Each part keeps the files of the report that are its own.
+    const files = Object.fromEntries(
+      Object.entries(whole.files ?? {}).filter(([file]) => inPart(file.replaceAll("\\", "/"), part)),
+    );
+    const { counts, survivors } = condenseReport({ files });
+    recorded = mergeResult(recorded, {
+      part: part ?? "all",
+      globs: mutateGlobs(part),
+      commit,
+      changedFiles,
+      startedAt: startedAt.toISOString().replace(/\.\d+Z$/, "Z"),
+      seconds,
+      ...(parts.length > 1 ? { runWith: parts.length - 1 } : {}),
+      node: node.version,
+      concurrency,
+      incremental: reused,
+      complete,
+      counts,
+      survivors,
+    });
+    const { score, scoreCovered } = scores(counts);
+    process.stdout.write(
+      `mutate ${part ?? "all"}: ${score.toFixed(1)}% killed (${scoreCovered.toFixed(1)}% of covered), ${survivors.length} survivors, ${Math.round(seconds)} s\n`,
+    );
+  }
+  writeAtomically(resultsJson, `${JSON.stringify({ parts: recorded }, null, 2)}\n`);
   render();
-  const { score, scoreCovered } = scores(counts);
-  process.stdout.write(
-    `mutate ${name}: ${score.toFixed(1)}% killed (${scoreCovered.toFixed(1)}% of covered), ${survivors.length} survivors, ${Math.round(seconds)} s\n`,
-  );
 }
 
 const args = process.argv.slice(2);
@@ -185,11 +199,13 @@ if (args.includes("--render")) {
   render();
 } else {
   const head = args.includes("--head");
+  const together = args.includes("--together");
   // A bare `--` (as in `npm run mutate -- core -- --concurrency 1`) only separates: stryker's
   // options are the ones from the first that starts with `--`.
-  const rest = args.filter((a) => a !== "--head" && a !== "--");
+  const rest = args.filter((a) => a !== "--head" && a !== "--together" && a !== "--");
   const firstOption = rest.findIndex((a) => a.startsWith("--"));
   const parts = firstOption < 0 ? rest : rest.slice(0, firstOption);
   const strykerArgs = firstOption < 0 ? [] : rest.slice(firstOption);
-  for (const part of parts.length > 0 ? parts : [undefined]) runPart(part, strykerArgs, head);
+  if (together && parts.length > 1) runParts(parts, strykerArgs, head);
+  else for (const part of parts.length > 0 ? parts : [undefined]) runParts([part], strykerArgs, head);
 }

@@ -50,9 +50,32 @@ export function partName(part) {
   return part ? part.replace(/\.ts$/, "").replace(/\/+$/, "").replaceAll("/", "-") : "all";
 }
 
-// tools/mutate/run.mjs names the part in WEBSTATS_MUTATE; a bare `npx stryker run` mutates all.
-const part = process.env.WEBSTATS_MUTATE || undefined;
-const name = partName(part);
+/**
+ * Whether a file of a report (a path from the repository's root) belongs to a part.
+ * @param {string} file
+ * @param {string | undefined} part
+ */
+export function inPart(file, part) {
+  return mutateGlobs(part).some((glob) =>
+    glob.endsWith("/**/*.ts") ? file.startsWith(glob.slice(0, -"**/*.ts".length)) : file === glob,
+  );
+}
+
+/**
+ * The name of a run's reports and incremental file: its part's, or for parts run together
+ * (`--together`) the first one's and how many more.
+ * @param {string[]} parts
+ * @returns {string}
+ */
+export function runName(parts) {
+  if (parts.length <= 1) return partName(parts[0]);
+  return `${partName(parts[0])}-and-${parts.length - 1}-more`;
+}
+
+// tools/mutate/run.mjs names the parts in WEBSTATS_MUTATE, separated by commas; a bare
+// `npx stryker run` mutates all.
+const parts = (process.env.WEBSTATS_MUTATE ?? "").split(",").filter(Boolean);
+const name = runName(parts);
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 const config = {
@@ -61,7 +84,7 @@ const config = {
   // policy pack's tests) cannot run in a worker thread.
   vitest: { configFile: "tools/mutate/vitest.config.mts", related: true, pool: "forks" },
   plugins: ["@stryker-mutator/vitest-runner", "./tools/mutate/progress-reporter.mjs"],
-  mutate: mutateGlobs(part),
+  mutate: parts.length > 0 ? parts.flatMap((part) => mutateGlobs(part)) : mutateGlobs(undefined),
   // Each mutant runs only the tests that reached it in the first (unmutated) run.
   coverageAnalysis: "perTest",
   // The machine has two cores, shared with other work.
