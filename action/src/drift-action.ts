@@ -84,7 +84,9 @@ async function runCollected(
   let printed = "";
   let out = "";
   const stderr = process.stderr;
-  const write = stderr.write.bind(stderr);
+  // Put back as it was, the stream's own method or one set on it: a bound copy set in its place
+  // would wrap it once more at each run.
+  const own = Object.getOwnPropertyDescriptor(stderr, "write");
   stderr.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     printed += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     const done = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
@@ -98,7 +100,8 @@ async function runCollected(
     });
     return { code, printed, out };
   } finally {
-    stderr.write = write;
+    if (own) Object.defineProperty(stderr, "write", own);
+    else delete (stderr as { write?: unknown }).write;
   }
 }
 

@@ -11,7 +11,6 @@
 // - an output whose value holds line breaks and would-be delimiters is read back whole.
 // The input refusals are action-inputs.test.ts; the real CLI and engine, test/e2e/action.test.ts.
 import {
-  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -29,6 +28,8 @@ import type { Emulator } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import { staleBundle } from "../../tools/build/bundle-action.mjs";
 import { actionRoot, readAction, runAction } from "../support/action-runner";
+import { makePulumiStandIn, setStandInStacks } from "../support/pulumi-stand-in";
+import type { StandInStack } from "../support/pulumi-stand-in";
 import { writeStackExport } from "../support/stack-exports";
 
 const root = mkdtempSync(join(tmpdir(), "action-run-"));
@@ -38,37 +39,7 @@ let emulator: Emulator;
 let env: Record<string, string>;
 
 /** A stack as `pulumi stack ls` lists it, and what `pulumi stack export` answers for it. */
-function setStacks(stacks: { name: string; export?: string; error?: string }[]): void {
-  rmSync(join(standIn, "stacks"), { recursive: true, force: true });
-  mkdirSync(join(standIn, "stacks"));
-  writeFileSync(join(standIn, "stacks.json"), JSON.stringify(stacks.map(({ name }) => ({ name }))));
-  for (const stack of stacks) {
-    const file = join(standIn, "stacks", encodeURIComponent(stack.name));
-    if (stack.export !== undefined) writeFileSync(`${file}.json`, stack.export);
-    if (stack.error !== undefined) writeFileSync(`${file}.error`, stack.error);
-  }
-}
-
-// The stand-in pulumi: stack ls and stack export, from the files setStacks writes; it runs on
-// this Node.js by its path, so PATH needs nothing but its folder.
-const standInScript = (node: string) => `#!${node}
-const fs = require("node:fs");
-const path = require("node:path");
-const args = process.argv.slice(2);
-if (args[0] === "stack" && args[1] === "ls") {
-  process.stdout.write(fs.readFileSync(path.join(__dirname, "stacks.json")));
-} else if (args[0] === "stack" && args[1] === "export") {
-  const file = path.join(__dirname, "stacks", encodeURIComponent(args[args.indexOf("--stack") + 1]));
-  if (fs.existsSync(file + ".error")) {
-    process.stderr.write(fs.readFileSync(file + ".error"));
-    process.exit(255);
-  }
-  process.stdout.write(fs.readFileSync(file + ".json"));
-} else {
-  process.stderr.write("error: the stand-in does not run pulumi " + args.join(" ") + "\\n");
-  process.exit(1);
-}
-`;
+const setStacks = (stacks: StandInStack[]) => setStandInStacks(standIn, stacks);
 
 beforeAll(async () => {
   emulator = await startEmulator({ requestsPerMinute: 0 });
@@ -80,12 +51,9 @@ beforeAll(async () => {
   ];
   mkdirSync(workspace);
   writeFileSync(join(workspace, "Pulumi.yaml"), "name: sites\nruntime: nodejs\n");
-  mkdirSync(standIn);
-  writeFileSync(join(standIn, "pulumi"), standInScript(process.execPath));
-  chmodSync(join(standIn, "pulumi"), 0o755);
   const exported = join(root, "prod.json");
   writeStackExport(exported, { project: "sites", url: emulator.url, apiKey: account.apiKey, websites });
-  setStacks([{ name: "prod", export: readFileSync(exported, "utf8") }]);
+  makePulumiStandIn(standIn, [{ name: "prod", export: readFileSync(exported, "utf8") }]);
   // The job's environment: pulumi (the stand-in) on PATH, and nothing else.
   env = { PATH: standIn, HOME: root };
 });
