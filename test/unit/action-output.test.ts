@@ -5,8 +5,8 @@
 // line (action/src/annotation.ts), and the inputs as a JavaScript action receives them
 // (INPUT_STACK-FILTER, the hyphen kept).
 import { describe, expect, it } from "vitest";
-import { errorAnnotation } from "../../action/src/annotation";
-import { readInputs } from "../../action/src/inputs";
+import { errorAnnotation, escapeProperty } from "../../action/src/annotation";
+import { inputValue, readInputs } from "../../action/src/inputs";
 import { githubOutputEntry, withWorkflowCommandsStopped } from "../../drift/model/neutral-text";
 import { readOutputFile, workflowCommands } from "../support/action-runner";
 
@@ -57,6 +57,11 @@ describe("the text the Action echoes, as the runner parses a step's output", () 
 });
 
 describe("errorAnnotation", () => {
+  it("escapes a property's colons and commas too, which would end it", () => {
+    expect(escapeProperty("drift: 1,2 %\n")).toBe("drift%3A 1%2C2 %25%0A");
+    expect(workflowCommands(errorAnnotation("a: b, c", "m"))[0]?.properties).toEqual({ title: "a: b, c" });
+  });
+
   it("keeps a message with line breaks and percent signs on its one line", () => {
     const line = errorAnnotation("pulumi-webstats action", 'input fix is "none\r\n::warning::x 100%0A"');
     expect(line.split("\n")).toHaveLength(2);
@@ -102,6 +107,84 @@ describe("readInputs", () => {
         'input fix is "clouds": it takes none, code, cloud.',
         'input backend-wide goes with stacks "all".',
       ],
+    });
+  });
+
+  it("reads an input's variable with spaces as _, its value without the white space around it", () => {
+    expect(inputValue({ INPUT_OUTPUT_DIR: "  reports \n" }, "output dir")).toBe("reports");
+    expect(readInputs({ INPUT_FIX: " code\n" })).toMatchObject({ inputs: { fix: "code" } });
+  });
+
+  it("reads every input by its name", () => {
+    const read = readInputs({
+      INPUT_STACKS: "prod, staging",
+      "INPUT_WORKING-DIRECTORY": "infra",
+      "INPUT_OUTPUT-DIR": "reports",
+      INPUT_BASELINE: "drift-baseline.json",
+      INPUT_IGNORE: ".driftignore",
+      INPUT_FIX: "code",
+      "INPUT_FAIL-ON-DRIFT": "false",
+      "INPUT_FAIL-ON": "none",
+    });
+    expect(read).toEqual({
+      inputs: {
+        stacks: ["prod", "staging"],
+        stackFilter: [],
+        backendWide: false,
+        workingDirectory: "infra",
+        formats: ["markdown"],
+        outputDir: "reports",
+        failOn: ["none"],
+        baseline: "drift-baseline.json",
+        ignore: ".driftignore",
+        fix: "code",
+        failOnDrift: false,
+      },
+    });
+    expect(readInputs({ "INPUT_BACKEND-WIDE": "true", "INPUT_STACK-FILTER": "acme-*" })).toMatchObject({
+      inputs: { stacks: "all", backendWide: true, stackFilter: ["acme-*"] },
+    });
+  });
+
+  it.each([
+    [
+      { INPUT_STACKS: "$prod prod! prod/eu-1 a_b.c" },
+      [
+        'input stacks names "$prod", which is not a stack name: give "all" or stack names (letters, digits, _ . - /).',
+        'input stacks names "prod!", which is not a stack name: give "all" or stack names (letters, digits, _ . - /).',
+      ],
+    ],
+    [{ INPUT_STACKS: " , " }, ['input stacks is empty: give "all" or stack names.']],
+    [
+      { INPUT_STACKS: "prod", "INPUT_STACK-FILTER": "acme-*" },
+      ['input stack-filter narrows stacks "all": set stacks to all, or name the stacks.'],
+    ],
+    [
+      { INPUT_FIX: "cloud", "INPUT_BACKEND-WIDE": "true" },
+      [
+        'input fix is "cloud" with backend-wide "true": putting websites back runs pulumi up in each stack\'s project folder, which backend-wide does not know.',
+      ],
+    ],
+    [{ "INPUT_BACKEND-WIDE": "yes" }, ['input backend-wide is "yes": it takes true, false.']],
+    [{ "INPUT_FAIL-ON-DRIFT": "no" }, ['input fail-on-drift is "no": it takes true, false.']],
+    [
+      { INPUT_FORMATS: "json pdf" },
+      ['input formats is "pdf": it takes text, json, markdown, sarif, junit, html.'],
+    ],
+    [
+      { "INPUT_FAIL-ON": "gone none" },
+      ['input fail-on is "none": it takes changed, gone, unmanaged, duplicate.'],
+    ],
+  ])("refuses %j, naming the input", (env, problems) => {
+    expect(readInputs(env)).toEqual({ problems });
+  });
+
+  it("takes fix cloud with all stacks, and backend-wide without fix cloud", () => {
+    expect(readInputs({ INPUT_FIX: "cloud" })).toMatchObject({
+      inputs: { fix: "cloud", backendWide: false },
+    });
+    expect(readInputs({ INPUT_FIX: "code", "INPUT_BACKEND-WIDE": "true" })).toMatchObject({
+      inputs: { fix: "code", backendWide: true },
     });
   });
 });
