@@ -3,99 +3,26 @@
 // file or Pulumi YAML program written, a program's call to change by hand, a reason it is left),
 // how each is said, which refusals write nothing, and the exit code for what is left. The
 // command's run against the emulator is test/integration/drift-fix-code.test.ts.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
 import { FixRefused, fixCode } from "../../drift/fix/fix-code";
-import type { FixCodeOptions } from "../../drift/fix/fix-code";
-import type { DriftEntry, FailOnName } from "../../drift/model/entries";
+import type { DriftEntry } from "../../drift/model/entries";
 import { liveKey } from "../../drift/model/entries";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
-
-const account = { url: "https://stats.example", id: 3, email: "team@example.com" };
-const options: FixCodeOptions = { adoptUnmanaged: false, force: false };
-
-/** A project folder with its files, outside any git repository. */
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "fix-code-plan-"));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-/** A Website a stack recorded, declared by a WebsiteFleet of `fleetFile` or at `position`. */
-function recorded(
-  folder: string,
-  resource: string,
-  domain: string,
-  where: { fleetFile: string } | { position: string },
-  stack = "team/prod",
-): RecordedWebsite {
-  const fleet =
-    "fleetFile" in where
-      ? { name: "sites", file: where.fleetFile, positions: ["project:///index.ts#4,1"] }
-      : undefined;
-  return {
-    stack,
-    resource,
-    id: 1,
-    outputs: { domain },
-    address: { keySource: "the stack's configuration" },
-    origin: {
-      type: "webstats:index:Website",
-      positions: "position" in where ? [where.position] : [],
-      ...(fleet ? { fleet } : {}),
-      folder,
-    },
-  };
-}
-
-const entry = (
-  status: DriftEntry["status"],
-  domain: string,
-  resources: string[],
-  extra: Partial<DriftEntry> = {},
-): DriftEntry => ({ domain, id: 7, status, stacks: ["team/prod"], resources, account, ...extra });
-
-const fleetText = "# ours\nwebsites:\n  - domain: a.example.com  # the shop\n    email: false\n";
-
-/** A Node.js project named team with `files` beside its Pulumi.yaml, outside any git repository. */
-const nodeProject = (files: Record<string, string>): string =>
-  project({ "Pulumi.yaml": "name: team\nruntime: nodejs\n", ...files });
-
-/** `dir` made a git repository, its files committed. */
-function commitAll(dir: string): void {
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir });
-  git("init", "-q");
-  git("add", ".");
-  git("commit", "-q", "-m", "start");
-}
-
-/** What fixCode is given when team/prod declares a.example.com in `fleetFile` of `dir`, changed by `changes`. */
-const fixOfA = (
-  dir: string,
-  fleetFile: string,
-  changes: NonNullable<DriftEntry["changes"]>,
-  failOn: FailOnName[],
-) => ({
-  stacks: [
-    {
-      name: "team/prod",
-      websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile })],
-    },
-  ],
-  entries: [entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], { changes })],
-  live: new Map<string, Website>(),
-  failOn,
-});
-/** The email turned on on the server. */
-const emailOn = [{ field: "email", recorded: false, live: true }];
+import {
+  account,
+  commitAll,
+  emailOn,
+  entry,
+  fixOfA,
+  fleetText,
+  nodeProject,
+  options,
+  project,
+  recorded,
+} from "../support/fix-code-fixture";
 
 describe("drift --fix code: what each drifted website becomes", () => {
   it("writes a fleet file's entry and says the file was in no repository; nothing is left, exit 0", async () => {
