@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
  * @typedef {{ startedAt: string, seconds: number, commit: string, incremental?: boolean, complete: boolean }} EarlierRun
  * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, runWith?: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
- * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string }} Equivalent
+ * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string, static?: boolean }} Equivalent
  */
 
 /** @param {string} text */
@@ -157,13 +157,15 @@ export function mergeResult(parts, result) {
  * @param {Equivalent[]} equivalents
  */
 export function equivalentReason(s, equivalents) {
-  return equivalents.find(
+  const found = equivalents.find(
     (e) =>
       e.file === s.file &&
       (e.line === undefined || e.line === s.line) &&
       e.mutator === s.mutator &&
       e.replacement === s.replacement,
-  )?.reason;
+  );
+  if (!found) return undefined;
+  return found.static ? `Static, killed when every test runs: ${found.reason}` : found.reason;
 }
 
 /** @param {number} n */
@@ -184,7 +186,10 @@ export function renderMarkdown(parts, equivalents, folders = []) {
     "Written by `npm run mutate` (tools/mutate/run.mjs) from StrykerJS's JSON report: do not edit. " +
       "Score: killed and timed-out mutants over all mutants that ran (survived and not covered count against it); " +
       "the covered score leaves out the mutants no test reached. Static mutants (module-level constants) are ignored. " +
-      "A survivor marked equivalent behaves like the original for every input the code can receive; the reason says why.",
+      "A survivor marked equivalent behaves like the original for every input the code can receive; the reason says why. " +
+      "A survivor marked static is code run when its module loads that a test loads again (after vi.resetModules): " +
+      "Stryker judges such a mutant only by the tests that loaded the module during the test, so it was applied by hand " +
+      "and the tests named fail with it; both are left out of the last score.",
     "",
   );
   /** @type {Map<string, PartResult[]>} */
@@ -195,7 +200,7 @@ export function renderMarkdown(parts, equivalents, folders = []) {
   }
   out.push("## Score per folder", "");
   out.push(
-    "| folder | parts run | mutants | killed | timeout | survived | no coverage | equivalent | score | covered score | score, equivalents left out |",
+    "| folder | parts run | mutants | killed | timeout | survived | no coverage | equivalent or static | score | covered score | score, equivalent and static left out |",
   );
   out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const [folder, folderParts] of byFolder) {
@@ -258,7 +263,7 @@ export function renderMarkdown(parts, equivalents, folders = []) {
       out.push("None.", "");
       continue;
     }
-    out.push("| file | line | mutator | original | replacement | status | equivalent: why |");
+    out.push("| file | line | mutator | original | replacement | status | equivalent or static: why |");
     out.push("| --- | --- | --- | --- | --- | --- | --- |");
     for (const s of p.survivors) {
       const reason = equivalentReason(s, equivalents) ?? "";
