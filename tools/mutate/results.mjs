@@ -8,7 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /**
- * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string }} Survivor
+ * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string, static?: boolean }} Survivor
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
  * @typedef {{ startedAt: string, seconds: number, commit: string, incremental?: boolean, complete: boolean }} EarlierRun
  * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, runWith?: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
@@ -76,6 +76,8 @@ export function condenseReport(report) {
           original: oneLine(originalText(source, mutant.location)),
           replacement: oneLine(mutant.replacement ?? ""),
           status: mutant.status,
+          // Run while a module loaded (outside any test) as well as in tests: judged by those tests only.
+          ...(mutant.static ? { static: true } : {}),
         });
       }
     }
@@ -268,7 +270,7 @@ export function renderMarkdown(parts, equivalents, folders = []) {
     for (const s of p.survivors) {
       const reason = equivalentReason(s, equivalents) ?? "";
       out.push(
-        `| ${s.file} | ${s.line} | ${s.mutator} | ${cell(s.original)} | ${cell(s.replacement)} | ${s.status === "NoCoverage" ? "no coverage" : "survived"} | ${reason.replaceAll("|", "\\|")} |`,
+        `| ${s.file} | ${s.line} | ${s.mutator} | ${cell(s.original)} | ${cell(s.replacement)} | ${s.status === "NoCoverage" ? "no coverage" : "survived"}${s.static ? ", static" : ""} | ${reason.replaceAll("|", "\\|")} |`,
       );
     }
     out.push("");
