@@ -1,15 +1,13 @@
-// Every command that runs pulumi (drift's stack ls and stack export, plugin install) runs the one
-// PULUMI_COMMAND names, with the backend PULUMI_BACKEND_URL or the project names: proven with a
-// stand-in for pulumi that records each call (its words, folder and backend) and answers the
-// few calls drift makes; a PULUMI_COMMAND that does not exist is named, with its path.
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+// Drift's stack ls and stack export run the pulumi PULUMI_COMMAND names, with the backend
+// PULUMI_BACKEND_URL or the project names: proven in-process with a stand-in for pulumi that
+// records each call (its words, folder and backend) and answers the few calls drift makes; a
+// PULUMI_COMMAND that does not exist is named, with its path. (plugin install, which runs from the
+// build, is proven in plugin-install-command.test.ts.)
+import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runCaptured } from "../support/run-cli";
-import { SDK_VERSION } from "../../sdk";
 import { recordingPulumi } from "../support/recording-pulumi";
 import { writeStackExport } from "../support/stack-exports";
 
@@ -118,42 +116,5 @@ describe("drift runs the pulumi PULUMI_COMMAND names", () => {
     const exported = await cli(["drift", "--cwd", folder, "--stack", "prod"], env);
     expect(exported.code).not.toBe(0);
     expect(exported.err).toContain(`PULUMI_COMMAND names ${missing}, which does not exist`);
-  });
-});
-
-describe("plugin install runs the pulumi PULUMI_COMMAND names", () => {
-  // The plugin bundle is part of the build: the command runs from dist/ as users run it.
-  const main = join(__dirname, "..", "..", "dist", "cli", "main.js");
-  const run = (env: Record<string, string | undefined>) =>
-    promisify(execFile)(process.execPath, [main, "plugin", "install"], { env, encoding: "utf8" });
-
-  it("installs the bundled plugin of this version with it", async () => {
-    const pulumi = pulumiStandIn();
-    const { stdout } = await run(pulumi.env);
-    expect(stdout).toContain(`Installed the webstats provider plugin v${SDK_VERSION}`);
-    const [call, ...more] = pulumi.calls();
-    expect(more).toEqual([]);
-    expect(call!.args.slice(0, -1)).toEqual([
-      "plugin",
-      "install",
-      "resource",
-      "webstats",
-      SDK_VERSION,
-      "--file",
-    ]);
-    // The folder given holds the plugin, and pulumi ran there; it is removed afterwards.
-    expect(call!.cwd).toBe(call!.args.at(-1));
-    expect(existsSync(call!.cwd)).toBe(false);
-  });
-
-  it("names PULUMI_COMMAND and its path when it names no executable", async () => {
-    const missing = join(tmpdir(), "no-such-folder", "pulumi");
-    const failed = await run({ PATH: process.env.PATH, PULUMI_COMMAND: missing }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect("code" in failed && failed.code).toBe(1);
-    expect((failed as { stderr: string }).stderr).toContain(
-      `PULUMI_COMMAND names ${missing}, which does not exist`,
-    );
   });
 });

@@ -20,8 +20,8 @@ const runsTheBuild = [
   "test/integration/gitops-drift-issue.test.ts",
   "test/integration/gitops-fix-pr.test.ts",
   "test/integration/package-install.test.ts",
+  "test/integration/plugin-install-command.test.ts",
   "test/integration/plugin-release.test.ts",
-  "test/integration/pulumi-command.test.ts",
   "test/unit/package-contents.test.ts",
   // Type-checks the docs' examples against the language SDKs with tsc in another process: no
   // mutant reaches it, and in the sandbox tsc fails without a diagnostic.
