@@ -224,3 +224,34 @@ describe("Website check: unknown values during preview", () => {
     expect(JSON.stringify(check({ domain: "a.com" }).inputs)).not.toContain(UNKNOWN);
   });
 });
+
+describe("Website check: the password and its privacy", () => {
+  it("takes an empty password for none: refused for a new password-protected website, ignored otherwise", () => {
+    expect(check({ domain: "a.com", privacy: "public", password: "" })).toEqual({
+      inputs: {
+        domain: "a.com",
+        privacy: "public",
+        email: false,
+        excludeBots: true,
+        favorite: false,
+        adoptExisting: false,
+        excludeIps: [],
+      },
+      failures: [],
+    });
+    expect(check({ domain: "a.com", privacy: "password", password: "" }).failures).toEqual([
+      {
+        property: "",
+        argument: "password",
+        reason:
+          'password is required when privacy is "password" for a new website: visitors of the statistics page need it ' +
+          "(1 to 128 characters). To take over an existing website and keep its password, set adoptExisting.",
+      },
+    ]);
+  });
+
+  it("leaves the pair unchecked while either is unknown", () => {
+    expect(check({ domain: "a.com", privacy: UNKNOWN, password: "pw" }).failures).toEqual([]);
+    expect(check({ domain: "a.com", privacy: "public", password: UNKNOWN }).failures).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Website as ApiWebsite } from "../../sdk";
-import { inputsFromOutputs, outputsFrom, readState } from "../../core/website-state";
+import { inputsFromOutputs, outputsFrom, readInputs, readState } from "../../core/website-state";
 
 const website: ApiWebsite = {
   id: 3,
@@ -66,5 +66,18 @@ describe("Website outputs", () => {
   it("read state written before an argument existed, and refuse state of the wrong shape", () => {
     expect(readState({ websiteId: 3, domain: "example.com" })).toMatchObject({ websiteId: 3 });
     expect(() => readState({ websiteId: "three" })).toThrow(/recorded state could not be read \(websiteId\)/);
+  });
+
+  it("name the whole value as the place at fault when the state or the arguments are not an object", () => {
+    expect(() => readState("example.com")).toThrow(
+      new Error(
+        "The Website's recorded state could not be read ((top)). ✖ Invalid input: expected object, received string",
+      ),
+    );
+    expect(() => readInputs(42)).toThrow(
+      new Error(
+        "The Website's arguments could not be read ((top)). ✖ Invalid input: expected object, received number",
+      ),
+    );
   });
 });
