@@ -464,10 +464,11 @@ describe("what the Action echoes", () => {
       "INPUT_WORKING-DIRECTORY": workspace,
     };
     const running = runDriftAction(env, { out: (text) => (out += text), err: () => undefined });
-    // Written while the command runs, as text with a callback and as bytes.
+    // Written while the command runs: text (with a lone surrogate, kept as written) with a
+    // callback, and bytes.
     let calledBack = false;
     const returned = [
-      process.stderr.write("(node) a warning\n", () => (calledBack = true)),
+      process.stderr.write("(node) a warning \ud800\n", () => (calledBack = true)),
       process.stderr.write(new TextEncoder().encode("(node) bytes é\n")),
     ];
     const code = await running;
@@ -482,11 +483,33 @@ describe("what the Action echoes", () => {
     expect(returned).toEqual([true, true]);
     expect(calledBack).toBe(true);
     const text = /::stop-commands::[0-9a-f]+\n([^]*)::[0-9a-f]+::\n$/.exec(out)?.[1];
-    expect(text?.startsWith("(node) a warning\n(node) bytes é\nRead 1 stack: 2 recorded websites.\n")).toBe(
-      true,
-    );
+    expect(
+      text?.startsWith("(node) a warning \ud800\n(node) bytes é\nRead 1 stack: 2 recorded websites.\n"),
+    ).toBe(true);
     // None of it reaches the runner as a workflow command.
     expect(workflowCommands(out)).toEqual([]);
+  });
+
+  it("puts back a writer set on the stream itself, the same function", async () => {
+    const before = Object.getOwnPropertyDescriptor(process.stderr, "write");
+    const prototypeWrite = (Object.getPrototypeOf(process.stderr) as { write: typeof process.stderr.write })
+      .write;
+    const set = {
+      value: (...args: Parameters<typeof process.stderr.write>) => prototypeWrite.apply(process.stderr, args),
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    };
+    Object.defineProperty(process.stderr, "write", set);
+    try {
+      const { code } = await runWithWarnings();
+      expect(code).toBe(0);
+      expect(Object.getOwnPropertyDescriptor(process.stderr, "write")).toEqual(set);
+      expect(Object.getOwnPropertyDescriptor(process.stderr, "write")?.value).toBe(set.value);
+    } finally {
+      if (before) Object.defineProperty(process.stderr, "write", before);
+      else delete (process.stderr as { write?: unknown }).write;
+    }
   });
 
   it("leaves standard error with the stream's own writer when it had no other", async () => {
