@@ -186,4 +186,15 @@ it("does not keep a listing that failed: the next read lists again", async () =>
   const reader = new WebsiteReader(a.client);
   await expect(Promise.all([reader.read(1), reader.read(2)])).rejects.toThrow("502");
   expect((await Promise.all([reader.read(1), reader.read(2)])).map((w) => w?.id)).toEqual([1, 2]);
+  // Served by a new listing (the failed page is not counted), not by a GET for each website, as
+  // the ended walk of the failed listing would have it.
+  expect(a.calls).toEqual(["list page 1"]);
+});
+
+it("passes on a failed GET other than not found, never taking the website for gone", async () => {
+  const a = account(30);
+  a.client.websites.get = () => Promise.reject(new Error("503 Service Unavailable"));
+  const reader = new WebsiteReader(a.client);
+  reader.changed({ id: 4 });
+  await expect(reader.read(4)).rejects.toThrow(new Error("503 Service Unavailable"));
 });

@@ -63,6 +63,20 @@ describe("Website outputs", () => {
     });
   });
 
+  it("give a refresh only the arguments the outputs hold, not the others as undefined", () => {
+    expect(inputsFromOutputs({ domain: "example.com", password: "pw" })).toStrictEqual({
+      domain: "example.com",
+    });
+  });
+
+  it("name each place at fault, nested ones by their path", () => {
+    expect(() => readState({ websiteId: "three", excludeIps: ["192.0.2.1", 5] })).toThrow(
+      new Error(
+        "The Website's recorded state could not be read (excludeIps.1, websiteId). ✖ Invalid input: expected number, received string",
+      ),
+    );
+  });
+
   it("read state written before an argument existed, and refuse state of the wrong shape", () => {
     expect(readState({ websiteId: 3, domain: "example.com" })).toMatchObject({ websiteId: 3 });
     expect(() => readState({ websiteId: "three" })).toThrow(/recorded state could not be read \(websiteId\)/);
