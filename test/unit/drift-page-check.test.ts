@@ -7,7 +7,7 @@ import { defaultTreeAdapter, html, parse, serialize, Tokenizer } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRACKING_SCRIPT_ID, trackingCodeOf } from "../../core/tracking-code";
-import { pageHost } from "../../drift/compare/page-check";
+import { checkPage, PAGE_DEFAULTS, pageHost } from "../../drift/compare/page-check";
 import {
   judgeDocument,
   judgeHtml,
@@ -58,6 +58,36 @@ describe("pageHost", () => {
     expect(problem).toMatch(/^no page requested, the domain is not a host name: /);
     expect(problem).toMatch(reason);
     expect(problem).not.toMatch(/\.$/);
+  });
+
+  // The domain rules let a label like 0x1 through; a URL reads a name of such labels as an
+  // IPv4 address, or cannot read it at all: no page is requested at what the name is not.
+  it.each([
+    ["127.0.0.0x1", "127.0.0.1"],
+    ["1.2.0x3", "1.2.0.3"],
+    ["0x1.0x2.0x3.0x4", "1.2.3.4"],
+    ["a.b.0x10", "nothing"],
+  ])("%j is read by a URL as %s: no host name", (domain, read) => {
+    expect(pageHost(domain)).toEqual({
+      problem: `no page requested, the domain is not a host name: a URL reads it as ${read}`,
+    });
+  });
+});
+
+describe("checkPage", () => {
+  it("gives what its bounds throw as the website's status, never a rejection", async () => {
+    // A deadline a timer cannot take: thrown before any request.
+    expect(
+      await checkPage("example.com", installation, {
+        ...PAGE_DEFAULTS,
+        timeoutMs: -1,
+        network: { proxy: undefined, caCertificates: undefined },
+      }),
+    ).toEqual({
+      status: "unreachable",
+      reason:
+        'the page check failed: The value of "delay" is out of range. It must be >= 0 && <= 4294967295. Received -1',
+    });
   });
 });
 

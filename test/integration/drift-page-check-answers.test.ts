@@ -1,0 +1,137 @@
+// drift's page check against the answers a website may give besides a page: a redirect without a
+// Location, to something that is no URL, to a scheme that is no web page (javascript:, file:), an
+// error status, no content type, a connection closed mid-answer; and the run's deadline passing
+// while a page is parsed. Each is the website's status with its whole reason, and the address
+// that answered. The websites answer plain HTTP at 127.0.0.2, where nothing listens on the port
+// given for https:// (so the check falls back to http:// as a browser does); their names resolve
+// through a table, never the machine's resolver (test/support/stub-resolver.ts).
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse, Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
+import type { PageCheckOptions } from "../../drift/compare/page-check";
+import type * as PageHtml from "../../drift/compare/page-html";
+import { trackingCodeOf } from "../../core/tracking-code";
+import { tableLookup, useStubResolver } from "../support/stub-resolver";
+
+useStubResolver();
+
+/** A page holding this marker has the run's deadline pass once its parse begins. */
+const ABORTS_RUN = "<!-- the run's deadline passes while this page is parsed -->";
+const parsing = vi.hoisted(() => ({ abort: undefined as (() => void) | undefined }));
+vi.mock("../../drift/compare/page-html", async (original) => {
+  const actual = await original<typeof PageHtml>();
+  return {
+    ...actual,
+    judgePage: async (html: string, host: string, signal: AbortSignal) => {
+      if (html.includes(ABORTS_RUN)) parsing.abort?.();
+      return actual.judgePage(html, host, signal);
+    },
+  };
+});
+
+const installation = "https://stats.example.com";
+const snippet = trackingCodeOf(installation, {}).trackingCode;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>t</title>${body}</head><body>Hi</body></html>`;
+
+const redirect = (status: number, location?: string) => (_req: IncomingMessage, res: ServerResponse) =>
+  res.writeHead(status, location === undefined ? {} : { location }).end();
+
+/** What each website answers, by its name. */
+const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+  "nolocation.test": redirect(302),
+  "emptylocation.test": redirect(301, ""),
+  "notaurl.test": redirect(302, "http://[oops/"),
+  "javascript.test": redirect(302, "javascript:alert(document.cookie)"),
+  "file.test": redirect(307, "file:///etc/passwd"),
+  // An error page that carries the snippet: an error status is no page, whatever its body.
+  "notfound.test": (_req, res) => res.writeHead(404, { "content-type": "text/html" }).end(page(snippet)),
+  "unavailable.test": (_req, res) => res.writeHead(503).end(),
+  "untyped.test": (_req, res) => res.writeHead(200).end(page(snippet)),
+  "closes.test": (req) => req.socket.destroy(),
+  "parsing.test": (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(page(`${ABORTS_RUN}${snippet}`)),
+};
+
+let plain: Server;
+/** Listens at 127.0.0.1 only: at 127.0.0.2 its port refuses connections, as https:// does there. */
+let elsewhere: Server;
+let options: PageCheckOptions;
+
+const listen = (server: Server, address: string) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, address, () => resolve((server.address() as AddressInfo).port)),
+  );
+
+beforeAll(async () => {
+  plain = createServer((req, res) => {
+    const site = sites[(req.headers.host ?? "").replace(/:\d+$/, "")];
+    if (site) site(req, res);
+    else res.writeHead(404).end();
+  });
+  elsewhere = createServer((_req, res) => res.writeHead(500).end());
+  const [httpPort, httpsPort] = await Promise.all([
+    listen(plain, "127.0.0.2"),
+    listen(elsewhere, "127.0.0.1"),
+  ]);
+  options = {
+    ...PAGE_DEFAULTS,
+    timeoutMs: 10_000,
+    network: { proxy: undefined, caCertificates: undefined },
+    lookup: tableLookup(Object.fromEntries(Object.keys(sites).map((name) => [name, "127.0.0.2"]))),
+    ports: { https: httpsPort, http: httpPort },
+    takenAsPublic: ["127.0.0.2"],
+  };
+});
+afterAll(() => {
+  plain?.closeAllConnections();
+  plain?.close();
+  elsewhere?.close();
+});
+
+describe("the page check of a website that answers no page", () => {
+  it.each([
+    ["nolocation.test", "http://nolocation.test/ answered 302 without a Location"],
+    ["emptylocation.test", "http://emptylocation.test/ answered 301 without a Location"],
+    ["notaurl.test", 'http://notaurl.test/ redirects to "http://[oops/", not a URL'],
+    [
+      "javascript.test",
+      "http://javascript.test/ redirects to javascript: javascript:alert(document.cookie), not a web page",
+    ],
+    ["file.test", "http://file.test/ redirects to file: file:///etc/passwd, not a web page"],
+    ["notfound.test", "http://notfound.test/ answered HTTP 404"],
+    ["unavailable.test", "http://unavailable.test/ answered HTTP 503"],
+    ["closes.test", "http://closes.test could not be read (UND_ERR_SOCKET)"],
+  ])("%s: %s", async (domain, reason) => {
+    expect(await checkPage(domain, installation, options)).toEqual({
+      status: "unreachable",
+      url: `http://${domain}/`,
+      reason,
+    });
+  });
+
+  it("reads a page that names no content type as HTML, as a browser does", async () => {
+    expect(await checkPage("untyped.test", installation, options)).toEqual({
+      status: "present",
+      url: "http://untyped.test/",
+    });
+  });
+
+  it("says the run's deadline, not the page's, when it passes while the page is parsed", async () => {
+    const run = new AbortController();
+    parsing.abort = () => run.abort();
+    const deadlineReason = "not read: the page check's bound of 60 s for the whole run was reached";
+    try {
+      expect(
+        await checkPage("parsing.test", installation, {
+          ...options,
+          run: { signal: run.signal, deadlineReason, requests: { left: 12, total: 12 } },
+        }),
+      ).toEqual({ status: "unreachable", url: "http://parsing.test/", reason: deadlineReason });
+    } finally {
+      parsing.abort = undefined;
+    }
+  });
+});
