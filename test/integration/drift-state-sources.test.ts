@@ -1,0 +1,104 @@
+// A stack drift reads with `pulumi stack export` (drift/read/state-sources.ts), in-process against
+// a stand-in for pulumi (PULUMI_COMMAND) that records each call: the backend a listed stack
+// carries is given to its export, and each way an export fails is said whole, naming the stack.
+import { mkdtempSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { StateError } from "../../drift/read/stack-export";
+import { readSources } from "../../drift/read/state-sources";
+import { recordingPulumi } from "../support/recording-pulumi";
+import { writeStackExport } from "../support/stack-exports";
+
+interface PulumiCall {
+  args: string[];
+  cwd: string;
+  backend: string | null;
+}
+
+// Records its call, then prints the export PULUMI_STAND_IN_EXPORT names, or fails with the error
+// PULUMI_STAND_IN_FAILS gives.
+const standIn = String.raw`const fs = require("node:fs");
+const call = { args: process.argv.slice(2), cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
+fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
+if (process.env.PULUMI_STAND_IN_FAILS) {
+  process.stderr.write("error: " + process.env.PULUMI_STAND_IN_FAILS + "\n");
+  process.exit(1);
+}
+process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
+`;
+
+function pulumiExports(more: Record<string, string> = {}) {
+  const pulumi = recordingPulumi(standIn);
+  const exported = join(pulumi.dir, "export.json");
+  writeStackExport(exported, {
+    project: "sites",
+    url: "https://stats.example.com",
+    apiKey: "k",
+    websites: [],
+  });
+  return {
+    env: {
+      PATH: process.env.PATH,
+      PULUMI_COMMAND: pulumi.command,
+      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
+      PULUMI_STAND_IN_EXPORT: exported,
+      ...more,
+    },
+    calls: () => pulumi.calls<PulumiCall>(),
+  };
+}
+
+const folder = (): string => realpathSync(mkdtempSync(join(tmpdir(), "drift-state-sources-")));
+const exportArgs = ["stack", "export", "--show-secrets", "--stack", "prod", "--non-interactive"];
+
+describe("drift exports a stack with pulumi stack export", () => {
+  it("gives the backend a listed stack carries to its export, and none otherwise", async () => {
+    const cwd = folder();
+    const pulumi = pulumiExports();
+    const read = await readSources(
+      [
+        { kind: "stack", name: "prod", cwd, backendUrl: "file:///srv/states" },
+        { kind: "stack", name: "prod", cwd },
+      ],
+      pulumi.env,
+      1,
+    );
+    expect(read.map((s) => s.name)).toEqual(["sites/prod", "sites/prod"]);
+    expect(pulumi.calls()).toEqual([
+      { args: exportArgs, cwd, backend: "file:///srv/states" },
+      { args: exportArgs, cwd, backend: null },
+    ]);
+  });
+
+  it("says when pulumi stack export fails, with pulumi's error line", async () => {
+    const cwd = folder();
+    const pulumi = pulumiExports({ PULUMI_STAND_IN_FAILS: "no passphrase" });
+    const reading = readSources([{ kind: "stack", name: "prod", cwd }], pulumi.env, 1);
+    await expect(reading).rejects.toThrow(
+      new StateError(`stack prod (in ${cwd}) could not be read with pulumi stack export: no passphrase`),
+    );
+    await expect(reading).rejects.toBeInstanceOf(StateError);
+  });
+
+  it("says when pulumi cannot be started, and how else to give the state", async () => {
+    const cwd = folder();
+    const missing = join(folder(), "no-such-pulumi");
+    const reading = readSources([{ kind: "stack", name: "prod", cwd }], { PULUMI_COMMAND: missing }, 1);
+    await expect(reading).rejects.toThrow(
+      new StateError(
+        `stack prod (in ${cwd}) could not be read: PULUMI_COMMAND names ${missing}, which does not exist: ` +
+          "set PULUMI_COMMAND to the path of pulumi, or unset it. --stack reads stacks with pulumi stack export; or give --state FILE.",
+      ),
+    );
+    await expect(reading).rejects.toBeInstanceOf(StateError);
+  });
+
+  it("passes on an error that is not pulumi's as it is", async () => {
+    // No process can be started with a NUL byte in its environment: Node.js refuses the call.
+    const pulumi = pulumiExports({ BROKEN: "a\0b" });
+    const reading = readSources([{ kind: "stack", name: "prod", cwd: folder() }], pulumi.env, 1);
+    await expect(reading).rejects.toMatchObject({ code: "ERR_INVALID_ARG_VALUE" });
+    await expect(reading).rejects.toBeInstanceOf(TypeError);
+  });
+});
