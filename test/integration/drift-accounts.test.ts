@@ -1,0 +1,72 @@
+// The accounts drift reads (drift/read/accounts.ts): a website with no installation or no key is
+// refused with a message naming it, before any request; one account reached by one key over two
+// recorded networks (two clients) is one account holding the websites of both, against the
+// emulator over loopback HTTP.
+import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
+import { resolveSettings } from "../../core/settings";
+import { accountsOf, credentialsOf } from "../../drift/read/accounts";
+import { RecordedSettings } from "../../drift/read/network-settings";
+import type { RecordedWebsite } from "../../drift/read/stack-export";
+
+const recorded = (resource: string, address: Partial<RecordedWebsite["address"]>): RecordedWebsite => ({
+  stack: "team/prod",
+  resource,
+  id: 1,
+  outputs: {},
+  address: { keySource: "provider default", ...address },
+});
+
+const noSettings = () => resolveSettings(() => undefined, {});
+
+describe("drift's accounts", () => {
+  it("refuses a website whose state names no installation when the command names none", () => {
+    expect(credentialsOf(recorded("one", { apiKey: "k" }), noSettings())).toBe(
+      "website one of stack team/prod names no installation (state written before pulumi-webstats recorded it): set WEBSTATS_BASE_URL.",
+    );
+  });
+
+  it("refuses a website whose state holds no key, saying where the key was looked for", () => {
+    expect(credentialsOf(recorded("one", { baseUrl: "https://stats.example.com" }), noSettings())).toBe(
+      "No API key for the account of website one of stack team/prod at https://stats.example.com: the state holds no key " +
+        "(from provider default). Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +
+        "WEBSTATS_BASE_URL=https://stats.example.com and WEBSTATS_API_KEY.",
+    );
+  });
+
+  it("names every website it cannot read, each message once", async () => {
+    const websites = [
+      recorded("one", { apiKey: "k" }),
+      recorded("one", { apiKey: "k" }),
+      recorded("two", { baseUrl: "https://stats.example.com" }),
+    ];
+    await expect(accountsOf(websites, new RecordedSettings({}))).rejects.toMatchObject({
+      name: "AccountError",
+      message: [
+        "website one of stack team/prod names no installation (state written before pulumi-webstats recorded it): set WEBSTATS_BASE_URL.",
+        "No API key for the account of website two of stack team/prod at https://stats.example.com: the state holds no key " +
+          "(from provider default). Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +
+          "WEBSTATS_BASE_URL=https://stats.example.com and WEBSTATS_API_KEY.",
+      ].join("\n"),
+    });
+  });
+
+  it("holds the websites of one account reached over two recorded networks in that one account", async () => {
+    const emulator = await startEmulator({ requestsPerMinute: 0 });
+    try {
+      const account = emulator.createAccount();
+      const plain = recorded("one", { baseUrl: emulator.url, apiKey: account.apiKey });
+      const network = {
+        values: { skipTlsVerify: false },
+        sources: { skipTlsVerify: "webstats:skipTlsVerify" },
+      };
+      const viaNetwork = recorded("two", { baseUrl: emulator.url, apiKey: account.apiKey, network });
+      const accounts = await accountsOf([plain, viaNetwork], new RecordedSettings({}));
+      expect(accounts.map((a) => ({ name: a.name, websites: a.websites }))).toEqual([
+        { name: { url: emulator.url, id: account.id, email: account.email }, websites: [plain, viaNetwork] },
+      ]);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
