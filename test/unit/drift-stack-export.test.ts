@@ -1,0 +1,109 @@
+// What drift reads of a stack export (drift/read/stack-export.ts's readStackExport): a
+// connection's network settings over its provider's, setting by setting, each named by where it
+// comes from; a relative CA file against the project folder, trimmed; an export without
+// resources; and the whole messages of exports that are refused.
+import { describe, expect, it } from "vitest";
+import { StateError, readStackExport } from "../../drift/read/stack-export";
+
+const secret = (value: unknown) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(value),
+});
+const stack = { urn: "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod", type: "pulumi:pulumi:Stack" };
+const nodeProvider = (settings: Record<string, unknown> = {}) => ({
+  urn: "urn:pulumi:prod::team::pulumi:providers:pulumi-nodejs::default",
+  type: "pulumi:providers:pulumi-nodejs",
+  id: "p1",
+  outputs: { "webstats:baseUrl": "https://stats.example.com", "webstats:apiKey": secret("k"), ...settings },
+});
+const website = (name: string, outputs: Record<string, unknown> = {}) => ({
+  urn: `urn:pulumi:prod::team::pulumi-nodejs:dynamic/webstats:Website::${name}`,
+  type: "pulumi-nodejs:dynamic/webstats:Website",
+  id: "1",
+  provider: "urn:pulumi:prod::team::pulumi:providers:pulumi-nodejs::default::p1",
+  outputs: {
+    domain: `${name}.example.com`,
+    websiteId: 1,
+    installation: "https://stats.example.com",
+    ...outputs,
+  },
+});
+const exported = (resources: unknown[]) =>
+  JSON.stringify({ version: 3, deployment: { manifest: {}, resources } });
+const networkOf = (resources: unknown[], folder?: string) =>
+  readStackExport(exported(resources), "stack prod", "prod", folder).websites.map((w) => w.address.network);
+
+describe("drift reads a stack export's network settings", () => {
+  it("takes a connection's settings over its provider's, one by one, naming where each comes from", () => {
+    const provider = nodeProvider({ "webstats:skipTlsVerify": true, "webstats:allowHttp": false });
+    const connection = secret({ allowHttp: true, caCertFile: "/etc/ca.pem" });
+    expect(networkOf([stack, provider, website("one", { connection })])).toEqual([
+      {
+        values: { skipTlsVerify: true, allowHttp: true, caCertFile: "/etc/ca.pem" },
+        sources: {
+          skipTlsVerify: "webstats:skipTlsVerify of stack team/prod",
+          allowHttp: "connection.allowHttp of website one in stack team/prod",
+          caCertFile: "connection.caCertFile of website one in stack team/prod",
+        },
+      },
+    ]);
+  });
+
+  it("takes a connection's settings alone when its provider records none", () => {
+    const connection = secret({ proxyUrl: "http://proxy.example:3128" });
+    expect(networkOf([stack, nodeProvider(), website("one", { connection })])).toEqual([
+      {
+        values: { proxyUrl: "http://proxy.example:3128" },
+        sources: { proxyUrl: "connection.proxyUrl of website one in stack team/prod" },
+      },
+    ]);
+  });
+
+  it("reads a relative CA file, trimmed, against the project folder", () => {
+    const provider = nodeProvider({ "webstats:caCertFile": "  certs/ca.pem  " });
+    expect(networkOf([stack, provider, website("one")], "/srv/project")).toEqual([
+      {
+        values: { caCertFile: "/srv/project/certs/ca.pem" },
+        sources: { caCertFile: "webstats:caCertFile of stack team/prod" },
+      },
+    ]);
+  });
+});
+
+describe("drift reads a stack export's resources", () => {
+  it("reads an export without resources as a stack of no website, by the name it was asked by", () => {
+    const text = JSON.stringify({ version: 3, deployment: { manifest: {} } });
+    expect(readStackExport(text, "stack prod", "prod")).toEqual({ name: "prod", websites: [] });
+  });
+
+  it("refuses JSON that is no export, naming the top when the fault is there", () => {
+    expect(() => readStackExport("5", "stack prod", "prod")).toThrow(
+      new StateError(
+        "stack prod is not a Pulumi stack export (top: Invalid input: expected object, received number): " +
+          "give the output of pulumi stack export --show-secrets.",
+      ),
+    );
+  });
+
+  it("refuses a stack of other resources only, naming three of their types and that there are more", () => {
+    const other = (type: string, name: string) => ({ urn: `urn:pulumi:prod::team::${type}::${name}`, type });
+    const types = [
+      "aws:s3/bucket:Bucket",
+      "aws:iam/role:Role",
+      "random:index/randomId:RandomId",
+      "tls:index/privateKey:PrivateKey",
+    ];
+    const message = (named: string) =>
+      `stack prod holds no website of pulumi-webstats (its resources are ${named}): give a stack that declares webstats Websites.`;
+    expect(() =>
+      readStackExport(exported([stack, ...types.map((t, i) => other(t, `r${i}`))]), "stack prod", "prod"),
+    ).toThrow(new StateError(message(`${types.slice(0, 3).join(", ")}, ...`)));
+    expect(() =>
+      readStackExport(
+        exported([stack, ...types.slice(0, 3).map((t, i) => other(t, `r${i}`))]),
+        "stack prod",
+        "prod",
+      ),
+    ).toThrow(new StateError(message(types.slice(0, 3).join(", "))));
+  });
+});
