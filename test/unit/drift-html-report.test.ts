@@ -3,7 +3,9 @@
 // by their hashes and nothing else to load; real table markup (captions, header cells with their
 // scope, a row header per website) in tables of SHEET_ROWS rows; every filter labelled; the
 // header's counts and exit code; each account's plan (a limit, none, or no plan); the policy
-// findings' anchors; the sparkline with --check-tracking. Server text (a domain with markup,
+// findings' anchors (an advisory one, none at all); the sparkline with --check-tracking (one day,
+// a window longer than the days drawn); the accepted and ignored websites, flagged with why, and
+// the stale baseline entries and ignore rules as warnings. Server text (a domain with markup,
 // control characters, quotes in stack names and plan names) shows as text: no element, attribute
 // or script of its own. Zero websites render, and the bench's fleet of 10,000 stays within its
 // bytes. What a person sees in a real browser is test/browser/drift-report.test.ts.
@@ -17,6 +19,7 @@ import { neutralText, valueText } from "../../drift/model/neutral-text";
 import type { DriftReport } from "../../drift/model/report";
 import { SHEET_ROWS, htmlReport } from "../../drift/report/html-report";
 import { formatReport } from "../../drift/report/report";
+import { staleAcceptances } from "../support/drift-entries";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -334,6 +337,178 @@ describe("drift --format html: the page", () => {
     expect(elements(byId("f0")!).find((e) => e.tagName === "a" && attr(e, "href") === "#w1")).toBeDefined();
     expect(textOf(byId("f1")!)).toContain("stack web/prod");
     expect(attr(byId("w1")!, "data-f")).toBe("fail policy");
+  });
+});
+
+describe("drift --format html: what does not fail, and the warnings", () => {
+  // With a baseline and an ignore file: a website ignored, one accepted, one partly excused, one
+  // in sync; one stale baseline entry and one stale ignore rule; no stack read.
+  const excused = (): DriftReport => ({
+    stacks: [],
+    websites: [
+      site("a.example.com", "changed", {
+        changes: [{ field: "email", recorded: false, live: true }],
+        ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
+      }),
+      site("b.example.com", "unmanaged", { accepted: { firstSeen: "2026-11-01", line: 4 } }),
+      site("c.example.com", "changed", {
+        changes: [
+          { field: "email", recorded: false, live: true },
+          { field: "privacy", recorded: "private", live: "public" },
+        ],
+        excusedParts: [
+          {
+            finding: "changed",
+            field: "email",
+            by: "ignore",
+            rule: ".webstats-drift.yaml:5",
+            reason: "mail is on",
+          },
+        ],
+      }),
+      site("d.example.com", "in-sync"),
+    ],
+    accounts: [{ ...account, websites: 4, plan: null }],
+    ...staleAcceptances(),
+  });
+
+  it("marks each accepted or ignored website, says why in a column of its own, and filters them", () => {
+    const { byId, byTag } = page(excused());
+    const [table] = sheetTables(byId);
+    const heads = elements(table!).filter((e) => e.tagName === "th" && attr(e, "scope") === "col");
+    expect(heads.map(textOf)).toEqual([
+      "Website",
+      "Status",
+      "Account",
+      "Stacks",
+      "Changes: recorded → live",
+      "Not failing",
+    ]);
+    expect(heads.map((h) => attr(h, "data-sort"))).toEqual([
+      "text",
+      "status",
+      "text",
+      "text",
+      "number",
+      "text",
+    ]);
+    const cells = (id: string) => elements(byId(id)!).filter((e) => e.tagName === "td");
+    expect(["w0", "w1", "w2", "w3"].map((id) => attr(byId(id)!, "data-f"))).toEqual([
+      "excused",
+      "excused",
+      "fail excused",
+      undefined,
+    ]);
+    // The status cell: the status, then a flag saying the website is ignored or accepted.
+    const badges = (id: string) =>
+      elements(cells(id)[0]!)
+        .filter((e) => e.tagName === "span")
+        .map((s) => [attr(s, "class"), textOf(s)]);
+    expect(badges("w0")).toEqual([
+      ["b changed", "changed"],
+      ["b flag", "ignored"],
+    ]);
+    expect(textOf(cells("w0")[0]!)).toBe("changed ignored");
+    expect(badges("w1")).toEqual([
+      ["b unmanaged", "unmanaged"],
+      ["b flag", "accepted"],
+    ]);
+    expect(textOf(cells("w1")[0]!)).toBe("unmanaged accepted");
+    expect(badges("w2")).toEqual([["b changed", "changed"]]);
+    // Each row ends its line (its end tags left out), so the last cell's text ends with it.
+    expect(["w0", "w1", "w2", "w3"].map((id) => textOf(cells(id).at(-1)!))).toEqual([
+      "ignored: a test site (.webstats-drift.yaml:3)\n",
+      "accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01\n",
+      "partly excused: email ignored: mail is on (.webstats-drift.yaml:5)\n",
+      "\n",
+    ]);
+    const options = elements(byId("filter-status")!)
+      .filter((e) => e.tagName === "option")
+      .map((o) => [attr(o, "value"), textOf(o)]);
+    expect(options.at(-1)).toEqual(["f:excused", "accepted or ignored"]);
+    // The header's facts: no stack read, and what does not fail.
+    const facts = byTag("dl")[0]!;
+    const pairs = elements(facts)
+      .filter((e) => e.tagName === "dt" || e.tagName === "dd")
+      .map(textOf);
+    expect(pairs).toEqual([
+      "Stacks",
+      "none",
+      "Accounts",
+      "1",
+      "Websites",
+      "4",
+      "Not failing",
+      "1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); " +
+        "1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+    ]);
+  });
+
+  it("lists the stale baseline entries and ignore rules as warnings, each its own item", () => {
+    const { byId, all, html } = page(excused());
+    expect(textOf(byId("stale")!)).toBe("Warnings");
+    const section = all.find((e) => e.tagName === "section" && attr(e, "aria-labelledby") === "stale")!;
+    const list = elements(section).find((e) => e.tagName === "ul")!;
+    expect(attr(list, "class")).toBe("findings");
+    // Nothing but the items in the list, and the list and its section closed before the page's end.
+    expect(list.childNodes.map((n) => n.nodeName)).toEqual(["li", "li"]);
+    expect(html).toMatch(/<\/li><\/ul><\/section>\n<\/main>/);
+    expect(
+      elements(list)
+        .filter((e) => e.tagName === "li")
+        .map(textOf),
+    ).toEqual([
+      "stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at " +
+        "https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, " +
+        "or write the baseline again.",
+      'stale ignore rule .webstats-drift.yaml:7: domain "*.gone.example" matches no website of the ' +
+        "report; remove the rule, or correct its domain.",
+    ]);
+    // Without stale entries or rules, no warnings at all.
+    const fresh = excused();
+    fresh.baseline!.stale = [];
+    fresh.ignore!.stale = [];
+    const unwarned = page(fresh);
+    expect(unwarned.byId("stale")).toBeUndefined();
+    expect(unwarned.html).not.toContain("Warnings");
+  });
+
+  it("shows an advisory finding as a change, and a policy that found nothing without a table", () => {
+    const rules = [{ name: "private-only", description: "Private.", level: "advisory" as const }];
+    const advisory: DriftReport = {
+      ...small,
+      policy: {
+        file: "policy.yaml",
+        rules,
+        findings: [{ rule: "private-only", level: "advisory", message: "public", entry: small.websites[1]! }],
+        failOn: true,
+      },
+    };
+    const level = elements(page(advisory).byId("f0")!).find((e) => e.tagName === "span")!;
+    expect([attr(level, "class"), textOf(level)]).toEqual(["b changed", "advisory"]);
+    const clean = page({ ...small, policy: { file: "policy.yaml", rules, findings: [], failOn: true } });
+    const section = clean.all.find(
+      (e) => e.tagName === "section" && attr(e, "aria-labelledby") === "policy",
+    )!;
+    expect(elements(section).map((e) => e.tagName)).toEqual(["section", "h2", "p"]);
+    expect(clean.html).toContain('<h2 id="policy">Policy</h2><p>');
+    expect(clean.html).toMatch(/<h2 id="policy">Policy<\/h2><p>[^<]*<\/p><\/section>\n/);
+  });
+
+  it("says a window longer than the days drawn, and draws a one-day window as a flat line at its height", () => {
+    const long: DriftReport = {
+      ...small,
+      websites: [site("a.example.com", "in-sync", { silent: false, pageviews: [4] })],
+      tracking: { days: 120, from: "2026-07-31", to: "2026-11-27", requests: 1 },
+    };
+    const { byTag, byId } = page(long);
+    expect(
+      byTag("th")
+        .map(textOf)
+        .filter((h) => h.startsWith("Pageviews")),
+    ).toEqual(["Pageviews, last 100 days of 120 to 2026-11-27"]);
+    const line = elements(byId("w0")!).find((e) => e.tagName === "polyline")!;
+    expect(attr(line, "points")).toBe("2,2 62,2");
   });
 });
 

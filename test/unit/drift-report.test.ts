@@ -1,9 +1,11 @@
 // The drift report's three formats, from the same entries: statuses, each account's websites
-// against its plan, and with --check-tracking the silent mark, the window and its cost.
+// against its plan, with --check-tracking the silent mark, the window and its cost, and with a
+// baseline and an ignore file what does not fail, why, and the stale entries and rules.
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import { formatReport } from "../../drift/report/report";
 import type { AccountUse, DriftReport } from "../../drift/model/report";
+import { staleAcceptances } from "../support/drift-entries";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const entries: DriftEntry[] = [
@@ -206,5 +208,51 @@ describe("drift: formatReport with --check-tracking", () => {
     );
     const quiet = { ...tracked, websites: [{ ...entries[0]!, silent: false }] };
     expect(formatReport(quiet, "markdown")).toContain("Every website is in sync, and none is silent.");
+  });
+});
+
+describe("drift: formatReport with a baseline and an ignore file", () => {
+  const excused: DriftReport = {
+    stacks: ["web/prod"],
+    websites: [
+      { ...entries[1]!, accepted: { firstSeen: "2026-11-01", line: 4 } },
+      { ...entries[2]!, ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }] },
+    ],
+    accounts,
+    ...staleAcceptances(),
+  };
+
+  it("markdown: what does not fail, each stale entry and rule as a quote, and why in each row", () => {
+    const text = formatReport(excused, "markdown");
+    expect(text).toContain(
+      "\n\nNot failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); " +
+        "1 ignored by .webstats-drift.yaml (1 of its rules stale).\n\n" +
+        "> Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at " +
+        "https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or " +
+        "write the baseline again.\n\n" +
+        '> Warning: stale ignore rule .webstats-drift.yaml:7: domain "\\*.gone.example" matches no ' +
+        "website of the report; remove the rule, or correct its domain.\n\n| Status | Count |\n",
+    );
+    expect(text).toContain(
+      "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | " +
+        "excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live; accepted by the baseline (drift-baseline.yaml:4), " +
+        "first seen 2026-11-01 |\n",
+    );
+    expect(text).toContain(
+      "| unmanaged | c\\|\\`x\\`.example.com | 3 | team@example.com (7) at https://stats.example.com | - | " +
+        "ignored: a test site (.webstats-drift.yaml:3) |\n",
+    );
+  });
+
+  it("text: one request of tracking is a request", () => {
+    const once: DriftReport = {
+      ...report,
+      websites: [{ ...entries[0]!, silent: false }],
+      tracking: { days: 1, from: "2026-11-24", to: "2026-11-24", requests: 1 },
+    };
+    expect(formatReport(once, "text").split("\n")[1]).toBe(
+      "Tracking: 0 of 1 websites on the server silent, with no pageview from 2026-11-24 to 2026-11-24 " +
+        "(the last 1 day, UTC dates); 1 request, one per website.",
+    );
   });
 });

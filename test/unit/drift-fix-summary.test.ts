@@ -1,0 +1,88 @@
+// What drift --fix code and drift --fix cloud print when they are done (drift/fix/fix-summary.ts,
+// drift/fix/cloud-fix-summary.ts), whole, in the text format: one change in one file, a file
+// written over its uncommitted changes (--force); a cloud fix with nothing to put back, and one
+// whose stacks were put back (a website only refreshed), failed, or not run, with drift left.
+import { describe, expect, it } from "vitest";
+import { formatFixSummary } from "../../drift/fix/fix-summary";
+import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
+import type { StackFixResult } from "../../drift/fix/cloud-fix-summary";
+
+describe("drift --fix code: the summary", () => {
+  it("counts one change in one file, and says which files were written over uncommitted changes", () => {
+    const text = formatFixSummary(
+      {
+        written: [{ file: "websites.yaml", domain: "a.example.com", field: "email", old: false, new: true }],
+        byHand: [],
+        notFixed: [],
+        files: [{ file: "websites.yaml", git: "forced" }],
+        exitCode: 0,
+      },
+      "text",
+    );
+    expect(text).toBe(
+      [
+        "Written (1 change in 1 file):",
+        "  websites.yaml: a.example.com: email: false → true",
+        "Files:",
+        "  websites.yaml: had changes not yet committed, written over them (--force)",
+        "Exit code 0: the code declares every website as it is on the server.",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("drift --fix cloud: the summary", () => {
+  it("says there was nothing to put back", () => {
+    expect(formatCloudFixSummary({ exitCode: 0, stacks: [], notFixed: [] }, "text")).toBe(
+      "Nothing to put back.\nExit code 0: nothing to put back.\n",
+    );
+    expect(formatCloudFixSummary({ exitCode: 0, stacks: [], notFixed: [] }, "markdown")).toBe(
+      "## Drift put back on the server\n\n**Nothing to put back.**\n\n\nExit code 0: nothing to put back.\n",
+    );
+  });
+
+  it("names each stack's outcome, a website only refreshed, and the drift left", () => {
+    const website = {
+      stack: "web/prod",
+      resource: "shop",
+      domain: "shop.example.com",
+      id: 4,
+      status: "changed" as const,
+      urn: "urn:shop",
+      action: "none" as const,
+      fields: [],
+    };
+    const stacks: StackFixResult[] = [
+      { stack: "web/prod", result: "put back", websites: [website] },
+      {
+        stack: "web/dev",
+        result: "failed",
+        websites: [],
+        error: "stack web/dev: pulumi up failed: error: 500",
+      },
+      { stack: "web/test", result: "not run", websites: [] },
+    ];
+    const text = formatCloudFixSummary(
+      {
+        exitCode: 2,
+        stacks,
+        notFixed: [{ domain: "c.example.com", id: 9, status: "unmanaged", reason: "in no stack" }],
+      },
+      "text",
+    );
+    expect(text).toBe(
+      [
+        "Stack web/prod: put back",
+        "  shop.example.com (shop, id 4): refreshed (the program declares its live values)",
+        "Stack web/dev: pulumi up failed",
+        "  stack web/dev: pulumi up failed: error: 500",
+        "Stack web/test: not run (an earlier stack's up failed)",
+        "Not fixed (1):",
+        "  unmanaged c.example.com (9): in no stack",
+        "Exit code 2: drift is left that putting websites back does not cover (see above).",
+        "",
+      ].join("\n"),
+    );
+  });
+});
