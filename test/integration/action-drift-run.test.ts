@@ -137,7 +137,7 @@ const reportOutputs = (dir: string, code: string, counts: Record<string, string>
 });
 
 describe("the Action's command line", () => {
-  it("reads all stacks by default, writes the JSON and Markdown reports, and runs with pulumi's own code", async () => {
+  it("reads all stacks by default, writes the JSON and Markdown reports, and resolves with the command's code", async () => {
     const result = await run({});
     const dir = folderOf(result);
     expect(commandLine(result)).toBe(
