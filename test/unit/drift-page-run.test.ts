@@ -45,7 +45,7 @@ describe("withPages", () => {
     unreachable: { status: "unreachable", reason: "the name a.example.com does not resolve (ENOTFOUND)" },
   };
   const withPage = (silent: boolean | undefined, page: PageCheck) => {
-    const checked = entry("a.example.com", "managed", silent === undefined ? {} : { silent });
+    const checked = entry("a.example.com", "in-sync", silent === undefined ? {} : { silent });
     return withPages([checked], new Map([[pageKey(installation, checked.id), page]]))[0]!.page;
   };
 
@@ -99,7 +99,7 @@ describe("withPages", () => {
 
   it("gives no cause when the tracking was not checked, and leaves an entry without a page as it is", () => {
     expect(withPage(undefined, pages.missing)).toEqual(pages.missing);
-    const unchecked = entry("b.example.com", "managed", { silent: true });
+    const unchecked = entry("b.example.com", "in-sync", { silent: true });
     expect(withPages([unchecked], new Map())).toEqual([unchecked]);
   });
 });
@@ -137,7 +137,7 @@ describe("checkEntryPages", () => {
   const run = async (domains: string[]) => {
     const client = new WebstatsClient({ baseUrl: installation, apiKey: "key" });
     const targets = domains.map((domain, i) => ({ client, id: i + 1, domain }));
-    const entries = domains.map((domain, i) => entry(domain, "managed", { id: i + 1 }));
+    const entries = domains.map((domain, i) => entry(domain, "in-sync", { id: i + 1 }));
     const err: string[] = [];
     const checked = await checkEntryPages(targets, entries, {}, { parallel: 2, timeoutMs: 10_000 }, (text) =>
       err.push(text),
