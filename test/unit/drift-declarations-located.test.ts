@@ -1,0 +1,188 @@
+// Where a recorded website is declared (drift/read/declarations.ts), the cases beside
+// drift-declarations.test.ts's: a fleet website named only by its resource, the depth to which a
+// project's YAML files are searched (a folder that cannot be read is passed over), a fleet file
+// or a Pulumi YAML program that cannot be parsed, a YAML program's `main`, a runtime written as
+// an object, and the whole reason of each declaration that is not known.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import type * as Fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { locateDeclaration } from "../../drift/read/declarations";
+import { readStackExport } from "../../drift/read/stack-export";
+
+// A folder named `unreadable` cannot be listed, as one without read permission cannot (the tests
+// may run as root, which reads every folder).
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof Fs>();
+  const readdirSync = ((path: string, ...rest: unknown[]) => {
+    if (String(path).endsWith("/unreadable")) {
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), {
+        code: "EACCES",
+      });
+    }
+    return (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readdirSync;
+  return { ...fs, default: { ...fs, readdirSync }, readdirSync };
+});
+
+const stackUrn = "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod";
+const fleetUrn = "urn:pulumi:prod::team::webstats:fleet:WebsiteFleet::sites";
+
+function project(files: Record<string, string>): string {
+  const folder = mkdtempSync(join(tmpdir(), "webstats-declarations-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(folder, name, ".."), { recursive: true });
+    writeFileSync(join(folder, name), text);
+  }
+  return folder;
+}
+
+const fleetComponent = (outputs: Record<string, unknown>) => ({
+  urn: fleetUrn,
+  type: "webstats:fleet:WebsiteFleet",
+  parent: stackUrn,
+  outputs,
+  sourcePosition: "project:///index.ts#7,15",
+});
+
+function recorded(resource: unknown, folder: string, more: unknown[] = []) {
+  const content = JSON.stringify({
+    version: 3,
+    deployment: { resources: [{ urn: stackUrn, type: "pulumi:pulumi:Stack" }, ...more, resource] },
+  });
+  return readStackExport(content, "stack prod", "prod", folder).websites[0]!;
+}
+
+const website = (name: string, outputs: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  urn: `urn:pulumi:prod::team::webstats:index:Website::${name}`,
+  type: "webstats:index:Website",
+  id: "3",
+  outputs: { websiteId: 3, ...outputs },
+  ...extra,
+});
+
+const fleetText = "websites:\n  - domain: a.example.com\n";
+const nodeProject = "name: team\nruntime: nodejs\n";
+const fleetWebsite = (
+  folder: string,
+  fleetOutputs: Record<string, unknown>,
+  outputs = { domain: "a.example.com" },
+) =>
+  recorded(website("sites-a.example.com", outputs, { parent: fleetUrn }), folder, [
+    fleetComponent(fleetOutputs),
+  ]);
+
+describe("drift: where a fleet website is declared", () => {
+  it("takes the domain from the resource's name when the state records none", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject, "sites.yaml": fleetText });
+    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }, {} as never))).toEqual({
+      declaration: {
+        kind: "fleet",
+        file: join(folder, "sites.yaml"),
+        line: 2,
+        project: folder,
+        via: "recorded",
+      },
+    });
+  });
+
+  it("says a recorded fleet file that is not YAML is broken, naming the component", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject, "sites.yaml": "websites: [\n" });
+    const file = join(folder, "sites.yaml");
+    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }))).toEqual({
+      unknown: {
+        reason: `${file}, the fleet file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7), is not valid YAML.`,
+        broken: true,
+      },
+    });
+  });
+
+  it("searches the project's YAML files three folders deep, passing over a folder it cannot list", () => {
+    const folder = project({
+      "Pulumi.yaml": nodeProject,
+      "a/b/c/d/sites.yaml": fleetText,
+      "unreadable/sites.yaml": fleetText,
+    });
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      unknown: {
+        reason:
+          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7) ` +
+          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
+      },
+    });
+    writeFileSync(join(folder, "a/b/c/sites.yaml"), fleetText);
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      declaration: {
+        kind: "fleet",
+        file: join(folder, "a/b/c/sites.yaml"),
+        line: 2,
+        project: folder,
+        via: "found",
+      },
+    });
+  });
+});
+
+describe("drift: where a Pulumi YAML program's website is declared", () => {
+  it("reads the program in `main`: a folder's Main.yaml, or the file it names", () => {
+    const inFolder = project({
+      "Pulumi.yaml": "name: team\nruntime: yaml\nmain: src\n",
+      "src/Main.yaml": "resources:\n  blog:\n    type: webstats:index:Website\n",
+    });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), inFolder))).toEqual({
+      declaration: {
+        kind: "yaml-program",
+        file: join(inFolder, "src/Main.yaml"),
+        line: 2,
+        project: inFolder,
+      },
+    });
+    const named = project({
+      "Pulumi.yaml": "name: team\nruntime:\n  name: yaml\nmain: prog.yaml\n",
+      "prog.yaml": "resources:\n\n  blog:\n    type: webstats:index:Website\n",
+    });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), named))).toEqual({
+      declaration: { kind: "yaml-program", file: join(named, "prog.yaml"), line: 3, project: named },
+    });
+  });
+
+  it("says a program that cannot be read or parsed is broken, and when it declares no such resource", () => {
+    const missing = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nmain: src\n" });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), missing))).toEqual({
+      unknown: {
+        reason: `${join(missing, "src/Main.yaml")}: the stack's Pulumi YAML program cannot be read or parsed.`,
+        broken: true,
+      },
+    });
+    const other = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nresources:\n  shop:\n    type: x\n" });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), other))).toEqual({
+      unknown: {
+        reason: `${join(other, "Pulumi.yaml")} declares no resource blog: the program changed since the last pulumi up.`,
+      },
+    });
+  });
+});
+
+describe("drift: where a program's website is declared", () => {
+  it("says when the state records no position in the project's files, naming the runtime however it is written", () => {
+    const cases: [string, string][] = [
+      ["name: team\nruntime:\n  name: python\n  options: {}\n", "python"],
+      ["name: team\nruntime: ~\n", ""],
+      ["name: team\n", ""],
+    ];
+    for (const [projectText, runtime] of cases) {
+      const folder = project({ "Pulumi.yaml": projectText });
+      const blog = website(
+        "blog",
+        { domain: "blog.example.com" },
+        { sourcePosition: "project:///../elsewhere.ts#1,1" },
+      );
+      expect(locateDeclaration(recorded(blog, folder))).toEqual({
+        unknown: {
+          reason: `the state records no position in the project's own files for blog (its ${runtime} program).`,
+        },
+      });
+    }
+  });
+});
