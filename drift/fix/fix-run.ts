@@ -33,18 +33,16 @@ export async function runFix(
   io: { out: (text: string) => void; err: (text: string) => void },
 ): Promise<number> {
   // Drift a baseline accepts or an ignore rule covers is left as it is, in the code too: a
-  // website as a whole, or the fields of it they cover.
-  const entries = input.entries
-    .filter((e) => e.accepted === undefined && e.ignored === undefined)
-    .flatMap((e) => {
-      if (e.excusedParts === undefined || e.changes === undefined) return [e];
-      const changes = unexcusedChanges(e) ?? [];
-      return changes.length > 0
-        ? [{ ...e, changes }]
-        : e.silent === true
-          ? [{ ...e, status: "in-sync" as const, changes: undefined }]
-          : [];
-    });
+  // website as a whole, or the fields of it they cover. A website left as it is stays in the
+  // list as in sync: its declaration still says which fleet files hold its account's websites
+  // (where --adopt-unmanaged appends), and a silence nothing excuses still counts.
+  const inSync = (e: DriftEntry): DriftEntry => ({ ...e, status: "in-sync" as const, changes: undefined });
+  const entries = input.entries.map((e) => {
+    if (e.accepted !== undefined || e.ignored !== undefined) return inSync(e);
+    if (e.excusedParts === undefined || e.changes === undefined) return e;
+    const changes = unexcusedChanges(e) ?? [];
+    return changes.length > 0 ? { ...e, changes } : inSync(e);
+  });
   try {
     const outcome = await fixCode({ ...input, entries }, options);
     io.out(formatFixSummary(outcome, options.summary));

@@ -1,10 +1,21 @@
 // drift --fix code within a drift run (drift/fix/fix-run.ts): a changed website whose every
-// changed field the ignore file covers has nothing left for the code; when it is also silent,
-// its silence is still drift (--fail-on silent), and only that.
+// changed field the ignore file covers has nothing left for the code, in a fleet file or a
+// program; when it is also silent, its silence is still drift (--fail-on silent), and only that.
+// A website whose drift is excused still declares its account's websites in its fleet file, the
+// one --adopt-unmanaged appends the account's unmanaged websites to.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runFix } from "../../drift/fix/fix-run";
 import type { DriftEntry, FailOnName } from "../../drift/model/entries";
-import { entry } from "../support/drift-entries";
+import { liveKey } from "../../drift/model/entries";
+import { entry, liveWebsite } from "../support/drift-entries";
+import {
+  account as fleetAccount,
+  entry as fleetEntry,
+  nodeProject,
+  recorded,
+} from "../support/fix-code-fixture";
 
 /** changed in email only, that field excused by an ignore rule. */
 const excusedChange = (more: Partial<DriftEntry> = {}): DriftEntry =>
@@ -52,5 +63,97 @@ describe("drift --fix code: a website whose changes are all excused", () => {
     });
     // Its changes being excused, --fail-on changed finds nothing left.
     expect((await fix([excusedChange({ silent: true })], ["changed"])).code).toBe(0);
+  });
+});
+
+describe("drift --fix code: a program's website whose changes are all excused", () => {
+  it("asks for no change by hand, and leaves nothing", async () => {
+    const dir = nodeProject({ "index.ts": "\n\nnew Website\n" });
+    const out: string[] = [];
+    const code = await runFix(
+      { target: "code", summary: "json", adoptUnmanaged: false, force: false },
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#3,1" })],
+          },
+        ],
+        entries: [
+          fleetEntry("changed", "docs.example.com", ["team/prod:docs"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+            excusedParts: [
+              { finding: "changed", field: "email", by: "baseline", line: 4, firstSeen: "2026-11-01" },
+            ],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      { out: (text) => out.push(text), err: () => {} },
+    );
+    expect(JSON.parse(out.join("")) as unknown).toEqual({
+      written: [],
+      byHand: [],
+      notFixed: [],
+      files: [],
+      exitCode: 0,
+    });
+    expect(code).toBe(0);
+  });
+});
+
+describe("drift --fix code --adopt-unmanaged: the fleet file of an excused website", () => {
+  // The account's only recorded website is declared in websites.yaml, and its drift is excused
+  // (accepted by the baseline, ignored, or every changed field covered): the fleet file still
+  // declares a website of the account, so the account's unmanaged website goes there.
+  const cases: [string, Partial<DriftEntry>][] = [
+    ["accepted", { accepted: { firstSeen: "2026-11-01", line: 4 } }],
+    ["ignored", { ignored: [{ rule: ".webstats-drift.yaml:3", reason: "mail is on" }] }],
+    [
+      "its changes ignored",
+      {
+        excusedParts: [
+          {
+            finding: "changed",
+            field: "email",
+            by: "ignore",
+            rule: ".webstats-drift.yaml:3",
+            reason: "mail is on",
+          },
+        ],
+      },
+    ],
+  ];
+
+  it.each(cases)("%s: the unmanaged website is appended to it", async (_, excuse) => {
+    const dir = nodeProject({ "websites.yaml": "websites:\n  - domain: a.example.com\n" });
+    const out: string[] = [];
+    const code = await runFix(
+      { target: "code", summary: "json", adoptUnmanaged: true, force: false },
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" })],
+          },
+        ],
+        entries: [
+          fleetEntry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+            ...excuse,
+          }),
+          fleetEntry("unmanaged", "new.example.com", [], { id: 9 }),
+        ],
+        live: new Map([[liveKey(fleetAccount, 9), { ...liveWebsite(9, "new.example.com"), email: false }]]),
+        failOn: ["changed", "unmanaged"],
+      },
+      { out: (text) => out.push(text), err: () => {} },
+    );
+    expect(JSON.parse(out.join("")) as unknown).toMatchObject({ notFixed: [], exitCode: 0 });
+    expect(code).toBe(0);
+    expect(readFileSync(join(dir, "websites.yaml"), "utf8")).toBe(
+      "websites:\n  - domain: a.example.com\n  - domain: new.example.com\n    adoptExisting: true\n",
+    );
   });
 });
