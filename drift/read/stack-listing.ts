@@ -57,13 +57,15 @@ function findProjectFile(folder: string): string | undefined {
 /** The backend URL a project file names (`backend: { url }`), read leniently: pulumi checks the file. */
 async function projectBackendUrl(projectFile: string | undefined): Promise<string | undefined> {
   if (!projectFile) return undefined;
+  let project: unknown;
   try {
-    const project = parseYaml(await readFile(projectFile, "utf8")) as { backend?: { url?: unknown } };
-    const url = project?.backend?.url;
-    return typeof url === "string" && url.trim() !== "" ? url.trim() : undefined;
+    project = parseYaml(await readFile(projectFile, "utf8"));
   } catch {
     return undefined;
   }
+  // An empty file parses to null; a blank URL names no backend.
+  const url = (project as { backend?: { url?: unknown } } | null)?.backend?.url;
+  return typeof url === "string" ? url.trim() || undefined : undefined;
 }
 
 /** Checks every folder before anything runs: it exists, and without --backend-wide holds a project. */
