@@ -305,7 +305,8 @@ class PageReader {
         for await (const chunk of response.body as AsyncIterable<Buffer>) {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= this.options.maxBytes) {
+          // Over the bound, not at it: a page of exactly maxBytes is read whole, not called larger.
+          if (size > this.options.maxBytes) {
             truncated = true;
             response.body.destroy();
             break;

@@ -1,13 +1,15 @@
 // drift's page check against the answers a website may give besides a page: a redirect without a
 // Location, to something that is no URL, to a scheme that is no web page (javascript:, file:), an
-// error status, no content type, a connection closed mid-answer; and the run's deadline passing
-// while a page is parsed. Each is the website's status with its whole reason, and the address
+// error status, no content type, a connection closed mid-answer, connections refused at both
+// schemes, a name that does not resolve for now or fails with no code; redirects up to their
+// bound and no further; any 2xx status and an HTML type however written; a page of exactly the
+// size bound, and one byte over it; and the run's deadline passing while a page is parsed. Each is the website's status with its whole reason, and the address
 // that answered. The websites answer plain HTTP at 127.0.0.2, where nothing listens on the port
 // given for https:// (so the check falls back to http:// as a browser does); their names resolve
 // through a table, never the machine's resolver (test/support/stub-resolver.ts).
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
@@ -36,6 +38,9 @@ const snippet = trackingCodeOf(installation, {}).trackingCode;
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title>${body}</head><body>Hi</body></html>`;
 
+/** The size bound of the page check here, in bytes. */
+const EXACT = 4096;
+
 const redirect = (status: number, location?: string) => (_req: IncomingMessage, res: ServerResponse) =>
   res.writeHead(status, location === undefined ? {} : { location }).end();
 
@@ -51,8 +56,33 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   "unavailable.test": (_req, res) => res.writeHead(503).end(),
   "untyped.test": (_req, res) => res.writeHead(200).end(page(snippet)),
   "closes.test": (req) => req.socket.destroy(),
+  "twice.test": (req, res) =>
+    req.url === "/"
+      ? res.writeHead(302, { location: "/one" }).end()
+      : req.url === "/one"
+        ? res.writeHead(302, { location: "/two" }).end()
+        : res.writeHead(200, { "content-type": "text/html" }).end(page(snippet)),
+  "status299.test": (_req, res) => res.writeHead(299, { "content-type": "text/html" }).end(page(snippet)),
+  "spaced.test": (_req, res) =>
+    res.writeHead(200, { "content-type": " TEXT/HTML ; charset=utf-8" }).end(page(snippet)),
+  "xhtml.test": (_req, res) =>
+    res.writeHead(200, { "content-type": "application/xhtml+xml" }).end(page(snippet)),
+  "exact.test": (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(page("").padEnd(EXACT, " ")),
+  "over.test": (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(page("").padEnd(EXACT + 1, " ")),
   "parsing.test": (_req, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page(`${ABORTS_RUN}${snippet}`)),
+};
+
+/** Names whose resolution fails: a resolver's temporary failure, and an error that has no code. */
+const failures: Record<string, () => Error> = {
+  "flaky.test": () =>
+    Object.assign(new Error("getaddrinfo EAI_AGAIN flaky.test"), {
+      code: "EAI_AGAIN",
+      hostname: "flaky.test",
+    }),
+  "nocode.test": () => new Error("the resolver gave no answer"),
 };
 
 let plain: Server;
@@ -76,13 +106,23 @@ beforeAll(async () => {
     listen(plain, "127.0.0.2"),
     listen(elsewhere, "127.0.0.1"),
   ]);
+  const table = tableLookup({
+    ...Object.fromEntries(Object.keys(sites).map((name) => [name, "127.0.0.2"])),
+    // Nothing listens there, on either port.
+    "refused.test": "127.0.0.3",
+  }) as unknown as (...args: unknown[]) => void;
   options = {
     ...PAGE_DEFAULTS,
+    maxBytes: EXACT,
     timeoutMs: 10_000,
     network: { proxy: undefined, caCertificates: undefined },
-    lookup: tableLookup(Object.fromEntries(Object.keys(sites).map((name) => [name, "127.0.0.2"]))),
+    lookup: ((hostname: string, opts: object, callback: (...args: unknown[]) => void) => {
+      const failure = failures[hostname];
+      if (failure) process.nextTick(() => callback(failure()));
+      else table(hostname, opts, callback);
+    }) as unknown as LookupFunction,
     ports: { https: httpsPort, http: httpPort },
-    takenAsPublic: ["127.0.0.2"],
+    takenAsPublic: ["127.0.0.2", "127.0.0.3"],
   };
 });
 afterAll(() => {
@@ -109,6 +149,56 @@ describe("the page check of a website that answers no page", () => {
       status: "unreachable",
       url: `http://${domain}/`,
       reason,
+    });
+  });
+
+  it.each([
+    ["refused.test", "http://refused.test refuses connections", { url: "http://refused.test/" }],
+    ["flaky.test", "the name flaky.test does not resolve (EAI_AGAIN)", { url: "https://flaky.test/" }],
+    [
+      "nocode.test",
+      "https://nocode.test could not be read (the resolver gave no answer)",
+      { url: "https://nocode.test/" },
+    ],
+  ])("%s: %s", async (domain, reason, where) => {
+    expect(await checkPage(domain, installation, options)).toEqual({
+      status: "unreachable",
+      ...where,
+      reason,
+    });
+  });
+
+  it("follows as many redirects as it is given, and no more", async () => {
+    expect(await checkPage("twice.test", installation, { ...options, maxRedirects: 2 })).toEqual({
+      status: "present",
+      url: "http://twice.test/two",
+    });
+    expect(await checkPage("twice.test", installation, { ...options, maxRedirects: 1 })).toEqual({
+      status: "unreachable",
+      url: "http://twice.test/one",
+      reason: "more than 1 redirects (the last to /two)",
+    });
+  });
+
+  it("reads a page of any 2xx status, and of an HTML content type however written", async () => {
+    for (const domain of ["status299.test", "spaced.test", "xhtml.test"]) {
+      expect(await checkPage(domain, installation, options)).toEqual({
+        status: "present",
+        url: `http://${domain}/`,
+      });
+    }
+  });
+
+  it("reads a page of exactly its size bound whole, and says one byte over it is larger", async () => {
+    expect(await checkPage("exact.test", installation, options)).toEqual({
+      status: "missing",
+      url: "http://exact.test/",
+      reason: "no tracking code in the home page",
+    });
+    expect(await checkPage("over.test", installation, options)).toEqual({
+      status: "unreachable",
+      url: "http://over.test/",
+      reason: `the page is larger than ${EXACT} bytes, and its first ${EXACT} hold no tracking code`,
     });
   });
 
