@@ -72,6 +72,14 @@ describe("pageHost", () => {
       problem: `no page requested, the domain is not a host name: a URL reads it as ${read}`,
     });
   });
+
+  it("says what is wrong with a name beyond ASCII that has no ASCII form", () => {
+    // xn--zz is no punycode: the name has no ASCII form, so the name as given is judged.
+    expect(pageHost("à.xn--zz.com")).toEqual({
+      problem:
+        'no page requested, the domain is not a host name: The part "à" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen',
+    });
+  });
 });
 
 describe("checkPage", () => {
