@@ -175,9 +175,11 @@ export async function listStacks(
     );
     const seen = new Set<string>();
     const unique = perFolder.flat().filter((stack) => {
-      const key = selection.backendWide
-        ? `${stack.backendUrl ?? ""}\0${stack.fullName}`
-        : `${resolve(findProjectFile(stack.cwd) ?? stack.cwd)}\0${stack.fullName}`;
+      // A stack is its backend's (undefined: the one pulumi is logged in to), or its project's.
+      const key = JSON.stringify([
+        selection.backendWide ? stack.backendUrl : resolve(findProjectFile(stack.cwd) ?? stack.cwd),
+        stack.fullName,
+      ]);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
