@@ -88,6 +88,8 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   "credentials.test": (_req, res) =>
     res.writeHead(302, { location: "https://someone:secret@tls.test/home/" }).end(),
   "throws.test": (_req, res) => html(res, page(`${THROWS}${snippet}`)),
+  // Redirects to https:// where nothing listens (plain.test's address).
+  "torefused.test": (_req, res) => res.writeHead(302, { location: "https://plain.test/" }).end(),
   "deep.test": (_req, res) => html(res, `<!doctype html><body>${"<div>".repeat(60_000)}${snippet}`),
 };
 
@@ -228,6 +230,14 @@ describe("the page check", () => {
     ],
   ])("%s: %o", async (domain, expected) => {
     expect(await checkPage(domain, installation, options)).toMatchObject(expected);
+  });
+
+  it("falls back to http:// only when https:// refuses at the domain, not at a redirect's target", async () => {
+    expect(await checkPage("torefused.test", installation, options)).toEqual({
+      status: "unreachable",
+      url: "https://plain.test/",
+      reason: "https://plain.test refuses connections",
+    });
   });
 
   it("says a certificate that does not verify, and a name that does not resolve", async () => {
