@@ -4,8 +4,9 @@
 // scope, a row header per website) in tables of SHEET_ROWS rows; every filter labelled; the
 // header's counts and exit code; each account's plan (a limit, none, or no plan); the policy
 // findings' anchors (an advisory one, none at all); the sparkline with --check-tracking (one day,
-// a window longer than the days drawn); the accepted and ignored websites, flagged with why, and
-// the stale baseline entries and ignore rules as warnings. Server text (a domain with markup,
+// a window longer than the days drawn); --check-pages and the policy counted in the header, as
+// filters and in the rows; the accepted and ignored websites, flagged with why, and the stale
+// baseline entries and ignore rules as warnings. Server text (a domain with markup,
 // control characters, quotes in stack names and plan names) shows as text: no element, attribute
 // or script of its own. Zero websites render, and the bench's fleet of 10,000 stays within its
 // bytes. What a person sees in a real browser is test/browser/drift-report.test.ts.
@@ -509,6 +510,80 @@ describe("drift --format html: what does not fail, and the warnings", () => {
     ).toEqual(["Pageviews, last 100 days of 120 to 2026-11-27"]);
     const line = elements(byId("w0")!).find((e) => e.tagName === "polyline")!;
     expect(attr(line, "points")).toBe("2,2 62,2");
+  });
+});
+
+describe("drift --format html: --check-pages and the policy in the header, the filters and the rows", () => {
+  const checked = (): DriftReport => ({
+    ...small,
+    websites: [
+      site("a.example.com", "in-sync", { page: { status: "present", url: "https://a.example.com/" } }),
+      site("b.example.com", "in-sync", {
+        page: { status: "missing", url: "https://b.example.com/", reason: "no tracking code" },
+      }),
+      site("c.example.com", "in-sync", { page: { status: "unreachable", reason: "timed out" } }),
+      site("d.example.com", "in-sync", { page: { status: "unreachable", reason: "refused" } }),
+    ],
+    pages: { read: 4 },
+    policy: {
+      file: "policy.yaml",
+      rules: [{ name: "private-only", description: "Private.", level: "advisory" }],
+      findings: [
+        { rule: "private-only", level: "advisory", message: "the stack has no owner", stack: "web/prod" },
+      ],
+      failOn: true,
+    },
+  });
+
+  it("counts each page status that needs a look and the policy findings, each a filter", () => {
+    const { byTag, byId } = page(checked());
+    const counts = byTag("ul").find((u) => attr(u, "class") === "counts")!;
+    expect(
+      elements(counts)
+        .filter((e) => e.tagName === "a")
+        .map((a) => [attr(a, "data-filter"), textOf(a)])
+        .slice(6),
+    ).toEqual([
+      ["f:page-missing", "1 page missing"],
+      ["f:page-wrong", "0 page wrong"],
+      ["f:page-unreachable", "2 page unreachable"],
+      ["f:policy", "1 policy findings"],
+    ]);
+    const options = elements(byId("filter-status")!)
+      .filter((e) => e.tagName === "option")
+      .map((o) => [attr(o, "value"), textOf(o)]);
+    expect(options.slice(7)).toEqual([
+      ["f:page-missing", "page missing (1)"],
+      ["f:page-wrong", "page wrong (0)"],
+      ["f:page-unreachable", "page unreachable (2)"],
+      ["f:policy", "with policy findings"],
+    ]);
+    const facts = elements(byTag("dl")[0]!)
+      .filter((e) => e.tagName === "dt" || e.tagName === "dd")
+      .map(textOf);
+    expect(facts.slice(6)).toEqual([
+      "Pages",
+      "1 present, 1 missing, 0 wrong, 2 unreachable (4 home pages read, one GET each).",
+      "Policy",
+      "(policy.yaml, 1 rule): 1 violation, 0 mandatory.",
+    ]);
+  });
+
+  it("shows each page's status, and why when it needs a look", () => {
+    const { byId } = page(checked());
+    // The page cell comes after the policy cell, the row's last (its line ends there); the
+    // reason is a block of its own below the status.
+    const pageCell = (id: string) => elements(byId(id)!).filter((e) => e.tagName === "td")[5]!;
+    expect(["w0", "w1", "w2"].map((id) => textOf(pageCell(id)))).toEqual([
+      "present\n",
+      "missing no tracking code (https://b.example.com/)\n",
+      "unreachable timed out\n",
+    ]);
+    expect(elements(pageCell("w1")).map((e) => [e.tagName, attr(e, "class")])).toEqual([
+      ["td", undefined],
+      ["span", "b flag"],
+      ["small", undefined],
+    ]);
   });
 });
 
