@@ -1,7 +1,8 @@
 // What drift --fix code and drift --fix cloud print when they are done (drift/fix/fix-summary.ts,
 // drift/fix/cloud-fix-summary.ts), whole, in the text format: one change in one file, a file
 // written over its uncommitted changes (--force); a cloud fix with nothing to put back, and one
-// whose stacks were put back (a website only refreshed), failed, or not run, with drift left.
+// whose stacks were put back (a website refreshed, one created again, one updated), failed, or
+// not run, with drift left.
 import { describe, expect, it } from "vitest";
 import { formatFixSummary } from "../../drift/fix/fix-summary";
 import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
@@ -42,7 +43,7 @@ describe("drift --fix cloud: the summary", () => {
     );
   });
 
-  it("names each stack's outcome, a website only refreshed, and the drift left", () => {
+  it("names each stack's outcome, each website's (refreshed, created again, updated), and the drift left", () => {
     const website = {
       stack: "web/prod",
       resource: "shop",
@@ -54,7 +55,32 @@ describe("drift --fix cloud: the summary", () => {
       fields: [],
     };
     const stacks: StackFixResult[] = [
-      { stack: "web/prod", result: "put back", websites: [website] },
+      {
+        stack: "web/prod",
+        result: "put back",
+        websites: [
+          website,
+          {
+            ...website,
+            resource: "blog",
+            domain: "blog.example.com",
+            id: 5,
+            status: "gone",
+            action: "create",
+          },
+          {
+            ...website,
+            resource: "docs",
+            domain: "docs.example.com",
+            id: 6,
+            action: "update",
+            fields: [
+              { field: "email", live: true, declared: false },
+              { field: "excludeIps", live: ["10.0.0.1"], declared: [] },
+            ],
+          },
+        ],
+      },
       {
         stack: "web/dev",
         result: "failed",
@@ -75,6 +101,8 @@ describe("drift --fix cloud: the summary", () => {
       [
         "Stack web/prod: put back",
         "  shop.example.com (shop, id 4): refreshed (the program declares its live values)",
+        "  blog.example.com (blog, id 5): created again (it was gone; the new website has a new id)",
+        "  docs.example.com (docs, id 6): email true → false, excludeIps [10.0.0.1] → []",
         "Stack web/dev: pulumi up failed",
         "  stack web/dev: pulumi up failed: error: 500",
         "Stack web/test: not run (an earlier stack's up failed)",
