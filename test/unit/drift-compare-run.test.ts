@@ -1,0 +1,137 @@
+// The compare stage's reading of each account (drift/compare/compare-run.ts), against a stub
+// client: the listing asked for in id order, one GET for each recorded website the listing
+// lacks (a website the GET finds is live, not gone; one it does not find is gone; any other
+// failure is the run's), and a tracking read that is missing leaving its entry as it was.
+import { describe, expect, it } from "vitest";
+import { compareStage, withTracking } from "../../drift/compare/compare-run";
+import type { AccountFindings } from "../../drift/compare/compare-run";
+import type { DriftAccount } from "../../drift/read/accounts";
+import type { RecordedWebsite } from "../../drift/read/stack-export";
+import { NotFoundError, ServerError } from "../../sdk";
+import type { WebstatsClient, Website } from "../../sdk";
+import { account, entry, liveWebsite } from "../support/drift-entries";
+
+const recorded = (id: number, domain: string): RecordedWebsite => ({
+  stack: "web/prod",
+  resource: domain,
+  id,
+  outputs: { domain },
+  address: { keySource: "the stack's configuration" },
+});
+
+/** A client whose listing gives `listed` and whose GET finds `found`; every call is recorded. */
+function stubClient(listed: Website[], found: Record<number, Website | Error>) {
+  const calls: string[] = [];
+  const client = {
+    websites: {
+      list: (query: unknown) => {
+        calls.push(`list ${JSON.stringify(query)}`);
+        return Promise.resolve(listed);
+      },
+      get: (id: number) => {
+        calls.push(`get ${id}`);
+        const website = found[id];
+        if (website instanceof Error) return Promise.reject(website);
+        if (website) return Promise.resolve(website);
+        return Promise.reject(
+          new NotFoundError({
+            status: 404,
+            method: "GET",
+            path: `/api/v1/websites/${id}`,
+            body: {},
+            detail: "Not found",
+          }),
+        );
+      },
+    },
+  } as unknown as WebstatsClient;
+  return { client, calls };
+}
+
+const driftAccount = (client: WebstatsClient, websites: RecordedWebsite[]): DriftAccount => ({
+  name: account,
+  client,
+  plan: null,
+  websites,
+});
+
+describe("compareStage", () => {
+  it("asks for a recorded website the listing lacks: live when found, gone when not", async () => {
+    const listedOne = liveWebsite(1, "listed.example.com");
+    const unlisted = liveWebsite(2, "unlisted.example.com");
+    const { client, calls } = stubClient([listedOne], { 2: unlisted });
+    const compared = await compareStage(
+      [],
+      [
+        driftAccount(client, [
+          recorded(1, "listed.example.com"),
+          recorded(2, "unlisted.example.com"),
+          recorded(3, "deleted.example.com"),
+        ]),
+      ],
+      {},
+      {},
+      () => {},
+    );
+    expect(calls).toEqual(['list {"sortBy":"id","sort":"asc"}', "get 2", "get 3"]);
+    expect(compared.report.websites.map((e) => [e.domain, e.status])).toEqual([
+      ["deleted.example.com", "gone"],
+      ["listed.example.com", "in-sync"],
+      ["unlisted.example.com", "in-sync"],
+    ]);
+    expect([...compared.live.values()]).toEqual([listedOne, unlisted]);
+  });
+
+  it("asks once for a website two stacks recorded", async () => {
+    const { client, calls } = stubClient([], {});
+    await compareStage(
+      [],
+      [
+        driftAccount(client, [
+          recorded(4, "twice.example.com"),
+          { ...recorded(4, "twice.example.com"), stack: "web/dev" },
+        ]),
+      ],
+      {},
+      {},
+      () => {},
+    );
+    expect(calls).toEqual(['list {"sortBy":"id","sort":"asc"}', "get 4"]);
+  });
+
+  it("fails the run when the GET fails otherwise than not found", async () => {
+    const failure = new ServerError({
+      status: 500,
+      method: "GET",
+      path: "/api/v1/websites/2",
+      body: {},
+      detail: "Server Error",
+    });
+    const { client } = stubClient([], { 2: failure });
+    await expect(
+      compareStage([], [driftAccount(client, [recorded(2, "unlisted.example.com")])], {}, {}, () => {}),
+    ).rejects.toThrow("500 GET /api/v1/websites/2: Server Error");
+  });
+});
+
+describe("withTracking", () => {
+  it("leaves an entry whose website has no read as it was", () => {
+    const { client } = stubClient([], {});
+    const findings: AccountFindings[] = [
+      {
+        entries: [entry("a.example.com", "in-sync", { id: 1 }), entry("b.example.com", "in-sync", { id: 2 })],
+        use: { ...account, websites: 2, plan: null },
+        targets: [
+          { client, id: 1, domain: "a.example.com" },
+          { client, id: 2, domain: "b.example.com" },
+        ],
+        live: [],
+      },
+    ];
+    const [tracked] = withTracking(findings, [undefined, { silent: true, daily: [0, 3] }]);
+    expect(tracked?.entries).toEqual([
+      entry("a.example.com", "in-sync", { id: 1 }),
+      entry("b.example.com", "in-sync", { id: 2, silent: true, pageviews: [0, 3] }),
+    ]);
+  });
+});
