@@ -113,4 +113,36 @@ describe("drift --fix cloud: the summary", () => {
       ].join("\n"),
     );
   });
+
+  it("says every website is back, or that an up failed and the stacks before it were put back", () => {
+    const back: StackFixResult = {
+      stack: "web/prod",
+      result: "put back",
+      websites: [
+        {
+          stack: "web/prod",
+          resource: "shop",
+          domain: "shop.example.com",
+          id: 4,
+          status: "changed",
+          urn: "urn:shop",
+          action: "update",
+          fields: [{ field: "email", live: true, declared: false }],
+        },
+      ],
+    };
+    expect(formatCloudFixSummary({ exitCode: 0, stacks: [back], notFixed: [] }, "text")).toBe(
+      "Stack web/prod: put back\n" +
+        "  shop.example.com (shop, id 4): email true → false\n" +
+        "Exit code 0: every changed and gone website is as its program declares.\n",
+    );
+    const failed: StackFixResult = { stack: "web/dev", result: "failed", websites: [], error: "boom" };
+    expect(formatCloudFixSummary({ exitCode: 1, stacks: [back, failed], notFixed: [] }, "text")).toBe(
+      "Stack web/prod: put back\n" +
+        "  shop.example.com (shop, id 4): email true → false\n" +
+        "Stack web/dev: pulumi up failed\n" +
+        "  boom\n" +
+        "Exit code 1: a pulumi up failed (see above); the stacks before it were put back.\n",
+    );
+  });
 });
