@@ -249,6 +249,25 @@ describe("the page check", () => {
     expect(nowhere.reason).toBe("the name nowhere.invalid does not resolve (ENOTFOUND)");
   });
 
+  it("verifies a website's certificate through a proxy given by URL, as without one", async () => {
+    // The installation's dispatchers skip verification when told to: the page check's never do.
+    const proxy = await startForwardingProxy({ resolve: { "selfsigned.test": "127.0.0.1" } });
+    try {
+      const result = await checkPage("selfsigned.test", installation, {
+        ...options,
+        network: { proxy: { url: proxy.url }, caCertificates: authority },
+      });
+      expect(result).toEqual({
+        status: "unreachable",
+        url: "https://selfsigned.test/",
+        reason: "the certificate of selfsigned.test does not verify (DEPTH_ZERO_SELF_SIGNED_CERT)",
+      });
+      expect(proxy.connects.map((c) => c.host)).toEqual(["selfsigned.test"]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("sends no credential to any website: not the installation's API key, not the proxy's password", async () => {
     const apiKey = "installation-api-key-5d1e";
     const password = "proxy-password-93ab";
