@@ -1,12 +1,14 @@
 // What drift --fix code and drift --fix cloud print when they are done (drift/fix/fix-summary.ts,
-// drift/fix/cloud-fix-summary.ts), whole, in the text format: one change in one file, a file
-// written over its uncommitted changes (--force); a cloud fix with nothing to put back, and one
+// drift/fix/cloud-fix-summary.ts), whole: one change in one file, a file written over its
+// uncommitted changes (--force); every section in text, Markdown and JSON (a line break in a
+// sentence shown escaped, values exact); a cloud fix with nothing to put back, and one
 // whose stacks were put back (a website refreshed, one created again, one updated), failed, or
 // not run, with drift left.
 import { describe, expect, it } from "vitest";
 import { formatFixSummary } from "../../drift/fix/fix-summary";
 import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
 import type { StackFixResult } from "../../drift/fix/cloud-fix-summary";
+import type { FixOutcome } from "../../drift/fix/fix-code";
 
 describe("drift --fix code: the summary", () => {
   it("counts one change in one file, and says which files were written over uncommitted changes", () => {
@@ -30,6 +32,100 @@ describe("drift --fix code: the summary", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("drift --fix code: the summary in each format", () => {
+  const outcome: FixOutcome = {
+    written: [
+      {
+        file: "a.yaml",
+        domain: "a.example.com",
+        field: "email",
+        old: false,
+        new: true,
+        note: "by the\nfleet",
+      },
+      {
+        file: "b.yaml",
+        domain: "new.example.com",
+        field: "(entry)",
+        old: undefined,
+        new: { domain: "new.example.com", privacy: "private", excludeIps: ["10.0.0.1"] },
+      },
+    ],
+    byHand: [
+      {
+        domain: "docs.example.com",
+        text: 'index.ts:3 new webstats.Website("docs",\n{ email: false → true })',
+      },
+    ],
+    notFixed: [{ status: "gone", domain: "old.example.com", id: 8, reason: "not on the\nserver" }],
+    files: [
+      { file: "a.yaml", git: "committed" },
+      { file: "b.yaml", git: "no repository" },
+    ],
+    exitCode: 2,
+  };
+
+  it("text: each section with its items, the exit code last", () => {
+    expect(formatFixSummary(outcome, "text")).toBe(
+      [
+        "Written (2 changes in 2 files):",
+        "  a.yaml: a.example.com: email: false → true (by the\\nfleet)",
+        '  b.yaml: new.example.com: appended (privacy: "private", excludeIps: [10.0.0.1])',
+        "Files:",
+        "  b.yaml: in no git repository, written without the check for uncommitted changes",
+        "To change by hand in the programs (1):",
+        '  index.ts:3 new webstats.Website("docs",\\n{ email: false → true })',
+        "Not fixed (1):",
+        "  gone old.example.com (8): not on the\\nserver",
+        "Exit code 2: drift is left that the code fix did not cover (see above).",
+        "",
+      ].join("\n"),
+    );
+    expect(formatFixSummary({ written: [], byHand: [], notFixed: [], files: [], exitCode: 0 }, "text")).toBe(
+      "Nothing written.\nExit code 0: the code declares every website as it is on the server.\n",
+    );
+  });
+
+  it("markdown: a heading, each section's title in bold over its items, the exit code apart", () => {
+    expect(formatFixSummary(outcome, "markdown")).toBe(
+      [
+        "## Drift fixed in code",
+        "",
+        "**Written (2 changes in 2 files):**",
+        "",
+        "- a.yaml: a.example.com: email: false → true (by the\\nfleet)",
+        '- b.yaml: new.example.com: appended (privacy: "private", excludeIps: \\[10.0.0.1\\])',
+        "",
+        "**Files:**",
+        "",
+        "- b.yaml: in no git repository, written without the check for uncommitted changes",
+        "",
+        "**To change by hand in the programs (1):**",
+        "",
+        '- index.ts:3 new webstats.Website("docs",\\n{ email: false → true })',
+        "",
+        "**Not fixed (1):**",
+        "",
+        "- gone old.example.com (8): not on the\\nserver",
+        "",
+        "Exit code 2: drift is left that the code fix did not cover (see above).",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("json: the values exact, the sentences neutralised", () => {
+    expect(JSON.parse(formatFixSummary(outcome, "json"))).toEqual({
+      ...outcome,
+      written: [{ ...outcome.written[0]!, note: "by the\\nfleet" }, outcome.written[1]],
+      byHand: [
+        { ...outcome.byHand[0]!, text: 'index.ts:3 new webstats.Website("docs",\\n{ email: false → true })' },
+      ],
+      notFixed: [{ ...outcome.notFixed[0]!, reason: "not on the\\nserver" }],
+    });
   });
 });
 
