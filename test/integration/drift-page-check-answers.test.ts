@@ -209,6 +209,31 @@ describe("the page check of a website that answers no page", () => {
     });
   });
 
+  it("requests nothing more once the run's deadline passes between two redirects", async () => {
+    const run = new AbortController();
+    const deadlineReason = "not read: the page check's bound of 60 s for the whole run was reached";
+    const requests = { left: 12, total: 12 };
+    // The bound of redirects is read when a redirect has been answered, before the next request:
+    // the run's deadline passes right then.
+    const bounds = {
+      get maxRedirects() {
+        run.abort();
+        return 10;
+      },
+    };
+    const result = await checkPage(
+      "twice.test",
+      installation,
+      Object.defineProperties(
+        { ...options, run: { signal: run.signal, deadlineReason, requests } },
+        Object.getOwnPropertyDescriptors(bounds),
+      ),
+    );
+    expect(result).toEqual({ status: "unreachable", url: "http://twice.test/", reason: deadlineReason });
+    // https:// refused, then http://: the redirect's target was never asked for.
+    expect(requests.left).toBe(10);
+  });
+
   it("says the run's deadline, not the page's, when it passes while the page is parsed", async () => {
     const run = new AbortController();
     parsing.abort = () => run.abort();
