@@ -1,8 +1,11 @@
 // Where drift --fix cloud looks for another update's lock on a file backend (fix/cloud-locks.ts):
-// the backend's folder from each spelling of a file URL pulumi accepts, and the stack's lock folder.
-import { homedir } from "node:os";
+// the backend's folder from each spelling of a file URL pulumi accepts, the stack's lock folder,
+// and the lock files held in it.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileBackendFolder, stackLockFolder, whoamiBackend } from "../../drift/fix/cloud-locks";
+import { fileBackendFolder, heldLocks, stackLockFolder, whoamiBackend } from "../../drift/fix/cloud-locks";
 
 describe("drift --fix cloud: file backends' locks", () => {
   it("reads the backend folder of a file URL, and none of another backend", () => {
@@ -27,5 +30,20 @@ describe("drift --fix cloud: file backends' locks", () => {
     expect(whoamiBackend('{"user":"ci","url":"file:///srv/states"}')).toBe("file:///srv/states");
     expect(whoamiBackend('{"user":"ci"}')).toBeUndefined();
     expect(whoamiBackend("")).toBeUndefined();
+    expect(whoamiBackend('{"user":"ci","url":3}')).toBeUndefined();
+  });
+
+  it("lists the lock files held on the stack, in order, and none when its lock folder is missing", () => {
+    const backend = mkdtempSync(join(tmpdir(), "cloud-locks-"));
+    expect(heldLocks(backend, "shop/prod")).toEqual([]);
+    const folder = stackLockFolder(backend, "shop/prod");
+    mkdirSync(folder, { recursive: true });
+    expect(heldLocks(backend, "shop/prod")).toEqual([]);
+    for (const name of ["a.json", "notes.txt", "c.json", "b.json"]) writeFileSync(join(folder, name), "{}");
+    expect(heldLocks(backend, "shop/prod")).toEqual([
+      join(folder, "a.json"),
+      join(folder, "b.json"),
+      join(folder, "c.json"),
+    ]);
   });
 });
