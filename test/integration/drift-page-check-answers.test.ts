@@ -3,12 +3,15 @@
 // error status, no content type, a connection closed mid-answer, connections refused at both
 // schemes, a name that does not resolve for now or fails with no code; redirects up to their
 // bound and no further; any 2xx status and an HTML type however written; a page of exactly the
-// size bound, and one byte over it; and the run's deadline passing while a page is parsed. Each is the website's status with its whole reason, and the address
+// size bound, and one byte over it; a proxy given by URL that closes the connection, and http://
+// reached directly when only an HTTPS proxy is set; and the run's deadline passing between two
+// redirects or while a page is parsed. Each is the website's status with its whole reason, and the address
 // that answered. The websites answer plain HTTP at 127.0.0.2, where nothing listens on the port
 // given for https:// (so the check falls back to http:// as a browser does); their names resolve
 // through a table, never the machine's resolver (test/support/stub-resolver.ts).
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
@@ -232,6 +235,47 @@ describe("the page check of a website that answers no page", () => {
     expect(result).toEqual({ status: "unreachable", url: "http://twice.test/", reason: deadlineReason });
     // https:// refused, then http://: the redirect's target was never asked for.
     expect(requests.left).toBe(10);
+  });
+
+  it("says a proxy given by URL that closes the connection instead of answering", async () => {
+    // undici's own proxy agent reconnects without end to such a proxy (nodejs/undici#3897); the
+    // time limit only guards that hang.
+    const closer = createNetServer((socket) => socket.destroy());
+    const port = await listen(closer as unknown as Server, "127.0.0.1");
+    try {
+      expect(
+        await checkPage("untyped.test", installation, {
+          ...options,
+          timeoutMs: 3_000,
+          network: { proxy: { url: `http://127.0.0.1:${port}` }, caCertificates: undefined },
+        }),
+      ).toEqual({
+        status: "unreachable",
+        url: "https://untyped.test/",
+        reason: "https://untyped.test could not be read (UND_ERR_PRX_CONN)",
+      });
+    } finally {
+      closer.close();
+    }
+  }, 15_000);
+
+  it("reaches http:// directly when only an HTTPS proxy is set, whatever the process's environment", async () => {
+    // Where nothing listens: a request sent through it fails.
+    vi.stubEnv("HTTP_PROXY", `http://127.0.0.3:${options.ports!.http}`);
+    vi.stubEnv("http_proxy", `http://127.0.0.3:${options.ports!.http}`);
+    try {
+      expect(
+        await checkPage("untyped.test", installation, {
+          ...options,
+          network: {
+            proxy: { httpsProxy: `http://127.0.0.3:${options.ports!.http}`, noProxy: "" },
+            caCertificates: undefined,
+          },
+        }),
+      ).toEqual({ status: "present", url: "http://untyped.test/" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("says the run's deadline, not the page's, when it passes while the page is parsed", async () => {
