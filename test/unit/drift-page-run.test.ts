@@ -5,6 +5,7 @@
 // test/integration/drift-page-check*.test.ts's.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type * as PageCheckModule from "../../drift/compare/page-check";
+import type { PageCheckOptions } from "../../drift/compare/page-check";
 import { checkEntryPages, checkPages, pageKey, withPages } from "../../drift/compare/page-run";
 import type { PageCheck } from "../../drift/model/entries";
 import { WebstatsClient } from "../../sdk";
@@ -12,11 +13,14 @@ import { account, entry } from "../support/drift-entries";
 
 /** Each page check's result by the domain checked; an Error or other value is a rejection. */
 const scripted = vi.hoisted(() => new Map<string, unknown>());
+/** The options each page check was given. */
+const given = vi.hoisted((): PageCheckOptions[] => []);
 vi.mock("../../drift/compare/page-check", async (original) => {
   const actual = await original<typeof PageCheckModule>();
   return {
     ...actual,
-    checkPage: (domain: string): Promise<PageCheck> => {
+    checkPage: (domain: string, _host: string, options: PageCheckOptions): Promise<PageCheck> => {
+      given.push(options);
       const result = scripted.get(domain);
       if (result === undefined) return Promise.reject(new Error(`no page scripted for ${domain}`));
       // A string too: the run's catch takes any rejection, not only an Error.
@@ -27,7 +31,10 @@ vi.mock("../../drift/compare/page-check", async (original) => {
   };
 });
 
-afterEach(() => scripted.clear());
+afterEach(() => {
+  scripted.clear();
+  given.length = 0;
+});
 
 const installation = account.url;
 const bound = "not read: the page check's bound of 600 s for the whole run was reached (--page-run-timeout)";
@@ -133,14 +140,41 @@ describe("checkPages", () => {
   });
 });
 
+describe("the run's request budget", () => {
+  const network = { proxy: undefined, caCertificates: undefined };
+  const budgetOf = async (websites: number, maxRedirects: number) => {
+    given.length = 0;
+    const domains = Array.from({ length: websites }, (_, i) => `w${i}.example.com`);
+    for (const domain of domains) scripted.set(domain, { status: "missing" });
+    await checkPages(
+      domains.map((domain) => ({ domain, host: installation })),
+      { timeoutMs: 10_000, maxBytes: 1024, maxRedirects, network },
+      { parallel: 1, runTimeoutMs: 60_000 },
+    );
+    // One budget shared by every page of the run.
+    expect(new Set(given.map((options) => options.run))).toHaveProperty("size", 1);
+    return given[0]!.run!.requests.total;
+  };
+
+  it("is four requests a website, and at least what one page may make alone", async () => {
+    expect(await budgetOf(5, 10)).toBe(20);
+    expect(await budgetOf(2, 10)).toBe(12);
+    expect(await budgetOf(1, 20)).toBe(22);
+  });
+});
+
 describe("checkEntryPages", () => {
-  const run = async (domains: string[]) => {
+  const run = async (domains: string[], allowPrivate?: boolean) => {
     const client = new WebstatsClient({ baseUrl: installation, apiKey: "key" });
     const targets = domains.map((domain, i) => ({ client, id: i + 1, domain }));
     const entries = domains.map((domain, i) => entry(domain, "in-sync", { id: i + 1 }));
     const err: string[] = [];
-    const checked = await checkEntryPages(targets, entries, {}, { parallel: 2, timeoutMs: 10_000 }, (text) =>
-      err.push(text),
+    const checked = await checkEntryPages(
+      targets,
+      entries,
+      {},
+      { parallel: 2, timeoutMs: 10_000, ...(allowPrivate === undefined ? {} : { allowPrivate }) },
+      (text) => err.push(text),
     );
     return { checked, err };
   };
@@ -168,6 +202,24 @@ describe("checkEntryPages", () => {
     expect(err.at(-1)).toBe(
       "Pages: 2 home pages not read, the page check's bound for the whole run was reached.\n",
     );
+  });
+
+  it("says how far it got every tenth of the pages (every ten at least) and at the end", async () => {
+    const domains = Array.from({ length: 25 }, (_, i) => `w${i}.example.com`);
+    for (const domain of domains) scripted.set(domain, { status: "present" });
+    const { err } = await run(domains);
+    expect(err.filter((line) => line.startsWith("Pages: "))).toEqual([
+      "Pages: 10 of 25 home pages read.\n",
+      "Pages: 20 of 25 home pages read.\n",
+      "Pages: 25 of 25 home pages read.\n",
+    ]);
+  });
+
+  it("gives every page check the run's choice on intranet websites, none unless asked", async () => {
+    scripted.set("a.example.com", { status: "present" });
+    await run(["a.example.com"]);
+    await run(["a.example.com"], true);
+    expect(given.map((options) => options.allowPrivate)).toEqual([false, true]);
   });
 
   it("says nothing of the run's bounds when every page was read", async () => {
