@@ -72,6 +72,8 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
     res.writeHead(200, { "content-type": "application/xhtml+xml" }).end(page(snippet)),
   "exact.test": (_req, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page("").padEnd(EXACT, " ")),
+  "overpresent.test": (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(page(snippet).padEnd(EXACT + 1, " ")),
   "over.test": (_req, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page("").padEnd(EXACT + 1, " ")),
   "parsing.test": (_req, res) =>
@@ -202,6 +204,11 @@ describe("the page check of a website that answers no page", () => {
       status: "unreachable",
       url: "http://over.test/",
       reason: `the page is larger than ${EXACT} bytes, and its first ${EXACT} hold no tracking code`,
+    });
+    // Larger, but the tracking code is in what was read.
+    expect(await checkPage("overpresent.test", installation, options)).toEqual({
+      status: "present",
+      url: "http://overpresent.test/",
     });
   });
 
