@@ -2,7 +2,8 @@
 // it: one self-contained page whose Content-Security-Policy allows its own style sheet and script
 // by their hashes and nothing else to load; real table markup (captions, header cells with their
 // scope, a row header per website) in tables of SHEET_ROWS rows; every filter labelled; the
-// header's counts and exit code; each account's plan (a limit, none, or no plan); the policy
+// header's counts and exit code; every column of a row (status flags, stacks, changes, policy,
+// page, pageviews) and the account filter; each account's plan (a limit, none, or no plan); the policy
 // findings' anchors (an advisory one, none at all); the sparkline with --check-tracking (one day,
 // a window longer than the days drawn); --check-pages and the policy counted in the header, as
 // filters and in the rows; the accepted and ignored websites, flagged with why, and the stale
@@ -579,11 +580,145 @@ describe("drift --format html: --check-pages and the policy in the header, the f
       "missing no tracking code (https://b.example.com/)\n",
       "unreachable timed out\n",
     ]);
+    expect(["w0", "w1", "w2"].map((id) => attr(byId(id)!, "data-f"))).toEqual([
+      undefined,
+      "page-missing",
+      "page-unreachable",
+    ]);
     expect(elements(pageCell("w1")).map((e) => [e.tagName, attr(e, "class")])).toEqual([
       ["td", undefined],
       ["span", "b flag"],
       ["small", undefined],
     ]);
+  });
+});
+
+describe("drift --format html: every column of a row", () => {
+  const other = { url: "https://stats.example.com", id: 8, email: "other@example.com" };
+  const full = (): DriftReport => ({
+    stacks: Array.from({ length: 9 }, (_, i) => `web/s${i}`),
+    websites: [
+      site("a.example.com", "in-sync", { silent: true, pageviews: [0, 0], page: { status: "present" } }),
+      site("b.example.com", "changed", {
+        changes: [
+          { field: "email", recorded: false, live: true },
+          { field: "favorite", recorded: false, live: true },
+        ],
+        silent: false,
+        pageviews: [1, 2],
+        page: { status: "present" },
+      }),
+      site("c.example.com", "gone"),
+      site("dd.example.com", "duplicate", { resources: ["web/prod:d", "web/dev:d"] }),
+      site("e.example.com", "unmanaged", {
+        account: other,
+        silent: false,
+        pageviews: [0, 1],
+        page: { status: "present" },
+      }),
+    ],
+    accounts: [
+      { ...account, websites: 1500, plan: { name: "Team", websites: 2000 } },
+      { ...other, websites: 1, plan: null },
+    ],
+    tracking: { days: 2, from: "2026-11-26", to: "2026-11-27", requests: 3 },
+    pages: { read: 3 },
+    policy: {
+      file: "policy.yaml",
+      rules: [{ name: "private-only", description: "Private.", level: "mandatory" }],
+      findings: [
+        {
+          rule: "private-only",
+          level: "mandatory",
+          message: "public",
+          entry: site("gone-before.example.com", "changed"),
+        },
+      ],
+      failOn: true,
+    },
+  });
+
+  it("shows each row's status flags, stacks, changes, policy, page and pageviews", () => {
+    const { byId, byTag } = page(full(), { failOn: ["changed"], exitCode: 2 });
+    const [table] = sheetTables(byId);
+    const heads = elements(table!).filter((e) => e.tagName === "th" && attr(e, "scope") === "col");
+    expect(heads.map((h) => [textOf(h), attr(h, "data-sort")])).toEqual([
+      ["Website", "text"],
+      ["Status", "status"],
+      ["Account", "text"],
+      ["Stacks", "text"],
+      ["Changes: recorded → live", "number"],
+      ["Policy", "number"],
+      ["Page", "text"],
+      ["Pageviews, last 2 days to 2026-11-27", "number"],
+    ]);
+    const cells = (id: string) =>
+      elements(byId(id)!)
+        .filter((e) => e.tagName === "td")
+        .map((c) => [textOf(c).trim(), attr(c, "data-v")]);
+    expect(cells("w0")).toEqual([
+      ["in-sync silent", undefined],
+      ["team@example.com", undefined],
+      ["web/prod", undefined],
+      ["", undefined],
+      ["", undefined],
+      ["present", undefined],
+      ["0", "0"],
+    ]);
+    expect(cells("w1").slice(3, 5)).toEqual([
+      ["email recorded false → live truefavorite recorded false → live true", "2"],
+      ["", undefined],
+    ]);
+    expect(cells("w2")).toEqual([
+      ["gone", undefined],
+      ["team@example.com", undefined],
+      ["web/prod", undefined],
+      ["not on the server", undefined],
+      ["", undefined],
+      ["not read", undefined],
+      ["not read", "-1"],
+    ]);
+    expect(cells("w3")[3]).toEqual(["recorded by web/prod:d, web/dev:d", undefined]);
+    expect(cells("w4").slice(0, 4)).toEqual([
+      ["unmanaged", undefined],
+      ["other@example.com", undefined],
+      ["none", undefined],
+      ["in no stack read", undefined],
+    ]);
+    // The filters: silent websites, and each account by its row.
+    const options = (id: string) =>
+      elements(byId(id)!)
+        .filter((e) => e.tagName === "option")
+        .map((o) => [attr(o, "value"), textOf(o)]);
+    expect(options("filter-status")[7]).toEqual(["f:silent", "silent (1)"]);
+    expect(options("filter-account")).toEqual([
+      ["", "Every account (2)"],
+      ["0", "team@example.com (7) at https://stats.example.com"],
+      ["1", "other@example.com (8) at https://stats.example.com"],
+    ]);
+    expect(attr(byId("w4")!, "data-a")).toBe("1");
+    // A finding of a website the table does not hold names it without a link.
+    expect(elements(byId("f0")!).map((e) => e.tagName)).toEqual(["tr", "td", "span", "td", "td", "td"]);
+    expect(textOf(byId("f0")!)).toBe("mandatoryprivate-onlygone-before.example.compublic");
+    // Many stacks fold behind their count; the plan's numbers are grouped by thousands.
+    const facts = byTag("dl")[0]!;
+    const stacks = elements(facts).find((e) => e.tagName === "details")!;
+    expect(textOf(elements(stacks).find((e) => e.tagName === "summary")!)).toBe("9 stacks");
+    const bar = byTag("svg").find((e) => attr(e, "aria-label")?.endsWith(" websites"));
+    expect(attr(bar!, "aria-label")).toBe("1,500 of 2,000 websites");
+    expect(
+      attr(
+        byTag("p").find((p) => attr(p, "class")?.startsWith("verdict"))!,
+        "class",
+      ),
+    ).toBe("verdict fails");
+    const passing = page({ ...full(), policy: undefined }, { failOn: [], exitCode: 0 });
+    expect(
+      attr(
+        passing.byTag("p").find((p) => attr(p, "class")?.startsWith("verdict"))!,
+        "class",
+      ),
+    ).toBe("verdict passes");
   });
 });
 
