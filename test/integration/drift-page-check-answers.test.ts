@@ -4,15 +4,16 @@
 // schemes, a name that does not resolve for now or fails with no code; redirects up to their
 // bound and no further; any 2xx status and an HTML type however written; a page of exactly the
 // size bound, and one byte over it; a proxy given by URL that closes the connection, and http://
-// reached directly when only an HTTPS proxy is set; and the run's deadline passing between two
-// redirects or while a page is parsed. Each is the website's status with its whole reason, and the address
+// reached directly when only an HTTPS proxy is set; no connection left open once a page is
+// judged; and the run's deadline passing between two redirects or while a page is parsed. Each is the website's status with its whole reason, and the address
 // that answered. The websites answer plain HTTP at 127.0.0.2, where nothing listens on the port
 // given for https:// (so the check falls back to http:// as a browser does); their names resolve
 // through a table, never the machine's resolver (test/support/stub-resolver.ts).
+import { once } from "node:events";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
-import type { AddressInfo, LookupFunction } from "node:net";
+import type { AddressInfo, LookupFunction, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
@@ -76,6 +77,10 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
     res.writeHead(200, { "content-type": "text/html" }).end(page(snippet).padEnd(EXACT + 1, " ")),
   "over.test": (_req, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page("").padEnd(EXACT + 1, " ")),
+  "kept.test": (req, res) => {
+    keptSockets.push(req.socket);
+    res.writeHead(200, { "content-type": "text/html" }).end(page(snippet));
+  },
   "parsing.test": (_req, res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(page(`${ABORTS_RUN}${snippet}`)),
 };
@@ -89,6 +94,9 @@ const failures: Record<string, () => Error> = {
     }),
   "nocode.test": () => new Error("the resolver gave no answer"),
 };
+
+/** The connections kept.test's page was asked for on. */
+const keptSockets: Socket[] = [];
 
 let plain: Server;
 /** Listens at 127.0.0.1 only: at 127.0.0.2 its port refuses connections, as https:// does there. */
@@ -106,6 +114,9 @@ beforeAll(async () => {
     if (site) site(req, res);
     else res.writeHead(404).end();
   });
+  // Connections kept open for two minutes unless the client closes them (the Keep-Alive header
+  // tells undici so).
+  plain.keepAliveTimeout = 120_000;
   elsewhere = createServer((_req, res) => res.writeHead(500).end());
   const [httpPort, httpsPort] = await Promise.all([
     listen(plain, "127.0.0.2"),
@@ -211,6 +222,17 @@ describe("the page check of a website that answers no page", () => {
       url: "http://overpresent.test/",
     });
   });
+
+  it("closes its connections once the page is judged", async () => {
+    expect(await checkPage("kept.test", installation, options)).toEqual({
+      status: "present",
+      url: "http://kept.test/",
+    });
+    expect(keptSockets).toHaveLength(1);
+    // The time limit only guards a connection left open.
+    if (!keptSockets[0]!.destroyed) await once(keptSockets[0]!, "close");
+    expect(keptSockets[0]!.destroyed).toBe(true);
+  }, 20_000);
 
   it("reads a page that names no content type as HTML, as a browser does", async () => {
     expect(await checkPage("untyped.test", installation, options)).toEqual({
