@@ -1,7 +1,8 @@
 // The reader of drift's YAML files (drift/model/data-files.ts), through the ignore file that uses
 // it: a key that is not a plain name, an unknown key with no known key near it, a list item that
-// is not a mapping and a version that is a text or a list, each a problem with its line; YAML
-// aliases read as the values they name.
+// is not a mapping, a version that is a text or a list, a top that is a text or a list and YAML's
+// own syntax errors, each a problem with its line; YAML aliases read as the values they name; the
+// error counts its problems.
 import { describe, expect, it } from "vitest";
 import { problemsOf as problemsIn } from "../support/drift-entries";
 import { parseIgnoreFile } from "../../drift/accept/ignore-file";
@@ -57,5 +58,46 @@ describe("drift's YAML files: keys, items, aliases and versions", () => {
     expect(problemsOf("version: 1.5", "ignore: []")).toEqual([wrong(" 1.5")]);
     expect(problemsOf("version: [1]", "ignore: []")).toEqual([wrong("")]);
     expect(problemsOf("version: true", "ignore: []")).toEqual([wrong("")]);
+  });
+});
+
+describe("drift's YAML files: the error", () => {
+  const errorOf = (text: string): Error => {
+    try {
+      parseIgnoreFile(text, ".webstats-drift.yaml");
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error("no error");
+  };
+  const shape =
+    'ignore: a list of rules such as - { domain: "*.example.net", status: unmanaged, reason: TEXT }.';
+
+  it("is a DriftFileError counting its problems, one line each", () => {
+    const one = errorOf("");
+    expect(one.name).toBe("DriftFileError");
+    expect(one.message).toBe(
+      "The ignore file .webstats-drift.yaml has a problem; nothing was read or written:\n" +
+        `  .webstats-drift.yaml:1: the file is empty: ${shape}`,
+    );
+    expect(errorOf("version: 2\nignores: []\n").message).toBe(
+      "The ignore file .webstats-drift.yaml has 3 problems; nothing was read or written:\n" +
+        "  .webstats-drift.yaml:1: version 2 is not one this version of pulumi-webstats reads (version: 1). " +
+        "Write version: 1, or leave version out.\n" +
+        `  .webstats-drift.yaml:1: ignore is missing: ${shape}\n` +
+        "  .webstats-drift.yaml:2: top level: ignores is not a key here; did you mean ignore?",
+    );
+  });
+
+  it("says what the top of the file should be when it is a text or a list, and quotes YAML's own first line", () => {
+    expect(problemsOf("just a text")).toEqual([
+      `.webstats-drift.yaml:1: the top of the file is a mapping: ${shape}`,
+    ]);
+    expect(problemsOf("", "- a", "- b")).toEqual([
+      `.webstats-drift.yaml:2: the top of the file is a mapping: ${shape}`,
+    ]);
+    expect(problemsOf("ignore: [a, b")).toEqual([
+      ".webstats-drift.yaml:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
   });
 });
