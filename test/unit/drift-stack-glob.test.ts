@@ -12,6 +12,10 @@ describe("--stack-filter globs", () => {
     expect(globProblem("acme-[")).toBe(
       '--stack-filter "acme-[" has a "[" without its "]": write a class such as [ab] or [0-9].',
     );
+    expect(globProblem("a b")).toBe(
+      "--stack-filter takes a glob of stack names: stack names hold letters, digits, -, _ and ., " +
+        "full names (org/project/stack) single slashes; a glob adds *, **, ?, [...] and {a,b}.",
+    );
     expect(globProblem("{a,b")).toBe(
       '--stack-filter "{a,b" has a "{" without its "}": write alternatives as {a,b}.',
     );
@@ -20,6 +24,17 @@ describe("--stack-filter globs", () => {
   it("says when a filter meets no stack at all", () => {
     expect(() => filterStacks([], [stackFilter("prod")], "the backend")).toThrow(
       new StateError(`--stack-filter "prod" matches no stack of the backend (it lists no stack). ${hint}`),
+    );
+  });
+
+  it("names every filter that matches nothing", () => {
+    const listed = [{ fullName: "prod" }];
+    expect(() =>
+      filterStacks(listed, [stackFilter("dev"), stackFilter("prod"), stackFilter("beta")], "the backend"),
+    ).toThrow(
+      new StateError(
+        `--stack-filter "dev", "beta" matches no stack of the backend (it lists 1: prod). ${hint}`,
+      ),
     );
   });
 
