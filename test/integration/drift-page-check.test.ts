@@ -16,7 +16,8 @@
 // run. Names resolve through a stub: no real private or public address is ever asked for, and
 // the machine's resolver is never asked (test/support/stub-resolver.ts).
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import type { LookupFunction, AddressInfo } from "node:net";
+import { once } from "node:events";
+import type { LookupFunction, AddressInfo, Socket } from "node:net";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
@@ -88,10 +89,19 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   "credentials.test": (_req, res) =>
     res.writeHead(302, { location: "https://someone:secret@tls.test/home/" }).end(),
   "throws.test": (_req, res) => html(res, page(`${THROWS}${snippet}`)),
+  // Its connections recorded, to see them closed.
+  "kept.test": (req, res) => {
+    keptSockets.push(req.socket);
+    if (req.url === "/") res.writeHead(301, { location: "/home/" }).end();
+    else html(res, page(snippet));
+  },
   // Redirects to https:// where nothing listens (plain.test's address).
   "torefused.test": (_req, res) => res.writeHead(302, { location: "https://plain.test/" }).end(),
   "deep.test": (_req, res) => html(res, `<!doctype html><body>${"<div>".repeat(60_000)}${snippet}`),
 };
+
+/** The connections kept.test was asked on. */
+const keptSockets: Socket[] = [];
 
 function html(res: ServerResponse, body: string) {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
@@ -153,6 +163,9 @@ beforeAll(async () => {
     },
     handler,
   );
+  // Connections kept open for two minutes unless the client closes them (the Keep-Alive header
+  // tells undici so).
+  tls.keepAliveTimeout = 120_000;
   plain = createServer(handler);
   // Plain websites live at 127.0.0.2, where nothing answers HTTPS; the others at 127.0.0.1.
   const [httpsPort, httpPort] = await Promise.all([listen(tls, "127.0.0.1"), listen(plain, "127.0.0.2")]);
@@ -413,7 +426,12 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
   /** The proxy resolves these names itself, as a company's proxy resolves the websites'. */
   beforeAll(async () => {
     proxy = await startForwardingProxy({
-      resolve: { "tometadata.test": "127.0.0.1", "toname.test": "127.0.0.1", "metadata.test": "127.0.0.3" },
+      resolve: {
+        "tometadata.test": "127.0.0.1",
+        "toname.test": "127.0.0.1",
+        "metadata.test": "127.0.0.3",
+        "kept.test": "127.0.0.1",
+      },
     });
   });
   afterAll(async () => {
@@ -433,6 +451,18 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
     );
     expect(proxy.connects.map((c) => c.host)).toEqual(["tometadata.test"]);
   });
+
+  it("closes every tunnel it opened once the page is judged, a redirect's too", async () => {
+    keptSockets.length = 0;
+    expect(await checkPage("kept.test", installation, through(""))).toEqual({
+      status: "present",
+      url: "https://kept.test/home/",
+    });
+    expect(keptSockets.length).toBeGreaterThan(0);
+    // The time limit only guards a tunnel left open.
+    for (const socket of keptSockets) if (!socket.destroyed) await once(socket, "close");
+    expect(keptSockets.map((socket) => socket.destroyed)).toEqual(keptSockets.map(() => true));
+  }, 20_000);
 
   it("leaves the names it resolves to the proxy (only literals can be checked)", async () => {
     metadataRequests.length = 0;
