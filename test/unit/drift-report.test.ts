@@ -256,3 +256,37 @@ describe("drift: formatReport with a baseline and an ignore file", () => {
     );
   });
 });
+
+describe("drift: formatReport, what does not fail and a single website", () => {
+  it("text: an ignore file alone, and a website both accepted and ignored counted once, as ignored", () => {
+    const both: DriftReport = {
+      ...report,
+      websites: [
+        {
+          ...entries[1]!,
+          accepted: { firstSeen: "2026-11-01", line: 4 },
+          ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
+        },
+      ],
+    };
+    const { ignore } = staleAcceptances();
+    expect(formatReport({ ...both, ignore }, "text").split("\n")[1]).toBe(
+      "Not failing: 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+    );
+    expect(formatReport({ ...both, ...staleAcceptances() }, "text").split("\n")[1]).toBe(
+      "Not failing: 0 accepted by the baseline drift-baseline.yaml (1 of its entries stale); " +
+        "1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+    );
+  });
+
+  it("text: an account's one website, against a limit of one and without a plan", () => {
+    const one = (plan: AccountUse["plan"]): string =>
+      formatReport({ ...report, accounts: [{ ...account, websites: 1, plan }] }, "text").split("\n")[1]!;
+    expect(one({ name: "Solo", websites: 1 })).toBe(
+      "Account team@example.com (7) at https://stats.example.com: 1 of 1 website, no room for more (plan Solo).",
+    );
+    expect(one(null)).toBe(
+      "Account team@example.com (7) at https://stats.example.com: 1 website (no plan reported).",
+    );
+  });
+});
