@@ -89,6 +89,9 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   "credentials.test": (_req, res) =>
     res.writeHead(302, { location: "https://someone:secret@tls.test/home/" }).end(),
   "throws.test": (_req, res) => html(res, page(`${THROWS}${snippet}`)),
+  // A name of one label, which a text for NO_PROXY could hold.
+  "towas.test": (_req, res) => res.writeHead(302, { location: "http://was/" }).end(),
+  was: (_req, res) => html(res, page(snippet)),
   // Its connections recorded, to see them closed.
   "kept.test": (req, res) => {
     keptSockets.push(req.socket);
@@ -431,6 +434,8 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
         "toname.test": "127.0.0.1",
         "metadata.test": "127.0.0.3",
         "kept.test": "127.0.0.1",
+        "towas.test": "127.0.0.1",
+        was: "127.0.0.2",
       },
     });
   });
@@ -463,6 +468,22 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
     for (const socket of keptSockets) if (!socket.destroyed) await once(socket, "close");
     expect(keptSockets.map((socket) => socket.destroyed)).toEqual(keptSockets.map(() => true));
   }, 20_000);
+
+  it("sends every name through the proxy when no NO_PROXY is given, whatever the process's NO_PROXY", async () => {
+    vi.stubEnv("NO_PROXY", "was");
+    vi.stubEnv("no_proxy", "was");
+    try {
+      const proxied = { httpsProxy: proxy.url, httpProxy: proxy.url };
+      expect(
+        await checkPage("towas.test", installation, {
+          ...options,
+          network: { ...options.network, proxy: proxied },
+        }),
+      ).toEqual({ status: "present", url: "http://was/" });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 
   it("leaves the names it resolves to the proxy (only literals can be checked)", async () => {
     metadataRequests.length = 0;
