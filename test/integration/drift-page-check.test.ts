@@ -485,6 +485,29 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
     }
   });
 
+  it("lets a public address through to the proxy: only addresses that are not public are refused", async () => {
+    // A proxy that asks for credentials not given: it answers 407 and connects nowhere.
+    const guarded = await startForwardingProxy({ username: "agent", password: "not-given" });
+    try {
+      const bare = `http://127.0.0.1:${guarded.port}`;
+      const result = await checkPage("93.184.216.34", installation, {
+        ...options,
+        network: { ...options.network, proxy: { httpsProxy: bare, httpProxy: bare, noProxy: "" } },
+      });
+      // Not refused by the check: asked for at the proxy, which refused it.
+      expect(result).toEqual({
+        status: "unreachable",
+        url: "https://93.184.216.34/",
+        reason: "https://93.184.216.34 could not be read (UND_ERR_ABORTED)",
+      });
+      expect(guarded.connects).toEqual([
+        { host: "93.184.216.34", port: options.ports!.https, authorized: false },
+      ]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it("leaves the names it resolves to the proxy (only literals can be checked)", async () => {
     metadataRequests.length = 0;
     expect(await checkPage("toname.test", installation, through(""))).toMatchObject({ status: "missing" });
