@@ -1,6 +1,7 @@
 // The drift report's three formats, from the same entries: statuses, each account's websites
 // against its plan, with --check-tracking the silent mark, the window and its cost, and with a
-// baseline and an ignore file what does not fail, why, and the stale entries and rules.
+// baseline and an ignore file what does not fail, why, and the stale entries and rules; each
+// format whole with --check-pages and a policy too.
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import { formatReport } from "../../drift/report/report";
@@ -288,5 +289,158 @@ describe("drift: formatReport, what does not fail and a single website", () => {
     expect(one(null)).toBe(
       "Account team@example.com (7) at https://stats.example.com: 1 website (no plan reported).",
     );
+  });
+});
+
+describe("drift: formatReport with a baseline, an ignore file, --check-pages and a policy", () => {
+  const checked: DriftReport = {
+    stacks: ["web/prod"],
+    websites: [
+      {
+        ...entries[0]!,
+        page: {
+          status: "missing",
+          url: "https://a.example.com/",
+          reason: "no tracking code",
+          cause: "the page\nlost it",
+        },
+      },
+      {
+        ...entries[1]!,
+        changes: [{ field: "email", recorded: false, live: true }],
+        accepted: { firstSeen: "2026-11-01", line: 4 },
+      },
+      {
+        ...entries[2]!,
+        domain: "c.example.com",
+        ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
+      },
+    ],
+    accounts: [{ ...account, websites: 3, plan: null }],
+    pages: { read: 1 },
+    policy: {
+      file: "policy.yaml",
+      rules: [{ name: "private-only", description: "Private.", level: "advisory" }],
+      findings: [{ rule: "private-only", level: "advisory", message: "public", stack: "web/prod" }],
+      failOn: true,
+    },
+    ...staleAcceptances(),
+  };
+
+  it("text: every part, in order", () => {
+    expect(formatReport(checked, "text")).toBe(
+      [
+        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
+        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
+        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+        "Account team@example.com (7) at https://stats.example.com: 3 websites (no plan reported).",
+        "",
+        "STATUS     DOMAIN         ID  ACCOUNT                                            STACKS    NOTE",
+        "in-sync    a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
+        "changed    b.example.com  2   team@example.com (7) at https://stats.example.com  web/prod  accepted",
+        "unmanaged  c.example.com  3   team@example.com (7) at https://stats.example.com  -         ignored",
+        "",
+        "a.example.com (1) page missing: no tracking code (https://a.example.com/); the page\\nlost it",
+        "b.example.com (2): email: false recorded, true live",
+        "b.example.com (2) accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01",
+        "c.example.com (3) ignored: a test site (.webstats-drift.yaml:3)",
+        "",
+        "Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
+        'Warning: stale ignore rule .webstats-drift.yaml:7: domain "*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
+        "",
+        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
+        "[advisory] private-only: public",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("markdown: every part, in order, and a row for a website in sync whose page needs a look", () => {
+    expect(formatReport(checked, "markdown")).toBe(
+      [
+        "## Website drift",
+        "",
+        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
+        "",
+        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
+        "",
+        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+        "",
+        "> Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
+        "",
+        '> Warning: stale ignore rule .webstats-drift.yaml:7: domain "\\*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
+        "",
+        "| Status | Count |",
+        "| --- | ---: |",
+        "| in-sync | 1 |",
+        "| changed | 1 |",
+        "| gone | 0 |",
+        "| unmanaged | 1 |",
+        "| duplicate | 0 |",
+        "| accepted | 1 |",
+        "| ignored | 1 |",
+        "| policy | 1 |",
+        "| pagesPresent | 0 |",
+        "| pagesMissing | 1 |",
+        "| pagesWrong | 0 |",
+        "| pagesUnreachable | 0 |",
+        "",
+        "| Account | Plan | Websites |",
+        "| --- | --- | --- |",
+        "| team@example.com (7) at https://stats.example.com | none reported | 3 |",
+        "",
+        "| Status | Domain | ID | Account | Stacks | Details |",
+        "| --- | --- | ---: | --- | --- | --- |",
+        "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | page missing: no tracking code (https://a.example.com/); the page\\nlost it |",
+        "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | email: false recorded, true live; accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01 |",
+        "| unmanaged | c.example.com | 3 | team@example.com (7) at https://stats.example.com | - | ignored: a test site (.webstats-drift.yaml:3) |",
+        "",
+        "### Policy",
+        "",
+        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
+        "",
+        "| Level | Rule | Website or stack | Finding |",
+        "| --- | --- | --- | --- |",
+        "| advisory | private-only | web/prod | public |",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("json: the counts of each part, the files' stale entries and rules, the page's cause neutralised", () => {
+    const body = JSON.parse(formatReport(checked, "json")) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual([
+      "stacks",
+      "summary",
+      "pages",
+      "baseline",
+      "ignore",
+      "accounts",
+      "websites",
+      "policy",
+    ]);
+    expect(body.summary).toEqual({
+      "in-sync": 1,
+      changed: 1,
+      gone: 0,
+      unmanaged: 1,
+      duplicate: 0,
+      accepted: 1,
+      ignored: 1,
+      policy: 1,
+      pagesPresent: 0,
+      pagesMissing: 1,
+      pagesWrong: 0,
+      pagesUnreachable: 0,
+    });
+    expect(body.pages).toEqual({ read: 1 });
+    expect(body.baseline).toEqual(checked.baseline);
+    expect(body.ignore).toEqual(checked.ignore);
+    expect((body.websites as DriftEntry[])[0]!.page).toEqual({
+      status: "missing",
+      url: "https://a.example.com/",
+      reason: "no tracking code",
+      cause: "the page\\nlost it",
+    });
   });
 });
