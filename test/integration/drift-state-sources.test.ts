@@ -1,7 +1,7 @@
 // A stack drift reads with `pulumi stack export` (drift/read/state-sources.ts), in-process against
 // a stand-in for pulumi (PULUMI_COMMAND) that records each call: the backend a listed stack
 // carries is given to its export, and each way an export fails is said whole, naming the stack.
-import { mkdtempSync, realpathSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -69,6 +69,19 @@ describe("drift exports a stack with pulumi stack export", () => {
       { args: exportArgs, cwd, backend: "file:///srv/states" },
       { args: exportArgs, cwd, backend: null },
     ]);
+  });
+
+  it("reads a large export whole", async () => {
+    const cwd = folder();
+    const pulumi = pulumiExports();
+    const large = JSON.parse(readFileSync(pulumi.env.PULUMI_STAND_IN_EXPORT, "utf8")) as {
+      deployment: { manifest?: Record<string, unknown> };
+    };
+    // An export's output is bounded only far above what a stack holds (512 MiB).
+    large.deployment.manifest = { ...large.deployment.manifest, padding: "x".repeat(256 * 1024) };
+    writeFileSync(pulumi.env.PULUMI_STAND_IN_EXPORT, JSON.stringify(large));
+    const read = await readSources([{ kind: "stack", name: "prod", cwd }], pulumi.env, 1);
+    expect(read.map((s) => s.name)).toEqual(["sites/prod"]);
   });
 
   it("says when pulumi stack export fails, with pulumi's error line", async () => {

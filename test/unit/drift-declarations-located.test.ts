@@ -124,6 +124,39 @@ describe("drift: where a fleet website is declared", () => {
   });
 });
 
+describe("drift: which of a project's files may be fleet files", () => {
+  it("passes over Pulumi's own files, other files than YAML, hidden folders and node_modules, and reads .yml files", () => {
+    const folder = project({
+      "Pulumi.yaml": nodeProject,
+      "Pulumi.prod.yaml": fleetText,
+      "Pulumi.dev.yml": fleetText,
+      "Pulumi.yml": fleetText,
+      "sites.yaml.bak": fleetText,
+      ".github/sites.yaml": fleetText,
+      "node_modules/pkg/sites.yaml": fleetText,
+      "lib/node_modules/sites.yaml": fleetText,
+    });
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      unknown: {
+        reason:
+          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7) ` +
+          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
+      },
+    });
+    // Only a name that starts with Pulumi is Pulumi's.
+    writeFileSync(join(folder, "old-Pulumi.yml"), fleetText);
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      declaration: {
+        kind: "fleet",
+        file: join(folder, "old-Pulumi.yml"),
+        line: 2,
+        project: folder,
+        via: "found",
+      },
+    });
+  });
+});
+
 describe("drift: where a Pulumi YAML program's website is declared", () => {
   it("reads the program in `main`: a folder's Main.yaml, or the file it names", () => {
     const inFolder = project({
