@@ -51,6 +51,42 @@ describe("drift's accounts", () => {
     });
   });
 
+  it("names the stack's network setting that cannot be used", async () => {
+    const network = {
+      values: { caCertFile: "/nonexistent/ca.pem" },
+      sources: { caCertFile: "webstats:caCertFile of stack team/prod" },
+    };
+    const website = recorded("one", { baseUrl: "https://stats.example.com", apiKey: "k", network });
+    await expect(accountsOf([website], new RecordedSettings({}))).rejects.toMatchObject({
+      message:
+        "webstats:caCertFile of stack team/prod: the file /nonexistent/ca.pem does not exist; give the path of a PEM file " +
+        "of the certificate authority (relative paths are read from the folder pulumi runs in).",
+    });
+  });
+
+  it("tells two accounts of one installation apart, and names the website whose key the installation refuses", async () => {
+    const emulator = await startEmulator({ requestsPerMinute: 0 });
+    try {
+      const [first, second] = [emulator.createAccount(), emulator.createAccount()];
+      const one = recorded("one", { baseUrl: emulator.url, apiKey: first.apiKey });
+      const two = recorded("two", { baseUrl: emulator.url, apiKey: second.apiKey });
+      const accounts = await accountsOf([one, two], new RecordedSettings({}));
+      expect(accounts.map((a) => ({ id: a.name.id, websites: a.websites }))).toEqual([
+        { id: first.id, websites: [one] },
+        { id: second.id, websites: [two] },
+      ]);
+      const refused = recorded("three", { baseUrl: emulator.url, apiKey: "not-a-key" });
+      const failure = await accountsOf([refused], new RecordedSettings({})).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: "AccountError", cause: expect.any(Error) as unknown });
+      const cause = (failure as Error).cause as Error;
+      expect((failure as Error).message).toBe(
+        `The account of website three of stack team/prod at ${emulator.url} could not be read (key from provider default): ${cause.message}`,
+      );
+    } finally {
+      await emulator.close();
+    }
+  });
+
   it("holds the websites of one account reached over two recorded networks in that one account", async () => {
     const emulator = await startEmulator({ requestsPerMinute: 0 });
     try {
