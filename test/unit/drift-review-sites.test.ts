@@ -1,12 +1,15 @@
-// Where a reviewer acts on a website no stack read records and whose account no stack uses
-// (drift/report/review-sites.ts): the project file drift runs beside, named Pulumi.yaml when the
-// folder has none yet, or the one it has.
+// Where a reviewer acts on a website when its declaring line is not known
+// (drift/report/review-sites.ts): the project file drift runs beside when no stack read knows it
+// (named Pulumi.yaml when the folder has none yet, or the one it has); its stack's project when
+// its fleet file is gone, by its full path outside drift's folder; a project of its account's
+// stacks when their websites are in two fleet files.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reviewSites } from "../../drift/report/review-sites";
 import { entry } from "../support/drift-entries";
+import { entry as fleetEntry, nodeProject, recorded } from "../support/fix-code-fixture";
 
 const fallback =
   "the project in the folder drift ran in: no project of the stacks read is known (give --cwd DIR before --state FILE)";
@@ -18,5 +21,40 @@ describe("drift: where a website no stack knows is reviewed", () => {
     expect(reviewSites([], [stray], folder)(stray)).toEqual({ file: "Pulumi.yaml", line: 1, fallback });
     writeFileSync(join(folder, "Pulumi.yml"), "name: team\nruntime: nodejs\n");
     expect(reviewSites([], [stray], folder)(stray)).toEqual({ file: "Pulumi.yml", line: 1, fallback });
+  });
+
+  it("is the stack's project when its fleet file is gone, named by its full path outside the folder", () => {
+    const here = mkdtempSync(join(tmpdir(), "review-sites-"));
+    const elsewhere = nodeProject({});
+    const website = recorded(elsewhere, "sites-a.example.com", "a.example.com", {
+      fleetFile: "missing.yaml",
+    });
+    const a = fleetEntry("changed", "a.example.com", ["team/prod:sites-a.example.com"]);
+    expect(reviewSites([website], [a], here)(a)).toEqual({
+      file: join(elsewhere, "Pulumi.yaml"),
+      line: 1,
+      fallback: "the project of stack team/prod, where its declaration was not found",
+    });
+  });
+
+  it("is the project of a stack of its account when the account's websites are in two fleet files", () => {
+    const dir = nodeProject({
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+      "b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const websites = [
+      recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" }),
+      recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }),
+    ];
+    const entries = [
+      fleetEntry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
+      fleetEntry("in-sync", "b.example.com", ["team/prod:sites-b.example.com"]),
+      fleetEntry("unmanaged", "new.example.com", [], { id: 9 }),
+    ];
+    expect(reviewSites(websites, entries, dir)(entries[2]!)).toEqual({
+      file: "Pulumi.yaml",
+      line: 1,
+      fallback: "the project of stack team/prod, which uses its account and could declare it",
+    });
   });
 });
