@@ -164,7 +164,7 @@ function row(e: DriftEntry, facts: RowFacts, columns: Columns): string {
       page === undefined
         ? "<td>not read"
         : `<td>${page.status === "present" ? "present" : badge(page.status, "flag")}` +
-            (pageNoted(e) ? `<small>${t(pageDetail(e).replace(/^page \S+(: )?/, ""))}</small>` : ""),
+            (pageNoted(e) ? `<small>${t(pageDetail(e).replace(/^page [^\s:]+:? ?/, ""))}</small>` : ""),
     );
   }
   if (columns.tracking) {

@@ -577,9 +577,15 @@ describe("drift --format html: --check-pages and the policy in the header, the f
     const pageCell = (id: string) => elements(byId(id)!).filter((e) => e.tagName === "td")[5]!;
     expect(["w0", "w1", "w2"].map((id) => textOf(pageCell(id)))).toEqual([
       "present\n",
-      "missing no tracking code (https://b.example.com/)\n",
-      "unreachable timed out\n",
+      "missingno tracking code (https://b.example.com/)\n",
+      "unreachabletimed out\n",
     ]);
+    // The reason alone, without the status the cell shows already.
+    const reasons = (id: string) =>
+      elements(pageCell(id))
+        .filter((e) => e.tagName === "small")
+        .map((e) => textOf(e));
+    expect(["w1", "w2"].map(reasons)).toEqual([["no tracking code (https://b.example.com/)"], ["timed out"]]);
     expect(["w0", "w1", "w2"].map((id) => attr(byId(id)!, "data-f"))).toEqual([
       undefined,
       "page-missing",
