@@ -5,13 +5,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type * as FsPromises from "node:fs/promises";
 import { FixRefused, fixCode } from "../../drift/fix/fix-code";
 import { emailOn, fixOfA, fleetText, nodeProject, options } from "../support/fix-code-fixture";
 
 const refused = vi.hoisted(() => ({ file: "", error: undefined as Error | undefined }));
 
 vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  const actual = await importOriginal<typeof FsPromises>();
   return {
     ...actual,
     access: async (path: Parameters<typeof actual.access>[0], mode?: number) => {
