@@ -11,50 +11,11 @@ import { readStacks } from "../../drift/read/read-stacks";
 import type { StackReading } from "../../drift/read/read-stacks";
 import type { StateSource } from "../../drift/read/state-sources";
 import { StateError } from "../../drift/read/stack-export";
-import { recordingPulumi } from "../support/recording-pulumi";
+import { stackReadingPulumi } from "../support/recording-pulumi";
 import { writeStackExport } from "../support/stack-exports";
 
-interface PulumiCall {
-  args: string[];
-  cwd: string;
-  backend: string | null;
-}
-
-// Records its call, then answers `stack ls` with PULUMI_STAND_IN_STACKS and `stack export` with
-// the file PULUMI_STAND_IN_EXPORT, or fails when PULUMI_STAND_IN_EXPORT_FAILS is set.
-const standIn = String.raw`const fs = require("node:fs");
-const args = process.argv.slice(2);
-const call = { args, cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
-fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
-if (args[1] === "ls") process.stdout.write(process.env.PULUMI_STAND_IN_STACKS);
-else if (process.env.PULUMI_STAND_IN_EXPORT_FAILS) {
-  process.stderr.write("error: " + process.env.PULUMI_STAND_IN_EXPORT_FAILS + "\n");
-  process.exit(1);
-} else process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
-`;
-
 /** A stand-in pulumi listing `stacks`, each exported as a stack of no website. */
-function pulumiStacks(stacks: string[], more: Record<string, string> = {}) {
-  const pulumi = recordingPulumi(standIn);
-  const exported = join(pulumi.dir, "export.json");
-  writeStackExport(exported, {
-    project: "sites",
-    url: "https://stats.example.com",
-    apiKey: "k",
-    websites: [],
-  });
-  return {
-    env: {
-      PATH: process.env.PATH,
-      PULUMI_COMMAND: pulumi.command,
-      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
-      PULUMI_STAND_IN_EXPORT: exported,
-      PULUMI_STAND_IN_STACKS: JSON.stringify(stacks.map((name) => ({ name }))),
-      ...more,
-    },
-    calls: () => pulumi.calls<PulumiCall>(),
-  };
-}
+const pulumiStacks = stackReadingPulumi;
 
 const folder = (): string => realpathSync(mkdtempSync(join(tmpdir(), "drift-read-stacks-")));
 

@@ -7,47 +7,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StateError } from "../../drift/read/stack-export";
 import { readSources } from "../../drift/read/state-sources";
-import { recordingPulumi } from "../support/recording-pulumi";
-import { writeStackExport } from "../support/stack-exports";
+import { stackReadingPulumi } from "../support/recording-pulumi";
 
-interface PulumiCall {
-  args: string[];
-  cwd: string;
-  backend: string | null;
-}
-
-// Records its call, then prints the export PULUMI_STAND_IN_EXPORT names, or fails with the error
-// PULUMI_STAND_IN_FAILS gives.
-const standIn = String.raw`const fs = require("node:fs");
-const call = { args: process.argv.slice(2), cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
-fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
-if (process.env.PULUMI_STAND_IN_FAILS) {
-  process.stderr.write("error: " + process.env.PULUMI_STAND_IN_FAILS + "\n");
-  process.exit(1);
-}
-process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
-`;
-
-function pulumiExports(more: Record<string, string> = {}) {
-  const pulumi = recordingPulumi(standIn);
-  const exported = join(pulumi.dir, "export.json");
-  writeStackExport(exported, {
-    project: "sites",
-    url: "https://stats.example.com",
-    apiKey: "k",
-    websites: [],
-  });
-  return {
-    env: {
-      PATH: process.env.PATH,
-      PULUMI_COMMAND: pulumi.command,
-      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
-      PULUMI_STAND_IN_EXPORT: exported,
-      ...more,
-    },
-    calls: () => pulumi.calls<PulumiCall>(),
-  };
-}
+/** A stand-in pulumi exporting a stack of no website (listing none). */
+const pulumiExports = (more: Record<string, string> = {}) => stackReadingPulumi([], more);
 
 const folder = (): string => realpathSync(mkdtempSync(join(tmpdir(), "drift-state-sources-")));
 const exportArgs = ["stack", "export", "--show-secrets", "--stack", "prod", "--non-interactive"];
@@ -86,7 +49,7 @@ describe("drift exports a stack with pulumi stack export", () => {
 
   it("says when pulumi stack export fails, with pulumi's error line", async () => {
     const cwd = folder();
-    const pulumi = pulumiExports({ PULUMI_STAND_IN_FAILS: "no passphrase" });
+    const pulumi = pulumiExports({ PULUMI_STAND_IN_EXPORT_FAILS: "no passphrase" });
     const reading = readSources([{ kind: "stack", name: "prod", cwd }], pulumi.env, 1);
     await expect(reading).rejects.toThrow(
       new StateError(`stack prod (in ${cwd}) could not be read with pulumi stack export: no passphrase`),

@@ -8,46 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCaptured } from "../support/run-cli";
-import { recordingPulumi } from "../support/recording-pulumi";
-import { writeStackExport } from "../support/stack-exports";
+import { stackReadingPulumi } from "../support/recording-pulumi";
 
-interface PulumiCall {
-  args: string[];
-  cwd: string;
-  backend: string | null;
-}
-
-// Records its call, then answers `stack ls` with the stacks in PULUMI_STAND_IN_STACKS and
-// `stack export` with the file PULUMI_STAND_IN_EXPORT; anything else succeeds silently.
-const standIn = String.raw`const fs = require("node:fs");
-const args = process.argv.slice(2);
-const call = { args, cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
-fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
-if (args[0] === "stack" && args[1] === "ls") process.stdout.write(process.env.PULUMI_STAND_IN_STACKS);
-else if (args[0] === "stack" && args[1] === "export") process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
-`;
-
-function pulumiStandIn() {
-  const pulumi = recordingPulumi(standIn);
-  const exported = join(pulumi.dir, "export.json");
-  // A stack of no website: drift reads it and has nothing to compare.
-  writeStackExport(exported, {
-    project: "sites",
-    url: "https://stats.example.com",
-    apiKey: "k",
-    websites: [],
-  });
-  return {
-    env: {
-      PATH: process.env.PATH,
-      PULUMI_COMMAND: pulumi.command,
-      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
-      PULUMI_STAND_IN_EXPORT: exported,
-      PULUMI_STAND_IN_STACKS: JSON.stringify([{ name: "acme/sites/prod" }]),
-    },
-    calls: () => pulumi.calls<PulumiCall>(),
-  };
-}
+// A stack of no website: drift reads it and has nothing to compare.
+const pulumiStandIn = () => stackReadingPulumi(["acme/sites/prod"]);
 
 /** A project folder whose Pulumi.yaml names a backend. */
 function projectWithBackend(url: string): string {

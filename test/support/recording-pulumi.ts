@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeStackExport } from "./stack-exports";
 
 export interface RecordingPulumi {
   /** A fresh folder of its own, for the files the test gives it. */
@@ -31,4 +32,55 @@ export function recordingPulumi(script: string): RecordingPulumi {
           .map((line) => JSON.parse(line) as T)
       : [];
   return { dir, command, callsFile, calls };
+}
+
+/** A call the stack-reading stand-in recorded: its words, its folder and the backend it was given. */
+export interface PulumiCall {
+  args: string[];
+  cwd: string;
+  backend: string | null;
+}
+
+// Records its call, then answers `stack ls` with PULUMI_STAND_IN_STACKS and `stack export` with
+// the file PULUMI_STAND_IN_EXPORT, or fails it with PULUMI_STAND_IN_EXPORT_FAILS's words;
+// anything else succeeds silently.
+const stackReadingScript = String.raw`const fs = require("node:fs");
+const args = process.argv.slice(2);
+const call = { args, cwd: process.cwd(), backend: process.env.PULUMI_BACKEND_URL ?? null };
+fs.appendFileSync(process.env.PULUMI_STAND_IN_CALLS, JSON.stringify(call) + "\n");
+if (args[0] === "stack" && args[1] === "ls") process.stdout.write(process.env.PULUMI_STAND_IN_STACKS);
+else if (args[0] === "stack" && args[1] === "export") {
+  if (process.env.PULUMI_STAND_IN_EXPORT_FAILS) {
+    process.stderr.write("error: " + process.env.PULUMI_STAND_IN_EXPORT_FAILS + "\n");
+    process.exit(1);
+  }
+  process.stdout.write(fs.readFileSync(process.env.PULUMI_STAND_IN_EXPORT, "utf8"));
+}
+`;
+
+/**
+ * A stand-in pulumi for drift's reading of stacks: it lists `stacks` and exports each as a stack
+ * of project sites with no website (PULUMI_STAND_IN_EXPORT, a file the test may rewrite), with
+ * `more` added to the environment it is run with (`env`).
+ */
+export function stackReadingPulumi(stacks: string[], more: Record<string, string> = {}) {
+  const pulumi = recordingPulumi(stackReadingScript);
+  const exported = join(pulumi.dir, "export.json");
+  writeStackExport(exported, {
+    project: "sites",
+    url: "https://stats.example.com",
+    apiKey: "k",
+    websites: [],
+  });
+  return {
+    env: {
+      PATH: process.env.PATH,
+      PULUMI_COMMAND: pulumi.command,
+      PULUMI_STAND_IN_CALLS: pulumi.callsFile,
+      PULUMI_STAND_IN_EXPORT: exported,
+      PULUMI_STAND_IN_STACKS: JSON.stringify(stacks.map((name) => ({ name }))),
+      ...more,
+    },
+    calls: () => pulumi.calls<PulumiCall>(),
+  };
 }
