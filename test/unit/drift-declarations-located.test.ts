@@ -3,13 +3,12 @@
 // project's YAML files are searched (a folder that cannot be read is passed over), a fleet file
 // or a Pulumi YAML program that cannot be parsed, a YAML program's `main`, a runtime written as
 // an object, and the whole reason of each declaration that is not known.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type * as Fs from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { locateDeclaration } from "../../drift/read/declarations";
-import { readStackExport } from "../../drift/read/stack-export";
+import { fleetComponent, fleetUrn, project, recordedWebsites } from "../support/declaration-states";
 
 // A folder named `unreadable` cannot be listed, as one without read permission cannot (the tests
 // may run as root, which reads every folder).
@@ -26,33 +25,8 @@ vi.mock("node:fs", async (importOriginal) => {
   return { ...fs, default: { ...fs, readdirSync }, readdirSync };
 });
 
-const stackUrn = "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod";
-const fleetUrn = "urn:pulumi:prod::team::webstats:fleet:WebsiteFleet::sites";
-
-function project(files: Record<string, string>): string {
-  const folder = mkdtempSync(join(tmpdir(), "webstats-declarations-"));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(folder, name, ".."), { recursive: true });
-    writeFileSync(join(folder, name), text);
-  }
-  return folder;
-}
-
-const fleetComponent = (outputs: Record<string, unknown>) => ({
-  urn: fleetUrn,
-  type: "webstats:fleet:WebsiteFleet",
-  parent: stackUrn,
-  outputs,
-  sourcePosition: "project:///index.ts#7,15",
-});
-
-function recorded(resource: unknown, folder: string, more: unknown[] = []) {
-  const content = JSON.stringify({
-    version: 3,
-    deployment: { resources: [{ urn: stackUrn, type: "pulumi:pulumi:Stack" }, ...more, resource] },
-  });
-  return readStackExport(content, "stack prod", "prod", folder).websites[0]!;
-}
+const recorded = (resource: unknown, folder: string, more: unknown[] = []) =>
+  recordedWebsites([...more, resource], folder)[0]!;
 
 const website = (name: string, outputs: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   urn: `urn:pulumi:prod::team::webstats:index:Website::${name}`,

@@ -1,40 +1,13 @@
 // Where a recorded website is declared (drift/declarations.ts), from what a state records: the
 // WebsiteFleet's fleetFile output, the resources' source positions (in the shape the engine
 // writes them: test/e2e/drift-fix-code.test.ts reads real ones), and the project's files.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SourceFiles, declarationOf, locateDeclaration } from "../../drift/read/declarations";
-import { readStackExport } from "../../drift/read/stack-export";
+import { fleetComponent, fleetUrn, project, recordedWebsites } from "../support/declaration-states";
 
-const stackUrn = "urn:pulumi:prod::team::pulumi:pulumi:Stack::team-prod";
-const fleetUrn = "urn:pulumi:prod::team::webstats:fleet:WebsiteFleet::sites";
-
-function project(files: Record<string, string>): string {
-  const folder = mkdtempSync(join(tmpdir(), "webstats-declarations-"));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(folder, name, ".."), { recursive: true });
-    writeFileSync(join(folder, name), text);
-  }
-  return folder;
-}
-
-const fleetComponent = (outputs: Record<string, unknown>) => ({
-  urn: fleetUrn,
-  type: "webstats:fleet:WebsiteFleet",
-  parent: stackUrn,
-  outputs,
-  sourcePosition: "project:///index.ts#7,15",
-});
-
-function websites(resources: unknown[], folder?: string) {
-  const content = JSON.stringify({
-    version: 3,
-    deployment: { resources: [{ urn: stackUrn, type: "pulumi:pulumi:Stack" }, ...resources] },
-  });
-  return readStackExport(content, "stack prod", "prod", folder).websites;
-}
+const websites = recordedWebsites;
 
 const website = (name: string, domain: string, extra: Record<string, unknown>) => ({
   urn: `urn:pulumi:prod::team::webstats:index:Website::${name}`,
