@@ -160,11 +160,13 @@ function row(e: DriftEntry, facts: RowFacts, columns: Columns): string {
     );
   if (columns.pages) {
     const page = e.page;
+    // The detail without its "page <status>: " (the badge says the status); nothing when that is all.
+    const note = pageNoted(e) ? pageDetail(e).replace(/^page [^\s:]+:? ?/, "") : "";
     cells.push(
       page === undefined
         ? "<td>not read"
         : `<td>${page.status === "present" ? "present" : badge(page.status, "flag")}` +
-            (pageNoted(e) ? `<small>${t(pageDetail(e).replace(/^page [^\s:]+:? ?/, ""))}</small>` : ""),
+            (note ? `<small>${t(note)}</small>` : ""),
     );
   }
   if (columns.tracking) {
