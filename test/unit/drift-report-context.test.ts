@@ -45,6 +45,24 @@ describe("drift: why a finding does not fail", () => {
     expect(findingExcuseText(entry, "changed", undefined)).toBeUndefined();
   });
 
+  it("gives the website's excuse when the baseline and the rules together excuse it whole", () => {
+    const entry: DriftEntry = {
+      ...changedIn(
+        ["email", "favorite"],
+        [
+          ignoredBy("email", ".webstats-drift.yaml:3", "mail is on"),
+          { finding: "changed", field: "favorite", by: "baseline", line: 9, firstSeen: "2026-10-01" },
+        ],
+      ),
+      ignored: [{ rule: ".webstats-drift.yaml:3", reason: "mail is on" }],
+      accepted: { firstSeen: "2026-10-01", line: 9 },
+    };
+    expect(findingExcuseText(entry, "changed", "drift-baseline.yaml")).toBe(
+      "ignored: mail is on (.webstats-drift.yaml:3); " +
+        "the rest accepted by the baseline (drift-baseline.yaml:9), first seen 2026-10-01",
+    );
+  });
+
   it("gives none for a finding the website does not have", () => {
     const entry = changedIn(["email"], [ignoredBy("email", ".webstats-drift.yaml:3", "mail is on")]);
     expect(findingExcuseText(entry, "silent", undefined)).toBeUndefined();
@@ -67,13 +85,13 @@ describe("drift: why a website does not fail", () => {
     expect(excuseText(both, "drift-baseline.yaml")).toBe(
       "ignored: mail is on (.webstats-drift.yaml:3); the rest accepted by the baseline (drift-baseline.yaml:9), first seen 2026-10-01",
     );
-    // Excused as a whole, it is not partly excused.
-    expect(
-      partlyExcusedText(
-        { ...both, excusedParts: [ignoredBy("email", ".webstats-drift.yaml:3", "mail is on")] },
-        undefined,
-      ),
-    ).toBeUndefined();
+    // Excused as a whole, by both or by either alone, it is not partly excused.
+    const parts = [ignoredBy("email", ".webstats-drift.yaml:3", "mail is on")];
+    const { accepted, ignored } = both;
+    for (const whole of [{ accepted, ignored }, { accepted }, { ignored }])
+      expect(
+        partlyExcusedText({ ...entry("a.example.com", "changed"), ...whole, excusedParts: parts }, undefined),
+      ).toBeUndefined();
   });
 
   it("lists each excused part of a website that still fails", () => {
