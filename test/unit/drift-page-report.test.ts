@@ -1,8 +1,10 @@
 // What --check-pages adds to the reports (drift/report/page-report.ts), piece by piece: the line
 // of counts for one page and for several, which websites' pages are worth a line (not right, or
-// right on a silent website whose cause is told), and a website without a page saying nothing.
+// right on a silent website whose cause is told), a website without a page saying nothing, and the
+// SARIF rules and results of the pages that need a look, whole.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pageDetail, pageNoted, pageSummaryText } from "../../drift/report/page-report";
+import { pageDetail, pageNoted, pageSarif, pageSummaryText } from "../../drift/report/page-report";
 import { entry } from "../support/drift-entries";
 
 const present = { status: "present", url: "https://a.example.com/" } as const;
@@ -62,5 +64,91 @@ describe("pageDetail", () => {
         }),
       ),
     ).toBe("page missing: no tracking code (https://a.example.com/); silent");
+  });
+});
+
+describe("pageNoted, a silent website whose page is right", () => {
+  it("is not noted when no cause is told", () => {
+    expect(pageNoted(entry("a.example.com", "in-sync", { silent: true, page: present }))).toBe(false);
+  });
+});
+
+describe("pageDetail, a page without a reason", () => {
+  it("says its status, address and cause, and no reason", () => {
+    const cause = "silent although the tracking code is there";
+    expect(pageDetail(entry("a.example.com", "in-sync", { silent: true, page: { ...present, cause } }))).toBe(
+      "page present (https://a.example.com/); silent although the tracking code is there",
+    );
+  });
+});
+
+describe("pageSarif", () => {
+  it("gives a warning rule per status that needs a look, and a located, fingerprinted warning per such page", () => {
+    const websites = [
+      entry("a.example.com", "in-sync", { page: present }),
+      entry("bb.example.com", "changed", {
+        page: { status: "unreachable", url: "https://bb.example.com/", reason: "refused" },
+      }),
+      entry("ccc.example.com", "in-sync"),
+    ];
+    const fingerprint = createHash("sha256")
+      .update(JSON.stringify(["https://stats.example.com", 7, "bb.example.com", "unreachable"]))
+      .digest("hex");
+    expect(pageSarif(websites, 4, (e) => ({ at: e.domain }))).toEqual({
+      rules: [
+        {
+          id: "page/missing",
+          name: "TrackingCodeMissing",
+          shortDescription: {
+            text: "A website's home page does not carry the installation's tracking code.",
+          },
+          fullDescription: { text: "A website's home page does not carry the installation's tracking code." },
+          help: {
+            text: "Put the Website's trackingCode output (or getTrackingCode's) into the site's pages; see docs/tracking-code.md.",
+          },
+          defaultConfiguration: { level: "warning" },
+        },
+        {
+          id: "page/wrong",
+          name: "TrackingCodeWrong",
+          shortDescription: {
+            text: "A website's home page carries a tracking code of another installation, or a broken one.",
+          },
+          fullDescription: {
+            text: "A website's home page carries a tracking code of another installation, or a broken one.",
+          },
+          help: {
+            text: "Replace the snippet in the site's pages with the Website's trackingCode output; see docs/tracking-code.md.",
+          },
+          defaultConfiguration: { level: "warning" },
+        },
+        {
+          id: "page/unreachable",
+          name: "HomePageUnreachable",
+          shortDescription: {
+            text: "A website's home page could not be read, so its tracking code could not be checked.",
+          },
+          fullDescription: {
+            text: "A website's home page could not be read, so its tracking code could not be checked.",
+          },
+          help: {
+            text: "Check that the website answers at its domain (the reason says what failed), or check it from a network that reaches it.",
+          },
+          defaultConfiguration: { level: "warning" },
+        },
+      ],
+      results: [
+        {
+          ruleId: "page/unreachable",
+          ruleIndex: 6,
+          level: "warning",
+          message: {
+            text: "bb.example.com (14) on the account team@example.com: page unreachable: refused (https://bb.example.com/).",
+          },
+          locations: [{ at: "bb.example.com" }],
+          partialFingerprints: { "webstatsPage/v1": fingerprint },
+        },
+      ],
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The drift report's three formats, from the same entries: statuses, each account's websites
 // against its plan, with --check-tracking the silent mark, the window and its cost, and with a
 // baseline and an ignore file what does not fail, why, and the stale entries and rules; each
-// format whole with --check-pages and a policy too.
+// format whole with --check-pages and a policy too, and without them: no details, several
+// changes and stacks, a baseline alone, tracking.
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import { formatReport } from "../../drift/report/report";
@@ -280,6 +281,16 @@ describe("drift: formatReport, what does not fail and a single website", () => {
     );
   });
 
+  it("text: a plan that allows no website is full, not unlimited", () => {
+    const closed: DriftReport = {
+      ...report,
+      accounts: [{ ...account, websites: 0, plan: { name: "Closed", websites: 0 } }],
+    };
+    expect(formatReport(closed, "text").split("\n")[1]).toBe(
+      "Account team@example.com (7) at https://stats.example.com: 0 of 0 websites, no room for more (plan Closed).",
+    );
+  });
+
   it("text: an account's one website, against a limit of one and without a plan", () => {
     const one = (plan: AccountUse["plan"]): string =>
       formatReport({ ...report, accounts: [{ ...account, websites: 1, plan }] }, "text").split("\n")[1]!;
@@ -442,5 +453,141 @@ describe("drift: formatReport with a baseline, an ignore file, --check-pages and
       reason: "no tracking code",
       cause: "the page\\nlost it",
     });
+  });
+});
+
+describe("drift: formatReport, each format whole", () => {
+  const twoChanges: DriftEntry = {
+    ...entries[1]!,
+    changes: [
+      { field: "excludeIps", recorded: ["10.0.0.1"], live: [] },
+      { field: "name", recorded: "shop", live: "shop|main!" },
+    ],
+  };
+
+  it("text: nothing below the table when no website has details and nothing is stale", () => {
+    const inSync: DriftReport = {
+      ...report,
+      websites: [entries[0]!, { ...entries[0]!, domain: "e.example.com", id: 5 }],
+    };
+    expect(formatReport(inSync, "text")).toBe(
+      [
+        "2 websites in 1 account of 2 stacks (web/prod, web/dev): 2 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
+        "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
+        "",
+        "STATUS   DOMAIN         ID  ACCOUNT                                            STACKS",
+        "in-sync  a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
+        "in-sync  e.example.com  5   team@example.com (7) at https://stats.example.com  web/prod",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("text: a website's stacks and its changes each listed, and a duplicate's resources", () => {
+    expect(formatReport({ ...report, websites: [entries[0]!, twoChanges, entries[3]!] }, "text")).toBe(
+      [
+        "3 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 1 duplicate.",
+        "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
+        "",
+        "STATUS     DOMAIN         ID  ACCOUNT                                            STACKS",
+        "in-sync    a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
+        "changed    b.example.com  2   team@example.com (7) at https://stats.example.com  web/prod",
+        "duplicate  d.example.com  4   team@example.com (7) at https://stats.example.com  web/dev, web/prod",
+        "",
+        'b.example.com (2): excludeIps: [10.0.0.1] recorded, [] live; name: "shop" recorded, "shop|main!" live',
+        "d.example.com (4) is recorded by web/dev:d, web/prod:d",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("text: a NOTE column with a baseline alone", () => {
+    const accepted: DriftReport = {
+      ...report,
+      websites: [entries[0]!, { ...entries[1]!, accepted: { firstSeen: "2026-11-01", line: 4 } }],
+      baseline: { file: "drift-baseline.yaml", stale: [] },
+    };
+    expect(formatReport(accepted, "text")).toBe(
+      [
+        "2 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 0 duplicate.",
+        "Not failing: 1 accepted by the baseline drift-baseline.yaml (0 of its entries stale).",
+        "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
+        "",
+        "STATUS   DOMAIN         ID  ACCOUNT                                            STACKS    NOTE",
+        "in-sync  a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
+        "changed  b.example.com  2   team@example.com (7) at https://stats.example.com  web/prod  accepted",
+        "",
+        "b.example.com (2): excludeIps: [10.0.0.1] recorded, [] live",
+        "b.example.com (2) accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("markdown: each change, a value holding a pipe kept in its cell, and a duplicate's stacks and resources", () => {
+    expect(formatReport({ ...report, websites: [entries[0]!, twoChanges, entries[3]!] }, "markdown")).toBe(
+      [
+        "## Website drift",
+        "",
+        "3 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 1 duplicate.",
+        "",
+        "| Status | Count |",
+        "| --- | ---: |",
+        "| in-sync | 1 |",
+        "| changed | 1 |",
+        "| gone | 0 |",
+        "| unmanaged | 0 |",
+        "| duplicate | 1 |",
+        "",
+        "| Account | Plan | Websites |",
+        "| --- | --- | --- |",
+        "| team@example.com (7) at https://stats.example.com | Team | 4 of 10 |",
+        "",
+        "| Status | Domain | ID | Account | Stacks | Details |",
+        "| --- | --- | ---: | --- | --- | --- |",
+        '| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live; name: "shop" recorded, `"shop\\|main!"` live |',
+        "| duplicate | d.example.com | 4 | team@example.com (7) at https://stats.example.com | web/dev, web/prod | web/dev:d, web/prod:d |",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("markdown: the tracking line, its column and each website's mark", () => {
+    const tracked: DriftReport = {
+      ...report,
+      websites: [
+        { ...entries[0]!, silent: true },
+        { ...entries[1]!, silent: false },
+      ],
+      tracking: { days: 7, from: "2026-11-18", to: "2026-11-24", requests: 2 },
+    };
+    expect(formatReport(tracked, "markdown")).toBe(
+      [
+        "## Website drift",
+        "",
+        "2 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 0 duplicate.",
+        "",
+        "Tracking: 1 of 2 websites on the server silent, with no pageview from 2026-11-18 to 2026-11-24 (the last 7 days, UTC dates); 2 requests, one per website.",
+        "",
+        "| Status | Count |",
+        "| --- | ---: |",
+        "| in-sync | 1 |",
+        "| changed | 1 |",
+        "| gone | 0 |",
+        "| unmanaged | 0 |",
+        "| duplicate | 0 |",
+        "| silent | 1 |",
+        "",
+        "| Account | Plan | Websites |",
+        "| --- | --- | --- |",
+        "| team@example.com (7) at https://stats.example.com | Team | 4 of 10 |",
+        "",
+        "| Status | Domain | ID | Account | Stacks | Tracking | Details |",
+        "| --- | --- | ---: | --- | --- | --- | --- |",
+        "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | silent |  |",
+        "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | active | excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live |",
+        "",
+      ].join("\n"),
+    );
   });
 });

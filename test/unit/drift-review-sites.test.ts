@@ -2,7 +2,8 @@
 // (drift/report/review-sites.ts): the project file drift runs beside when no stack read knows it
 // (named Pulumi.yaml when the folder has none yet, or the one it has); its stack's project when
 // its fleet file is gone, by its full path outside drift's folder; a project of its account's
-// stacks when their websites are in two fleet files.
+// stacks when their websites are in two fleet files, or in one that is gone; the folder's project
+// for a website whose state names no folder, or no origin at all.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { reviewSites } from "../../drift/report/review-sites";
 import { entry } from "../support/drift-entries";
 import { entry as fleetEntry, nodeProject, recorded } from "../support/fix-code-fixture";
+import type { RecordedWebsite } from "../../drift/read/stack-export";
 
 const fallback =
   "the project in the folder drift ran in: no project of the stacks read is known (give --cwd DIR before --state FILE)";
@@ -56,5 +58,47 @@ describe("drift: where a website no stack knows is reviewed", () => {
       line: 1,
       fallback: "the project of stack team/prod, which uses its account and could declare it",
     });
+  });
+
+  it("is the project of a stack of its account when the account's one fleet file is gone", () => {
+    const dir = nodeProject({});
+    const website = recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "gone.yaml" });
+    const entries = [
+      fleetEntry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
+      fleetEntry("unmanaged", "new.example.com", [], { id: 9 }),
+    ];
+    expect(reviewSites([website], entries, dir)(entries[1]!)).toEqual({
+      file: "Pulumi.yaml",
+      line: 1,
+      fallback: "the project of stack team/prod, which uses its account and could declare it",
+    });
+  });
+
+  it("is the folder's project for a website whose state names no folder, or no origin at all", () => {
+    const folder = mkdtempSync(join(tmpdir(), "review-sites-"));
+    const noFolder: RecordedWebsite = {
+      stack: "team/prod",
+      resource: "sites-a.example.com",
+      id: 1,
+      outputs: { domain: "a.example.com" },
+      address: { keySource: "the stack's configuration" },
+      origin: {
+        type: "webstats:index:Website",
+        positions: [],
+        fleet: { name: "sites", file: "a.yaml", positions: [] },
+      },
+    };
+    const noOrigin: RecordedWebsite = {
+      stack: "team/dev",
+      resource: "b.example.com",
+      id: 2,
+      outputs: { domain: "b.example.com" },
+      address: { keySource: "the stack's configuration" },
+    };
+    const a = fleetEntry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]);
+    const b = fleetEntry("in-sync", "b.example.com", ["team/dev:b.example.com"], { id: 8 });
+    const locate = reviewSites([noFolder, noOrigin], [a, b], folder);
+    expect(locate(a)).toEqual({ file: "Pulumi.yaml", line: 1, fallback });
+    expect(locate(b)).toEqual({ file: "Pulumi.yaml", line: 1, fallback });
   });
 });
