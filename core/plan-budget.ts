@@ -62,7 +62,7 @@ export class PlanBudget {
     if (this.planned.size <= free) return undefined;
     const { account } = room;
     return (
-      `The plan of account ${account.email} (${this.client.baseUrl}) allows ${room.limit} websites and the ` +
+      `The plan of account ${account.email} (${this.client.baseUrl}) allows ${room.limit} website${room.limit === 1 ? "" : "s"} and the ` +
       `account holds ${room.held}, so it has room for ${free} more; this operation would create at least ` +
       `${this.planned.size} (${[...this.planned].join(", ")}: the new websites checked so far; the operation ` +
       `stops at this refusal and checks no more). Refused before ${wanted} is created; at a ` +

@@ -13,6 +13,7 @@ import { NotFoundError } from "../../sdk";
 import type { WebstatsClient } from "../../sdk";
 import { settingSpecs } from "../../core/settings";
 import type { TrackingWindow } from "../model/report";
+import { plural } from "../model/words";
 
 export const DEFAULT_SILENT_DAYS = 7;
 /** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
@@ -74,8 +75,6 @@ export function leastSeconds(requests: number, clientPerMinute = 0): number {
   const paced = clientPerMinute > 0 ? ((requests - 1) * 60) / clientPerMinute : 0;
   return Math.max(windows, paced);
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** "8 minutes", "1 hour 5 minutes": whole minutes, rounded down. */
 export function durationText(seconds: number): string {

@@ -21,6 +21,7 @@ import type { FixSummaryFormat } from "./fix-summary";
 import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
 import type { ReadStack } from "../read/read-stacks";
 import type { StateSource } from "../read/state-sources";
+import { plural } from "../model/words";
 
 export interface CloudFixOptions {
   /** The summary on standard output, in the --format given (text, markdown or json). */
@@ -44,8 +45,6 @@ export function unconfirmableProblem(options: CloudFixOptions, io: CloudFixConso
     "to confirm the plan: give --yes to apply it without asking (nothing was read or changed)."
   );
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The changed and gone websites to put back, by stack (drift accepted or ignored is left). */
 function targetsByStack(entries: readonly DriftEntry[]): Map<string, CloudTarget[]> {

@@ -6,6 +6,7 @@ import { listStacks } from "./stack-listing";
 import type { ListedStack, StackListing, StackSelection } from "./stack-listing";
 import { readSources } from "./state-sources";
 import type { StateSource } from "./state-sources";
+import { plural } from "../model/words";
 
 /** A stack as read, with where it was read from (what `--fix cloud` runs pulumi up on). */
 export interface ReadStack extends RecordedStack {
@@ -20,8 +21,6 @@ export interface StackReading {
   /** --parallel: at most this many pulumi processes at once. */
   parallel: number;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
   return {

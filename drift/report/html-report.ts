@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import type { DriftEntry, DriftStatus } from "../model/entries";
 import { driftStatuses, findingsOf, liveKey } from "../model/entries";
 import { escapeHtml, neutralText, valueText } from "../model/neutral-text";
+import { plural as countWords } from "../model/words";
 import type { DriftReport } from "../model/report";
 import { policyFails } from "../compare/policy-check";
 import { planBar, sparkline, statusBar, statusKey } from "./html-charts";
@@ -40,7 +41,7 @@ import { DAILY_COUNTS_AT_MOST } from "../compare/tracking";
 const t = (text: string): string => escapeHtml(neutralText(text));
 
 const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const plural = (n: number, word: string): string => `${digits(n)} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string): string => countWords(n, word, digits);
 
 /** The SHA-256 of a text, as a CSP source (`'sha256-...'`). */
 const cspHash = (text: string): string =>

@@ -9,11 +9,10 @@ import { markdownText, neutralText } from "../model/neutral-text";
 import type { DriftEntry } from "../model/entries";
 import { findingSubject } from "../compare/policy-check";
 import type { PolicyCheck, PolicyFinding } from "../model/report";
+import { plural } from "../model/words";
 
 /** The id of a policy rule in SARIF: beside drift's own rules, never one of them. */
 const sarifRuleId = (rule: string): string => `policy/${rule}`;
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** One sentence on the check: the file, the violations, how many are mandatory. */
 export function policySummary(check: PolicyCheck): string {

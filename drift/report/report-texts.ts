@@ -6,6 +6,7 @@ import type { AccountUse, DriftReport, StaleBaselineEntry, StaleIgnoreRule } fro
 import type { DriftEntry, DriftStatus, FieldChange } from "../model/entries";
 import { driftStatuses } from "../model/entries";
 import { valueText } from "../model/neutral-text";
+import { plural } from "../model/words";
 
 /** "excludeIps: [10.0.0.1] recorded, [] live"; `show` renders each value (Markdown's own, say). */
 export const changeText = (c: FieldChange, show: (value: unknown) => string = valueText): string =>
@@ -49,9 +50,9 @@ export function trackingText({ tracking, websites }: DriftReport): string | unde
   const checked = websites.filter((e) => e.silent !== undefined);
   const silent = checked.filter((e) => e.silent).length;
   return (
-    `Tracking: ${silent} of ${checked.length} websites on the server silent, with no pageview from ` +
-    `${tracking.from} to ${tracking.to} (the last ${tracking.days} day${tracking.days === 1 ? "" : "s"}, ` +
-    `UTC dates); ${tracking.requests} request${tracking.requests === 1 ? "" : "s"}, one per website.`
+    `Tracking: ${silent} of ${plural(checked.length, "website")} on the server silent, with no pageview from ` +
+    `${tracking.from} to ${tracking.to} (the last ${plural(tracking.days, "day")}, ` +
+    `UTC dates); ${plural(tracking.requests, "request")}, one per website.`
   );
 }
 

@@ -26,6 +26,7 @@ import { markdownText, markdownValue, neutralJson, neutralText, valueText } from
 import { sarifReport } from "./sarif";
 import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
 import type { DriftReport, ReportFormat } from "../model/report";
+import { plural } from "../model/words";
 
 /** The counts of the JSON summary: every status, and `silent` when tracking was checked. */
 function summaryCounts(report: DriftReport): Record<string, number> {
@@ -53,7 +54,7 @@ function summary(report: DriftReport): string {
   const counts = statusCounts(report.websites);
   const accounts = new Set(report.websites.map(accountText)).size;
   const parts = driftStatuses.map((s) => `${counts[s]} ${s}`).join(", ");
-  return `${report.websites.length} websites in ${accounts} account${accounts === 1 ? "" : "s"} of ${report.stacks.length} stack${report.stacks.length === 1 ? "" : "s"} (${report.stacks.join(", ")}): ${parts}.`;
+  return `${plural(report.websites.length, "website")} in ${plural(accounts, "account")} of ${plural(report.stacks.length, "stack")} (${report.stacks.join(", ")}): ${parts}.`;
 }
 
 /** One line per account: its websites against its plan's limit. */

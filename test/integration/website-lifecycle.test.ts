@@ -471,7 +471,7 @@ describe("check", () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ property: "domain", argument: "domain" });
     expect(failures[0]!.reason).toMatch(
-      /allows 1 websites and the account holds 1, so it has room for 0 more/,
+      /allows 1 website and the account holds 1, so it has room for 0 more/,
     );
     // A new website too.
     const fresh = await check(contextFor(home, full.apiKey).ctx, {}, { domain: uniqueDomain("plan-new") });
@@ -487,7 +487,7 @@ describe("check", () => {
     const { failures } = await check(contextFor(home, full.apiKey).ctx, {}, { domain: inputs.domain });
     expect(failures.map((f) => f.argument)).toEqual(["domain"]);
     expect(failures[0]!.reason).toMatch(
-      /allows 1 websites and the account holds 1, so it has room for 0 more/,
+      /allows 1 website and the account holds 1, so it has room for 0 more/,
     );
   });
 

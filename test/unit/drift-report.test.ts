@@ -246,14 +246,17 @@ describe("drift: formatReport with a baseline and an ignore file", () => {
     );
   });
 
-  it("text: one request of tracking is a request", () => {
+  it("text: one website, one day and one request of tracking, each singular", () => {
     const once: DriftReport = {
       ...report,
       websites: [{ ...entries[0]!, silent: false }],
       tracking: { days: 1, from: "2026-11-24", to: "2026-11-24", requests: 1 },
     };
+    expect(formatReport(once, "text").split("\n")[0]).toBe(
+      "1 website in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
+    );
     expect(formatReport(once, "text").split("\n")[1]).toBe(
-      "Tracking: 0 of 1 websites on the server silent, with no pageview from 2026-11-24 to 2026-11-24 " +
+      "Tracking: 0 of 1 website on the server silent, with no pageview from 2026-11-24 to 2026-11-24 " +
         "(the last 1 day, UTC dates); 1 request, one per website.",
     );
   });
