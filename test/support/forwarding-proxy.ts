@@ -1,9 +1,12 @@
 // A real forwarding proxy for tests (proxy-chain's server): CONNECT tunnels and plain forwarded
 // requests, Basic credentials when asked for, host names it resolves itself (and the ports its
-// tunnels connect to), and a record of every request it received.
+// tunnels connect to), and a record of every request it received. Served over TLS when given a
+// certificate: an https:// proxy, whose own certificate a client verifies before any CONNECT.
 import dns from "node:dns";
 import { connect, isIP } from "node:net";
 import { Server } from "proxy-chain";
+import type { PrepareRequestFunctionOpts as PrepareRequest } from "proxy-chain";
+import type { ServerCertificate } from "./certificates";
 
 /** How `startForwardingProxy` behaves. */
 export interface ForwardingProxyOptions {
@@ -18,6 +21,10 @@ export interface ForwardingProxyOptions {
    * them: a website's 443 reaching a test's server on a port of its own. Records keep the port asked.
    */
   ports?: Record<number, number>;
+  /** Served over TLS with this certificate (an https:// proxy); plain HTTP without one. */
+  tls?: ServerCertificate;
+  /** The host name its `url` names instead of 127.0.0.1: one the test resolves to 127.0.0.1. */
+  hostname?: string;
 }
 
 /** A tunnel the proxy was asked for (CONNECT host:port), as it saw it. */
@@ -42,7 +49,10 @@ export interface ProxiedRequest {
 
 /** A forwarding proxy listening on loopback. */
 export interface ForwardingProxy {
-  /** "http://127.0.0.1:PORT", with "user:pass@" (percent-encoded) when credentials are required. */
+  /**
+   * "http://127.0.0.1:PORT" ("https://" over TLS, the `hostname` given for 127.0.0.1), with
+   * "user:pass@" (percent-encoded) when credentials are required.
+   */
   url: string;
   /** The port it listens on, for URLs with other credentials or none. */
   port: number;
@@ -67,10 +77,10 @@ export async function startForwardingProxy(options: ForwardingProxyOptions = {})
   const dnsLookup = lookupWith(options.resolve ?? {});
   const connects: ProxiedConnect[] = [];
   const requests: ProxiedRequest[] = [];
-  const server = new AnsweringServer(options.ports ?? {}, {
+  const served = {
     port: 0,
     host: "127.0.0.1",
-    prepareRequestFunction: ({ request, username, password, hostname, port, isHttp }) => {
+    prepareRequestFunction: ({ request, username, password, hostname, port, isHttp }: PrepareRequest) => {
       const authorized =
         !credentials || (username === credentials.username && password === credentials.password);
       if (isHttp) requests.push({ method: request.method ?? "", url: request.url ?? "", authorized });
@@ -79,13 +89,18 @@ export async function startForwardingProxy(options: ForwardingProxyOptions = {})
         ? { dnsLookup }
         : { requestAuthentication: true, failMsg: "Proxy credentials required." };
     },
-  });
+  };
+  const tls = options.tls;
+  const server = new AnsweringServer(
+    options.ports ?? {},
+    tls ? { ...served, serverType: "https", httpsOptions: { cert: tls.certPem, key: tls.keyPem } } : served,
+  );
   await server.listen();
   const userinfo = credentials
     ? `${encodeURIComponent(credentials.username)}:${encodeURIComponent(credentials.password)}@`
     : "";
   return {
-    url: `http://${userinfo}127.0.0.1:${server.port}`,
+    url: `${options.tls ? "https" : "http"}://${userinfo}${options.hostname ?? "127.0.0.1"}:${server.port}`,
     port: server.port,
     connects,
     requests,
