@@ -22,12 +22,24 @@ const CERTIFICATE_REASONS: Record<string, string> = {
   CERT_REVOKED: "it has been revoked",
 };
 
-const HOW_TO_TRUST =
-  "Set caCertFile to a PEM file of the authority that signed it, or skipTlsVerify to true to accept " +
-  "any certificate (then nothing proves who answers).";
+/** How a certificate that its authority signed comes to be trusted: the setting that says so. */
+export const TRUST_AUTHORITY = "Set caCertFile to a PEM file of the authority that signed it";
+
+const HOW_TO_TRUST = `${TRUST_AUTHORITY}, or skipTlsVerify to true to accept any certificate (then nothing proves who answers).`;
 
 /** Marks an error that happened on the way to the proxy (set where the proxy's connection is made). */
 export const atProxy = Symbol("failed on the way to the proxy");
+
+/**
+ * Marks a certificate failure of an https:// proxy's own connection, with the proxy's address as
+ * it may be printed: the same error codes as the installation's certificate, from another place.
+ */
+export const atProxyCertificate = Symbol("the certificate of the proxy");
+
+/** Why a certificate does not verify, in a few words, by its error code. */
+export function certificateReason(code: string | undefined): string {
+  return (code !== undefined ? CERTIFICATE_REASONS[code] : undefined) ?? "it was refused";
+}
 
 /** A failure of the installation's certificate, by its error code. */
 export function isCertificateFailure(error: unknown): boolean {
@@ -84,9 +96,8 @@ export function describeConnectionFailure(
     return { detail: proxyDetail(fields, code, proxy.shown), failedAt: "proxy" };
   }
   if (isCertificateFailure({ code })) {
-    const why = (code !== undefined ? CERTIFICATE_REASONS[code] : undefined) ?? "it was refused";
     return {
-      detail: `the certificate of ${origin} could not be verified: ${why} (${code}). ${HOW_TO_TRUST}`,
+      detail: `the certificate of ${origin} could not be verified: ${certificateReason(code)} (${code}). ${HOW_TO_TRUST}`,
       failedAt: "certificate",
     };
   }

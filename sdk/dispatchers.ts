@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import { Agent, EnvHttpProxyAgent, Pool, ProxyAgent, type Dispatcher } from "undici";
 import type { ClientSettings, NetworkSettings } from "./client-options";
-import { atProxy, isCertificateFailure } from "./connection-failures";
+import { atProxy, atProxyCertificate, isCertificateFailure } from "./connection-failures";
+import { shownProxy } from "./connection-rules";
 
 type Place = ClientSettings["place"];
 
@@ -38,9 +39,10 @@ export function proxyFor(place: Place, network: NetworkSettings): string | undef
 type ConnectFunction = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;
 
 /**
- * The pools of a proxied installation: every failure while their connection is made, but the
- * installation's certificate, happened on the way to the proxy (its address, its answer to the
- * tunnel request), and is marked so for the message.
+ * The pools of a proxied installation: every failure while their connection is made, but a
+ * certificate's, happened on the way to the proxy (its address, its answer to the tunnel
+ * request), and is marked so for the message. A certificate failure is the installation's, or an
+ * https:// proxy's own when proxyClient marked it so.
  *
  * And undici 7 loops without end, reconnecting to the proxy as fast as it can, when a proxy
  * closes the connection instead of answering a tunnel request (nodejs/undici#3897, fixed in
@@ -70,16 +72,37 @@ function proxiedPool(origin: string | URL, options: Pool.Options): Dispatcher {
   return new Pool(origin, { ...options, connect: guarded as unknown as Pool.Options["connect"] });
 }
 
+/**
+ * The connection to an https:// proxy itself (undici's ProxyAgent `clientFactory`). Its
+ * certificate fails with the codes an installation's does, and reaches the request as it is or
+ * as the cause of undici's SecureProxyConnectionError: marked with the proxy's printable address,
+ * the failure is told from one of the installation's certificate, which comes through the tunnel.
+ */
+export function proxyClient(origin: string | URL, options: Pool.Options): Dispatcher {
+  const connect = options.connect;
+  if (typeof connect !== "function") return new Pool(origin, options);
+  const shown = shownProxy(String(origin));
+  const marking: ConnectFunction = (connectOptions, callback) =>
+    (connect as unknown as ConnectFunction)(connectOptions, (error, socket) => {
+      if (error && isCertificateFailure(error)) Object.assign(error, { [atProxyCertificate]: shown });
+      callback(error, socket);
+    });
+  return new Pool(origin, { ...options, connect: marking as unknown as Pool.Options["connect"] });
+}
+
 function makeDispatcher(place: Place, network: NetworkSettings): Dispatcher {
   const tls = tlsOptions(network);
   const proxy = network.proxy;
   const proxyUrl = proxyFor(place, network);
   if (proxy === undefined || proxyUrl === undefined) return new Agent({ connect: tls });
   const factory = proxiedPool;
-  if ("url" in proxy) return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, factory });
+  const clientFactory = proxyClient;
+  if ("url" in proxy)
+    return new ProxyAgent({ uri: proxyUrl, requestTls: tls, proxyTls: tls, factory, clientFactory });
   // Every value given, empty ones as "": undici reads process.env for an undefined one.
   return new EnvHttpProxyAgent({
     factory,
+    clientFactory,
     httpProxy: proxyUrl,
     httpsProxy: proxyUrl,
     noProxy: proxy.noProxy ?? "",

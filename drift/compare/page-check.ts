@@ -3,8 +3,9 @@
 // only when nothing listens there, redirects followed up to a bound; the answer read up to a size
 // bound and parsed by a real HTML parser (page-html.ts), all within one deadline. The request
 // carries no credential of any kind: the API key is the installation's and never leaves for a
-// website. Proxies and authorities are the installation's settings; a website's certificate is
-// always verified (skipTlsVerify is about the installation alone).
+// website. Proxies and authorities are the installation's settings; a website's certificate, and
+// an https:// proxy's own, are always verified (skipTlsVerify is about the installation alone),
+// and a failure of the proxy's is said of the proxy, not of the website behind it.
 //
 // A website is data from the server, and its page data from the web: neither stops the run nor
 // steers it. The domain must be a host name before any URL is built from it; a destination that
@@ -19,10 +20,15 @@ import { rootCertificates } from "node:tls";
 import { domainToASCII } from "node:url";
 import { Agent, EnvHttpProxyAgent, request } from "undici";
 import type { Dispatcher } from "undici";
-import { isCertificateFailure } from "../../sdk/connection-failures";
+import {
+  atProxyCertificate,
+  certificateReason,
+  isCertificateFailure,
+  TRUST_AUTHORITY,
+} from "../../sdk/connection-failures";
 import { installationPlace } from "../../sdk/connection-rules";
 import type { NetworkSettings } from "../../sdk/client-options";
-import { proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
+import { proxyClient, proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
 import { domainProblem } from "../../sdk/domain";
 import { isNotPublicError, notPublic, publicOnlyLookup } from "../../sdk/public-address";
 import type { PageCheck } from "../model/entries";
@@ -124,12 +130,29 @@ class PageFailure extends Error {
 const codeOf = (error: unknown): string | undefined =>
   (error as { code?: string } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
 
+/**
+ * What to do about an https:// proxy's certificate: reach the proxy by a name it holds, or trust
+ * its authority. The page check verifies every certificate: skipTlsVerify, which lets the
+ * installation's requests through such a proxy, does not apply here.
+ */
+function proxyCertificateReason(proxy: string, code: string | undefined): string {
+  const what =
+    code === "ERR_TLS_CERT_ALTNAME_INVALID"
+      ? "Name the proxy in its address as its certificate does"
+      : `${TRUST_AUTHORITY} (skipTlsVerify does not apply to the page check)`;
+  return `the certificate of the proxy ${proxy} does not verify: ${certificateReason(code)} (${code}). ${what}.`;
+}
+
 /** Why a request failed, in a few words a user acts on. */
 function failureReason(error: unknown, url: URL, timedOut: boolean): string {
   if (timedOut) return `no complete answer from ${url.origin} in time`;
   const code = codeOf(error);
   const cause = (error as { cause?: unknown }).cause ?? error;
   if (isCertificateFailure(cause) || isCertificateFailure(error)) {
+    // The proxy's own certificate, alone or as the cause of undici's SecureProxyConnectionError
+    // (UND_ERR_PRX_TLS): the code to give is the certificate's, not the wrapper's.
+    const proxy = (cause as { [atProxyCertificate]?: string })[atProxyCertificate];
+    if (proxy !== undefined) return proxyCertificateReason(proxy, codeOf(cause));
     return `the certificate of ${url.host} does not verify (${code ?? (cause as Error).message})`;
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN")
@@ -189,6 +212,7 @@ class PageReader {
         httpProxy: proxyUrl,
         httpsProxy: proxyUrl,
         noProxy: proxy.noProxy ?? "",
+        clientFactory: proxyClient,
         connect: { ...tls, lookup: this.lookup },
         requestTls: tls,
         proxyTls: tls,
