@@ -1,6 +1,7 @@
 // What a failed connection means, in words that say where it failed and how to fix it: the
 // installation's certificate (which of the usual reasons, and the two settings that fix it), the
-// proxy in between (named without its credentials), or the installation itself.
+// proxy in between (named without its credentials), an https:// proxy's own certificate (named the
+// same way, with what fixes it), or the installation itself.
 import type { ProxyEndpoint } from "./connection-rules";
 
 /** How a failed attempt is described, and where it failed. */
@@ -50,6 +51,8 @@ export function isCertificateFailure(error: unknown): boolean {
 
 interface SystemErrorFields {
   [atProxy]?: unknown;
+  [atProxyCertificate]?: unknown;
+  cause?: { [atProxyCertificate]?: unknown; code?: unknown };
   code?: unknown;
   address?: unknown;
   port?: unknown;
@@ -84,6 +87,31 @@ function proxyDetail(error: SystemErrorFields, code: string | undefined, proxy: 
   return `connection to the proxy ${proxy} failed (${code ?? message}).`;
 }
 
+/**
+ * An https:// proxy's own certificate that does not verify: the proxy's printable address and the
+ * certificate's code, from the error itself or from its cause when undici wrapped it in its
+ * SecureProxyConnectionError (UND_ERR_PRX_TLS, a code that says nothing of the certificate).
+ */
+function proxyCertificateFailure(error: SystemErrorFields): { proxy: string; code: string } | undefined {
+  for (const place of [error, error.cause]) {
+    const proxy = place?.[atProxyCertificate];
+    if (typeof proxy === "string" && typeof place?.code === "string") return { proxy, code: place.code };
+  }
+  return undefined;
+}
+
+/**
+ * What to do about an https:// proxy's certificate: reach the proxy by a name its certificate
+ * holds, or trust its authority; skipTlsVerify applies to the proxy's connection as well.
+ */
+function proxyCertificateDetail(proxy: string, code: string): string {
+  const what =
+    code === "ERR_TLS_CERT_ALTNAME_INVALID"
+      ? "Name the proxy in its address as its certificate does."
+      : HOW_TO_TRUST;
+  return `the certificate of the proxy ${proxy} does not verify: ${certificateReason(code)} (${code}). ${what}`;
+}
+
 /** Describes a failure of one attempt to reach `origin`, possibly through `proxy`. */
 export function describeConnectionFailure(
   origin: string,
@@ -92,6 +120,10 @@ export function describeConnectionFailure(
   code: string | undefined,
 ): FailureDescription {
   const fields = (typeof error === "object" && error !== null ? error : {}) as SystemErrorFields;
+  const atProxyTls = proxyCertificateFailure(fields);
+  if (atProxyTls !== undefined) {
+    return { detail: proxyCertificateDetail(atProxyTls.proxy, atProxyTls.code), failedAt: "certificate" };
+  }
   if (proxy !== undefined && isProxyFailure(fields, proxy)) {
     return { detail: proxyDetail(fields, code, proxy.shown), failedAt: "proxy" };
   }

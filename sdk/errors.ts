@@ -92,8 +92,9 @@ export class ConnectionError extends WebstatsError {
   /** The system or undici error code, e.g. ECONNREFUSED or UND_ERR_SOCKET. */
   readonly code: string | undefined;
   /**
-   * What failed before the installation was reached, when it is known: its certificate could not
-   * be verified, or the proxy in between refused or could not be reached. Neither is repeated.
+   * What failed before the installation was reached, when it is known: its certificate, or an
+   * https:// proxy's own, could not be verified; or the proxy in between refused or could not be
+   * reached. Neither is repeated.
    */
   readonly failedAt: "certificate" | "proxy" | undefined;
 

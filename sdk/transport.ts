@@ -3,7 +3,7 @@
 // (undici's request() does not by default): a redirect to the login page means a rejected key and
 // must stay visible.
 import { request, type Dispatcher } from "undici";
-import { atProxy, describeConnectionFailure } from "./connection-failures";
+import { atProxy, atProxyCertificate, describeConnectionFailure } from "./connection-failures";
 import type { ProxyEndpoint } from "./connection-rules";
 import { ConnectionError, TimeoutError, UnexpectedResponseError } from "./errors";
 import type { ResponseHeaders } from "./rate-limit-headers";
@@ -51,11 +51,22 @@ function sanitizedCause(error: unknown, redact: Redactor): Error {
   return copy;
 }
 
-/** The fields of a system error that say where it happened, with its message redacted. */
+type Marked = Record<string | symbol, unknown>;
+
+/**
+ * The fields of a system error that say where it happened, with its message redacted; and of its
+ * cause, the mark of an https:// proxy's certificate and the certificate's code, which undici's
+ * SecureProxyConnectionError (UND_ERR_PRX_TLS) holds there.
+ */
 function whereItFailed(error: unknown, cause: Error) {
-  const original = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+  const original = (typeof error === "object" && error !== null ? error : {}) as Marked;
+  const inner = (
+    typeof original.cause === "object" && original.cause !== null ? original.cause : {}
+  ) as Marked;
   return {
-    [atProxy]: (error as { [atProxy]?: unknown } | null)?.[atProxy],
+    [atProxy]: original[atProxy],
+    [atProxyCertificate]: original[atProxyCertificate],
+    cause: { [atProxyCertificate]: inner[atProxyCertificate], code: inner.code },
     code: original.code,
     address: original.address,
     port: original.port,

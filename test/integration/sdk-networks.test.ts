@@ -3,7 +3,9 @@
 // installation's name. Each certificate problem a user meets is told apart (self-signed, unknown
 // authority, another name, expired) with the two settings that fix it; a proxy is used when it
 // applies and not when NO_PROXY says so; a proxy that cannot be reached or refuses is named,
-// without its credentials; plain HTTP to another machine is refused before any request.
+// without its credentials; an https:// proxy whose own certificate does not verify is named
+// (without its credentials), with the reason and what to do; plain HTTP to another machine is
+// refused before any request.
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
@@ -15,13 +17,15 @@ import {
   startForwardingProxy,
   type CertificateAuthority,
   type ForwardingProxy,
+  type ServerCertificate,
 } from "../support/network";
 import { useStubResolver } from "../support/stub-resolver";
 
 const NAME = "stats.webstats.test";
 
-// The name is the proxies' alone: node:dns's lookup finds no name here, never asking the machine.
-useStubResolver();
+// The installation's name is the proxies' alone: node:dns's lookup finds no name here but the
+// https:// proxies' own (proxy.test, on loopback), never asking the machine.
+useStubResolver({ "proxy.test": "127.0.0.1" });
 
 const DAY_MS = 86_400_000;
 
@@ -204,6 +208,98 @@ describe("proxies", () => {
     expect(error.message).toContain(`connection refused by the proxy http://***@127.0.0.1:${gone.port}`);
     expect(error.message).not.toContain(NAME);
     expect(error.message).not.toContain("hidden-word");
+  });
+});
+
+/** The two ways a proxy is given: its URL, or the standard variables (with no NO_PROXY). */
+const ways = [
+  ["given by URL", (url: string) => ({ url })],
+  ["set by HTTPS_PROXY", (url: string) => ({ httpsProxy: url, httpProxy: url, noProxy: "" })],
+] as const;
+
+/**
+ * The account read through an https:// proxy serving `certificate` at
+ * https://agent:tls-secret-1@proxy.test:PORT, with the test's authority as caCertificates: what
+ * the call gave or threw, the proxy's port, and the tunnels it was asked for.
+ */
+async function throughTlsProxy(
+  certificate: ServerCertificate,
+  way: (typeof ways)[number][1],
+  options: Partial<WebstatsClientOptions> = {},
+) {
+  const tlsProxy = await startForwardingProxy({
+    tls: certificate,
+    hostname: "proxy.test",
+    username: "agent",
+    password: "tls-secret-1",
+    resolve: { [NAME]: "127.0.0.1" },
+  });
+  try {
+    let got: Awaited<ReturnType<WebstatsClient["account"]["get"]>> | undefined;
+    let error: unknown;
+    try {
+      got = await client({ proxy: way(tlsProxy.url), caCertificates: ca.certPem, ...options }).account.get();
+    } catch (thrown) {
+      error = thrown;
+    }
+    return { got, error, port: tlsProxy.port, connects: tlsProxy.connects };
+  } finally {
+    await tlsProxy.close();
+  }
+}
+
+const TRUST =
+  "Set caCertFile to a PEM file of the authority that signed it, or skipTlsVerify to true to accept " +
+  "any certificate (then nothing proves who answers).";
+
+describe.each(ways)("an https:// proxy %s", (_way, way) => {
+  it("is reached when its certificate is of the authority given as caCertificates", async () => {
+    const certificate = await issueCertificate(ca, { dnsNames: ["proxy.test"] });
+    const { got, connects } = await throughTlsProxy(certificate, way);
+    expect(got?.id).toBe(account.id);
+    expect(connects).toEqual([{ host: NAME, port: Number(portOf(servers.good!)), authorized: true }]);
+  });
+
+  it.each([
+    ["self-signed", "it is self-signed", "DEPTH_ZERO_SELF_SIGNED_CERT"],
+    [
+      "of an authority not trusted",
+      "it is signed by an unknown authority",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+    ],
+  ])(
+    "whose certificate is %s is named, not the installation, with both settings",
+    async (kind, why, code) => {
+      const certificate =
+        kind === "self-signed"
+          ? await makeSelfSignedCertificate({ dnsNames: ["proxy.test"] })
+          : await issueCertificate(otherCa, { dnsNames: ["proxy.test"] });
+      const { error, port, connects } = await throughTlsProxy(certificate, way);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as ConnectionError).message).toBe(
+        `GET /api/v1/account: the certificate of the proxy https://***@proxy.test:${port} does not verify: ${why} (${code}). ${TRUST}`,
+      );
+      expect((error as ConnectionError).failedAt).toBe("certificate");
+      expect(connects).toEqual([]);
+    },
+  );
+
+  it("whose certificate is for another name is named, with the name to give it", async () => {
+    const certificate = await issueCertificate(ca, { dnsNames: ["other-proxy.test"] });
+    const { error, port, connects } = await throughTlsProxy(certificate, way);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toBe(
+      `GET /api/v1/account: the certificate of the proxy https://***@proxy.test:${port} does not verify: it was issued for another name (ERR_TLS_CERT_ALTNAME_INVALID). Name the proxy in its address as its certificate does.`,
+    );
+    expect((error as ConnectionError).failedAt).toBe("certificate");
+    expect(connects).toEqual([]);
+  });
+
+  it("is reached with skipTlsVerify whatever its certificate, as the message says", async () => {
+    const certificate = await makeSelfSignedCertificate({ dnsNames: ["other-proxy.test"] });
+    const { got, connects } = await throughTlsProxy(certificate, way, { skipTlsVerify: true });
+    expect(got?.id).toBe(account.id);
+    expect(connects).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,10 @@
 // How a failed attempt is worded (sdk/connection-failures.ts): the installation's certificate
 // (the reason, and the two settings that fix it), the proxy in between (named without its
-// credentials), or the installation itself, also when a proxy is configured but NO_PROXY sent the
+// credentials), an https:// proxy's own certificate (marked where the proxy's connection is made),
+// or the installation itself, also when a proxy is configured but NO_PROXY sent the
 // request direct. The errors are shaped as Node.js and undici raise them.
 import { describe, expect, it } from "vitest";
-import { atProxy, describeConnectionFailure } from "../../sdk/connection-failures";
+import { atProxy, atProxyCertificate, describeConnectionFailure } from "../../sdk/connection-failures";
 import { proxyEndpoint } from "../../sdk/connection-rules";
 
 const ORIGIN = "https://stats.example.com";
@@ -174,6 +175,64 @@ describe("describeConnectionFailure: the proxy", () => {
     expect(described(ipv6, "ECONNREFUSED", "http://[fd00::7]:3128")).toEqual({
       detail: "connection refused by the proxy http://[fd00::7]:3128; is it running at that address?",
       failedAt: "proxy",
+    });
+  });
+});
+
+describe("describeConnectionFailure: an https:// proxy's own certificate", () => {
+  const SECURE_PROXY = "https://proxy-user:hunter2-pass@proxy.corp.example:3128";
+  const SHOWN = "https://***@proxy.corp.example:3128";
+  /** A certificate failure of the proxy's connection, marked with its address as it is shown. */
+  const marked = (message: string, code: string) =>
+    systemError(message, { code, [atProxyCertificate]: SHOWN });
+  /** undici's SecureProxyConnectionError around it, marked by the pool through the proxy. */
+  const wrapped = (cause: Error) =>
+    systemError("secure proxy connection failed", { code: "UND_ERR_PRX_TLS", cause, [atProxy]: true });
+
+  it.each([
+    ["DEPTH_ZERO_SELF_SIGNED_CERT", "it is self-signed"],
+    ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "it is signed by an unknown authority"],
+    ["CERT_UNTRUSTED", "it was refused"],
+  ])("%s, on the error itself: names the proxy, the reason and both settings", (code, reason) => {
+    expect(failure(ORIGIN, SECURE_PROXY, marked("certificate problem", code), code)).toEqual({
+      detail: `the certificate of the proxy ${SHOWN} does not verify: ${reason} (${code}). ${TRUST}`,
+      failedAt: "certificate",
+    });
+  });
+
+  it("as the cause of undici's wrapper: the certificate's code, not the wrapper's", () => {
+    const error = wrapped(marked("certificate has expired", "CERT_HAS_EXPIRED"));
+    expect(failure(ORIGIN, SECURE_PROXY, error, "UND_ERR_PRX_TLS")).toEqual({
+      detail: `the certificate of the proxy ${SHOWN} does not verify: it has expired (CERT_HAS_EXPIRED). ${TRUST}`,
+      failedAt: "certificate",
+    });
+  });
+
+  it("issued for another name: the name to give the proxy, on the error or as its cause", () => {
+    const code = "ERR_TLS_CERT_ALTNAME_INVALID";
+    const detail = `the certificate of the proxy ${SHOWN} does not verify: it was issued for another name (${code}). Name the proxy in its address as its certificate does.`;
+    const alone = marked("Hostname/IP does not match certificate's altnames", code);
+    expect(failure(ORIGIN, SECURE_PROXY, alone, code)).toEqual({ detail, failedAt: "certificate" });
+    const inWrapper = wrapped(marked("Hostname/IP does not match certificate's altnames", code));
+    expect(failure(ORIGIN, SECURE_PROXY, inWrapper, "UND_ERR_PRX_TLS")).toEqual({
+      detail,
+      failedAt: "certificate",
+    });
+  });
+
+  it("is the proxy's failure, not its certificate's, when the marked cause has no code", () => {
+    const error = wrapped(Object.assign(new Error("no code"), { [atProxyCertificate]: SHOWN }));
+    expect(failure(ORIGIN, SECURE_PROXY, error, "UND_ERR_PRX_TLS")).toEqual({
+      detail: `connection to the proxy ${SHOWN} failed (UND_ERR_PRX_TLS).`,
+      failedAt: "proxy",
+    });
+  });
+
+  it("is the installation's certificate when the proxy's connection did not mark it", () => {
+    const error = systemError("self-signed certificate", { code: "DEPTH_ZERO_SELF_SIGNED_CERT" });
+    expect(failure(ORIGIN, SECURE_PROXY, error, "DEPTH_ZERO_SELF_SIGNED_CERT")).toEqual({
+      detail: `the certificate of ${ORIGIN} could not be verified: it is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT). ${TRUST}`,
+      failedAt: "certificate",
     });
   });
 });
