@@ -11,7 +11,7 @@ import { checkArguments } from "../../core/functions";
 import { namespacedLookup, resolveSettings } from "../../core/settings";
 import type { ProviderSettings } from "../../core/settings";
 import { checkWebsiteInputs } from "../../core/website-check";
-import { describeConnectionFailure } from "../../sdk/connection-failures";
+import { atProxy, atProxyCertificate, describeConnectionFailure } from "../../sdk/connection-failures";
 import { proxyEndpoint } from "../../sdk/connection-rules";
 import { quotedMessages, troubleshootingSections } from "../support/troubleshooting-page";
 
@@ -79,6 +79,24 @@ const sections: Record<string, () => string[]> = {
     connectionFailure("DEPTH_ZERO_SELF_SIGNED_CERT", "self-signed certificate"),
     connectionFailure("ERR_TLS_CERT_ALTNAME_INVALID", "Hostname/IP does not match certificate's altnames"),
     connectionFailure("CERT_HAS_EXPIRED", "certificate has expired"),
+    connectionFailure(
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "self-signed certificate",
+      "https://user:password@proxy.example.com:3128",
+      { [atProxyCertificate]: "https://***@proxy.example.com:3128" },
+    ),
+    connectionFailure(
+      "UND_ERR_PRX_TLS",
+      "secure proxy connection failed",
+      "https://user:password@proxy.example.com:3128",
+      {
+        [atProxy]: true,
+        cause: Object.assign(new Error("Hostname/IP does not match certificate's altnames"), {
+          code: "ERR_TLS_CERT_ALTNAME_INVALID",
+          [atProxyCertificate]: "https://***@proxy.example.com:3128",
+        }),
+      },
+    ),
     connectionFailure(
       "ECONNREFUSED",
       "connect ECONNREFUSED 10.9.8.7:3128",
