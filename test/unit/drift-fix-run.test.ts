@@ -157,3 +157,75 @@ describe("drift --fix code --adopt-unmanaged: the fleet file of an excused websi
     );
   });
 });
+
+describe("drift --fix code: a website no excuse covers", () => {
+  it("a gone website stays gone: not fixed, and --fail-on gone fails the run", async () => {
+    expect(
+      await fix(
+        [entry("a.example.com", "gone", { stacks: ["web/prod"], resources: ["web/prod:a"] })],
+        ["gone"],
+      ),
+    ).toEqual({
+      code: 2,
+      out:
+        "Nothing written.\nNot fixed (1):\n" +
+        "  gone a.example.com (13): not on the server: remove its declaration, or restore the website.\n" +
+        "Exit code 2: drift is left that the code fix did not cover (see above).\n",
+      err: "",
+    });
+  });
+});
+
+describe("drift --fix code refused", () => {
+  it("says why on standard error and exits 1, writing no summary", async () => {
+    const dir = nodeProject({});
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runFix(
+      { target: "code", summary: "text", adoptUnmanaged: false, force: false },
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" })],
+          },
+        ],
+        entries: [
+          fleetEntry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
+            changes: [{ field: "email", recorded: false, live: true }],
+          }),
+        ],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      { out: (text) => out.push(text), err: (text) => err.push(text) },
+    );
+    expect({ code, out: out.join(""), err: err.join("") }).toEqual({
+      code: 1,
+      out: "",
+      err:
+        "drift --fix code wrote nothing:\n" +
+        `  team/prod:sites-a.example.com (a.example.com): ${join(dir, "websites.yaml")}: the fleet file of WebsiteFleet sites ` +
+        `(declared at ${join(dir, "index.ts")}:4), as the state records it, is not there: run the command in the checkout the stack was deployed from.\n`,
+    });
+  });
+
+  it("lets an error other than a refusal through", async () => {
+    const failure = new Error("the stacks cannot be listed");
+    const broken = {
+      name: "team/prod",
+      get websites(): never {
+        throw failure;
+      },
+    };
+    const err: string[] = [];
+    await expect(
+      runFix(
+        { target: "code", summary: "text", adoptUnmanaged: false, force: false },
+        { stacks: [broken], entries: [], live: new Map(), failOn: ["changed"] },
+        { out: () => {}, err: (text) => err.push(text) },
+      ),
+    ).rejects.toBe(failure);
+    expect(err).toEqual([]);
+  });
+});
