@@ -305,8 +305,20 @@ describe("pulumi-webstats drift --check-pages hands the page check each installa
   it("reads each page through the given proxy and authority, judged against its own installation", async () => {
     requested.length = 0;
     const asked = resolver.asked.length;
+    // The longest page deadline: a page read through the proxy on a busy machine is never cut by it.
     const result = await run(
-      ["drift", "--state", states.byName, "--state", states.byAddress, "--check-pages", "--format", "json"],
+      [
+        "drift",
+        "--state",
+        states.byName,
+        "--state",
+        states.byAddress,
+        "--check-pages",
+        "--page-timeout",
+        "120",
+        "--format",
+        "json",
+      ],
       { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("company-root.pem") },
     );
     const report = JSON.parse(result.out) as {
