@@ -1,9 +1,9 @@
 // What drift --fix code and drift --fix cloud print when they are done (drift/fix/fix-summary.ts,
 // drift/fix/cloud-fix-summary.ts), whole: one change in one file, a file written over its
 // uncommitted changes (--force); every section in text, Markdown and JSON (a line break in a
-// sentence shown escaped, values exact); a cloud fix with nothing to put back, and one
-// whose stacks were put back (a website refreshed, one created again, one updated), failed, or
-// not run, with drift left.
+// sentence shown escaped, values exact; a Markdown item's leading - escaped); a cloud fix with
+// nothing to put back, and one whose stacks were put back (a website refreshed, one created
+// again, one updated), failed, or not run, with drift left.
 import { describe, expect, it } from "vitest";
 import { formatFixSummary } from "../../drift/fix/fix-summary";
 import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
@@ -126,6 +126,32 @@ describe("drift --fix code: the summary in each format", () => {
       ],
       notFixed: [{ ...outcome.notFixed[0]!, reason: "not on the\\nserver" }],
     });
+  });
+
+  it("markdown: an item that would open a block of its own (a file named -sites.yaml) escaped", () => {
+    const outcome: FixOutcome = {
+      written: [{ file: "-sites.yaml", domain: "a.example.com", field: "email", old: false, new: true }],
+      byHand: [],
+      notFixed: [],
+      files: [{ file: "-sites.yaml", git: "forced" }],
+      exitCode: 0,
+    };
+    expect(formatFixSummary(outcome, "markdown")).toBe(
+      [
+        "## Drift fixed in code",
+        "",
+        "**Written (1 change in 1 file):**",
+        "",
+        "- \\-sites.yaml: a.example.com: email: false → true",
+        "",
+        "**Files:**",
+        "",
+        "- \\-sites.yaml: had changes not yet committed, written over them (--force)",
+        "",
+        "Exit code 0: the code declares every website as it is on the server.",
+        "",
+      ].join("\n"),
+    );
   });
 });
 
