@@ -360,6 +360,47 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     expect(outcome.exitCode).toBe(2);
   });
 
+  it("takes only the fleet files of its own account, not those of another account of the same server", async () => {
+    const dir = nodeProject({
+      "a.yaml": "websites:\n  - domain: a.example.com\n",
+      "b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const other = { ...account, id: 4, email: "ops@example.com" };
+    const outcome = await fixCode(
+      {
+        stacks: [
+          {
+            name: "team/prod",
+            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
+          },
+          {
+            name: "ops/prod",
+            websites: [
+              recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }, "ops/prod"),
+            ],
+          },
+        ],
+        entries: [
+          entry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
+          entry("in-sync", "b.example.com", ["ops/prod:sites-b.example.com"], {
+            stacks: ["ops/prod"],
+            account: other,
+          }),
+          entry("unmanaged", "new.example.com", [], { id: 9, stacks: [], account: other }),
+        ],
+        live: new Map([[liveKey(other, 9), liveWebsite("new.example.com")]]),
+        failOn: ["unmanaged"],
+      },
+      adopt,
+    );
+    expect(readFileSync(join(dir, "b.yaml"), "utf8")).toBe(
+      "websites:\n  - domain: b.example.com\n  - domain: new.example.com\n    privacy: private\n    excludeBots: false\n    adoptExisting: true\n",
+    );
+    expect(readFileSync(join(dir, "a.yaml"), "utf8")).toBe("websites:\n  - domain: a.example.com\n");
+    expect(outcome.notFixed).toEqual([]);
+    expect(outcome.exitCode).toBe(0);
+  });
+
   it("leaves it for the user when no stack given declares a website of its account in a fleet file", async () => {
     const dir = nodeProject({ "index.ts": "\n" });
     const program = recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#1,1" });
