@@ -1,13 +1,15 @@
 // The accounts drift reads (drift/read/accounts.ts): a website with no installation or no key is
-// refused with a message naming it, before any request; one account reached by one key over two
-// recorded networks (two clients) is one account holding the websites of both, against the
-// emulator over loopback HTTP.
+// refused with a message naming it, before any request, and the command's key goes only to the
+// installation the command names; one account reached by one key over two recorded networks (two
+// clients, each website's request over its own) is one account holding the websites of both,
+// against the emulator (and a forwarding proxy) over loopback HTTP.
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import { resolveSettings } from "../../core/settings";
 import { accountsOf, credentialsOf } from "../../drift/read/accounts";
 import { RecordedSettings } from "../../drift/read/network-settings";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
+import { startForwardingProxy } from "../support/forwarding-proxy";
 
 const recorded = (resource: string, address: Partial<RecordedWebsite["address"]>): RecordedWebsite => ({
   stack: "team/prod",
@@ -28,6 +30,15 @@ describe("drift's accounts", () => {
 
   it("refuses a website whose state holds no key, saying where the key was looked for", () => {
     expect(credentialsOf(recorded("one", { baseUrl: "https://stats.example.com" }), noSettings())).toBe(
+      "No API key for the account of website one of stack team/prod at https://stats.example.com: the state holds no key " +
+        "(from provider default). Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +
+        "WEBSTATS_BASE_URL=https://stats.example.com and WEBSTATS_API_KEY.",
+    );
+  });
+
+  it("keeps the command's key from an installation the state names when the command names none", () => {
+    const settings = resolveSettings(() => undefined, { WEBSTATS_API_KEY: "command-key" });
+    expect(credentialsOf(recorded("one", { baseUrl: "https://stats.example.com" }), settings)).toBe(
       "No API key for the account of website one of stack team/prod at https://stats.example.com: the state holds no key " +
         "(from provider default). Read the stack with --stack, or export it with pulumi stack export --show-secrets, or set " +
         "WEBSTATS_BASE_URL=https://stats.example.com and WEBSTATS_API_KEY.",
@@ -102,6 +113,27 @@ describe("drift's accounts", () => {
         { name: { url: emulator.url, id: account.id, email: account.email }, websites: [plain, viaNetwork] },
       ]);
     } finally {
+      await emulator.close();
+    }
+  });
+
+  it("reaches each website of one key over its own recorded network", async () => {
+    const emulator = await startEmulator({ requestsPerMinute: 0 });
+    const proxy = await startForwardingProxy();
+    try {
+      const account = emulator.createAccount();
+      const direct = recorded("one", { baseUrl: emulator.url, apiKey: account.apiKey });
+      const network = { values: { proxyUrl: proxy.url }, sources: { proxyUrl: "webstats:proxyUrl" } };
+      const proxied = recorded("two", { baseUrl: emulator.url, apiKey: account.apiKey, network });
+      const accounts = await accountsOf([direct, proxied], new RecordedSettings({}));
+      expect(accounts.map((a) => ({ id: a.name.id, websites: a.websites }))).toEqual([
+        { id: account.id, websites: [direct, proxied] },
+      ]);
+      // One tunnel, for the second website's GET /account: the first went straight to the emulator.
+      const { hostname, port } = new URL(emulator.url);
+      expect(proxy.connects).toEqual([{ host: hostname, port: Number(port), authorized: true }]);
+    } finally {
+      await proxy.close();
       await emulator.close();
     }
   });
