@@ -2,16 +2,18 @@
 // drift-declarations.test.ts's: a fleet website named only by its resource, the depth to which a
 // project's YAML files are searched (a folder that cannot be read is passed over), a fleet file
 // or a Pulumi YAML program that cannot be parsed, a YAML program's `main`, a runtime written as
-// an object, and the whole reason of each declaration that is not known.
+// an object, and the whole reason of each declaration that is not known; the candidate fleet
+// files in name order, YAML files of other shapes passed over, each project searched once.
 import { writeFileSync } from "node:fs";
 import type * as Fs from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { locateDeclaration } from "../../drift/read/declarations";
+import { SourceFiles, locateDeclaration } from "../../drift/read/declarations";
 import { fleetComponent, fleetUrn, project, recordedWebsites } from "../support/declaration-states";
 
 // A folder named `unreadable` cannot be listed, as one without read permission cannot (the tests
-// may run as root, which reads every folder).
+// may run as root, which reads every folder). A folder named `unsorted` is listed in reverse name
+// order: readdir(3) gives names in the file system's order, which Node.js sorts on some systems only.
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof Fs>();
   const readdirSync = ((path: string, ...rest: unknown[]) => {
@@ -20,7 +22,8 @@ vi.mock("node:fs", async (importOriginal) => {
         code: "EACCES",
       });
     }
-    return (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
+    const names = (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
+    return String(path).endsWith("/unsorted") ? [...(names as string[])].sort().reverse() : names;
   }) as typeof fs.readdirSync;
   return { ...fs, default: { ...fs, readdirSync }, readdirSync };
 });
@@ -128,6 +131,36 @@ describe("drift: which of a project's files may be fleet files", () => {
         via: "found",
       },
     });
+  });
+  it("passes over YAML files without a list of website entries", () => {
+    const folder = project({
+      "Pulumi.yaml": nodeProject,
+      "config.yaml": "name: tool\n",
+      "docs.yaml": "websites:\n  - a.example.com\n",
+      "sites.yaml": fleetText,
+    });
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      declaration: {
+        kind: "fleet",
+        file: join(folder, "sites.yaml"),
+        line: 2,
+        project: folder,
+        via: "found",
+      },
+    });
+  });
+
+  it("lists them in name order, searching a project and parsing a file once", () => {
+    const folder = project({ "unsorted/b.yaml": fleetText, "unsorted/a.yml": fleetText });
+    const files = new SourceFiles();
+    const listed = [join(folder, "unsorted/a.yml"), join(folder, "unsorted/b.yaml")];
+    expect(files.fleetCandidates(folder)).toEqual(listed);
+    // Hundreds of websites may ask: a file written since is not seen, a file is parsed once.
+    writeFileSync(join(folder, "unsorted/c.yaml"), fleetText);
+    expect(files.fleetCandidates(folder)).toEqual(listed);
+    const parsed = files.yaml(join(folder, "unsorted/b.yaml"));
+    expect(parsed?.doc.toJS()).toEqual({ websites: [{ domain: "a.example.com" }] });
+    expect(files.yaml(join(folder, "unsorted/b.yaml"))).toBe(parsed);
   });
 });
 
