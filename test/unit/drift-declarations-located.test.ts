@@ -3,7 +3,8 @@
 // project's YAML files are searched (a folder that cannot be read is passed over), a fleet file
 // or a Pulumi YAML program that cannot be parsed, a YAML program's `main`, a runtime written as
 // an object, and the whole reason of each declaration that is not known; the candidate fleet
-// files in name order, YAML files of other shapes passed over, each project searched once.
+// files in name order, YAML files of other shapes passed over, each project searched once; the
+// entry of a domain among others; the first user frame among positions of other forms.
 import { writeFileSync } from "node:fs";
 import type * as Fs from "node:fs";
 import { join } from "node:path";
@@ -58,6 +59,22 @@ describe("drift: where a fleet website is declared", () => {
         kind: "fleet",
         file: join(folder, "sites.yaml"),
         line: 2,
+        project: folder,
+        via: "recorded",
+      },
+    });
+  });
+
+  it("finds the entry of the website's domain among the file's entries, however its case is written", () => {
+    const folder = project({
+      "Pulumi.yaml": nodeProject,
+      "sites.yaml": "websites:\n  - domain: b.example.com\n  - domain: A.Example.COM\n",
+    });
+    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }))).toEqual({
+      declaration: {
+        kind: "fleet",
+        file: join(folder, "sites.yaml"),
+        line: 3,
         project: folder,
         via: "recorded",
       },
@@ -205,6 +222,25 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
 });
 
 describe("drift: where a program's website is declared", () => {
+  it("takes the first frame in the project's own files, passing over positions of other forms", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject, "index.ts": "// the program\n" });
+    const blog = website(
+      "blog",
+      { domain: "blog.example.com" },
+      {
+        sourcePosition: "file:///srv/project:///index.ts#3,1",
+        stackTrace: [
+          { sourcePosition: "project:///index.ts#4,1 (bundled)" },
+          { sourcePosition: "node:internal/modules/cjs/loader" },
+          { sourcePosition: "project:///index.ts#12,5" },
+        ],
+      },
+    );
+    expect(locateDeclaration(recorded(blog, folder))).toEqual({
+      declaration: { kind: "program", file: join(folder, "index.ts"), line: 12, column: 5, project: folder },
+    });
+  });
+
   it("says when the state records no position in the project's files, naming the runtime however it is written", () => {
     const cases: [string, string][] = [
       ["name: team\nruntime:\n  name: python\n  options: {}\n", "python"],
