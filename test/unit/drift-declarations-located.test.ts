@@ -4,7 +4,8 @@
 // or a Pulumi YAML program that cannot be parsed, a YAML program's `main`, a runtime written as
 // an object, and the whole reason of each declaration that is not known; the candidate fleet
 // files in name order, YAML files of other shapes passed over, each project searched once; the
-// entry of a domain among others; the first user frame among positions of other forms.
+// entry of a domain among others; the first user frame among positions of other forms (a
+// program's, a fleet component's).
 import { writeFileSync } from "node:fs";
 import type * as Fs from "node:fs";
 import { join } from "node:path";
@@ -77,6 +78,27 @@ describe("drift: where a fleet website is declared", () => {
         line: 3,
         project: folder,
         via: "recorded",
+      },
+    });
+  });
+
+  it("names the component by its first position in the project's own files", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject });
+    const component = {
+      ...fleetComponent({}),
+      sourcePosition: "project:///node_modules/pulumi-webstats/dist/fleet/website-fleet.js#40,5",
+      stackTrace: [{ sourcePosition: "project:///fleet.ts#9,3" }],
+    };
+    const site = recorded(
+      website("sites-a.example.com", { domain: "a.example.com" }, { parent: fleetUrn }),
+      folder,
+      [component],
+    );
+    expect(locateDeclaration(site)).toEqual({
+      unknown: {
+        reason:
+          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "fleet.ts")}:9) ` +
+          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
       },
     });
   });
@@ -210,6 +232,13 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
       unknown: {
         reason: `${join(missing, "src/Main.yaml")}: the stack's Pulumi YAML program cannot be read or parsed.`,
         broken: true,
+      },
+    });
+    // With neither resources nor main, the program is Pulumi.yaml still.
+    const empty = project({ "Pulumi.yaml": "name: team\nruntime: yaml\n" });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), empty))).toEqual({
+      unknown: {
+        reason: `${join(empty, "Pulumi.yaml")} declares no resource blog: the program changed since the last pulumi up.`,
       },
     });
     const other = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nresources:\n  shop:\n    type: x\n" });
