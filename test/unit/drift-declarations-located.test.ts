@@ -82,7 +82,7 @@ describe("drift: where a fleet website is declared", () => {
     });
   });
 
-  it("names the component by its first position in the project's own files", () => {
+  it("names the component by its first position in the project's own files, or by its name alone", () => {
     const folder = project({ "Pulumi.yaml": nodeProject });
     const component = {
       ...fleetComponent({}),
@@ -99,6 +99,19 @@ describe("drift: where a fleet website is declared", () => {
         reason:
           `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "fleet.ts")}:9) ` +
           "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
+      },
+    });
+    const unplaced = { ...fleetComponent({}), sourcePosition: "project:///../shared/fleet.ts#2,1" };
+    const other = recorded(
+      website("sites-a.example.com", { domain: "a.example.com" }, { parent: fleetUrn }),
+      folder,
+      [unplaced],
+    );
+    expect(locateDeclaration(other)).toEqual({
+      unknown: {
+        reason:
+          "the state does not record the file of WebsiteFleet sites (written by an older version) " +
+          "and no YAML file of the project has an entry for it: run pulumi up once to record it.",
       },
     });
   });
@@ -171,9 +184,10 @@ describe("drift: which of a project's files may be fleet files", () => {
       },
     });
   });
-  it("passes over YAML files without a list of website entries", () => {
+  it("passes over YAML files that cannot be parsed or hold no list of website entries", () => {
     const folder = project({
       "Pulumi.yaml": nodeProject,
+      "broken.yaml": "websites: [\n",
       "config.yaml": "name: tool\n",
       "docs.yaml": "websites:\n  - a.example.com\n",
       "sites.yaml": fleetText,
