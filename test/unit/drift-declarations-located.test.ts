@@ -203,6 +203,18 @@ describe("drift: which of a project's files may be fleet files", () => {
     });
   });
 
+  it("names every file that has an entry for the domain when more than one has", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject, "a.yaml": fleetText, "b/sites.yaml": fleetText });
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
+      unknown: {
+        reason:
+          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7) ` +
+          `(written by an older version) and 2 files of the project have an entry for it (${join(folder, "a.yaml")}, ` +
+          `${join(folder, "b/sites.yaml")}): run pulumi up once to record it.`,
+      },
+    });
+  });
+
   it("lists them in name order, searching a project and parsing a file once", () => {
     const folder = project({ "unsorted/b.yaml": fleetText, "unsorted/a.yml": fleetText });
     const files = new SourceFiles();
