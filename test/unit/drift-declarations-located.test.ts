@@ -277,6 +277,23 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
 });
 
 describe("drift: where a program's website is declared", () => {
+  it("says a program the state records that is not there is broken", () => {
+    const folder = project({ "Pulumi.yaml": nodeProject });
+    const blog = website(
+      "blog",
+      { domain: "blog.example.com" },
+      { sourcePosition: "project:///src/index.ts#12,5" },
+    );
+    expect(locateDeclaration(recorded(blog, folder))).toEqual({
+      unknown: {
+        reason:
+          `${join(folder, "src/index.ts")}:12: the program that declares blog, as the state records it, is not there: ` +
+          "run the command in the checkout the stack was deployed from.",
+        broken: true,
+      },
+    });
+  });
+
   it("takes the first frame in the project's own files, passing over positions of other forms", () => {
     const folder = project({ "Pulumi.yaml": nodeProject, "index.ts": "// the program\n" });
     const blog = website(
