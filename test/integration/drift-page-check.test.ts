@@ -56,6 +56,20 @@ const snippet = trackingCodeOf(installation, {}).trackingCode;
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title>${body}</head><body>Hi</body></html>`;
 
+/**
+ * Every page's deadline but those of the tests about deadlines: a page is never cut by its
+ * deadline on a busy machine (a 256 KiB read took past 3 s beside other work on 2 cores), so the
+ * deadline only ends a hang.
+ */
+const PAGE_TIMEOUT_MS = 60_000;
+
+/**
+ * deep.test's nesting, 500 KB of `<div>`: its read took 1.6 s on 2 cores kept busy by other work,
+ * while its whole parse takes minutes (its cost grows with the square of the depth: 30,000 took
+ * 36 s there), so its test's deadline (10 s) passes during the parse, not during the read.
+ */
+const DEEP = 100_000;
+
 /** What each website answers, by its name. */
 const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   "plain.test": (_req, res) => html(res, page(snippet)),
@@ -100,7 +114,7 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   },
   // Redirects to https:// where nothing listens (plain.test's address).
   "torefused.test": (_req, res) => res.writeHead(302, { location: "https://plain.test/" }).end(),
-  "deep.test": (_req, res) => html(res, `<!doctype html><body>${"<div>".repeat(60_000)}${snippet}`),
+  "deep.test": (_req, res) => html(res, `<!doctype html><body>${"<div>".repeat(DEEP)}${snippet}`),
 };
 
 /** The connections kept.test was asked on. */
@@ -188,7 +202,7 @@ beforeAll(async () => {
   }) as unknown as LookupFunction;
   options = {
     ...PAGE_DEFAULTS,
-    timeoutMs: 3_000,
+    timeoutMs: PAGE_TIMEOUT_MS,
     maxBytes: 256 * 1024,
     network: { proxy: undefined, caCertificates: ca.certPem },
     lookup,
@@ -245,7 +259,9 @@ describe("the page check", () => {
       },
     ],
   ])("%s: %o", async (domain, expected) => {
-    expect(await checkPage(domain, installation, options)).toMatchObject(expected);
+    // slow.test never ends its page: any deadline ends it the same way, a short one sooner.
+    const timeoutMs = domain === "slow.test" ? 1_000 : options.timeoutMs;
+    expect(await checkPage(domain, installation, { ...options, timeoutMs })).toMatchObject(expected);
   });
 
   it("falls back to http:// only when https:// refuses at the domain, not at a redirect's target", async () => {
@@ -310,7 +326,7 @@ describe("the page check", () => {
             source: "WEBSTATS_CA_CERT_FILE",
           },
         },
-        { parallel: 1, timeoutMs: 10_000 },
+        { parallel: 1, timeoutMs: options.timeoutMs },
         () => {},
       );
       // Read through the proxy, its password accepted: the credentials were the run's to send.
@@ -578,8 +594,13 @@ describe("no website and no page ends the run", () => {
   });
 
   it("stops parsing a page nested too deep at the page's deadline", async () => {
-    // A whole parse of this page takes half a minute or more: the reason says it was stopped.
-    const result = await checkPage("deep.test", installation, { ...options, timeoutMs: 2_000 });
+    // A whole parse of this page takes minutes: the reason says it was stopped. The deadline is
+    // far longer than the page's read on a busy machine, and far shorter than its parse anywhere.
+    const result = await checkPage("deep.test", installation, {
+      ...options,
+      maxBytes: PAGE_DEFAULTS.maxBytes,
+      timeoutMs: 10_000,
+    });
     expect(result).toMatchObject({ status: "unreachable", url: "https://deep.test/" });
     expect(result.reason).toMatch(/^the page \(\d+ characters\) could not be parsed in time: /);
   }, 60_000);
