@@ -1,7 +1,7 @@
 // What drift reads of a stack export (drift/read/stack-export.ts's readStackExport): a
 // connection's network settings over its provider's, setting by setting, each named by where it
 // comes from; a relative CA file against the project folder, trimmed; an export without
-// resources; and the whole messages of exports that are refused.
+// resources; and the whole messages (and the error's name) of exports that are refused.
 import { describe, expect, it } from "vitest";
 import { StateError, readStackExport } from "../../drift/read/stack-export";
 
@@ -105,5 +105,24 @@ describe("drift reads a stack export's resources", () => {
         "prod",
       ),
     ).toThrow(new StateError(message(types.slice(0, 3).join(", "))));
+  });
+
+  it("refuses outputs nested past 64 levels as a StateError, showing a path of 80 characters whole", () => {
+    // Each level under an empty key adds one character to the path: outputs.favorite, then 64 dots.
+    let favorite: unknown = "x";
+    for (let level = 0; level < 64; level++) favorite = { "": favorite };
+    let thrown: unknown;
+    try {
+      readStackExport(exported([stack, nodeProvider(), website("one", { favorite })]), "stack prod", "prod");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(StateError);
+    expect(thrown).toMatchObject({
+      name: "StateError",
+      message:
+        `stack prod: website one: outputs.favorite${".".repeat(64)} nests deeper than 64 levels: ` +
+        "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
+    });
   });
 });
