@@ -130,7 +130,8 @@ beforeAll(async () => {
   options = {
     ...PAGE_DEFAULTS,
     maxBytes: EXACT,
-    timeoutMs: 10_000,
+    // A page's deadline only ends a hang: a busy machine reads these pages in seconds.
+    timeoutMs: 60_000,
     network: { proxy: undefined, caCertificates: undefined },
     lookup: ((hostname: string, opts: object, callback: (...args: unknown[]) => void) => {
       const failure = failures[hostname];
