@@ -1,7 +1,8 @@
 // What drift reads of a stack export (drift/read/stack-export.ts's readStackExport): a
 // connection's network settings over its provider's, setting by setting, each named by where it
-// comes from; a relative CA file against the project folder, trimmed; an export without
-// resources; and the whole messages (and the error's name) of exports that are refused.
+// comes from; a relative CA file against the project folder, trimmed; settings null or blank
+// passed over; where a website's key comes from; the positions a website records; an export
+// without resources; and the whole messages (and the error's name) of exports that are refused.
 import { describe, expect, it } from "vitest";
 import { StateError, readStackExport } from "../../drift/read/stack-export";
 
@@ -67,6 +68,97 @@ describe("drift reads a stack export's network settings", () => {
         sources: { caCertFile: "webstats:caCertFile of stack team/prod" },
       },
     ]);
+  });
+});
+
+describe("drift reads a stack export's network settings, as recorded", () => {
+  it("passes over settings that are null or blank", () => {
+    const provider = nodeProvider({
+      "webstats:proxyUrl": null,
+      "webstats:caCertFile": "   ",
+      "webstats:skipTlsVerify": true,
+    });
+    expect(networkOf([stack, provider, website("one")])).toEqual([
+      {
+        values: { skipTlsVerify: true },
+        sources: { skipTlsVerify: "webstats:skipTlsVerify of stack team/prod" },
+      },
+    ]);
+  });
+
+  it("reads only a CA file given as text against the project folder, and keeps it as written without one", () => {
+    const provider = nodeProvider({
+      "webstats:caCertFile": 5,
+      "webstats:proxyUrl": "proxy.example:3128",
+      "webstats:skipTlsVerify": true,
+    });
+    expect(networkOf([stack, provider, website("one")], "/srv/project")[0]?.values).toEqual({
+      caCertFile: 5,
+      proxyUrl: "proxy.example:3128",
+      skipTlsVerify: true,
+    });
+    const relative = nodeProvider({ "webstats:caCertFile": "certs/ca.pem" });
+    expect(networkOf([stack, relative, website("one")])[0]?.values).toEqual({ caCertFile: "certs/ca.pem" });
+  });
+});
+
+describe("drift reads where a website's key comes from", () => {
+  const addressOf = (resources: unknown[]) =>
+    readStackExport(exported(resources), "stack prod", "prod").websites.map((w) => w.address);
+
+  it("names a plugin's default provider, whatever its version, as the stack's configuration", () => {
+    const provider = {
+      urn: "urn:pulumi:prod::team::pulumi:providers:webstats::default_0_4_0",
+      type: "pulumi:providers:webstats",
+      id: "p2",
+      outputs: {
+        baseUrl: "https://stats.example.com",
+        apiKey: secret("k"),
+        proxyUrl: "http://proxy.example:3128",
+      },
+    };
+    const site = {
+      urn: "urn:pulumi:prod::team::webstats:index:Website::one",
+      type: "webstats:index:Website",
+      id: "1",
+      provider: "urn:pulumi:prod::team::pulumi:providers:webstats::default_0_4_0::p2",
+      outputs: { domain: "one.example.com", websiteId: 1 },
+    };
+    expect(addressOf([stack, provider, site])).toEqual([
+      {
+        baseUrl: "https://stats.example.com",
+        apiKey: "k",
+        keySource: "the stack's configuration",
+        network: {
+          values: { proxyUrl: "http://proxy.example:3128" },
+          sources: { proxyUrl: "webstats:proxyUrl of stack team/prod" },
+        },
+      },
+    ]);
+  });
+
+  it("names the stack's configuration for a website whose provider is not recorded", () => {
+    const { provider: _none, ...unprovided } = website("one");
+    expect(addressOf([stack, unprovided])).toEqual([
+      { baseUrl: "https://stats.example.com", keySource: "the stack's configuration" },
+    ]);
+  });
+});
+
+describe("drift reads where a website was declared", () => {
+  it("keeps its own position, then those of its stack trace's frames that record one", () => {
+    const site = {
+      ...website("one"),
+      sourcePosition: "project:///index.ts#12,5",
+      stackTrace: [
+        null,
+        "project:///text.ts#1,1",
+        { sourcePosition: 7 },
+        { sourcePosition: "project:///main.ts#3,1" },
+      ],
+    };
+    const [read] = readStackExport(exported([stack, nodeProvider(), site]), "stack prod", "prod").websites;
+    expect(read?.origin?.positions).toEqual(["project:///index.ts#12,5", "project:///main.ts#3,1"]);
   });
 });
 
