@@ -146,6 +146,21 @@ describe("drift reads where a website's key comes from", () => {
 });
 
 describe("drift reads where a website was declared", () => {
+  it("names the fleet component it is a child of, with no file when the component records no outputs", () => {
+    const fleet = {
+      urn: "urn:pulumi:prod::team::webstats:fleet:WebsiteFleet::sites",
+      type: "webstats:fleet:WebsiteFleet",
+      sourcePosition: "project:///index.ts#7,15",
+    };
+    const site = { ...website("one"), parent: fleet.urn };
+    const [read] = readStackExport(
+      exported([stack, nodeProvider(), fleet, site]),
+      "stack prod",
+      "prod",
+    ).websites;
+    expect(read?.origin?.fleet).toEqual({ name: "sites", positions: ["project:///index.ts#7,15"] });
+  });
+
   it("keeps its own position, then those of its stack trace's frames that record one", () => {
     const site = {
       ...website("one"),
@@ -173,6 +188,31 @@ describe("drift reads a stack export's resources", () => {
       new StateError(
         "stack prod is not a Pulumi stack export (top: Invalid input: expected object, received number): " +
           "give the output of pulumi stack export --show-secrets.",
+      ),
+    );
+  });
+
+  it("refuses an export whose fault is inside it, naming the fault's path", () => {
+    const text = JSON.stringify({ version: 3, deployment: { resources: "none" } });
+    expect(() => readStackExport(text, "stack prod", "prod")).toThrow(
+      new StateError(
+        "stack prod is not a Pulumi stack export (deployment.resources: Invalid input: expected array, received string): " +
+          "give the output of pulumi stack export --show-secrets.",
+      ),
+    );
+  });
+
+  it("refuses a website recording outputs this version does not know, naming each", () => {
+    expect(() =>
+      readStackExport(
+        exported([stack, nodeProvider(), website("one", { colour: 1, size: 2 })]),
+        "stack prod",
+        "prod",
+      ),
+    ).toThrow(
+      new StateError(
+        'stack prod: website one records "colour", "size", which this version of pulumi-webstats does not know: ' +
+          "update pulumi-webstats to the version the stack uses.",
       ),
     );
   });
