@@ -1,5 +1,6 @@
 // The state files drift reads (drift/read/state-sources.ts): one that cannot be read is named with
-// its error's code, and one that is not JSON with the place of its fault, counted in characters.
+// its error's code, and one that is not JSON with the place of its fault, counted in characters;
+// a state without a stack resource is named by its file, less the last .json.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,5 +26,13 @@ describe("drift reads a state file", () => {
         `state file ${path} is not JSON (line 2, column 18: a property name in double quotes should come here): give the output of pulumi stack export --show-secrets.`,
       ),
     );
+  });
+
+  it("names a state without a stack resource by its file's name, less its last .json", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "drift-state-sources-")), "prod.json-2024.json");
+    writeFileSync(path, JSON.stringify({ version: 3, deployment: {} }));
+    expect(await readSources([{ kind: "file", path }], {}, 1)).toEqual([
+      { name: "prod.json-2024", websites: [] },
+    ]);
   });
 });
