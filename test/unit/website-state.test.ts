@@ -94,4 +94,26 @@ describe("Website outputs", () => {
       ),
     );
   });
+
+  it("refuse arguments check would not have returned: no domain, or an argument with a default left out", () => {
+    const checked = {
+      privacy: "public",
+      email: false,
+      excludeBots: true,
+      favorite: false,
+      excludeIps: [],
+      adoptExisting: false,
+    };
+    expect(readInputs({ domain: "example.com", ...checked })).toEqual({ domain: "example.com", ...checked });
+    expect(() => readInputs(checked)).toThrow(
+      new Error(
+        "The Website's arguments could not be read (domain). ✖ Invalid input: expected string, received undefined",
+      ),
+    );
+    expect(() => readInputs({ domain: "example.com", ...checked, privacy: undefined })).toThrow(
+      new Error(
+        'The Website\'s arguments could not be read (privacy). ✖ Invalid option: expected one of "public"|"private"|"password"',
+      ),
+    );
+  });
 });
