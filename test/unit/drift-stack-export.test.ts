@@ -4,7 +4,7 @@
 // passed over; where a website's key comes from; the positions a website records; an export
 // without resources; and the whole messages (and the error's name) of exports that are refused.
 import { describe, expect, it } from "vitest";
-import { StateError, readStackExport } from "../../drift/read/stack-export";
+import { StateError, encrypted, readStackExport } from "../../drift/read/stack-export";
 
 const secret = (value: unknown) => ({
   "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
@@ -137,6 +137,39 @@ describe("drift reads where a website's key comes from", () => {
     ]);
   });
 
+  it("reads the provider's installation as text, trimmed, else the one the website was last seen on", () => {
+    const baseUrlOf = (baseUrl: unknown) =>
+      addressOf([stack, nodeProvider({ "webstats:baseUrl": baseUrl }), website("one")])[0]?.baseUrl;
+    expect(baseUrlOf(" https://other.example.com ")).toBe("https://other.example.com");
+    expect(baseUrlOf("   ")).toBe("https://stats.example.com");
+    expect(baseUrlOf(5)).toBe("https://stats.example.com");
+  });
+
+  it("reads no settings from a provider of another package", () => {
+    const other = {
+      ...nodeProvider({ "webstats:baseUrl": "https://other.example.com" }),
+      urn: "urn:pulumi:prod::team::pulumi:providers:other::default",
+      type: "pulumi:providers:other",
+    };
+    const site = {
+      ...website("one"),
+      provider: "urn:pulumi:prod::team::pulumi:providers:other::default::p1",
+    };
+    expect(addressOf([stack, other, site])).toEqual([
+      { baseUrl: "https://stats.example.com", keySource: "the stack's configuration" },
+    ]);
+  });
+
+  it("keeps a key the export left encrypted as encrypted", () => {
+    const hidden = {
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      ciphertext: "AAEA",
+    };
+    expect(addressOf([stack, nodeProvider({ "webstats:apiKey": hidden }), website("one")])[0]?.apiKey).toBe(
+      encrypted,
+    );
+  });
+
   it("names the stack's configuration for a website whose provider is not recorded", () => {
     const { provider: _none, ...unprovided } = website("one");
     expect(addressOf([stack, unprovided])).toEqual([
@@ -237,6 +270,40 @@ describe("drift reads a stack export's resources", () => {
         "prod",
       ),
     ).toThrow(new StateError(message(types.slice(0, 3).join(", "))));
+  });
+
+  it("reads outputs nested 64 levels deep, and counts a secret's value one level deeper than the secret", () => {
+    let deep: unknown = "x";
+    for (let level = 0; level < 63; level++) deep = { "": deep };
+    const read = readStackExport(
+      exported([stack, nodeProvider({ other: deep }), website("one")]),
+      "stack prod",
+      "prod",
+    );
+    expect(read.websites.map((w) => w.resource)).toEqual(["one"]);
+    expect(() =>
+      readStackExport(
+        exported([stack, nodeProvider({ other: secret(deep) }), website("one")]),
+        "stack prod",
+        "prod",
+      ),
+    ).toThrow(
+      new StateError(
+        `stack prod: provider default: outputs.other${".".repeat(63)} nests deeper than 64 levels: ` +
+          "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
+      ),
+    );
+  });
+
+  it("names a stack by its stack resource's URN, else by the name it was asked by", () => {
+    expect(readStackExport(exported([nodeProvider(), website("one")]), "file x.json", "x").name).toBe("x");
+    const odd = { ...stack, urn: `other:${stack.urn}` };
+    expect(readStackExport(exported([odd, nodeProvider(), website("one")]), "file x.json", "x").name).toBe(
+      "x",
+    );
+    expect(readStackExport(exported([nodeProvider(), stack, website("one")]), "file x.json", "x").name).toBe(
+      "team/prod",
+    );
   });
 
   it("refuses outputs nested past 64 levels as a StateError, showing a path of 80 characters whole", () => {
