@@ -295,6 +295,40 @@ describe("drift reads a stack export's resources", () => {
     );
   });
 
+  it("takes a website's id from its state, else from its resource id", () => {
+    const { websiteId: _unrecorded, ...noId } = website("two").outputs;
+    const read = readStackExport(
+      exported([
+        stack,
+        nodeProvider(),
+        website("one", { websiteId: 3 }),
+        { ...website("two"), id: "4", outputs: noId },
+      ]),
+      "stack prod",
+      "prod",
+    );
+    expect(read.websites.map((w) => w.id)).toEqual([3, 4]);
+  });
+
+  it("refuses the dynamic provider's own output on a plugin's website", () => {
+    const site = {
+      urn: "urn:pulumi:prod::team::webstats:index:Website::one",
+      type: "webstats:index:Website",
+      id: "1",
+      outputs: { domain: "one.example.com", websiteId: 1, __provider: "code" },
+    };
+    expect(() => readStackExport(exported([stack, site]), "stack prod", "prod")).toThrow(
+      new StateError(
+        'stack prod: website one records "__provider", which this version of pulumi-webstats does not know: ' +
+          "update pulumi-webstats to the version the stack uses.",
+      ),
+    );
+    const dynamic = website("two", { __provider: "code" });
+    expect(
+      readStackExport(exported([stack, nodeProvider(), dynamic]), "stack prod", "prod").websites[0]?.outputs,
+    ).not.toHaveProperty("__provider");
+  });
+
   it("names a stack by its stack resource's URN, else by the name it was asked by", () => {
     expect(readStackExport(exported([nodeProvider(), website("one")]), "file x.json", "x").name).toBe("x");
     const odd = { ...stack, urn: `other:${stack.urn}` };
