@@ -160,6 +160,17 @@ describe("drift reads where a website's key comes from", () => {
     ]);
   });
 
+  it("reads a connection the export left encrypted as an encrypted key on the installation last seen", () => {
+    const hidden = {
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      ciphertext: "AAEA",
+    };
+    const provider = nodeProvider({ "webstats:baseUrl": "https://provider.example.com" });
+    expect(addressOf([stack, provider, website("one", { connection: hidden })])).toEqual([
+      { baseUrl: "https://stats.example.com", apiKey: encrypted, keySource: "connection of one" },
+    ]);
+  });
+
   it("keeps a key the export left encrypted as encrypted", () => {
     const hidden = {
       "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
