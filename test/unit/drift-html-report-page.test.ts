@@ -168,6 +168,24 @@ describe("drift --format html: the whole page", () => {
     await expect(pageAround(html)).toMatchFileSnapshot("golden/drift-report-calm.html");
   });
 
+  it("has no column or filter of what does not fail without a baseline or an ignore file", () => {
+    const { ignore: _ignore, ...report } = calmReport();
+    const html = htmlReport(report, {}, now);
+    expect(/<thead><tr>(.*?)<\/tr><\/thead>\n<tbody>/.exec(html)?.[1]).toBe(
+      '<th scope="col" data-sort="text" class="w-site">Website</th>' +
+        '<th scope="col" data-sort="status" class="w-status">Status</th>' +
+        '<th scope="col" data-sort="text" class="w-account">Account</th>' +
+        '<th scope="col" data-sort="text" class="w-stacks">Stacks</th>' +
+        '<th scope="col" data-sort="number" class="w-changes">Changes: recorded &#8594; live</th>',
+    );
+    expect(/<select id="filter-status">(.*?)<\/select>/.exec(html)?.[1]).toBe(
+      '<option value="">Every website (2)</option><option value="f:fail">Failing the run (0)</option>' +
+        '<option value="s:in-sync">in-sync (2)</option><option value="s:changed">changed (0)</option>' +
+        '<option value="s:gone">gone (0)</option><option value="s:unmanaged">unmanaged (0)</option>' +
+        '<option value="s:duplicate">duplicate (0)</option>',
+    );
+  });
+
   it("adds the column of what does not fail with a baseline alone", () => {
     const { ignore: _ignore, ...report } = {
       ...calmReport(),
