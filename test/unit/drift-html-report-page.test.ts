@@ -184,6 +184,7 @@ describe("drift --format html: the whole page", () => {
         '<option value="s:gone">gone (0)</option><option value="s:unmanaged">unmanaged (0)</option>' +
         '<option value="s:duplicate">duplicate (0)</option>',
     );
+    expect(html).not.toContain('<section aria-labelledby="stale">');
   });
 
   it("adds the column of what does not fail with a baseline alone", () => {
