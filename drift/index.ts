@@ -33,6 +33,7 @@ import { runCloudFix, unconfirmableProblem } from "./fix/fix-cloud";
 import type { CloudFixOptions } from "./fix/fix-cloud";
 import { runFix } from "./fix/fix-run";
 import type { FixRunOptions } from "./fix/fix-run";
+import { plural } from "./model/words";
 
 export type { AcceptanceOptions } from "./accept/acceptance";
 export { ignoreFileName } from "./accept/ignore-file";
@@ -97,12 +98,10 @@ export async function runDrift(
   // read
   const stacks = await readStacks(options, env, io.err);
   const recorded = stacks.flatMap((s) => s.websites);
-  io.err(
-    `Read ${stacks.length} stack${stacks.length === 1 ? "" : "s"}: ${recorded.length} recorded websites.\n`,
-  );
+  io.err(`Read ${plural(stacks.length, "stack")}: ${recorded.length} recorded websites.\n`);
   // Each stack's installations as its own `pulumi up` reaches them: its network settings first.
   const accounts = await accountsOf(recorded, new RecordedSettings(env));
-  io.err(`Listing the websites of ${accounts.length} account${accounts.length === 1 ? "" : "s"}...\n`);
+  io.err(`Listing the websites of ${plural(accounts.length, "account")}...\n`);
 
   // compare
   const compared = await compareStage(

@@ -11,6 +11,7 @@ import type { DriftEntry, PageCheck } from "../model/entries";
 import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
+import { plural } from "../model/words";
 
 /** `--check-pages`' bounds. */
 export interface PageRunOptions {
@@ -144,7 +145,7 @@ export async function checkEntryPages(
   };
   const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_PAGE_RUN_TIMEOUT_MS;
   err(
-    `Checking pages: ${targets.length} home page${targets.length === 1 ? "" : "s"}, ${options.parallel} at a time, ` +
+    `Checking pages: ${plural(targets.length, "home page")}, ${options.parallel} at a time, ` +
       `at most ${Math.round(options.timeoutMs / 1000)} s each.\n`,
   );
   const step = Math.max(10, Math.ceil(targets.length / 10));
@@ -160,7 +161,7 @@ export async function checkEntryPages(
   const cut = pages.filter((p) => p.reason?.startsWith("not read: the page check's")).length;
   if (cut > 0) {
     err(
-      `Pages: ${cut} home page${cut === 1 ? "" : "s"} not read, the page check's bound for the whole run was reached.\n`,
+      `Pages: ${plural(cut, "home page")} not read, the page check's bound for the whole run was reached.\n`,
     );
   }
   return withPages(entries, new Map(targets.map((t, i) => [pageKey(t.client.baseUrl, t.id), pages[i]!])));

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { notJsonReason } from "../../core/json-text";
 import { websiteTypes } from "../read/stack-export";
+import { plural } from "../model/words";
 
 /** A website drift found changed or gone, in the stack that records it. */
 export interface CloudTarget {
@@ -127,7 +128,7 @@ export function locateTargets(
   const pending = deployment.pending_operations ?? [];
   if (pending.length > 0) {
     throw new CloudPlanRefused(
-      `stack ${stack} has ${pending.length} pending operation${pending.length === 1 ? "" : "s"} left by an interrupted update: ` +
+      `stack ${stack} has ${plural(pending.length, "pending operation")} left by an interrupted update: ` +
         "the engine does not know what they did on the server. Resolve them first (pulumi refresh offers to; " +
         "pulumi refresh --clear-pending-creates drops pending creates), then run drift again.",
     );

@@ -5,6 +5,7 @@
 import type { FixOutcome } from "./fix-code";
 import type { WrittenChange } from "./fix-text";
 import { markdownText, neutralJson, neutralText, valueText } from "../model/neutral-text";
+import { plural } from "../model/words";
 
 export type FixSummaryFormat = "text" | "markdown" | "json";
 
@@ -29,7 +30,7 @@ function lines(outcome: FixOutcome): { title: string; items: string[] }[] {
       title:
         outcome.written.length === 0
           ? "Nothing written."
-          : `Written (${outcome.written.length} change${outcome.written.length === 1 ? "" : "s"} in ${files} file${files === 1 ? "" : "s"}):`,
+          : `Written (${plural(outcome.written.length, "change")} in ${plural(files, "file")}):`,
       items: outcome.written.map(writtenText),
     },
     {

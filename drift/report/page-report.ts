@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { DriftEntry, PageStatus } from "../model/entries";
 import { neutralText } from "../model/neutral-text";
+import { plural } from "../model/words";
 
 export const pageStatuses: readonly PageStatus[] = ["present", "missing", "wrong", "unreachable"];
 
@@ -22,7 +23,7 @@ export function pageCounts(websites: readonly DriftEntry[]): Record<string, numb
 export function pageSummaryText(websites: readonly DriftEntry[]): string {
   const read = websites.filter((e) => e.page !== undefined);
   const parts = pageStatuses.map((s) => `${read.filter((e) => e.page?.status === s).length} ${s}`);
-  return `Pages: ${parts.join(", ")} (${read.length} home page${read.length === 1 ? "" : "s"} read, one GET each).`;
+  return `Pages: ${parts.join(", ")} (${plural(read.length, "home page")} read, one GET each).`;
 }
 
 /** Whether a website's page is worth a line: not right, or a cause to tell. */
