@@ -69,13 +69,14 @@ describe("drift: where a fleet website is declared", () => {
   it("finds the entry of the website's domain among the file's entries, however its case is written", () => {
     const folder = project({
       "Pulumi.yaml": nodeProject,
-      "sites.yaml": "websites:\n  - domain: b.example.com\n  - domain: A.Example.COM\n",
+      // An entry whose domain is not text is passed over, not compared.
+      "sites.yaml": "websites:\n  - domain: b.example.com\n  - domain: 42\n  - domain: A.Example.COM\n",
     });
     expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }))).toEqual({
       declaration: {
         kind: "fleet",
         file: join(folder, "sites.yaml"),
-        line: 3,
+        line: 4,
         project: folder,
         via: "recorded",
       },
@@ -249,6 +250,15 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
     });
     expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), named))).toEqual({
       declaration: { kind: "yaml-program", file: join(named, "prog.yaml"), line: 3, project: named },
+    });
+    // Resources in Pulumi.yaml make it the program, a `main` beside them notwithstanding.
+    const both = project({
+      "Pulumi.yaml":
+        "name: team\nruntime: yaml\nmain: src\nresources:\n  blog:\n    type: webstats:index:Website\n",
+      "src/Main.yaml": "resources:\n  shop:\n    type: webstats:index:Website\n",
+    });
+    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), both))).toEqual({
+      declaration: { kind: "yaml-program", file: join(both, "Pulumi.yaml"), line: 5, project: both },
     });
   });
 

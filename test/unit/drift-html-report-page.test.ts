@@ -128,6 +128,13 @@ function richReport(): DriftReport {
           message: "public",
           entry: prodEntry("b.example.com", 2, "changed"),
         },
+        // A second finding of the same row: its links joined.
+        {
+          rule: "email-reports",
+          level: "advisory",
+          message: "no e-mail either",
+          entry: prodEntry("b.example.com", 2, "changed"),
+        },
         {
           rule: "email-reports",
           level: "advisory",

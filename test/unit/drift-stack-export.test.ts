@@ -179,6 +179,14 @@ describe("drift reads where a website's key comes from", () => {
     expect(addressOf([stack, nodeProvider({ "webstats:apiKey": hidden }), website("one")])[0]?.apiKey).toBe(
       encrypted,
     );
+    // Signed as another kind of value (an asset's signature), its plaintext is not read as a secret's.
+    const otherKind = {
+      "4dabf18193072939515e22adb298388d": "c44067f5952c0a294b673a41bacd8c17",
+      plaintext: '"k2"',
+    };
+    expect(
+      addressOf([stack, nodeProvider({ "webstats:apiKey": otherKind }), website("one")])[0]?.apiKey,
+    ).toBe(encrypted);
   });
 
   it("names the stack's configuration for a website whose provider is not recorded", () => {
