@@ -19,12 +19,23 @@
 // written from it.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPAT_NODE_VERSIONS } from "../ci/test-compat.mjs";
 import { ensureNode } from "../machine/ensure-node.mjs";
+import { uniteIncrementalReports } from "./incremental.mjs";
 import {
   condenseReport,
   mergeResult,
@@ -89,6 +100,32 @@ function headCopy() {
 }
 
 /**
+ * Writes the run's incremental file as the union of every earlier run's (this run's own among
+ * them), so that a run over another set of parts reuses what those runs tested
+ * (incremental.mjs); says how many mutated files it holds.
+ * @param {string} reportsDir
+ * @param {string} incremental
+ * @param {(string | undefined)[]} parts
+ * @returns {boolean} whether the run has results to reuse
+ */
+function uniteEarlierRuns(reportsDir, incremental, parts) {
+  const earlier = readdirSync(reportsDir)
+    .filter((file) => file.endsWith(".incremental.json"))
+    .map((file) => join(reportsDir, file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const united = uniteIncrementalReports(
+    earlier.map((file) => JSON.parse(readFileSync(file, "utf8"))),
+    (file) => parts.some((part) => inPart(file, part)),
+  );
+  if (united === undefined) return false;
+  writeAtomically(incremental, JSON.stringify(united));
+  process.stdout.write(
+    `mutate: results of ${Object.keys(united.files).length} files reused where their code and tests are unchanged (from ${earlier.length} earlier runs)\n`,
+  );
+  return true;
+}
+
+/**
  * One Stryker run over `parts` (one part, or several with `--together`), each part recorded on
  * its own from the run's report.
  * @param {(string | undefined)[]} parts
@@ -106,8 +143,8 @@ function runParts(parts, strykerArgs, head) {
   rmSync(progress, { force: true });
   mkdirSync(reportsDir, { recursive: true });
   const cwd = head ? headCopy() : repoRoot;
-  const reused = existsSync(join(reportsDir, `${name}.incremental.json`));
   const incremental = join(reportsDir, `${name}.incremental.json`);
+  const reused = uniteEarlierRuns(reportsDir, incremental, parts);
   if (head && existsSync(incremental)) {
     mkdirSync(join(cwd, "reports", "mutation"), { recursive: true });
     cpSync(incremental, join(cwd, "reports", "mutation", `${name}.incremental.json`));
