@@ -155,17 +155,22 @@ export function mergeResult(parts, result) {
 }
 
 /**
+ * Whether an entry of equivalent-mutants.json is about this survivor.
+ * @param {Equivalent} e
+ * @param {Survivor} s
+ */
+const judges = (e, s) =>
+  e.file === s.file &&
+  (e.line === undefined || e.line === s.line) &&
+  e.mutator === s.mutator &&
+  e.replacement === s.replacement;
+
+/**
  * @param {Survivor} s
  * @param {Equivalent[]} equivalents
  */
 export function equivalentReason(s, equivalents) {
-  const found = equivalents.find(
-    (e) =>
-      e.file === s.file &&
-      (e.line === undefined || e.line === s.line) &&
-      e.mutator === s.mutator &&
-      e.replacement === s.replacement,
-  );
+  const found = equivalents.find((e) => judges(e, s));
   if (!found) return undefined;
   return found.static ? `Static, killed when every test runs: ${found.reason}` : found.reason;
 }
@@ -274,6 +279,22 @@ export function renderMarkdown(parts, equivalents, folders = []) {
       );
     }
     out.push("");
+  }
+  // An entry no survivor matches is out of date: its mutant is killed now, or its line moved
+  // (move-equivalents.mjs), or it was written after its part's last run.
+  const survivors = parts.flatMap((p) => p.survivors);
+  const unmatched = equivalents.filter((e) => !survivors.some((s) => judges(e, s)));
+  if (unmatched.length > 0) {
+    out.push("## Equivalent entries no survivor matches", "");
+    out.push(
+      "Each is killed now, or its line moved (`tools/mutate/move-equivalents.mjs`), or it was written after " +
+        "its part's last run: the part's next run tells which.",
+      "",
+    );
+    out.push("| file | line | mutator | replacement |", "| --- | --- | --- | --- |");
+    for (const e of unmatched) {
+      out.push(`| ${e.file} | ${e.line ?? "any"} | ${e.mutator} | ${cell(e.replacement)} |`);
+    }
   }
   return `${out.join("\n").trimEnd()}\n`;
 }
