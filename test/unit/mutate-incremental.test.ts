@@ -1,7 +1,8 @@
 // tools/mutate/incremental.mjs: the incremental file of a run united from earlier runs' files.
 // Each mutated file comes from the newest report that holds it, each test file too; test ids are
-// numbered anew; a mutant keeps the tests of its report whose file reads the same in the union
-// and loses the others, so that Stryker tests it again rather than trust a changed test.
+// numbered anew; a mutant keeps the tests of its report whose file reads as it does now and loses
+// the others (a helper above a test may have changed, which Stryker does not see), so that
+// Stryker tests it again rather than trust a changed test.
 import { describe, expect, it } from "vitest";
 import { uniteIncrementalReports } from "../../tools/mutate/incremental.mjs";
 
@@ -37,7 +38,7 @@ const older = {
       mutants: [
         mutant("1", "Killed", ["0", "5"], ["0"]),
         mutant("2", "Killed", ["5", "6"], ["6"]),
-        mutant("3", "Survived", ["6"]),
+        mutant("3", "Survived", ["6", "7"]),
       ],
     },
   },
@@ -45,12 +46,20 @@ const older = {
     "test/t1.test.ts": { source: "t1 before", tests: [test("0", "one")] },
     "test/t2.test.ts": { source: "t2", tests: [test("5", "three")] },
     "test/t3.test.ts": { source: "t3", tests: [test("6", "four")] },
+    // A test file the report holds without its source: nothing to compare, so never trusted.
+    "test/t4.test.ts": { tests: [test("7", "five")] },
   },
 };
 const inDrift = (file: string) => file.startsWith("drift/");
+const asNewest: Record<string, string> = {
+  "test/t1.test.ts": "t1 now",
+  "test/t2.test.ts": "t2",
+  "test/t3.test.ts": "t3",
+};
+const readsAsNewest = (file: string) => asNewest[file];
 
 describe("an incremental file united from earlier runs", () => {
-  const united = uniteIncrementalReports([newest, older], inDrift);
+  const united = uniteIncrementalReports([newest, older], inDrift, readsAsNewest);
 
   it("takes each mutated file the run keeps from the newest report that holds it", () => {
     expect(Object.keys(united?.files ?? {})).toEqual(["drift/a.ts", "drift/b.ts"]);
@@ -64,6 +73,7 @@ describe("an incremental file united from earlier runs", () => {
       "test/t1.test.ts": { source: "t1 now", tests: [test("0", "one"), test("1", "two")] },
       "test/t2.test.ts": { source: "t2", tests: [test("2", "three")] },
       "test/t3.test.ts": { source: "t3", tests: [test("3", "four")] },
+      "test/t4.test.ts": { tests: [test("4", "five")] },
     });
   });
 
@@ -78,7 +88,27 @@ describe("an incremental file united from earlier runs", () => {
   });
 
   it("is nothing when no report holds a file the run keeps", () => {
-    expect(uniteIncrementalReports([newest, older], (file) => file.startsWith("core/"))).toBeUndefined();
-    expect(uniteIncrementalReports([], inDrift)).toBeUndefined();
+    expect(
+      uniteIncrementalReports([newest, older], (file) => file.startsWith("core/"), readsAsNewest),
+    ).toBeUndefined();
+    expect(uniteIncrementalReports([], inDrift, readsAsNewest)).toBeUndefined();
+  });
+
+  it("drops the tests of a file that changed since even the newest run, and of one that is gone", () => {
+    const changed = uniteIncrementalReports([newest, older], inDrift, (file) =>
+      file === "test/t2.test.ts"
+        ? "t2 with another helper"
+        : file === "test/t3.test.ts"
+          ? undefined
+          : asNewest[file],
+    );
+    expect(changed?.files["drift/a.ts"]?.mutants).toEqual([mutant("1", "Killed", ["0", "1"], ["1"])]);
+    expect(changed?.files["drift/b.ts"]?.mutants).toEqual([
+      mutant("1", "Killed", [], []),
+      mutant("2", "Killed", [], []),
+      mutant("3", "Survived", []),
+    ]);
+    // The test files stay as the newest run read them: Stryker compares them with the files now.
+    expect(changed?.testFiles).toEqual(united?.testFiles);
   });
 });

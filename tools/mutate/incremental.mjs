@@ -4,12 +4,11 @@
 // another set of parts has none of its own, so without this it tests every mutant again even
 // when earlier runs tested the same files with the same tests. The united file takes each
 // mutated file from the newest report that holds it, and each test file from the newest report
-// that holds it. A mutant keeps only the tests of its report whose file reads the same in the
-// united one: a test file that changed between its run and the newest leaves it with fewer
-// covering and killing tests, so Stryker tests it again (a killed mutant whose killers are gone
-// and a survivor that a test now covers are run again), never reusing a result a changed test
-// could have changed.
-
+// that holds it. A mutant keeps only the tests of its report whose file reads as it does now:
+// Stryker judges a test changed only by its own lines, so a test whose helper or data above it
+// changed would keep a result it may no longer give (a survivor the changed helper now kills).
+// Left without them, a killed mutant whose killers are gone and a survivor a test now covers
+// are tested again.
 /**
  * @typedef {{ id: string, name: string, location?: unknown }} IncrementalTest
  * @typedef {{ source?: string, tests: IncrementalTest[] }} IncrementalTestFile
@@ -22,12 +21,14 @@
 const testKey = (file, name) => `${file}\u0000${name}`;
 
 /**
- * The reports united, newest first in `reports`, keeping the mutated files `keep` accepts.
+ * The reports united, newest first in `reports`, keeping the mutated files `keep` accepts;
+ * `current` reads a test file as it is now (undefined when it is gone).
  * @param {IncrementalReport[]} reports
  * @param {(file: string) => boolean} keep
+ * @param {(testFile: string) => string | undefined} current
  * @returns {IncrementalReport | undefined} undefined when no report holds a file to keep
  */
-export function uniteIncrementalReports(reports, keep) {
+export function uniteIncrementalReports(reports, keep, current) {
   /** @type {Map<string, { report: IncrementalReport, file: IncrementalFile }>} */
   const mutated = new Map();
   /** @type {Map<string, IncrementalTestFile>} */
@@ -61,14 +62,20 @@ export function uniteIncrementalReports(reports, keep) {
 
   /** @type {Map<IncrementalReport, Map<string, string>>} */
   const idMaps = new Map();
-  /** A report's test ids mapped to the united ids of the tests whose file reads the same. */
+  /** @type {Map<string, string | undefined>} */
+  const now = new Map();
+  const readsNow = (/** @type {string} */ name) => {
+    if (!now.has(name)) now.set(name, current(name));
+    return now.get(name);
+  };
+  /** A report's test ids mapped to the united ids of the tests whose file reads as it does now. */
   const idMapOf = (/** @type {IncrementalReport} */ report) => {
     const known = idMaps.get(report);
     if (known) return known;
     /** @type {Map<string, string>} */
     const ids = new Map();
     for (const [name, file] of Object.entries(report.testFiles ?? {})) {
-      if (testFiles.get(name)?.source !== file.source) continue;
+      if (file.source === undefined || readsNow(name) !== file.source) continue;
       for (const test of file.tests) {
         const id = idOfKey.get(testKey(name, test.name));
         if (id !== undefined) ids.set(test.id, id);

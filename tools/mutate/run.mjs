@@ -106,9 +106,10 @@ function headCopy() {
  * @param {string} reportsDir
  * @param {string} incremental
  * @param {(string | undefined)[]} parts
+ * @param {string} cwd where the run's files are (its test files as they are now)
  * @returns {boolean} whether the run has results to reuse
  */
-function uniteEarlierRuns(reportsDir, incremental, parts) {
+function uniteEarlierRuns(reportsDir, incremental, parts, cwd) {
   const earlier = readdirSync(reportsDir)
     .filter((file) => file.endsWith(".incremental.json"))
     .map((file) => join(reportsDir, file))
@@ -116,6 +117,7 @@ function uniteEarlierRuns(reportsDir, incremental, parts) {
   const united = uniteIncrementalReports(
     earlier.map((file) => JSON.parse(readFileSync(file, "utf8"))),
     (file) => parts.some((part) => inPart(file, part)),
+    (testFile) => (existsSync(join(cwd, testFile)) ? readFileSync(join(cwd, testFile), "utf8") : undefined),
   );
   if (united === undefined) return false;
   writeAtomically(incremental, JSON.stringify(united));
@@ -144,7 +146,7 @@ function runParts(parts, strykerArgs, head) {
   mkdirSync(reportsDir, { recursive: true });
   const cwd = head ? headCopy() : repoRoot;
   const incremental = join(reportsDir, `${name}.incremental.json`);
-  const reused = uniteEarlierRuns(reportsDir, incremental, parts);
+  const reused = uniteEarlierRuns(reportsDir, incremental, parts, cwd);
   if (head && existsSync(incremental)) {
     mkdirSync(join(cwd, "reports", "mutation"), { recursive: true });
     cpSync(incremental, join(cwd, "reports", "mutation", `${name}.incremental.json`));
