@@ -197,7 +197,9 @@ function plan(input: FixInput, options: FixCodeOptions, files: SourceFiles): Pla
         changes: entry.changes ?? [],
         resource: website.resource,
       };
-      if (declaration.kind === "program") {
+      // A program is changed by hand; so is a Pulumi YAML program written as JSON (Main.json),
+      // which edits made the YAML way would no longer leave JSON.
+      if (declaration.kind === "program" || extname(declaration.file) === ".json") {
         result.byHand.push({
           domain: entry.domain,
           text: programHint(declaration, website.resource, fix.changes),

@@ -167,8 +167,28 @@ function positionText(positions: readonly string[]): string | undefined {
 interface ProjectFile {
   folder: string;
   runtime: string;
-  /** The Pulumi YAML program: Pulumi.yaml itself, or Main.yaml in its `main` folder. */
-  yamlProgram?: string;
+  /** A Pulumi YAML project's program: its folder, and the file the host runs (none there). */
+  yamlProgram?: { folder: string; file?: string };
+}
+
+/** The files the Pulumi YAML host takes as the program, the first there is (pulumi-yaml's LoadDir). */
+const yamlProgramFiles = ["Main.json", "Main.yaml", "Pulumi.yaml"];
+
+/**
+ * The Pulumi YAML program of a project: the engine runs the host in the project folder, or in
+ * the folder `main` names (the folder of the file it names: the host reads no file by the
+ * name), and the host runs the first of Main.json, Main.yaml and Pulumi.yaml there. So a
+ * Main.yaml beside Pulumi.yaml is the program, and with a `main` the resources of the
+ * project's own Pulumi.yaml are not.
+ */
+function yamlProgramOf(folder: string, main: unknown, files: SourceFiles): { folder: string; file?: string } {
+  const named = typeof main === "string" ? resolve(folder, main) : folder;
+  // A folder reads as no text; a file that is there does.
+  const programFolder = named !== folder && files.text(named) !== undefined ? dirname(named) : named;
+  const file = yamlProgramFiles
+    .map((name) => join(programFolder, name))
+    .find((f) => files.text(f) !== undefined);
+  return { folder: programFolder, ...(file !== undefined ? { file } : {}) };
 }
 
 function projectOf(projectFile: string, files: SourceFiles): ProjectFile {
@@ -183,11 +203,7 @@ function projectOf(projectFile: string, files: SourceFiles): ProjectFile {
         ? String((runtime as { name?: unknown }).name)
         : "";
   const project: ProjectFile = { folder, runtime: name };
-  if (name === "yaml") {
-    const main = typeof json.main === "string" ? resolve(folder, json.main) : undefined;
-    const mainFile = main && (main.endsWith(".yaml") ? main : join(main, "Main.yaml"));
-    project.yamlProgram = json.resources === undefined && mainFile ? mainFile : projectFile;
-  }
+  if (name === "yaml") project.yamlProgram = yamlProgramOf(folder, json.main, files);
   return project;
 }
 
@@ -243,7 +259,16 @@ function locateInFleet(website: RecordedWebsite, project: ProjectFile, files: So
 }
 
 function locateInYaml(website: RecordedWebsite, project: ProjectFile, files: SourceFiles): Located {
-  const file = project.yamlProgram as string;
+  const program = project.yamlProgram as { folder: string; file?: string };
+  const file = program.file;
+  if (file === undefined) {
+    return {
+      unknown: {
+        reason: `${program.folder}: the stack's Pulumi YAML program is not there (no ${yamlProgramFiles.join(", ")}).`,
+        broken: true,
+      },
+    };
+  }
   const parsed = files.yaml(file);
   if (!parsed) {
     return {

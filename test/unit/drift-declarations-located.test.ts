@@ -231,12 +231,37 @@ describe("drift: which of a project's files may be fleet files", () => {
 });
 
 describe("drift: where a Pulumi YAML program's website is declared", () => {
-  it("reads the program in `main`: a folder's Main.yaml, or the file it names", () => {
-    const inFolder = project({
-      "Pulumi.yaml": "name: team\nruntime: yaml\nmain: src\n",
-      "src/Main.yaml": "resources:\n  blog:\n    type: webstats:index:Website\n",
+  const blog = (folder: string) =>
+    locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), folder));
+  const declared = "resources:\n  blog:\n    type: webstats:index:Website\n";
+
+  it("reads the file the host runs: the first of Main.json, Main.yaml and Pulumi.yaml in the program's folder", () => {
+    // A Main.yaml beside Pulumi.yaml is the program, whatever Pulumi.yaml declares.
+    const beside = project({
+      "Pulumi.yaml": "name: team\nruntime: yaml\nresources:\n  blog:\n    type: x\n",
+      "Main.yaml": `\n${declared}`,
     });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), inFolder))).toEqual({
+    expect(blog(beside)).toEqual({
+      declaration: { kind: "yaml-program", file: join(beside, "Main.yaml"), line: 3, project: beside },
+    });
+    // Main.json before Main.yaml.
+    const json = project({
+      "Pulumi.yaml": "name: team\nruntime: yaml\n",
+      "Main.json": '{\n  "resources": {\n    "blog": { "type": "webstats:index:Website" }\n  }\n}\n',
+      "Main.yaml": declared,
+    });
+    expect(blog(json)).toEqual({
+      declaration: { kind: "yaml-program", file: join(json, "Main.json"), line: 3, project: json },
+    });
+  });
+
+  it("reads the program in the folder `main` names, or in the folder of the file it names", () => {
+    const inFolder = project({
+      // The project's own resources are not the program when `main` names another folder.
+      "Pulumi.yaml": `name: team\nruntime: yaml\nmain: src\n${declared}`,
+      "src/Main.yaml": declared,
+    });
+    expect(blog(inFolder)).toEqual({
       declaration: {
         kind: "yaml-program",
         file: join(inFolder, "src/Main.yaml"),
@@ -245,40 +270,52 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
       },
     });
     const named = project({
-      "Pulumi.yaml": "name: team\nruntime:\n  name: yaml\nmain: prog.yaml\n",
-      "prog.yaml": "resources:\n\n  blog:\n    type: webstats:index:Website\n",
+      "Pulumi.yaml": "name: team\nruntime:\n  name: yaml\nmain: src/prog.yaml\n",
+      "src/prog.yaml": "resources: {}\n",
+      "src/Main.yaml": `\n${declared}`,
     });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), named))).toEqual({
-      declaration: { kind: "yaml-program", file: join(named, "prog.yaml"), line: 3, project: named },
+    expect(blog(named)).toEqual({
+      declaration: { kind: "yaml-program", file: join(named, "src/Main.yaml"), line: 3, project: named },
     });
-    // Resources in Pulumi.yaml make it the program, a `main` beside them notwithstanding.
+    // The project's Pulumi.yaml declares blog, but the program is src/Main.yaml, which does not.
     const both = project({
-      "Pulumi.yaml":
-        "name: team\nruntime: yaml\nmain: src\nresources:\n  blog:\n    type: webstats:index:Website\n",
+      "Pulumi.yaml": `name: team\nruntime: yaml\nmain: src\n${declared}`,
       "src/Main.yaml": "resources:\n  shop:\n    type: webstats:index:Website\n",
     });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), both))).toEqual({
-      declaration: { kind: "yaml-program", file: join(both, "Pulumi.yaml"), line: 5, project: both },
+    expect(blog(both)).toEqual({
+      unknown: {
+        reason: `${join(both, "src/Main.yaml")} declares no resource blog: the program changed since the last pulumi up.`,
+      },
     });
   });
 
-  it("says a program that cannot be read or parsed is broken, and when it declares no such resource", () => {
+  it("says a program that is not there or cannot be parsed is broken, and when it declares no such resource", () => {
     const missing = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nmain: src\n" });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), missing))).toEqual({
+    expect(blog(missing)).toEqual({
       unknown: {
-        reason: `${join(missing, "src/Main.yaml")}: the stack's Pulumi YAML program cannot be read or parsed.`,
+        reason: `${join(missing, "src")}: the stack's Pulumi YAML program is not there (no Main.json, Main.yaml, Pulumi.yaml).`,
+        broken: true,
+      },
+    });
+    const unparsable = project({
+      "Pulumi.yaml": "name: team\nruntime: yaml\n",
+      "Main.yaml": "resources: [\n",
+    });
+    expect(blog(unparsable)).toEqual({
+      unknown: {
+        reason: `${join(unparsable, "Main.yaml")}: the stack's Pulumi YAML program cannot be read or parsed.`,
         broken: true,
       },
     });
     // With neither resources nor main, the program is Pulumi.yaml still.
     const empty = project({ "Pulumi.yaml": "name: team\nruntime: yaml\n" });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), empty))).toEqual({
+    expect(blog(empty)).toEqual({
       unknown: {
         reason: `${join(empty, "Pulumi.yaml")} declares no resource blog: the program changed since the last pulumi up.`,
       },
     });
     const other = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nresources:\n  shop:\n    type: x\n" });
-    expect(locateDeclaration(recorded(website("blog", { domain: "blog.example.com" }), other))).toEqual({
+    expect(blog(other)).toEqual({
       unknown: {
         reason: `${join(other, "Pulumi.yaml")} declares no resource blog: the program changed since the last pulumi up.`,
       },

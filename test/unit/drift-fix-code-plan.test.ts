@@ -462,6 +462,31 @@ describe("drift --fix code: the files checked before any is written", () => {
     expect(outcome.exitCode).toBe(0);
   });
 
+  it("leaves a Pulumi YAML program written as JSON to be changed by hand, writing nothing", async () => {
+    const json =
+      '{\n  "resources": {\n    "docs": {\n      "type": "webstats:index:Website",\n      "properties": { "email": false }\n    }\n  }\n}\n';
+    const dir = project({ "Pulumi.yaml": "name: team\nruntime: yaml\n", "Main.json": json });
+    const docs = recorded(dir, "docs", "docs.example.com", { position: "project:///Main.json#3,5" });
+    const outcome = await fixCode(
+      {
+        stacks: [{ name: "team/prod", websites: [docs] }],
+        entries: [changedEmail("docs", "docs.example.com")],
+        live: new Map(),
+        failOn: ["changed"],
+      },
+      options,
+    );
+    expect(readFileSync(join(dir, "Main.json"), "utf8")).toBe(json);
+    expect(outcome.byHand).toEqual([
+      { domain: "docs.example.com", text: `${join(dir, "Main.json")}:3 Website "docs": email: false → true` },
+    ]);
+    expect(outcome.notFixed.map((n) => n.reason)).toEqual([
+      `declared in a program at ${join(dir, "Main.json")}:3: change it by hand.`,
+    ]);
+    expect(outcome.written).toEqual([]);
+    expect(outcome.exitCode).toBe(2);
+  });
+
   it("refuses a read-only file and one with changes git has not committed, naming each; --force writes the latter", async () => {
     const dir = nodeProject({
       "a.yaml": "websites:\n  - domain: a.example.com\n",
