@@ -167,8 +167,11 @@ function positionText(positions: readonly string[]): string | undefined {
 interface ProjectFile {
   folder: string;
   runtime: string;
-  /** A Pulumi YAML project's program: its folder, and the file the host runs (none there). */
-  yamlProgram?: { folder: string; file?: string };
+  /**
+   * A Pulumi YAML project's program: its folder, and the file the host runs (none there), or
+   * the compiler whose output the host runs instead (the runtime option `compiler`).
+   */
+  yamlProgram?: { folder: string; file?: string; compiler?: string };
 }
 
 /** The files the Pulumi YAML host takes as the program, the first there is (pulumi-yaml's LoadDir). */
@@ -203,7 +206,18 @@ function projectOf(projectFile: string, files: SourceFiles): ProjectFile {
         ? String((runtime as { name?: unknown }).name)
         : "";
   const project: ProjectFile = { folder, runtime: name };
-  if (name === "yaml") project.yamlProgram = yamlProgramOf(folder, json.main, files);
+  if (name === "yaml") {
+    const program = yamlProgramOf(folder, json.main, files);
+    const options =
+      typeof runtime === "object" && runtime !== null
+        ? (runtime as { options?: unknown }).options
+        : undefined;
+    const compiler =
+      typeof options === "object" && options !== null
+        ? (options as { compiler?: unknown }).compiler
+        : undefined;
+    project.yamlProgram = typeof compiler === "string" ? { ...program, compiler } : program;
+  }
   return project;
 }
 
@@ -259,8 +273,16 @@ function locateInFleet(website: RecordedWebsite, project: ProjectFile, files: So
 }
 
 function locateInYaml(website: RecordedWebsite, project: ProjectFile, files: SourceFiles): Located {
-  const program = project.yamlProgram as { folder: string; file?: string };
+  const program = project.yamlProgram as NonNullable<ProjectFile["yamlProgram"]>;
   const file = program.file;
+  if (program.compiler !== undefined) {
+    // The host runs what the compiler prints: no file holds the resource as it ran.
+    return {
+      unknown: {
+        reason: `the stack's Pulumi YAML program is the output of its compiler (${JSON.stringify(program.compiler)}, in ${program.folder}): change its source by hand.`,
+      },
+    };
+  }
   if (file === undefined) {
     return {
       unknown: {

@@ -289,6 +289,18 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
     });
   });
 
+  it("says the program is its compiler's output when the runtime names one, whatever files are there", () => {
+    const compiled = project({
+      "Pulumi.yaml": "name: team\nruntime:\n  name: yaml\n  options:\n    compiler: cue export\nmain: src\n",
+      "src/Main.yaml": declared,
+    });
+    expect(blog(compiled)).toEqual({
+      unknown: {
+        reason: `the stack's Pulumi YAML program is the output of its compiler ("cue export", in ${join(compiled, "src")}): change its source by hand.`,
+      },
+    });
+  });
+
   it("says a program that is not there or cannot be parsed is broken, and when it declares no such resource", () => {
     const missing = project({ "Pulumi.yaml": "name: team\nruntime: yaml\nmain: src\n" });
     expect(blog(missing)).toEqual({
