@@ -437,14 +437,9 @@ describe("drift --fix code: the files checked before any is written", () => {
     entry("changed", domain, [`team/prod:${resource}`], {
       changes: [{ field: "email", recorded: false, live: true }],
     });
-  const program =
-    "name: team\nruntime: yaml\nresources:\n  docs:  # the docs\n    type: webstats:index:Website\n" +
-    "    properties:\n      domain: docs.example.com\n      email: false\n";
-
-  it("writes a Pulumi YAML program's property in place", async () => {
-    const dir = project({ "Pulumi.yaml": program });
-    const docs = recorded(dir, "docs", "docs.example.com", { position: "project:///Pulumi.yaml#4,3" });
-    const outcome = await fixCode(
+  /** --fix code for the website docs.example.com, declared as `docs`, its email changed on the server. */
+  const fixDocs = (docs: RecordedWebsite) =>
+    fixCode(
       {
         stacks: [{ name: "team/prod", websites: [docs] }],
         entries: [changedEmail("docs", "docs.example.com")],
@@ -453,6 +448,14 @@ describe("drift --fix code: the files checked before any is written", () => {
       },
       options,
     );
+  const program =
+    "name: team\nruntime: yaml\nresources:\n  docs:  # the docs\n    type: webstats:index:Website\n" +
+    "    properties:\n      domain: docs.example.com\n      email: false\n";
+
+  it("writes a Pulumi YAML program's property in place", async () => {
+    const dir = project({ "Pulumi.yaml": program });
+    const docs = recorded(dir, "docs", "docs.example.com", { position: "project:///Pulumi.yaml#4,3" });
+    const outcome = await fixDocs(docs);
     expect(readFileSync(join(dir, "Pulumi.yaml"), "utf8")).toBe(
       program.replace("email: false", "email: true"),
     );
@@ -467,15 +470,7 @@ describe("drift --fix code: the files checked before any is written", () => {
       '{\n  "resources": {\n    "docs": {\n      "type": "webstats:index:Website",\n      "properties": { "email": false }\n    }\n  }\n}\n';
     const dir = project({ "Pulumi.yaml": "name: team\nruntime: yaml\n", "Main.json": json });
     const docs = recorded(dir, "docs", "docs.example.com", { position: "project:///Main.json#3,5" });
-    const outcome = await fixCode(
-      {
-        stacks: [{ name: "team/prod", websites: [docs] }],
-        entries: [changedEmail("docs", "docs.example.com")],
-        live: new Map(),
-        failOn: ["changed"],
-      },
-      options,
-    );
+    const outcome = await fixDocs(docs);
     expect(readFileSync(join(dir, "Main.json"), "utf8")).toBe(json);
     expect(outcome.byHand).toEqual([
       { domain: "docs.example.com", text: `${join(dir, "Main.json")}:3 Website "docs": email: false → true` },
