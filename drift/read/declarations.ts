@@ -171,7 +171,7 @@ interface ProjectFile {
    * A Pulumi YAML project's program: its folder, and the file the host runs (none there), or
    * the compiler whose output the host runs instead (the runtime option `compiler`).
    */
-  yamlProgram?: { folder: string; file?: string; compiler?: string };
+  yamlProgram?: { folder: string; file: string | undefined; compiler?: string };
 }
 
 /** The files the Pulumi YAML host takes as the program, the first there is (pulumi-yaml's LoadDir). */
@@ -184,14 +184,18 @@ const yamlProgramFiles = ["Main.json", "Main.yaml", "Pulumi.yaml"];
  * Main.yaml beside Pulumi.yaml is the program, and with a `main` the resources of the
  * project's own Pulumi.yaml are not.
  */
-function yamlProgramOf(folder: string, main: unknown, files: SourceFiles): { folder: string; file?: string } {
+function yamlProgramOf(
+  folder: string,
+  main: unknown,
+  files: SourceFiles,
+): { folder: string; file: string | undefined } {
   const named = typeof main === "string" ? resolve(folder, main) : folder;
   // A folder reads as no text; a file that is there does.
-  const programFolder = named !== folder && files.text(named) !== undefined ? dirname(named) : named;
+  const programFolder = files.text(named) === undefined ? named : dirname(named);
   const file = yamlProgramFiles
     .map((name) => join(programFolder, name))
     .find((f) => files.text(f) !== undefined);
-  return { folder: programFolder, ...(file !== undefined ? { file } : {}) };
+  return { folder: programFolder, file };
 }
 
 function projectOf(projectFile: string, files: SourceFiles): ProjectFile {
@@ -207,16 +211,12 @@ function projectOf(projectFile: string, files: SourceFiles): ProjectFile {
         : "";
   const project: ProjectFile = { folder, runtime: name };
   if (name === "yaml") {
-    const program = yamlProgramOf(folder, json.main, files);
-    const options =
-      typeof runtime === "object" && runtime !== null
-        ? (runtime as { options?: unknown }).options
-        : undefined;
-    const compiler =
-      typeof options === "object" && options !== null
-        ? (options as { compiler?: unknown }).compiler
-        : undefined;
-    project.yamlProgram = typeof compiler === "string" ? { ...program, compiler } : program;
+    // `runtime` is "yaml" or a mapping named yaml, whose options may be anything.
+    const compiler: unknown = (runtime as { options?: { compiler?: unknown } | null }).options?.compiler;
+    project.yamlProgram = {
+      ...yamlProgramOf(folder, json.main, files),
+      ...(typeof compiler === "string" ? { compiler } : {}),
+    };
   }
   return project;
 }

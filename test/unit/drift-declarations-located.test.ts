@@ -227,6 +227,10 @@ describe("drift: which of a project's files may be fleet files", () => {
     const parsed = files.yaml(join(folder, "unsorted/b.yaml"));
     expect(parsed?.doc.toJS()).toEqual({ websites: [{ domain: "a.example.com" }] });
     expect(files.yaml(join(folder, "unsorted/b.yaml"))).toBe(parsed);
+    // A file that is not there, or not YAML, is no document.
+    expect(files.yaml(join(folder, "unsorted/gone.yaml"))).toBeUndefined();
+    writeFileSync(join(folder, "unsorted/bad.yaml"), "websites: [\n");
+    expect(files.yaml(join(folder, "unsorted/bad.yaml"))).toBeUndefined();
   });
 });
 
@@ -299,6 +303,16 @@ describe("drift: where a Pulumi YAML program's website is declared", () => {
         reason: `the stack's Pulumi YAML program is the output of its compiler ("cue export", in ${join(compiled, "src")}): change its source by hand.`,
       },
     });
+    // Options that name no compiler as text leave the program its files.
+    for (const options of ["null", "cue", "\n    compiler: 42"]) {
+      const plain = project({
+        "Pulumi.yaml": `name: team\nruntime:\n  name: yaml\n  options: ${options}\n`,
+        "Main.yaml": declared,
+      });
+      expect(blog(plain)).toEqual({
+        declaration: { kind: "yaml-program", file: join(plain, "Main.yaml"), line: 2, project: plain },
+      });
+    }
   });
 
   it("says a program that is not there or cannot be parsed is broken, and when it declares no such resource", () => {
