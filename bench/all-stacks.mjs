@@ -1,161 +1,102 @@
-// 9. `pulumi-webstats drift --all` over an organisation's stacks: S stacks in P projects of one
-// file backend, N websites over A accounts of one installation, against the emulator throttled
-// as the real server is (60 requests a window per client IP, every account sharing it) with its
-// window scaled down. Beside it, `pulumi preview --refresh` of a sample of the stacks in the
-// same run.
+// 9. `pulumi-webstats drift --all` over an organisation's stacks: S stacks in P projects, N
+// websites over A accounts of one installation, in a file backend and in Pulumi's PostgreSQL
+// backend, against the emulator throttled as the real server is (60 requests a window per client
+// IP, every account sharing it) with its window scaled down. Beside it in the same run: the
+// old way of reading (`--read-with pulumi`: a `pulumi stack export` process per stack, on a
+// sample of the stacks), `pulumi preview --refresh` of the engine's sample stacks, the same
+// websites in fewer stacks (memory follows websites, not stacks), stacks with a salt each
+// against stacks sharing one (a key derivation per salt), and the run split into shards and
+// merged (`--shard I/N --shard-file F`, `drift merge`).
 //
 // How the stacks are made: the sample stacks are real programs brought up by the engine (one
-// Website per website, through the dynamic provider), each on an account of its own. The first
-// one's `pulumi stack export --show-secrets` is the template of every stack: it is moved to the
-// stack's project and name (every URN rewritten), its provider given the key of the stack's
-// account, and its Websites given the ids and outputs of the stack's own websites (created
-// through the API, throttle off, not measured); `pulumi stack init` and `pulumi stack import`
-// then put it in the shared backend (test/harness/import-stacks.mjs). The sample stacks get
-// their own websites back, so their copies in the backend match what the engine recorded.
-//
-// The drift process's peak memory is its own `process.resourceUsage().maxRSS`, written at exit
-// by a module preloaded with NODE_OPTIONS (the pulumi processes it starts are not counted).
+// Website per website, through the dynamic provider), each on an account of its own; the
+// first one's `pulumi stack export --show-secrets` is the template of every stack. In each
+// backend a few stacks of each project are made by the CLI (`pulumi stack init`, `pulumi stack
+// import`), the others written straight into the backend's layout (bench/stack-fleet.mjs,
+// test/harness/state-writer.mjs). Websites beyond the sample's are made through the API,
+// throttle off, not measured. The PostgreSQL server is Debian's, started on loopback for the
+// section (test/support/postgres-server.ts, loaded by Node.js's type stripping).
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { pbkdf2Sync } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
-import { outputsFrom } from "../dist/core/website-state.js";
 import { defaultParallel, mapBounded } from "../dist/core/bounded-pool.js";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
-import { importStack, retargetExport, secret, writeProject } from "../test/harness/import-stacks.mjs";
+import { writeProject } from "../test/harness/import-stacks.mjs";
 import { ProgramStack } from "../test/harness/program-stack.mjs";
+import { measureDrift, preparePeakRss } from "./drift-runs.mjs";
+import { fillBackend, writeWithSalts } from "./stack-fleet.mjs";
 import { measureOperation, rateFloorMs } from "./operations.mjs";
 import { credentials, websitesProgram } from "./programs.mjs";
 
-const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
-const pad = (n) => String(n).padStart(2, "0");
-const dynamicWebsiteType = "pulumi-nodejs:dynamic/webstats:Website";
+const PASSPHRASE = "bench-stacks";
 
 /** The least requests drift can make: one account read per key, one listing per 100 websites. */
 export function driftRequestFloor(websitesPerAccount) {
   return websitesPerAccount.reduce((sum, n) => sum + 1 + Math.max(1, Math.ceil(n / 100)), 0);
 }
 
-const peakRssModule = `"use strict";
-const { writeFileSync } = require("node:fs");
-process.on("exit", () => {
-  writeFileSync(process.env.BENCH_PEAK_RSS_FILE, String(process.resourceUsage().maxRSS));
-});
-`;
-
-/** The export of `stack` in the project `project`, made from the engine's export of the template. */
-function stackExport(template, { project, stack, url, apiKey, websites }) {
-  const moved = JSON.parse(retargetExport(template.text, template, { project, stack }));
-  const resources = moved.deployment.resources;
-  const sites = resources.filter((r) => r.type === dynamicWebsiteType);
-  if (sites.length !== websites.length) {
-    throw new Error(`the template has ${sites.length} websites, ${stack} needs ${websites.length}`);
-  }
-  for (const provider of resources.filter((r) => r.type === "pulumi:providers:pulumi-nodejs")) {
-    for (const bag of [provider.inputs, provider.outputs]) {
-      if (bag && "webstats:apiKey" in bag) bag["webstats:apiKey"] = secret(apiKey);
+/** Debian's PostgreSQL server on loopback (test/support/postgres-server.ts, a TypeScript module). */
+async function startPostgresServer() {
+  let module;
+  try {
+    module = await import("../test/support/postgres-server.ts");
+  } catch (error) {
+    if (error?.code === "ERR_UNKNOWN_FILE_EXTENSION") {
+      throw new Error(
+        `section 9 starts PostgreSQL from test/support/postgres-server.ts, which needs a Node.js that strips types (22.18+, 23.6+; this is ${process.version})`,
+      );
     }
+    throw error;
   }
-  for (const resource of sites) {
-    // The engine's Websites are named site-<i>, i the website's place in the program's loop.
-    const website = websites[Number(resource.urn.slice(resource.urn.lastIndexOf("::site-") + 7))];
-    if (!website) throw new Error(`the template's ${resource.urn} is not named site-<i>`);
-    resource.id = String(website.id);
-    resource.inputs = { ...resource.inputs, domain: website.domain };
-    resource.outputs = {
-      ...resource.outputs,
-      ...outputsFrom(website, { adoptExisting: false }),
-      installation: url,
-    };
-  }
-  delete moved.deployment.secrets_providers;
-  return JSON.stringify(moved);
+  return module.startPostgres({ database: "bench", user: "bench" });
 }
 
-/** The packed bin's `drift` with `args`, from start to exit: its requests, time and own peak memory. */
-async function measureDrift({ bin, args, env, emulator, throttle, dir }) {
-  const rssFile = join(dir, "peak-rss");
-  rmSync(rssFile, { force: true });
-  emulator.setRequestsPerMinute(throttle.limit);
-  emulator.resetRequestCounts();
-  const startedAt = Date.now();
-  const run = await new Promise((done) => {
-    execFile(
-      bin,
-      ["drift", ...args, "--format", "json"],
-      {
-        env: {
-          ...env,
-          NODE_OPTIONS: `--require=${join(dir, "peak-rss.cjs")}`,
-          BENCH_PEAK_RSS_FILE: rssFile,
-        },
-        maxBuffer: 256 * 1024 * 1024,
-        encoding: "utf8",
-      },
-      (error, stdout, stderr) =>
-        done({ exitCode: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
-    );
+/** How long one PBKDF2-SHA256 key derivation of 1,000,000 rounds takes here, in ms (the median of 3). */
+function keyDerivationMs() {
+  const times = [0, 1, 2].map((i) => {
+    const startedAt = performance.now();
+    pbkdf2Sync(PASSPHRASE, Buffer.alloc(8, i), 1_000_000, 32, "sha256");
+    return performance.now() - startedAt;
   });
-  const ms = Date.now() - startedAt;
-  const span = emulator.requestSpan();
-  const requestsByRoute = emulator.requestCounts();
-  const requests = total(requestsByRoute);
-  const refused = total(emulator.throttledRequestCounts());
-  let report;
-  try {
-    report = JSON.parse(run.stdout);
-  } catch {
-    // No report: standard error says why.
-  }
-  const ok = (run.exitCode === 0 || run.exitCode === 2) && report !== undefined;
-  const floorMs = rateFloorMs(requests - refused, throttle.limit, throttle.windowSeconds);
-  let peakRssKb;
-  try {
-    peakRssKb = Number(readFileSync(rssFile, "utf8"));
-  } catch {
-    // the process did not reach its exit handler
-  }
-  const stderr = run.stderr.trim().split("\n");
-  return {
-    args: args.join(" "),
-    ok,
-    error: ok ? undefined : stderr.at(-1),
-    exitCode: run.exitCode,
-    ms,
-    requests,
-    refused,
-    requestsByRoute,
-    floorMs,
-    overFloor: floorMs > 0 ? ms / floorMs : undefined,
-    // From the command's start to its first request: Node.js's start-up, the listing and every export.
-    toFirstRequestMs: span ? span.firstAt - startedAt : undefined,
-    requestSpanMs: span ? span.lastAt - span.firstAt : undefined,
-    peakRssKb,
-    stacks: report?.stacks?.length ?? 0,
-    websites: report?.websites?.length ?? 0,
-    summary: report?.summary ?? {},
-    progressLines: stderr.filter((line) => /^Stacks: \d+ of \d+ read\.$/.test(line)).length,
-  };
+  return times.sort((a, b) => a - b)[1];
 }
 
 /**
- * `sizes`: { projects, stacksPerProject, websites, accounts, sample, throttle, parallels,
- * filtered }: `parallels`, the --parallel values to run beside the default; `filtered`, the
- * --stack-filter globs whose runs show memory against the number of stacks read.
+ * `sizes`: { projects, stacksPerProject, websites, accounts, sample, cliPerProject, fewerStacks,
+ * distinctSalts, shards, cliGlob, throttle, parallels, filtered }: `cliPerProject`, the stacks of
+ * each project the CLI makes (the writer makes the rest); `fewerStacks`, the stack count of the
+ * same websites regrouped; `distinctSalts`, the stacks written with a salt each (and again with
+ * one salt); `cliGlob`, the --stack-filter of the sample `--read-with pulumi` reads; `parallels`,
+ * the --parallel values run beside the default; `filtered`, the --stack-filter globs whose runs
+ * show memory against the websites read.
  */
 export async function allStacks(context, sizes, log = () => {}) {
   const { projects, stacksPerProject, accounts: accountCount, sample, throttle } = sizes;
   const stackCount = projects * stacksPerProject;
   const perStack = sizes.websites / stackCount;
-  if (!Number.isInteger(perStack) || sample > accountCount) throw new Error("bench sizes do not divide");
+  const group = stackCount / sizes.fewerStacks;
+  if (
+    !Number.isInteger(perStack) ||
+    sample > accountCount ||
+    !Number.isInteger(group) ||
+    sizes.fewerStacks % accountCount !== 0 ||
+    sizes.fewerStacks % projects !== 0 ||
+    stackCount % accountCount !== 0 ||
+    sizes.distinctSalts > stackCount / accountCount ||
+    sizes.cliPerProject < 1
+  )
+    throw new Error("bench sizes do not divide");
   const { templateDir, binDir, pluginDir } = context.pulumi;
   const bin = join(templateDir, "node_modules", ".bin", "pulumi-webstats");
   const dir = mkdtempSync(join(tmpdir(), "webstats-bench-stacks-"));
-  writeFileSync(join(dir, "peak-rss.cjs"), peakRssModule);
+  preparePeakRss(dir);
   const emulator = await startEmulator({ requestsPerMinute: 0, rateWindowSeconds: throttle.windowSeconds });
   const samples = [];
+  let postgres;
   try {
     const accounts = Array.from({ length: accountCount }, () => emulator.createAccount());
     const accountOf = (j) => accounts[j % accountCount];
@@ -174,7 +115,7 @@ export async function allStacks(context, sizes, log = () => {}) {
       samples.push(stack);
       await stack.run("up");
     }
-    const exported = promisify(execFile)(
+    const exported = await promisify(execFile)(
       "pulumi",
       ["stack", "export", "--show-secrets", "--stack", "bench", "--non-interactive"],
       {
@@ -183,11 +124,13 @@ export async function allStacks(context, sizes, log = () => {}) {
         maxBuffer: 256 * 1024 * 1024,
       },
     );
-    const template = { text: (await exported).stdout, project: "bench-sample-0", stack: "bench" };
+    const template = { text: exported.stdout, project: "bench-sample-0", stack: "bench" };
 
     // Every stack's websites: the sample's as the engine made them, the others through the API.
     log(`  ${sizes.websites - sample * perStack} more websites through the API, throttle off`);
     const websitesOf = [];
+    const width = Math.max(2, String(stackCount - 1).length);
+    const pad = (n) => String(n).padStart(width, "0");
     for (let j = 0; j < stackCount; j += 1) {
       const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: accountOf(j).apiKey });
       if (j < sample) {
@@ -200,76 +143,180 @@ export async function allStacks(context, sizes, log = () => {}) {
         );
         websitesOf.push(own);
       } else {
-        const domains = Array.from(
-          { length: perStack },
-          (_, i) => `c${pad(j)}-site-${i}.stacks.bench.example`,
-        );
+        const domains = Array.from({ length: perStack }, (_, i) => `c${pad(j)}-site-${i}.stacks.bench.example`);
         websitesOf.push(await mapBounded(domains, 16, (domain) => client.websites.create({ domain })));
       }
     }
+    // The fleet: stack j of project j / stacksPerProject, on account j % A.
+    const fleet = websitesOf.map((websites, j) => ({
+      j,
+      project: Math.floor(j / stacksPerProject),
+      name: `client-${pad(j)}`,
+      websites,
+      apiKey: accountOf(j).apiKey,
+    }));
+    // The same websites in fewer stacks: stack k (account k % A) holds `group` stacks of its account.
+    const fewerPerProject = sizes.fewerStacks / projects;
+    const fewer = Array.from({ length: sizes.fewerStacks }, (_, k) => {
+      const a = k % accountCount;
+      const n = Math.floor(k / accountCount);
+      const own = Array.from({ length: group }, (_, m) => fleet[a + accountCount * (group * n + m)]);
+      return {
+        j: k,
+        project: Math.floor(k / fewerPerProject),
+        name: `client-${pad(k)}`,
+        websites: own.flatMap((s) => s.websites),
+        apiKey: accounts[a].apiKey,
+      };
+    });
 
-    // The backend: P projects, S stacks, each imported from the template.
-    log(`  ${stackCount} stacks in ${projects} projects by pulumi stack init and pulumi stack import`);
-    const env = { ...process.env };
-    for (const name of Object.keys(env)) if (name.startsWith("WEBSTATS_")) delete env[name];
-    Object.assign(env, {
+    // The backends.
+    const baseEnv = { ...process.env };
+    for (const name of Object.keys(baseEnv)) if (name.startsWith("WEBSTATS_")) delete baseEnv[name];
+    Object.assign(baseEnv, {
       PATH: [pluginDir, binDir, process.env.PATH ?? ""].join(delimiter),
       PULUMI_HOME: join(dir, "home"),
-      PULUMI_BACKEND_URL: `file://${join(dir, "backend")}`,
-      PULUMI_CONFIG_PASSPHRASE: "bench-stacks",
+      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
       PULUMI_SKIP_UPDATE_CHECK: "true",
     });
-    mkdirSync(join(dir, "backend"));
-    const projectDirs = Array.from({ length: projects }, (_, p) => join(dir, `fleet-${p}`));
-    projectDirs.forEach((projectDir, p) => writeProject(projectDir, `fleet-${p}`));
-    const importStartedAt = Date.now();
-    await mapBounded(
-      Array.from({ length: stackCount }, (_, j) => j),
-      4,
-      async (j) => {
-        const project = `fleet-${Math.floor(j / stacksPerProject)}`;
-        const stack = `client-${pad(j)}`;
-        const exportText = stackExport(template, {
-          project,
-          stack,
-          url: emulator.url,
-          apiKey: accountOf(j).apiKey,
-          websites: websitesOf[j],
-        });
-        await importStack({
-          projectDir: projectDirs[Math.floor(j / stacksPerProject)],
-          stack,
-          exportText,
-          env,
-        });
-      },
-    );
-    const importMs = Date.now() - importStartedAt;
-    const templateBytes = Buffer.byteLength(template.text);
+    log("  a PostgreSQL server on loopback");
+    postgres = await startPostgresServer();
+    const pgTable = (table) => `${postgres.url}&table=${table}`;
+    const kinds = [
+      { kind: "file", main: `file://${join(dir, "file-backend")}`, fewer: `file://${join(dir, "file-fewer")}` },
+      // The CLI's PostgreSQL backend pools GOMAXPROCS x 2 connections, and `pulumi stack ls` holds
+      // one while it loads the stacks in parallel: with GOMAXPROCS 2 (this machine's cores) a
+      // listing of many stacks waits on itself for ever. drift's direct reads use one connection.
+      { kind: "postgres", main: postgres.url, fewer: pgTable("fleet_fewer"), env: { GOMAXPROCS: "8" } },
+    ];
+    const backends = [];
+    for (const b of kinds) {
+      const env = { ...baseEnv, ...b.env, PULUMI_BACKEND_URL: b.main };
+      const projectDirs = Array.from({ length: projects }, (_, p) => join(dir, b.kind, `fleet-${p}`));
+      projectDirs.forEach((projectDir, p) => writeProject(projectDir, `fleet-${p}`));
+      const storeOf = (url) =>
+        b.kind === "file" ? { kind: "file", folder: url.slice("file://".length) } : { kind: "postgres", url };
+      if (b.kind === "file") mkdirSync(join(dir, "file-backend"));
+      log(
+        `  ${b.kind} backend: ${projects * sizes.cliPerProject} stacks by pulumi stack init and import, ` +
+          `${stackCount - projects * sizes.cliPerProject} by the writer`,
+      );
+      const main = await fillBackend({
+        template,
+        stacks: fleet,
+        projectDirs,
+        cli: sizes.cliPerProject,
+        backend: storeOf(b.main),
+        env,
+        url: emulator.url,
+        passphrase: PASSPHRASE,
+      });
+      log(`  ${b.kind} backend: the same websites in ${sizes.fewerStacks} stacks, by the writer`);
+      const less = await fillBackend({
+        template,
+        stacks: fewer,
+        projectDirs,
+        cli: 0,
+        backend: storeOf(b.fewer),
+        env,
+        url: emulator.url,
+        passphrase: PASSPHRASE,
+        keys: main.keys,
+      });
+      backends.push({ ...b, env, projectDirs, made: main.made, fewerMade: less.made });
+    }
+
+    // Stacks with a salt each, against the same stacks sharing one (file backend, account 0's stacks).
+    const saltStacks = Array.from({ length: sizes.distinctSalts }, (_, m) => fleet[accountCount * m]);
+    log(`  ${saltStacks.length} stacks written twice: with a salt each, and sharing one`);
+    const saltFolders = { shared: join(dir, "salts-shared"), distinct: join(dir, "salts-distinct") };
+    const saltsMade = {};
+    for (const [name, folder] of Object.entries(saltFolders)) {
+      saltsMade[name] = await writeWithSalts({
+        template,
+        stacks: saltStacks,
+        folder,
+        url: emulator.url,
+        passphrase: PASSPHRASE,
+        distinct: name === "distinct",
+      });
+    }
+    const derivationMs = keyDerivationMs();
 
     const websitesPerAccount = accounts.map((_, a) =>
       websitesOf.filter((_, j) => j % accountCount === a).reduce((sum, w) => sum + w.length, 0),
     );
-    const run = (args) => measureDrift({ bin, args, env, emulator, throttle, dir });
-    log(`  drift --all --backend-wide over ${stackCount} stacks`);
-    const backendWide = await run(["--all", "--backend-wide", "--cwd", projectDirs[0]]);
-    log(`  drift --all over the ${projects} project folders`);
-    const byProject = await run(["--all", ...projectDirs.flatMap((d) => ["--cwd", d])]);
-    const parallel = [];
-    for (const n of sizes.parallels) {
-      log(`  drift --all --backend-wide --parallel ${n}`);
-      parallel.push({
-        parallel: n,
-        ...(await run(["--all", "--backend-wide", "--cwd", projectDirs[0], "--parallel", String(n)])),
-      });
+    const json = ["--format", "json"];
+    const measure = (env, args, more = {}) =>
+      measureDrift({ bin, args: ["drift", ...args], env, emulator, throttle, dir, ...more });
+
+    const measured = {};
+    for (const b of backends) {
+      const wide = ["--all", "--backend-wide", "--cwd", b.projectDirs[0]];
+      const run = (args, more) => measure(b.env, args, more);
+      const figures = { backendUrl: b.kind === "file" ? b.main : "postgres://bench:***@127.0.0.1/bench" };
+      log(`  ${b.kind}: drift --all --backend-wide over ${stackCount} stacks`);
+      figures.backendWide = await run([...wide, ...json]);
+      if (b.kind === "file") {
+        log(`  ${b.kind}: drift --all over the ${projects} project folders`);
+        figures.byProject = await run(["--all", ...b.projectDirs.flatMap((d) => ["--cwd", d]), ...json]);
+        figures.parallel = [];
+        for (const n of sizes.parallels) {
+          log(`  ${b.kind}: drift --all --backend-wide --parallel ${n}`);
+          figures.parallel.push({ parallel: n, ...(await run([...wide, "--parallel", String(n), ...json])) });
+        }
+      }
+      log(`  ${b.kind}: drift --all --backend-wide over the same websites in ${sizes.fewerStacks} stacks`);
+      figures.fewerStacks = {
+        stackCount: sizes.fewerStacks,
+        ...(await measure({ ...b.env, PULUMI_BACKEND_URL: b.fewer }, [...wide, ...json])),
+      };
+      figures.filtered = [];
+      for (const glob of sizes.filtered) {
+        log(`  ${b.kind}: drift --all --backend-wide --stack-filter ${glob}`);
+        figures.filtered.push({ glob, ...(await run([...wide, "--stack-filter", glob, ...json])) });
+      }
+      log(`  ${b.kind}: drift --all --backend-wide --read-with pulumi --stack-filter ${sizes.cliGlob}`);
+      const cliAuto =
+        figures.filtered.find((f) => f.glob === sizes.cliGlob) ??
+        { glob: sizes.cliGlob, ...(await run([...wide, "--stack-filter", sizes.cliGlob, ...json])) };
+      figures.cliPath = {
+        glob: sizes.cliGlob,
+        auto: cliAuto,
+        pulumi: await run([...wide, "--read-with", "pulumi", "--stack-filter", sizes.cliGlob, ...json]),
+      };
+      const shardDir = join(dir, `shards-${b.kind}`);
+      mkdirSync(shardDir);
+      const files = Array.from({ length: sizes.shards }, (_, i) => join(shardDir, `shard-${i + 1}.json`));
+      figures.shards = [];
+      for (const [i, file] of files.entries()) {
+        log(`  ${b.kind}: drift --all --backend-wide --shard ${i + 1}/${sizes.shards}`);
+        const shard = `${i + 1}/${sizes.shards}`;
+        figures.shards.push({
+          shard,
+          ...(await run([...wide, "--shard", shard, "--shard-file", file, "--run-id", "bench"], {
+            report: false,
+            shardFile: file,
+          })),
+        });
+      }
+      log(`  ${b.kind}: drift merge of the ${sizes.shards} shard files`);
+      figures.merge = await measure(b.env, ["merge", ...files, ...json]);
+      measured[b.kind] = figures;
     }
-    const filtered = [];
-    for (const glob of sizes.filtered) {
-      log(`  drift --all --backend-wide --stack-filter ${glob}`);
-      filtered.push({
-        glob,
-        ...(await run(["--all", "--backend-wide", "--cwd", projectDirs[0], "--stack-filter", glob])),
-      });
+    const saltRuns = {};
+    for (const [name, folder] of Object.entries(saltFolders)) {
+      log(`  drift --all --backend-wide over the ${saltStacks.length} stacks, ${name} salts`);
+      saltRuns[name] = {
+        ...saltsMade[name],
+        ...(await measure({ ...backends[0].env, PULUMI_BACKEND_URL: `file://${folder}` }, [
+          "--all",
+          "--backend-wide",
+          "--cwd",
+          backends[0].projectDirs[0],
+          ...json,
+        ])),
+      };
     }
 
     // The baseline: pulumi preview --refresh of each sample stack, one after the other.
@@ -277,7 +324,7 @@ export async function allStacks(context, sizes, log = () => {}) {
     for (const [j, stack] of samples.entries()) {
       log(`  pulumi preview --refresh of sample stack ${j + 1} of ${sample}`);
       emulator.setRequestsPerMinute(throttle.limit);
-      const measured = await measureOperation({
+      const preview = await measureOperation({
         stack,
         op: "preview",
         runOptions: { refresh: true },
@@ -285,36 +332,52 @@ export async function allStacks(context, sizes, log = () => {}) {
         templateDir,
         expected: perStack,
       });
-      const floorMs = rateFloorMs(
-        measured.requests - measured.refused,
-        throttle.limit,
-        throttle.windowSeconds,
-      );
+      const floorMs = rateFloorMs(preview.requests - preview.refused, throttle.limit, throttle.windowSeconds);
       previews.push({
         stack: `${stack.projectName}/${stack.stackName}`,
         websites: perStack,
-        ...measured,
+        ...preview,
         floorMs,
         requestsByRoute: emulator.requestCounts(),
       });
     }
+    const file = measured.file;
+    const { file: fileBackend, postgres: postgresBackend } = Object.fromEntries(backends.map((b) => [b.kind, b]));
     return {
       projects,
       stackCount,
       websites: sizes.websites,
       accounts: accountCount,
       throttle,
-      made: { importMs, templateBytes, sampleStacks: sample },
+      made: {
+        sampleStacks: sample,
+        templateBytes: Buffer.byteLength(template.text),
+        // What the old section called importMs: the stacks the CLI made in the file backend.
+        importMs: fileBackend.made.cliMs,
+        cliPerProject: sizes.cliPerProject,
+        file: { ...fileBackend.made, fewer: fileBackend.fewerMade },
+        postgres: { ...postgresBackend.made, fewer: postgresBackend.fewerMade },
+      },
       requestFloor: driftRequestFloor(websitesPerAccount),
       defaultParallel: defaultParallel(),
-      backendWide,
-      byProject,
-      parallel,
-      filtered,
+      keyDerivationMs: derivationMs,
+      // The file backend's runs, where earlier results and the smoke test read them.
+      backendUrl: file.backendUrl,
+      backendWide: file.backendWide,
+      byProject: file.byProject,
+      parallel: file.parallel,
+      filtered: file.filtered,
+      fewerStacks: file.fewerStacks,
+      cliPath: file.cliPath,
+      shards: file.shards,
+      merge: file.merge,
+      postgres: measured.postgres,
+      salts: saltRuns,
       previews,
     };
   } finally {
     await emulator.close();
+    await postgres?.stop();
     for (const stack of samples) stack.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -39,17 +39,25 @@ export const MODES = {
     drift: 500,
     // drift --check-tracking: the real server's 60 a window, its minute scaled down to 5 s.
     tracking: { count: 500, throttle: { limit: 60, windowSeconds: 5 } },
-    // drift --all: 50 stacks in 5 projects, 10,000 websites over 10 accounts sharing one client
-    // IP's throttle (60 a window, the minute scaled down to 5 s); 2 of them also previewed.
+    // drift --all: 1,000 stacks in 10 projects, 20,000 websites over 10 accounts sharing one
+    // client IP's throttle (60 a window, the minute scaled down to 5 s), in a file backend and
+    // in a PostgreSQL backend: 2 stacks of each project made by the CLI, the rest by the bench's
+    // writer; 2 engine stacks also previewed; the same websites in 250 stacks; 50 stacks with a
+    // salt each; --read-with pulumi over the 100 stacks of one project; 4 shards and their merge.
     stacks: {
-      projects: 5,
-      stacksPerProject: 10,
-      websites: 10_000,
+      projects: 10,
+      stacksPerProject: 100,
+      websites: 20_000,
       accounts: 10,
       sample: 2,
+      cliPerProject: 2,
+      fewerStacks: 250,
+      distinctSalts: 50,
+      shards: 4,
+      cliGlob: "client-0??",
       throttle: { limit: 60, windowSeconds: 5 },
-      parallels: [1, 2, 8],
-      filtered: ["client-00", "client-0?"],
+      parallels: [],
+      filtered: ["client-000", "client-0??"],
     },
     // drift's HTML report of section 9's fleet, beside its JSON report, built in-process.
     report: { websites: 10_000, projects: 5, stacksPerProject: 10, accounts: 10, renders: 5, loads: 3 },
@@ -71,6 +79,11 @@ export const MODES = {
       websites: 8,
       accounts: 2,
       sample: 1,
+      cliPerProject: 1,
+      fewerStacks: 2,
+      distinctSalts: 2,
+      shards: 2,
+      cliGlob: "client-0?",
       throttle: { limit: 4, windowSeconds: 2 },
       parallels: [],
       filtered: ["client-00"],
@@ -142,7 +155,7 @@ async function runScenarios({ mode, sizes, context, log, note, only }) {
   const stacksScenario = async () => {
     const s = sizes.stacks;
     step(
-      `drift --all over ${s.projects * s.stacksPerProject} stacks in ${s.projects} projects, ${s.websites} websites over ${s.accounts} accounts at ${s.throttle.limit} per ${s.throttle.windowSeconds} s, beside pulumi preview --refresh of ${s.sample}`,
+      `drift --all over ${s.projects * s.stacksPerProject} stacks in ${s.projects} projects, ${s.websites} websites over ${s.accounts} accounts at ${s.throttle.limit} per ${s.throttle.windowSeconds} s, in a file and a PostgreSQL backend, beside --read-with pulumi over ${s.cliGlob} and pulumi preview --refresh of ${s.sample}`,
     );
     result.stacks = await allStacks(context, s, log);
   };

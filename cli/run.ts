@@ -4,6 +4,7 @@
 import type { Environment } from "../core/settings";
 import type { CliCommand, Console, OptionTable } from "./command";
 import { driftCommand } from "./drift/command";
+import { driftMergeCommand } from "./drift/merge-command";
 import { generateCommand } from "./generate/command";
 import { UnknownOptionError, commandWords, helpOption, parseLine, refuseCredentials } from "./parse-line";
 import { pluginInstallCommand } from "./plugin-install";
@@ -17,6 +18,7 @@ export type { Console } from "./command";
 export const commands: readonly CliCommand<unknown>[] = [
   generateCommand,
   driftCommand,
+  driftMergeCommand,
   schemaCommand,
   policyCheckCommand,
   pluginInstallCommand,
@@ -38,19 +40,22 @@ pulumi-webstats <command> --help shows that command's options.
 `;
 }
 
-/** The command the words name, or undefined; `plugin` alone names none. */
+/** The command the words name, or undefined; `plugin` alone names none. `drift merge` is not drift. */
 function commandOf(words: string[]): CliCommand<unknown> | undefined {
-  return commands.find((c) => c.name === words.slice(0, c.name.split(" ").length).join(" "));
+  const named = commands.filter((c) => c.name === words.slice(0, c.name.split(" ").length).join(" "));
+  return named.sort((a, b) => b.name.length - a.name.length)[0];
 }
 
 function unknownCommand(words: string[]): UsageError {
   if (words.length === 0)
-    return new UsageError("say what to do: generate, drift, schema, policy check or plugin install.");
+    return new UsageError(
+      "say what to do: generate, drift, drift merge, schema, policy check or plugin install.",
+    );
   if (words[0] === "plugin") return new UsageError("the plugin command is: pulumi-webstats plugin install.");
   if (words[0] === "policy")
     return new UsageError("the policy command is: pulumi-webstats policy check FILE.");
   return new UsageError(
-    "unknown command: the commands are generate, drift, schema, policy check and plugin install.",
+    "unknown command: the commands are generate, drift, drift merge, schema, policy check and plugin install.",
   );
 }
 

@@ -8,6 +8,17 @@
 //           ─ report ──▶ reports written, exit code report/  every format; then the new baseline
 //           ─ fix ─────▶ exit code                 fix/      --fix code, --fix cloud
 //
+// A run split over CI machines (`--shard I/N --shard-file FILE`, shard/) reads only its shard's
+// stacks and stops after compare's asking half: its shard file holds what the server said.
+// `drift merge FILE...` starts from those files and runs the rest as one run would:
+//
+//   shard files ─ check ─▶ one run's shards        shard/    refused unless whole and alike
+//               ─ merge ─▶ stacks, observations    shard/    every account over every shard
+//               ─ compare, accept, report as above (compare's pure half, compare/observed.ts)
+//
+// A shard's run is run-shard.ts, the merge's run-merge.ts; what they share with drift's, the
+// checks before anything is read and the stages after compare, run-stages.ts.
+//
 // The baseline, the ignore file, the policy configuration and the report folders are checked
 // before any stack is read. Cost: one GET /account per key (which also tells each account's
 // plan), one listing of each account (100 websites a request, one pacer per installation), and
@@ -17,7 +28,6 @@
 //
 // This module is drift's one entry: the command line and the GitHub Action import it alone.
 import type { Environment, ProviderSettings } from "../core/settings";
-import { readPolicyConfig } from "../policy/policy-config";
 import { accountsOf } from "./read/accounts";
 import { RecordedSettings } from "./read/network-settings";
 import { readStacks } from "./read/read-stacks";
@@ -25,9 +35,9 @@ import type { StackReading } from "./read/read-stacks";
 import type { StateSource } from "./read/state-sources";
 import { compareStage } from "./compare/compare-run";
 import type { PageRunOptions } from "./compare/page-run";
-import { policyFails } from "./compare/policy-check";
-import { acceptStage, loadAcceptance, writeNewBaseline } from "./accept/acceptance";
-import { checkReportOutputs, reportStage } from "./report/report-run";
+import { prepareRun, acceptAndReport } from "./run-stages";
+import { runShard } from "./run-shard";
+import type { ShardRunOptions } from "./run-shard";
 import type { ReportRunOptions } from "./report/report-run";
 import { runCloudFix, unconfirmableProblem } from "./fix/fix-cloud";
 import type { CloudFixOptions } from "./fix/fix-cloud";
@@ -49,9 +59,17 @@ export type { FailOnName } from "./model/entries";
 export { githubOutputEntry, neutralLines, withWorkflowCommandsStopped } from "./model/neutral-text";
 export { reportFormats } from "./model/report";
 export type { ReportFormat, ReportOutput } from "./model/report";
-export type { StackReading } from "./read/read-stacks";
+export { readWithChoices } from "./read/read-stacks";
+export type { ReadWith, StackReading } from "./read/read-stacks";
 export { globProblem } from "./read/stack-glob";
 export type { StateSource } from "./read/state-sources";
+export { MAX_SHARDS } from "./shard/split";
+export type { Shard } from "./shard/split";
+export { RUN_ID_PATTERN, runIdOf, shardOfRun } from "./shard/ci-environment";
+export type { ShardRequest } from "./shard/ci-environment";
+export { readShards, runMerge } from "./run-merge";
+export type { MergeOptions } from "./run-merge";
+export type { ShardSet } from "./shard/merge-checks";
 
 export interface DriftOptions extends StackReading, ReportRunOptions {
   sources: StateSource[];
@@ -68,6 +86,11 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
   policy?: { file: string; failOn: boolean };
   /** `--fix cloud`: put the declared values back with pulumi up (fix/fix-cloud.ts). */
   fixCloud?: CloudFixOptions;
+  /**
+   * `--shard-file FILE`, with StackReading's `shard`: this run is one shard of a split run; it
+   * reads its shard's stacks and writes what the server said to FILE, and no report (run-shard.ts).
+   */
+  shardFile?: ShardRunOptions["shardFile"];
 }
 
 export interface DriftConsole {
@@ -90,10 +113,11 @@ export async function runDrift(
     io.err(`${unconfirmable}\n`);
     return 1;
   }
+  // One shard of a split run reads, asks and writes its shard file; drift merge reports (run-shard.ts).
+  if (options.shard !== undefined || options.shardFile !== undefined)
+    return runShard(options, env, settings, io);
   // The policy configuration, report folders, baseline and ignore file, before any stack is read.
-  const policyRules = options.policy ? readPolicyConfig(options.policy.file) : undefined;
-  checkReportOutputs(options);
-  const acceptance = await loadAcceptance(options, process.cwd());
+  const { policy, acceptance } = await prepareRun(options);
 
   // read
   const stacks = await readStacks(options, env, io.err);
@@ -110,34 +134,15 @@ export async function runDrift(
     {
       ...(options.tracking ? { tracking: options.tracking } : {}),
       ...(options.pages ? { pages: options.pages } : {}),
-      ...(options.policy && policyRules
-        ? { policy: { file: options.policy.file, rules: policyRules, failOn: options.policy.failOn } }
-        : {}),
+      ...(policy ? { policy } : {}),
     },
     settings,
     io.err,
   );
 
-  // accept
-  const accepted = acceptStage(compared.report, acceptance);
-
-  // report: with a fix, reports go only to their --output files; standard output says what was fixed.
+  // accept, report: with a fix, reports go only to their --output files; standard output says what was fixed.
   const fixing = options.fix !== undefined || options.fixCloud !== undefined;
-  const writesBaseline = acceptance.writeBaseline !== undefined;
-  const exitCode = await reportStage(
-    accepted,
-    recorded,
-    options,
-    writesBaseline,
-    fixing ? { ...io, out: () => {} } : io,
-  );
-  // The new baseline last, once every report is written.
-  const written = await writeNewBaseline(accepted.websites, acceptance);
-  if (written !== undefined && !policyFails(accepted.policy)) {
-    io.err(
-      `Wrote ${written} entr${written === 1 ? "y" : "ies"} to the baseline ${acceptance.writeBaseline}.\n`,
-    );
-  }
+  const { accepted, exitCode } = await acceptAndReport(compared, recorded, options, acceptance, io, fixing);
   if (!fixing) return exitCode;
 
   // fix

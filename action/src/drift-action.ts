@@ -6,15 +6,21 @@
 // prints is echoed once it is done, between stop-commands lines with a random token; both
 // helpers are drift's own (drift/model/neutral-text.ts). Resolves with the step's exit code: 1
 // when the command failed, 2 when drift is found and fail-on-drift is true, else 0.
+// A run split over a matrix (split-inputs.ts): with shard, drift writes this shard's file, set
+// as an output for the workflow to upload, and no report, so the summary gets one line; with
+// merge-files, `drift merge` writes the reports from the shards' files, as one run would.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { runCli } from "../../cli/run";
+import { dirname, join, resolve } from "node:path";
 import type { Environment } from "../../core/settings";
-import type { ActionInputs, Format } from "./inputs";
-import { formatFiles, readInputs } from "./inputs";
+import type { ActionInputs } from "./inputs";
+import { readInputs } from "./inputs";
+import type { SplitInputs } from "./split-inputs";
 import { githubOutputEntry, withWorkflowCommandsStopped } from "../../drift";
 import { errorAnnotation } from "./annotation";
+import { driftLine, mergeLine, shardLine } from "./command-line";
+import { expandMergeFiles } from "./merge-files";
+import { runCollected } from "./run-collected";
 
 /** Where the Action writes: its standard output and standard error. */
 export interface ActionLog {
@@ -28,6 +34,13 @@ const counted = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as cons
 /** A word of the command line as the log shows it: quoted (as JSON) unless it is plain. */
 const shown = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
 
+/** The runner's temporary folder (made when missing), or the system's. */
+function runnerTemp(env: Environment): string {
+  const temp = resolve(env.RUNNER_TEMP || tmpdir());
+  mkdirSync(temp, { recursive: true });
+  return temp;
+}
+
 /**
  * The folder the reports go to: the one given, or a fresh one under the runner's temporary
  * folder, so that two invocations in one job never write over each other's reports.
@@ -38,71 +51,40 @@ function outputFolder(inputs: ActionInputs, env: Environment): string {
     mkdirSync(dir, { recursive: true });
     return dir;
   }
-  const temp = env.RUNNER_TEMP || tmpdir();
-  mkdirSync(temp, { recursive: true });
-  return mkdtempSync(join(resolve(temp), "pulumi-webstats-drift-"));
-}
-
-/** The drift command line, and the report file of each format it writes. */
-function commandLine(inputs: ActionInputs, dir: string): { args: string[]; reports: Map<Format, string> } {
-  const args = ["drift", "--cwd", inputs.workingDirectory];
-  if (inputs.stacks === "all") {
-    args.push("--all");
-    if (inputs.backendWide) args.push("--backend-wide");
-    for (const glob of inputs.stackFilter) args.push("--stack-filter", glob);
-  } else {
-    for (const stack of inputs.stacks) args.push("--stack", stack);
-  }
-  if (inputs.failOn.length > 0) args.push("--fail-on", inputs.failOn.join(","));
-  if (inputs.baseline !== "") args.push("--baseline", inputs.baseline);
-  if (inputs.ignore !== "") args.push("--ignore", inputs.ignore);
-  // The JSON report gives the counts and the Markdown one the job summary: both are always written.
-  const reports = new Map<Format, string>();
-  for (const format of ["json", "markdown", ...inputs.formats] as Format[]) {
-    if (reports.has(format)) continue;
-    reports.set(format, join(dir, formatFiles[format]));
-    args.push("--format", format, "--output", reports.get(format) as string);
-  }
-  // The summary of what was fixed goes to standard output, as Markdown.
-  if (inputs.fix === "code") args.push("--fix", "code", "--format", "markdown");
-  // Choosing fix "cloud" in a workflow is the confirmation: nobody is there to answer.
-  if (inputs.fix === "cloud") args.push("--fix", "cloud", "--yes", "--format", "markdown");
-  return { args, reports };
+  return mkdtempSync(join(runnerTemp(env), "pulumi-webstats-drift-"));
 }
 
 /**
- * Runs the command with everything it prints collected, on either stream in the order printed:
- * standard error too, and what is written straight to it meanwhile (a Node.js warning), for the
- * log shows it all between stop-commands lines once the command is done. With fix, standard
- * output (the summary of what was fixed) is kept apart.
+ * A shard's file: the one given (its folder made), or one under the runner's temporary folder
+ * named after the shard, so that the shards' artifacts downloaded into one folder
+ * (download-artifact's merge-multiple) keep apart.
  */
-async function runCollected(
-  args: string[],
-  env: Environment,
-  keepOut: boolean,
-): Promise<{ code: number; printed: string; out: string }> {
-  let printed = "";
-  let out = "";
-  const stderr = process.stderr;
-  // Put back as it was, the stream's own method or one set on it: a bound copy set in its place
-  // would wrap it once more at each run.
-  const own = Object.getOwnPropertyDescriptor(stderr, "write");
-  stderr.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    printed += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    const done = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    if (done) process.nextTick(done);
-    return true;
-  };
-  try {
-    const code = await runCli(args, env, {
-      out: (text) => (keepOut ? (out += text) : (printed += text)),
-      err: (text) => (printed += text),
-    });
-    return { code, printed, out };
-  } finally {
-    if (own) Object.defineProperty(stderr, "write", own);
-    else delete (stderr as { write?: unknown }).write;
+function shardFileOf(split: SplitInputs & { mode: "shard" }, env: Environment): string {
+  if (split.shardFile !== "") {
+    const file = resolve(split.shardFile);
+    mkdirSync(dirname(file), { recursive: true });
+    return file;
   }
+  const { index, total } = split.shard;
+  return join(runnerTemp(env), `pulumi-webstats-shard-${index}-of-${total}.json`);
+}
+
+/** Prints the command line, runs it, and echoes what it printed with no workflow command read in it. */
+async function runLogged(args: string[], env: Environment, log: ActionLog, keepOut: boolean) {
+  log.out(`pulumi-webstats ${args.map(shown).join(" ")}\n`);
+  const run = await runCollected(args, env, keepOut);
+  // Text from websites, servers and pulumi: the runner reads no workflow command in it.
+  const echoed = run.printed + run.out;
+  if (echoed !== "") log.out(withWorkflowCommandsStopped(echoed));
+  return run;
+}
+
+function setOutputs(env: Environment, outputs: [string, string][]): void {
+  if (env.GITHUB_OUTPUT)
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      outputs.map(([name, value]) => githubOutputEntry(name, value)).join(""),
+    );
 }
 
 /** The counts of the JSON report's summary, when it was written. */
@@ -121,6 +103,37 @@ function countsOf(jsonReport: string | undefined): Partial<Record<(typeof counte
   }
 }
 
+/** One shard of a split run: its file and exit code as outputs, one line of summary. */
+async function runShard(
+  inputs: ActionInputs,
+  split: SplitInputs & { mode: "shard" },
+  env: Environment,
+  log: ActionLog,
+): Promise<number> {
+  let file: string;
+  try {
+    file = shardFileOf(split, env);
+  } catch (error) {
+    log.out(errorAnnotation(title, `the shard file's folder cannot be made: ${(error as Error).message}`));
+    return 1;
+  }
+  const { code } = await runLogged(shardLine(inputs, split.shard, file, split.runId), env, log, false);
+  // Set whatever the outcome: a failed shard writes its file too, saying so, for the merge to name it.
+  setOutputs(env, [
+    ["exit-code", String(code)],
+    ["shard-file", file],
+  ]);
+  const name = `Drift shard ${split.shard.index}/${split.shard.total}`;
+  if (env.GITHUB_STEP_SUMMARY)
+    appendFileSync(
+      env.GITHUB_STEP_SUMMARY,
+      code === 0
+        ? `${name}: its stacks are read into its shard file; the merge job writes the reports.\n`
+        : `${name} failed (exit code ${code}): the log says why, and the merge job refuses its shard.\n`,
+    );
+  return code;
+}
+
 /** Runs the Action with the runner's environment; resolves with the step's exit code. */
 export async function runDriftAction(env: Environment, log: ActionLog): Promise<number> {
   const read = readInputs(env);
@@ -130,6 +143,17 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     return 1;
   }
   const { inputs } = read;
+  if (inputs.split.mode === "shard") return runShard(inputs, inputs.split, env, log);
+  // The shards' files are looked for first: a glob matching none stops the step before any folder is made.
+  let mergeFiles: string[] | undefined;
+  if (inputs.split.mode === "merge") {
+    const expanded = expandMergeFiles(inputs.split.mergeFiles, process.cwd());
+    if ("problem" in expanded) {
+      log.out(errorAnnotation(title, expanded.problem));
+      return 1;
+    }
+    mergeFiles = expanded.files;
+  }
   let dir: string;
   try {
     dir = outputFolder(inputs, env);
@@ -137,24 +161,16 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     log.out(errorAnnotation(title, `the output folder cannot be made: ${(error as Error).message}`));
     return 1;
   }
-  const { args, reports } = commandLine(inputs, dir);
-  log.out(`pulumi-webstats ${args.map(shown).join(" ")}\n`);
+  const { args, reports } = mergeFiles ? mergeLine(inputs, mergeFiles, dir) : driftLine(inputs, dir);
   const fixSummary = inputs.fix === "none" ? undefined : join(dir, "fix.md");
-  const { code, printed, out: collected } = await runCollected(args, env, fixSummary !== undefined);
+  const { code, out: collected } = await runLogged(args, env, log, fixSummary !== undefined);
   if (fixSummary !== undefined) writeFileSync(fixSummary, collected);
-  // Text from websites, servers and pulumi: the runner reads no workflow command in it.
-  const echoed = printed + collected;
-  if (echoed !== "") log.out(withWorkflowCommandsStopped(echoed));
 
   const outputs: [string, string][] = [["exit-code", String(code)]];
   for (const [format, file] of reports) if (existsSync(file)) outputs.push([`report-${format}`, file]);
   if (fixSummary !== undefined) outputs.push(["fix-summary", fixSummary]);
   outputs.push(...Object.entries(countsOf(reports.get("json"))));
-  if (env.GITHUB_OUTPUT)
-    appendFileSync(
-      env.GITHUB_OUTPUT,
-      outputs.map(([name, value]) => githubOutputEntry(name, value)).join(""),
-    );
+  setOutputs(env, outputs);
 
   if (env.GITHUB_STEP_SUMMARY) {
     const markdown = reports.get("markdown");

@@ -2,8 +2,12 @@
 // spaces as `_`, hyphens kept, so `stack-filter` is INPUT_STACK-FILTER), each with its default
 // when empty, and checked before anything is read or changed: every input with a fixed set of
 // values, the stack names, and the combinations that cannot go together. A wrong one is named
-// with the values it takes.
+// with the values it takes. The inputs of a run split over a matrix are split-inputs.ts's.
 import type { Environment } from "../../core/settings";
+import { readWithChoices } from "../../drift";
+import type { ReadWith } from "../../drift";
+import { readSplitInputs } from "./split-inputs";
+import type { SplitInputs } from "./split-inputs";
 
 export const formatFiles = {
   text: "drift.txt",
@@ -33,8 +37,14 @@ export interface ActionInputs {
   failOn: string[];
   baseline: string;
   ignore: string;
+  /** `--policy-pack-config FILE`, or "". */
+  policyPackConfig: string;
+  /** `--read-with`, or "" for drift's default (auto). */
+  readWith: ReadWith | "";
   fix: (typeof fixes)[number];
   failOnDrift: boolean;
+  /** A whole run, one shard of a split run, or the merge of the shards' files. */
+  split: SplitInputs;
 }
 
 /** An input's value as the runner passes it (surrounding white space dropped, as @actions/core does). */
@@ -93,6 +103,10 @@ export function readInputs(env: Environment): { inputs: ActionInputs } | { probl
   const failOn = words(failOnText);
   if (failOnText !== "none") for (const status of failOn) choice("fail-on", status, statuses);
 
+  const readWithText = given("read-with");
+  const readWith = readWithText === "" ? "" : choice("read-with", readWithText, readWithChoices);
+  const split = readSplitInputs(given, problems);
+
   if (problems.length > 0) return { problems };
   return {
     inputs: {
@@ -105,8 +119,11 @@ export function readInputs(env: Environment): { inputs: ActionInputs } | { probl
       failOn,
       baseline: given("baseline"),
       ignore: given("ignore"),
+      policyPackConfig: given("policy-pack-config"),
+      readWith,
       fix,
       failOnDrift,
+      split,
     },
   };
 }

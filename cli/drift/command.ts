@@ -1,6 +1,7 @@
 // `pulumi-webstats drift`: its usage, and the option groups it is made of (the stacks to read,
 // the report); the work is runDrift (drift/).
 import { resolveSettings } from "../../core/settings";
+import type { Environment } from "../../core/settings";
 import { runDrift } from "../../drift";
 import type { DriftOptions } from "../../drift";
 import type { CliCommand, ParsedLine } from "../command";
@@ -16,9 +17,16 @@ import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options
 import { pageChoice, pageOptions, pageOptionsHelp } from "./page-options";
 import { reportChoice, reportOptions, reportOptionsHelp } from "./report-options";
 import { stackOptions, stackOptionsHelp, stackReadingOf } from "./stack-options";
+import { shardChoice, shardOptions, shardOptionsHelp, shardingOf } from "./shard-options";
+import type { ShardingRequest } from "./shard-options";
 
 /** The page with every option's whole story. */
 const DOCS = "docs/drift.md";
+/** The page on splitting a run over CI machines. */
+const SHARDS_DOCS = "docs/drift-scale.md";
+
+/** drift's options, with the split a run asks for until the environment is read. */
+type DriftCommandOptions = DriftOptions & { sharding?: ShardingRequest };
 
 const usage = () => `Usage: pulumi-webstats drift [--cwd DIR] --stack NAME... [--state FILE...] [options]
        pulumi-webstats drift [--cwd DIR...] --all [--backend-wide] [--stack-filter GLOB...] [options]
@@ -33,6 +41,7 @@ ${optionSections([
   ["Report", [...reportOptionsHelp, ...baselineOptionsHelp]],
   ["Checks", [...pageOptionsHelp, ...policyOptionsHelp]],
   ["Fixes", fixOptionsHelp],
+  [`Shards (one run over many CI machines; then drift merge; ${SHARDS_DOCS})`, shardOptionsHelp],
   ["", [helpOptionHelp]],
 ])}
 
@@ -41,7 +50,7 @@ ${driftExitHelp}
 ${environmentHelp(true)}
 ${docsLine(DOCS)}`;
 
-function parse(line: ParsedLine): DriftOptions {
+function parse(line: ParsedLine): DriftCommandOptions {
   refuseExtraWords(line, "drift");
   const sources = stateSources(line);
   const stacks = stackReadingOf(line, sources);
@@ -51,18 +60,31 @@ function parse(line: ParsedLine): DriftOptions {
     );
   }
   const { failOnPolicy, ...report } = reportChoice(line);
+  const baseline = baselineChoice(line, report.outputs);
+  const fixes = fixChoice(line, report.format, sources);
   return {
     sources,
     ...stacks,
     ...report,
     ...policyChoice(line, failOnPolicy),
     ...pageChoice(line),
-    ...baselineChoice(line, report.outputs),
-    ...fixChoice(line, report.format, sources),
+    ...baseline,
+    ...fixes,
+    ...shardChoice(line, {
+      outputs: report.outputs !== undefined,
+      fix: fixes.fix !== undefined,
+      fixCloud: fixes.fixCloud !== undefined,
+      writeBaseline: baseline.writeBaseline !== undefined,
+    }),
   };
 }
 
-export const driftCommand: CliCommand<DriftOptions> = {
+/** The options of the run: a split run's shard and run id from the line, else from the CI's variables. */
+function runOptions({ sharding, ...options }: DriftCommandOptions, env: Environment): DriftOptions {
+  return sharding ? { ...options, ...shardingOf(sharding, env) } : options;
+}
+
+export const driftCommand: CliCommand<DriftCommandOptions> = {
   name: "drift",
   summary:
     "compare what stacks recorded with what their accounts hold; --fix code writes the live values into fleet files, --fix cloud puts the declared ones back",
@@ -76,6 +98,7 @@ export const driftCommand: CliCommand<DriftOptions> = {
     ...baselineOptions,
     ...policyOptions,
     ...fixOptions,
+    ...shardOptions,
   },
   // 2 means drift found: a pipeline must not take a mistyped option for it.
   usageExitCode: driftExitCodes.error,
@@ -83,7 +106,7 @@ export const driftCommand: CliCommand<DriftOptions> = {
   // The command runs outside any stack: its settings come from the environment alone.
   run: (options, env, io) =>
     runDrift(
-      options,
+      runOptions(options, env),
       env,
       resolveSettings(() => undefined, env),
       io,

@@ -46,7 +46,7 @@ export const reportOptionsHelp: OptionHelp[] = [
 ];
 
 /** The names --fail-on lists; default every status but in-sync, and silent when tracking is checked. */
-function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
+export function failOnOf(values: string[] | undefined, checkTracking: boolean): FailOnName[] {
   if (values === undefined) return checkTracking ? [...defaultFailOn, "silent"] : defaultFailOn;
   const listed = values
     .flatMap((v) => v.split(","))
@@ -81,7 +81,7 @@ function silentDaysOf(value: string | undefined): number {
 }
 
 /** The report on standard output and the --format/--output pairs, read in the order given. */
-function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: ReportOutput[] } {
+export function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: ReportOutput[] } {
   const known = reportFormats as readonly string[];
   const onStandardOutput: ReportFormat[] = [];
   const outputs: ReportOutput[] = [];
@@ -132,6 +132,12 @@ export interface ReportChoice {
   failOnPolicy?: boolean;
 }
 
+/** Whether --fail-on names policy; nothing without --fail-on (the default then applies). */
+export function failOnPolicyOf(failOnValues: string[] | undefined): { failOnPolicy?: boolean } {
+  if (failOnValues === undefined) return {};
+  return { failOnPolicy: failOnValues.some((v) => v.split(",").some((name) => name.trim() === "policy")) };
+}
+
 export function reportChoice(line: ParsedLine): ReportChoice {
   const { values } = line;
   const { format, outputs } = reportsOf(line);
@@ -143,9 +149,7 @@ export function reportChoice(line: ParsedLine): ReportChoice {
   const failOnValues = values["fail-on"] as string[] | undefined;
   const failOn = failOnOf(failOnValues, checkTracking);
   return {
-    ...(failOnValues !== undefined
-      ? { failOnPolicy: failOnValues.some((v) => v.split(",").some((name) => name.trim() === "policy")) }
-      : {}),
+    ...failOnPolicyOf(failOnValues),
     format,
     ...(outputs.length > 0 ? { outputs } : {}),
     failOn,

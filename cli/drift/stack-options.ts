@@ -2,7 +2,8 @@
 // --all (every stack of the project in each --cwd, or here), --backend-wide (every stack the
 // backend lists), --stack-filter GLOB, and --parallel N, the bound on pulumi processes at once.
 import { MAX_PARALLEL, defaultParallel } from "../../core/bounded-pool";
-import type { StackReading } from "../../drift";
+import type { ReadWith, StackReading } from "../../drift";
+import { readWithChoices } from "../../drift";
 import { globProblem } from "../../drift";
 import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
@@ -14,6 +15,7 @@ export const stackOptions: OptionTable = {
   "backend-wide": { type: "boolean" },
   "stack-filter": { type: "string", multiple: true },
   parallel: { type: "string" },
+  "read-with": { type: "string" },
 };
 
 export const stackOptionsHelp: OptionHelp[] = [
@@ -25,7 +27,24 @@ export const stackOptionsHelp: OptionHelp[] = [
     text: `pulumi processes at once (listings, exports), 1 to ${MAX_PARALLEL}`,
     default: `${defaultParallel()}, twice the cores`,
   },
+  {
+    option: "--read-with auto|pulumi",
+    text: "file and PostgreSQL backends read directly (auto) or with pulumi stack export",
+    default: "auto",
+  },
 ];
+
+/** --read-with: how stacks are read. */
+function readWithOf(value: string | undefined): ReadWith {
+  if (value === undefined) return "auto";
+  const choice = readWithChoices.find((c) => c === value.trim());
+  if (!choice) {
+    throw new UsageError(
+      `--read-with is ${readWithChoices.join(" or ")}: auto reads file and PostgreSQL backends directly, pulumi reads every stack with pulumi stack export.`,
+    );
+  }
+  return choice;
+}
 
 /** --parallel: a whole number; never echoed back. */
 function parallelOf(value: string | undefined): number {
@@ -46,6 +65,7 @@ export function stackReadingOf(line: ParsedLine, sources: StateSource[]): Omit<S
   const backendWide = values["backend-wide"] === true;
   const filters = (values["stack-filter"] as string[] | undefined) ?? [];
   const parallel = parallelOf(values.parallel as string | undefined);
+  const readWith = readWithOf(values["read-with"] as string | undefined);
   if (backendWide && !all) {
     throw new UsageError(
       "--backend-wide goes with --all: drift --all --backend-wide reads every stack the backend lists.",
@@ -56,7 +76,7 @@ export function stackReadingOf(line: ParsedLine, sources: StateSource[]): Omit<S
       "--stack-filter narrows --all: give --all (and --backend-wide for every project), or name stacks with --stack.",
     );
   }
-  if (!all) return { parallel };
+  if (!all) return { parallel, readWith };
   if (sources.some((s) => s.kind === "stack")) {
     throw new UsageError(
       "--all already reads every stack of the project: drop --stack, or keep some with --stack-filter GLOB.",
@@ -69,5 +89,5 @@ export function stackReadingOf(line: ParsedLine, sources: StateSource[]): Omit<S
   const folders = line.tokens.flatMap((t) =>
     t.kind === "option" && t.name === "cwd" && t.value !== undefined ? [t.value] : [],
   );
-  return { parallel, all: { folders: folders.length > 0 ? folders : ["."], backendWide, filters } };
+  return { parallel, readWith, all: { folders: folders.length > 0 ? folders : ["."], backendWide, filters } };
 }

@@ -127,16 +127,15 @@ export const pageKey = (installation: string, id: number): string => `${installa
 
 /**
  * Reads each target's home page, `options.parallel` at a time, saying first how many and then
- * how far it got; resolves with the entries anew, each entry of a checked website with its
- * `page`. Never fails for a website.
+ * how far it got; resolves with each page's status, in the targets' order. Never fails for a
+ * website.
  */
-export async function checkEntryPages(
+export async function readPageChecks(
   targets: readonly TrackingTarget[],
-  entries: readonly DriftEntry[],
   settings: ProviderSettings,
   options: PageRunOptions,
   err: (text: string) => void,
-): Promise<DriftEntry[]> {
+): Promise<PageCheck[]> {
   const check: Omit<PageCheckOptions, "run"> = {
     ...PAGE_DEFAULTS,
     timeoutMs: options.timeoutMs,
@@ -164,5 +163,20 @@ export async function checkEntryPages(
       `Pages: ${plural(cut, "home page")} not read, the page check's bound for the whole run was reached.\n`,
     );
   }
+  return pages;
+}
+
+/**
+ * Reads each target's home page (readPageChecks); resolves with the entries anew, each entry of a
+ * checked website with its `page`. Never fails for a website.
+ */
+export async function checkEntryPages(
+  targets: readonly TrackingTarget[],
+  entries: readonly DriftEntry[],
+  settings: ProviderSettings,
+  options: PageRunOptions,
+  err: (text: string) => void,
+): Promise<DriftEntry[]> {
+  const pages = await readPageChecks(targets, settings, options, err);
   return withPages(entries, new Map(targets.map((t, i) => [pageKey(t.client.baseUrl, t.id), pages[i]!])));
 }

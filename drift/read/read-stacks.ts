@@ -1,16 +1,24 @@
 // The stacks drift compares: those named (--stack, --state) and, with --all, those pulumi lists;
-// listings and exports at most `parallel` at once, with progress on standard error.
+// listings and exports at most `parallel` at once, with progress on standard error. Stacks of
+// file and PostgreSQL backends are listed and read from the backend itself (backend/), unless
+// --read-with pulumi asks for pulumi's own commands.
 import type { Environment } from "../../core/settings";
 import type { RecordedStack } from "./stack-export";
 import { listStacks } from "./stack-listing";
 import type { ListedStack, StackListing, StackSelection } from "./stack-listing";
 import { readSources } from "./state-sources";
+import { DirectBackends } from "./backend/direct-read";
+import type { StackVia } from "./backend/direct-read";
 import type { StateSource } from "./state-sources";
 import { plural } from "../model/words";
+import { sourcesOfShard } from "../shard/split";
+import type { ShardSelection } from "../shard/split";
 
 /** A stack as read, with where it was read from (what `--fix cloud` runs pulumi up on). */
 export interface ReadStack extends RecordedStack {
   source: StateSource;
+  /** How it was read: from its backend directly, with pulumi stack export, or from a state file. */
+  via: StackVia;
 }
 
 export interface StackReading {
@@ -20,7 +28,17 @@ export interface StackReading {
   all?: StackSelection;
   /** --parallel: at most this many pulumi processes at once. */
   parallel: number;
+  /**
+   * --read-with: `auto` reads the stacks of file and PostgreSQL backends straight from them and
+   * leaves the others to pulumi; `pulumi` reads every stack with pulumi stack export.
+   */
+  readWith?: ReadWith;
+  /** --shard I/N: only this shard's stacks are read (shard/split.ts), after the listing and filters. */
+  shard?: ShardSelection;
 }
+
+export const readWithChoices = ["auto", "pulumi"] as const;
+export type ReadWith = (typeof readWithChoices)[number];
 
 function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
   return {
@@ -30,6 +48,20 @@ function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
     ...(stack.backendUrl ? { backendUrl: stack.backendUrl } : {}),
     ...(backendWide ? { origin: `stack ${stack.fullName}`, listedBackendWide: true as const } : {}),
   };
+}
+
+/** How the stacks were read, in words ("3 from the file backend, 1 with pulumi stack export"); none for state files alone. */
+function viaSummary(ways: readonly StackVia[]): string | undefined {
+  const counts = new Map<StackVia, number>();
+  for (const via of ways) counts.set(via, (counts.get(via) ?? 0) + 1);
+  if (counts.size === 0 || (counts.size === 1 && counts.has("state file"))) return undefined;
+  const words: Record<StackVia, string> = {
+    "file backend": "from the file backend",
+    "PostgreSQL backend": "from the PostgreSQL backend",
+    "pulumi stack export": "with pulumi stack export",
+    "state file": "from state files",
+  };
+  return [...counts].map(([via, n]) => `${n} ${words[via]}`).join(", ");
 }
 
 /** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
@@ -43,30 +75,41 @@ export async function readStacks(
 ): Promise<ReadStack[]> {
   let listing: StackListing | undefined;
   let sources = reading.sources;
+  const backends = reading.readWith === "pulumi" ? undefined : new DirectBackends(env);
   try {
     if (reading.all) {
       const { folders, backendWide, filters } = reading.all;
       err(
         backendWide
-          ? `Listing every stack of the backend (pulumi stack ls --all)...\n`
-          : `Listing the stacks of ${plural(folders.length, "project folder")} (pulumi stack ls)...\n`,
+          ? `Listing every stack of the backend...\n`
+          : `Listing the stacks of ${plural(folders.length, "project folder")}...\n`,
       );
-      listing = await listStacks(reading.all, env, reading.parallel);
+      listing = await listStacks(reading.all, env, reading.parallel, backends);
       if (filters.length > 0) err(`--stack-filter keeps ${plural(listing.stacks.length, "stack")}.\n`);
       sources = [...listing.stacks.map((s) => sourceOf(s, backendWide)), ...sources];
     }
+    if (reading.shard) sources = sourcesOfShard(sources, reading.shard);
     const total = sources.length;
     // A few stacks named on the line are read at once: their one summary line says enough.
     const progress = reading.all !== undefined || total > reading.parallel;
     const step = stackProgressStep(total);
     if (progress)
       err(`Reading ${plural(total, "stack")}, ${Math.min(reading.parallel, total)} at a time...\n`);
-    const read = await readSources(sources, env, reading.parallel, (done) => {
-      if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
-    });
+    const read = await readSources(
+      sources,
+      env,
+      reading.parallel,
+      (done) => {
+        if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
+      },
+      backends,
+    );
+    const ways = viaSummary(read.map((s) => s.via));
+    if (ways) err(`Stacks read ${ways}.\n`);
     // readSources keeps the order of its sources.
     return read.map((stack, index) => ({ ...stack, source: sources[index] as StateSource }));
   } finally {
     await listing?.cleanup();
+    await backends?.close();
   }
 }

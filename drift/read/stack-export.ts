@@ -16,6 +16,7 @@ import type { WebsiteOutputs } from "../../core/website-fields";
 import { networkSettings } from "../../core/settings-tables";
 import { configKey } from "../../core/settings";
 import type { SettingName } from "../../core/settings";
+import type { Decrypt } from "./backend/passphrase";
 
 type NetworkSettingName = (typeof networkSettings)[number];
 
@@ -32,7 +33,10 @@ const dynamicProviderType = "pulumi:providers:pulumi-nodejs";
 const stackType = "pulumi:pulumi:Stack";
 
 /** The marker of a secret value in a state (Pulumi's `sig` key and its value for secrets). */
-const secretSignature = ["4dabf18193072939515e22adb298388d", "1b47061264138c4ac30d75fd1eb44270"] as const;
+export const secretSignature = [
+  "4dabf18193072939515e22adb298388d",
+  "1b47061264138c4ac30d75fd1eb44270",
+] as const;
 
 /** A secret the export left encrypted (exported without --show-secrets). */
 export const encrypted: unique symbol = Symbol("encrypted");
@@ -142,31 +146,38 @@ const maxOutputDepth = 64;
  * plaintext that is not JSON (a damaged export) is said to be so, without any of its characters
  * (V8's JSON.parse message quotes the text around the fault).
  */
-function reveal(value: unknown, where: string, path: string, depth = 0): unknown {
+function reveal(value: unknown, where: string, path: string, decrypt?: Decrypt, depth = 0): unknown {
   if (depth > maxOutputDepth) {
     throw new StateError(
       `${where}: ${path.length > 80 ? `${path.slice(0, 70)}...` : path} nests deeper than ${maxOutputDepth} levels: ` +
         "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
     );
   }
-  if (Array.isArray(value)) return value.map((v, i) => reveal(v, where, `${path}[${i}]`, depth + 1));
+  if (Array.isArray(value)) return value.map((v, i) => reveal(v, where, `${path}[${i}]`, decrypt, depth + 1));
   if (isSecret(value)) {
-    if (value[secretSignature[0]] !== secretSignature[1] || typeof value.plaintext !== "string")
-      return encrypted;
+    if (value[secretSignature[0]] !== secretSignature[1]) return encrypted;
+    // A decrypted export holds the plaintext; a state read from its backend, the ciphertext.
+    const plaintext =
+      typeof value.plaintext === "string"
+        ? value.plaintext
+        : typeof value.ciphertext === "string" && decrypt
+          ? decrypt(value.ciphertext)
+          : undefined;
+    if (plaintext === undefined) return encrypted;
     let plain: unknown;
     try {
-      plain = JSON.parse(value.plaintext);
+      plain = JSON.parse(plaintext);
     } catch {
       throw new StateError(
         `${where}: the secret value of ${path} is not JSON, so it cannot be read (its text is not shown): ` +
           "the export is damaged; export the stack again with pulumi stack export --show-secrets.",
       );
     }
-    return reveal(plain, where, path, depth + 1);
+    return reveal(plain, where, path, decrypt, depth + 1);
   }
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, reveal(v, where, `${path}.${k}`, depth + 1)]),
+      Object.entries(value).map(([k, v]) => [k, reveal(v, where, `${path}.${k}`, decrypt, depth + 1)]),
     );
   }
   return value;
@@ -195,6 +206,8 @@ interface SettingPlace {
   origin: string;
   /** The project folder, against which a relative CA file is read. */
   folder?: string;
+  /** Decrypts the state's secrets, when it was read from its backend rather than exported. */
+  decrypt?: Decrypt;
 }
 
 /**
@@ -230,6 +243,7 @@ function providerAddress(
       provider?.outputs ?? {},
       `${place.origin}: provider ${provider ? nameOf(provider.urn) : "(none)"}`,
       "outputs",
+      place.decrypt,
     ) as Record<string, unknown>) ?? {};
   const ofStack = (name: SettingName) => `${configKey(name)} of stack ${place.stack}`;
   if (provider?.type === pluginProviderType) {
@@ -314,7 +328,10 @@ function recordedWebsite(
   const name = nameOf(resource.urn);
   const dynamic = resource.type === websiteTypes.dynamic;
   const outputs = {
-    ...(reveal(resource.outputs ?? {}, `${origin}: website ${name}`, "outputs") as Record<string, unknown>),
+    ...(reveal(resource.outputs ?? {}, `${origin}: website ${name}`, "outputs", place.decrypt) as Record<
+      string,
+      unknown
+    >),
   };
   if (dynamic) delete outputs.__provider;
   const unknown = Object.keys(outputs).filter((key) => !knownOutputs.has(key));
@@ -382,6 +399,20 @@ export function readStackExport(
       `${origin} is not JSON (${notJsonReason(content)}): give the output of pulumi stack export --show-secrets.`,
     );
   }
+  return readExportValue(json, origin, fallbackName, folder);
+}
+
+/**
+ * The websites of an export already parsed: `pulumi stack export`'s, or the one a state read from
+ * its backend makes (backend/checkpoint.ts), whose secrets `decrypt` opens.
+ */
+export function readExportValue(
+  json: unknown,
+  origin: string,
+  fallbackName: string,
+  folder?: string,
+  decrypt?: Decrypt,
+): RecordedStack {
   const parsed = exportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -402,7 +433,12 @@ export function readStackExport(
   }
   const name = stackNameOf(resources) ?? fallbackName;
   const byUrn = new Map(resources.map((r) => [r.urn, r]));
-  const place: SettingPlace = { stack: name, origin, ...(folder !== undefined ? { folder } : {}) };
+  const place: SettingPlace = {
+    stack: name,
+    origin,
+    ...(folder !== undefined ? { folder } : {}),
+    ...(decrypt ? { decrypt } : {}),
+  };
   // Hundreds of Websites share a few providers: each provider's outputs are read once.
   const providers = new Map<string | undefined, RecordedAddress>();
   const providerOf = (reference: string | undefined): RecordedAddress => {

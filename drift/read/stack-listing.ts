@@ -7,16 +7,18 @@
 // The folder's project may name its backend (`backend.url` in Pulumi.yaml): that URL is then
 // given to pulumi as PULUMI_BACKEND_URL, unless the environment sets one, which pulumi prefers.
 import { statSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { join, resolve } from "node:path";
 import type { Environment } from "../../core/settings";
 import { notJsonReason } from "../../core/json-text";
 import { mapBounded } from "../../core/bounded-pool";
 import { PulumiCommandError, environmentBackend, runPulumi } from "../../core/pulumi-command";
 import { StateError } from "./stack-export";
 import { filterStacks, stackFilter } from "./stack-glob";
+import { findProjectFile, projectBackendUrl, readProjectFacts } from "./project-file";
+import { backendOf, directKindOf } from "./backend/backend-url";
+import type { DirectBackends } from "./backend/direct-read";
 
 export interface StackSelection {
   /** The folders whose stacks are listed: each --cwd given, else the current folder. */
@@ -35,37 +37,6 @@ export interface ListedStack {
   cwd: string;
   /** PULUMI_BACKEND_URL for pulumi, when the folder's project names its backend. */
   backendUrl?: string;
-}
-
-const projectFileNames = ["Pulumi.yaml", "Pulumi.yml"];
-
-/** The project file pulumi would use in `folder`: the nearest Pulumi.yaml upwards. */
-function findProjectFile(folder: string): string | undefined {
-  for (let dir = resolve(folder); ; dir = dirname(dir)) {
-    for (const name of projectFileNames) {
-      const file = join(dir, name);
-      try {
-        if (statSync(file).isFile()) return file;
-      } catch {
-        // not here
-      }
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/** The backend URL a project file names (`backend: { url }`), read leniently: pulumi checks the file. */
-async function projectBackendUrl(projectFile: string | undefined): Promise<string | undefined> {
-  if (!projectFile) return undefined;
-  let project: unknown;
-  try {
-    project = parseYaml(await readFile(projectFile, "utf8"));
-  } catch {
-    return undefined;
-  }
-  // An empty file parses to null; a blank URL names no backend.
-  const url = (project as { backend?: { url?: unknown } } | null)?.backend?.url;
-  return typeof url === "string" ? url.trim() || undefined : undefined;
 }
 
 /** Checks every folder before anything runs: it exists, and without --backend-wide holds a project. */
@@ -130,13 +101,42 @@ async function stackLs(
   return (listed as unknown[]).filter(named);
 }
 
+/**
+ * A folder's stacks from its self-managed backend's own listing, named as `pulumi stack ls` names
+ * them (in the project: the project's stacks by their short names, and every stack of a legacy
+ * backend, which records no projects; --backend-wide: every stack by its full name); undefined
+ * when the folder's backend is not read directly.
+ */
+async function listStored(
+  folder: string,
+  selection: StackSelection,
+  env: Environment,
+  backends: DirectBackends,
+): Promise<ListedStack[] | undefined> {
+  const project = await readProjectFacts(findProjectFile(folder));
+  const url = await backendOf(env, project.backendUrl);
+  if (url === undefined || directKindOf(url) === undefined) return undefined;
+  const layout = await backends.layout(url, folder);
+  // A listed stack carries its backend: the export of one that falls back to pulumi names it too.
+  const backendUrl = environmentBackend(env) ? {} : { backendUrl: url };
+  if (selection.backendWide) {
+    return layout.stacks.map((s) => ({ name: s.fullName, fullName: s.fullName, cwd: folder, ...backendUrl }));
+  }
+  return layout.stacks
+    .filter((s) => s.project === undefined || s.project === project.name)
+    .map((s) => ({ name: s.stack, fullName: s.stack, cwd: folder, ...backendUrl }));
+}
+
 /** A folder's stacks: its project's, or with --backend-wide its backend's, from `neutral`. */
 async function listFolder(
   folder: string,
   selection: StackSelection,
   env: Environment,
   neutral: () => Promise<string>,
+  backends: DirectBackends | undefined,
 ): Promise<ListedStack[]> {
+  const stored = backends ? await listStored(folder, selection, env, backends) : undefined;
+  if (stored) return stored;
   if (!selection.backendWide) {
     const listed = await stackLs([], folder, env, `the project in ${folder}`);
     return listed.map((s) => ({ name: s.name, fullName: s.name, cwd: folder }));
@@ -162,6 +162,7 @@ export async function listStacks(
   selection: StackSelection,
   env: Environment,
   parallel: number,
+  backends?: DirectBackends,
 ): Promise<StackListing> {
   checkFolders(selection);
   let neutralFolder: Promise<string> | undefined;
@@ -171,7 +172,7 @@ export async function listStacks(
   };
   try {
     const perFolder = await mapBounded(selection.folders, parallel, (folder) =>
-      listFolder(folder, selection, env, neutral),
+      listFolder(folder, selection, env, neutral, backends),
     );
     const seen = new Set<string>();
     const unique = perFolder.flat().filter((stack) => {

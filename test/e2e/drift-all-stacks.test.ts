@@ -118,7 +118,8 @@ describeEngine("drift --all over stacks the pulumi CLI lists", () => {
     expect(run.code).toBe(2);
     expect(run.report.stacks.sort()).toEqual(["shop/acme-dev", "shop/acme-prod"]);
     expect(run.report.summary).toMatchObject({ "in-sync": 2, unmanaged: 2 });
-    expect(run.err).toContain("Listing the stacks of 1 project folder (pulumi stack ls)...");
+    expect(run.err).toContain("Listing the stacks of 1 project folder...");
+    expect(run.err).toContain("Stacks read 2 from the file backend.");
     expect(run.err).toContain("Reading 2 stacks, 2 at a time...");
     expect(run.err).toContain("Stacks: 2 of 2 read.");
   });

@@ -152,7 +152,7 @@ describe("the Action's command line", () => {
     expect(result.summary).toBe(readFileSync(join(dir, "drift.md"), "utf8"));
     expect(result.summary).toContain("4 websites in 2 accounts of 2 stacks");
     const { text, after } = echoed(result);
-    expect(text).toMatch(/^Listing the stacks of 1 project folder \(pulumi stack ls\)\.\.\.\n/);
+    expect(text).toMatch(/^Listing the stacks of 1 project folder\.\.\.\n/);
     expect(text).toContain("\ngone     gone.action.example ");
     expect(text.endsWith(`Wrote the markdown report to ${dir}/drift.md.\n`)).toBe(true);
     expect(after).toBe("");
@@ -184,7 +184,9 @@ describe("the Action's command line", () => {
     );
     expect(prod.outputs).toEqual(reportOutputs(folderOf(prod), "0", { "in-sync": "2" }));
     // Named stacks are read without listing any.
-    expect(echoed(prod).text).toMatch(/^Read 1 stack: 2 recorded websites\.\n/);
+    expect(echoed(prod).text).toMatch(
+      /^Stacks read 1 with pulumi stack export\.\nRead 1 stack: 2 recorded websites\.\n/,
+    );
   });
 
   it("passes fail-on as one comma-separated list, which decides the code", async () => {
@@ -271,7 +273,7 @@ describe("the Action's fixes", () => {
       // The log shows what the command printed, the fix summary last.
       const { text } = echoed(result);
       expect(text).toBe(
-        `Read 1 stack: 2 recorded websites.\nListing the websites of 1 account...\n` +
+        `Stacks read 1 with pulumi stack export.\nRead 1 stack: 2 recorded websites.\nListing the websites of 1 account...\n` +
           `Wrote the json report to ${dir}/drift.json.\nWrote the markdown report to ${dir}/drift.md.\n${summary}`,
       );
     },
@@ -284,13 +286,14 @@ describe("the Action's fixes", () => {
     expect(result.outputs["fix-summary"]).toBeUndefined();
     expect(result.summary).toBe(readFileSync(join(dir, "drift.md"), "utf8"));
     const lines = echoed(result).text.split("\n");
-    expect(lines.slice(0, 4)).toEqual([
+    expect(lines.slice(0, 5)).toEqual([
+      "Stacks read 1 with pulumi stack export.",
       "Read 1 stack: 2 recorded websites.",
       "Listing the websites of 1 account...",
       "2 websites in 1 account of 1 stack (sites/prod): 2 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
       expect.stringMatching(/^Account .* 2 websites, no limit \(plan Default\)\.$/),
     ]);
-    expect(lines.slice(4, 6)).toEqual(["", expect.stringMatching(/^STATUS +DOMAIN +ID +ACCOUNT +STACKS$/)]);
+    expect(lines.slice(5, 7)).toEqual(["", expect.stringMatching(/^STATUS +DOMAIN +ID +ACCOUNT +STACKS$/)]);
     expect(lines.slice(-3)).toEqual([
       `Wrote the json report to ${dir}/drift.json.`,
       `Wrote the markdown report to ${dir}/drift.md.`,
@@ -484,7 +487,9 @@ describe("what the Action echoes", () => {
     expect(calledBack).toBe(true);
     const text = /::stop-commands::[0-9a-f]+\n([^]*)::[0-9a-f]+::\n$/.exec(out)?.[1];
     expect(
-      text?.startsWith("(node) a warning \ud800\n(node) bytes é\nRead 1 stack: 2 recorded websites.\n"),
+      text?.startsWith(
+        "(node) a warning \ud800\n(node) bytes é\nStacks read 1 with pulumi stack export.\nRead 1 stack: 2 recorded websites.\n",
+      ),
     ).toBe(true);
     // None of it reaches the runner as a workflow command.
     expect(workflowCommands(out)).toEqual([]);

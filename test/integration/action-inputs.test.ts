@@ -39,6 +39,9 @@ describe("action.yml", () => {
     [{ stacks: "prod $(touch pwned)" }, 'input stacks names "$(touch', "which is not a stack name"],
     [{ stacks: "prod", "stack-filter": "acme-*" }, 'input stack-filter narrows stacks "all"'],
     [{ fix: "cloud", "backend-wide": "true" }, 'input fix is "cloud" with backend-wide "true"'],
+    [{ shard: "1/2", "merge-files": "shards/*.json" }, "input shard is given with merge-files"],
+    [{ shard: "3/2" }, 'input shard is "3/2": it takes I/N'],
+    [{ "merge-files": "shards/*.json", stacks: "prod" }, "input stacks goes to the shard jobs"],
   ] as [Record<string, string>, ...string[]][])(
     "refuses %j before anything else",
     async (inputs, ...expected) => {

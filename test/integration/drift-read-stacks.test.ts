@@ -91,10 +91,11 @@ describe("drift --all reads the stacks pulumi lists before those named", () => {
     const { stacks, lines } = await read({ sources: named, all, parallel: 4 }, pulumi.env);
     expect(stacks.map((s) => s.source)).toEqual([{ kind: "stack", name: "dev", cwd: dir }, ...named]);
     expect(lines).toEqual([
-      "Listing the stacks of 1 project folder (pulumi stack ls)...\n",
+      "Listing the stacks of 1 project folder...\n",
       "Reading 2 stacks, 2 at a time...\n",
       "Stacks: 1 of 2 read.\n",
       "Stacks: 2 of 2 read.\n",
+      "Stacks read 1 with pulumi stack export, 1 from state files.\n",
     ]);
     expect(pulumi.calls()).toEqual([
       { args: ["stack", "ls", "--json", "--non-interactive"], cwd: dir, backend: null },
@@ -111,16 +112,17 @@ describe("drift --all reads the stacks pulumi lists before those named", () => {
       dirs.map((cwd) => ({ kind: "stack", name: "acme-dev", cwd })),
     );
     expect(lines).toEqual([
-      "Listing the stacks of 2 project folders (pulumi stack ls)...\n",
+      "Listing the stacks of 2 project folders...\n",
       "--stack-filter keeps 2 stacks.\n",
       "Reading 2 stacks, 1 at a time...\n",
       "Stacks: 1 of 2 read.\n",
       "Stacks: 2 of 2 read.\n",
+      "Stacks read 2 with pulumi stack export.\n",
     ]);
   });
 
   it("with --backend-wide, exports each stack by its full name from the neutral folder, with the project's backend, and removes that folder", async () => {
-    const dir = project("name: sites\nruntime: nodejs\nbackend:\n  url: file:///srv/states\n");
+    const dir = project("name: sites\nruntime: nodejs\nbackend:\n  url: s3://team-states\n");
     const pulumi = pulumiStacks(["acme/sites/prod", "acme/blog/dev"]);
     const all = { folders: [dir], backendWide: true, filters: ["acme/sites/*"] };
     const { stacks, lines } = await read({ sources: [], all, parallel: 2 }, pulumi.env);
@@ -130,23 +132,24 @@ describe("drift --all reads the stacks pulumi lists before those named", () => {
     expect(exported).toEqual({
       args: exportArgs("acme/sites/prod"),
       cwd: neutral,
-      backend: "file:///srv/states",
+      backend: "s3://team-states",
     });
     expect(stacks.map((s) => s.source)).toEqual([
       {
         kind: "stack",
         name: "acme/sites/prod",
         cwd: neutral,
-        backendUrl: "file:///srv/states",
+        backendUrl: "s3://team-states",
         origin: "stack acme/sites/prod",
         listedBackendWide: true,
       },
     ]);
     expect(lines).toEqual([
-      "Listing every stack of the backend (pulumi stack ls --all)...\n",
+      "Listing every stack of the backend...\n",
       "--stack-filter keeps 1 stack.\n",
       "Reading 1 stack, 1 at a time...\n",
       "Stacks: 1 of 1 read.\n",
+      "Stacks read 1 with pulumi stack export.\n",
     ]);
     expect(existsSync(neutral)).toBe(false);
   });

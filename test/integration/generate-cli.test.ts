@@ -182,8 +182,8 @@ describe("pulumi-webstats command line", () => {
 
   it("explains wrong usage without repeating the arguments", async () => {
     const cases: [string[], RegExp][] = [
-      [[], /say what to do: generate, drift, schema, policy check or plugin install/],
-      [["deploy"], /the commands are generate, drift, schema, policy check and plugin install/],
+      [[], /say what to do: generate, drift, drift merge, schema, policy check or plugin install/],
+      [["deploy"], /the commands are generate, drift, drift merge, schema, policy check and plugin install/],
       [["generate"], /--out DIR is required/],
       [["generate", "--out", "x", "--format", "json"], /--format is ts, yaml or import, not "json"/],
       [["generate", "--out", "x", "--colour=s3cr3t"], /unknown option --colour\./],
@@ -309,6 +309,7 @@ describe("pulumi-webstats command line", () => {
         { kind: "stack", name: "prod", cwd: "teams/b" },
       ],
       parallel: defaultParallel(),
+      readWith: "auto",
       format: "text",
       failOn: ["gone", "changed", "unmanaged"],
     });

@@ -25,7 +25,7 @@ const cli = runCaptured;
 describe("drift runs the pulumi PULUMI_COMMAND names", () => {
   it("lists and exports with it, giving the project's backend to both", async () => {
     const pulumi = pulumiStandIn();
-    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const folder = projectWithBackend("s3://pulumi-states");
     const result = await cli(["drift", "--all", "--backend-wide", "--cwd", folder], pulumi.env);
     expect(result.err).not.toMatch(/could not/);
     const calls = pulumi.calls();
@@ -33,7 +33,7 @@ describe("drift runs the pulumi PULUMI_COMMAND names", () => {
       ["stack", "ls", "--all", "--json", "--non-interactive"],
       ["stack", "export", "--show-secrets", "--stack", "acme/sites/prod", "--non-interactive"],
     ]);
-    expect(calls.map((c) => c.backend)).toEqual(["file:///srv/pulumi-states", "file:///srv/pulumi-states"]);
+    expect(calls.map((c) => c.backend)).toEqual(["s3://pulumi-states", "s3://pulumi-states"]);
     // Listed from a neutral folder, so that pulumi prints full names; exported from the same.
     expect(calls[0]!.cwd).not.toBe(folder);
     expect(calls[1]!.cwd).toBe(calls[0]!.cwd);
@@ -41,18 +41,15 @@ describe("drift runs the pulumi PULUMI_COMMAND names", () => {
 
   it("leaves the backend PULUMI_BACKEND_URL names to pulumi, over the project's", async () => {
     const pulumi = pulumiStandIn();
-    const folder = projectWithBackend("file:///srv/pulumi-states");
-    const env = { ...pulumi.env, PULUMI_BACKEND_URL: "file:///srv/other-states" };
+    const folder = projectWithBackend("s3://pulumi-states");
+    const env = { ...pulumi.env, PULUMI_BACKEND_URL: "s3://other-states" };
     await cli(["drift", "--all", "--backend-wide", "--cwd", folder], env);
-    expect(pulumi.calls().map((c) => c.backend)).toEqual([
-      "file:///srv/other-states",
-      "file:///srv/other-states",
-    ]);
+    expect(pulumi.calls().map((c) => c.backend)).toEqual(["s3://other-states", "s3://other-states"]);
   });
 
   it("exports a named stack with it, in the stack's folder", async () => {
     const pulumi = pulumiStandIn();
-    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const folder = projectWithBackend("s3://pulumi-states");
     await cli(["drift", "--cwd", folder, "--stack", "prod"], pulumi.env);
     expect(pulumi.calls()).toEqual([
       {
@@ -71,7 +68,7 @@ describe("drift runs the pulumi PULUMI_COMMAND names", () => {
   });
 
   it("names PULUMI_COMMAND and its path when it names no executable", async () => {
-    const folder = projectWithBackend("file:///srv/pulumi-states");
+    const folder = projectWithBackend("s3://pulumi-states");
     const missing = join(tmpdir(), "no-such-folder", "pulumi");
     const env = { PATH: process.env.PATH, PULUMI_COMMAND: missing };
     const listed = await cli(["drift", "--all", "--cwd", folder], env);

@@ -50,6 +50,7 @@ export const readStacks = (stacks: string[], project: string, backendUrl?: strin
   stacks.map((name) => ({
     name: `sites/${name}`,
     websites: [],
+    via: "pulumi stack export" as const,
     source: { kind: "stack", name, cwd: project, ...(backendUrl === undefined ? {} : { backendUrl }) },
   }));
 

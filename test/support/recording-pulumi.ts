@@ -76,6 +76,8 @@ export function stackReadingPulumi(stacks: string[], more: Record<string, string
     env: {
       PATH: process.env.PATH,
       PULUMI_COMMAND: pulumi.command,
+      // No login of this machine's: drift would read a file backend it names by itself.
+      PULUMI_HOME: join(pulumi.dir, "home"),
       PULUMI_STAND_IN_CALLS: pulumi.callsFile,
       PULUMI_STAND_IN_EXPORT: exported,
       PULUMI_STAND_IN_STACKS: JSON.stringify(stacks.map((name) => ({ name }))),

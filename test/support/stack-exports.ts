@@ -53,6 +53,11 @@ function providerOutputs(stack: ExportedStack): Record<string, unknown> {
 
 /** Writes the export of `stack` into `file`. */
 export function writeStackExport(file: string, stack: ExportedStack): void {
+  writeFileSync(file, stackExportText(stack));
+}
+
+/** The text of the export of `stack` (stack `prod` of its project), as `pulumi stack import` takes it too. */
+export function stackExportText(stack: ExportedStack): string {
   const { project, url, websites, fleet, password } = stack;
   const prefix = `urn:pulumi:prod::${project}`;
   const plugin = stack.host === "plugin";
@@ -66,6 +71,7 @@ export function writeStackExport(file: string, stack: ExportedStack): void {
     {
       urn: providerUrn,
       type: plugin ? "pulumi:providers:webstats" : "pulumi:providers:pulumi-nodejs",
+      custom: true,
       id: "provider-1",
       outputs: providerOutputs(stack),
     },
@@ -86,6 +92,7 @@ export function writeStackExport(file: string, stack: ExportedStack): void {
         ? `${prefix}::webstats:fleet:WebsiteFleet$${websiteType}::${fleet.name}-${website.domain}`
         : `${prefix}::${websiteType}::${website.domain}`,
       type: websiteType,
+      custom: true,
       id: String(website.id),
       provider: `${providerUrn}::provider-1`,
       ...(fleetUrn ? { parent: fleetUrn } : {}),
@@ -97,5 +104,5 @@ export function writeStackExport(file: string, stack: ExportedStack): void {
       },
     })),
   ];
-  writeFileSync(file, JSON.stringify({ version: 3, deployment: { manifest: {}, resources } }));
+  return JSON.stringify({ version: 3, deployment: { manifest: {}, resources } });
 }

@@ -94,8 +94,11 @@ describe("readInputs", () => {
         failOn: ["changed", "gone"],
         baseline: "",
         ignore: "",
+        policyPackConfig: "",
+        readWith: "",
         fix: "none",
         failOnDrift: true,
+        split: { mode: "run" },
       },
     });
   });
@@ -125,6 +128,8 @@ describe("readInputs", () => {
       INPUT_FIX: "code",
       "INPUT_FAIL-ON-DRIFT": "false",
       "INPUT_FAIL-ON": "none",
+      "INPUT_POLICY-PACK-CONFIG": "policy.yaml",
+      "INPUT_READ-WITH": "pulumi",
     });
     expect(read).toEqual({
       inputs: {
@@ -137,8 +142,11 @@ describe("readInputs", () => {
         failOn: ["none"],
         baseline: "drift-baseline.json",
         ignore: ".driftignore",
+        policyPackConfig: "policy.yaml",
+        readWith: "pulumi",
         fix: "code",
         failOnDrift: false,
+        split: { mode: "run" },
       },
     });
     expect(readInputs({ "INPUT_BACKEND-WIDE": "true", "INPUT_STACK-FILTER": "acme-*" })).toMatchObject({
@@ -186,5 +194,132 @@ describe("readInputs", () => {
     expect(readInputs({ INPUT_FIX: "code", "INPUT_BACKEND-WIDE": "true" })).toMatchObject({
       inputs: { fix: "code", backendWide: true },
     });
+  });
+});
+
+describe("readInputs: one drift run split over a matrix, and the other new inputs", () => {
+  it.each([
+    [
+      "a shard, its file under the runner's temporary folder and drift's run id by default",
+      { INPUT_SHARD: "2/4" },
+      { mode: "shard", shard: { index: 2, total: 4 }, shardFile: "", runId: "" },
+    ],
+    [
+      "a shard with its file and run id, and the stack inputs a shard reads with",
+      {
+        INPUT_SHARD: "1 / 1",
+        "INPUT_SHARD-FILE": "shards/one.json",
+        "INPUT_RUN-ID": "123456789",
+        INPUT_STACKS: "prod staging",
+        "INPUT_READ-WITH": "auto",
+        "INPUT_FAIL-ON": "gone",
+        INPUT_FORMATS: "markdown",
+      },
+      { mode: "shard", shard: { index: 1, total: 1 }, shardFile: "shards/one.json", runId: "123456789" },
+    ],
+    [
+      "the largest shard",
+      { INPUT_SHARD: "1000/1000" },
+      { mode: "shard", shard: { index: 1000, total: 1000 }, shardFile: "", runId: "" },
+    ],
+    [
+      "the merge: a file or glob a line, spaces kept, blank lines dropped",
+      { "INPUT_MERGE-FILES": "shards/*.json\n  other dir/shard, 2.json \r\n\n" },
+      { mode: "merge", mergeFiles: ["shards/*.json", "other dir/shard, 2.json"] },
+    ],
+    [
+      "the merge with the report inputs, and the stack inputs at the defaults the runner passes",
+      {
+        "INPUT_MERGE-FILES": "shards/*.json",
+        INPUT_FORMATS: "sarif html",
+        "INPUT_OUTPUT-DIR": "reports",
+        INPUT_BASELINE: "baseline.json",
+        "INPUT_POLICY-PACK-CONFIG": "policy.yaml",
+        INPUT_STACKS: "all",
+        "INPUT_BACKEND-WIDE": "false",
+        "INPUT_WORKING-DIRECTORY": ".",
+        INPUT_FIX: "none",
+      },
+      { mode: "merge", mergeFiles: ["shards/*.json"] },
+    ],
+    ["a whole run without them", {}, { mode: "run" }],
+  ])("reads %s", (_, env, split) => {
+    expect(readInputs(env)).toMatchObject({ inputs: { split } });
+  });
+
+  const notAShard = (value: string) =>
+    `input shard is "${value}": it takes I/N, this job's shard I of N (1 <= I <= N <= 1000), as 2/4.`;
+  it.each([
+    [{ INPUT_SHARD: "0/4" }, [notAShard("0/4")]],
+    [{ INPUT_SHARD: "5/4" }, [notAShard("5/4")]],
+    [{ INPUT_SHARD: "2" }, [notAShard("2")]],
+    [{ INPUT_SHARD: "1/1001" }, [notAShard("1/1001")]],
+    [{ INPUT_SHARD: "1/4 --fix code" }, [notAShard("1/4 --fix code")]],
+    [
+      { INPUT_SHARD: "1/2", "INPUT_RUN-ID": "run 7" },
+      [
+        'input run-id is "run 7": it takes up to 128 letters, digits and ._:/@+- (the workflow\'s run, as its run id).',
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", "INPUT_MERGE-FILES": "shards/*.json" },
+      [
+        "input shard is given with merge-files: shard makes a job one shard, merge-files makes it the merge of their files; give one.",
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", INPUT_FIX: "code" },
+      [
+        'input fix is "code" with shard: a fix needs every stack\'s findings, which one shard does not have; run it without shard.',
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", INPUT_FIX: "cloud" },
+      [
+        'input fix is "cloud" with shard: a fix needs every stack\'s findings, which one shard does not have; run it without shard.',
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", INPUT_FORMATS: "markdown sarif", "INPUT_OUTPUT-DIR": "reports" },
+      [
+        "input formats goes to the merge job: a shard writes no report, only its shard file.",
+        "input output-dir goes to the merge job: a shard writes no report, only its shard-file.",
+      ],
+    ],
+    [
+      { "INPUT_SHARD-FILE": "shard.json", "INPUT_RUN-ID": "7" },
+      [
+        "input shard-file goes with shard: it is the file a shard job writes.",
+        "input run-id goes with shard: it names the run a shard job belongs to.",
+      ],
+    ],
+    [
+      { "INPUT_MERGE-FILES": "shards/*.json", INPUT_FIX: "code" },
+      [
+        'input fix is "code" with merge-files: the merge reads no stack and fixes nothing; run the fix without shards.',
+      ],
+    ],
+    [
+      {
+        "INPUT_MERGE-FILES": "shards/*.json",
+        "INPUT_STACK-FILTER": "acme-*",
+        "INPUT_BACKEND-WIDE": "true",
+        "INPUT_WORKING-DIRECTORY": "infra",
+        "INPUT_READ-WITH": "pulumi",
+      },
+      [
+        "input stack-filter goes to the shard jobs: merge-files merges the stacks they read.",
+        "input backend-wide goes to the shard jobs: merge-files merges the stacks they read.",
+        "input working-directory goes to the shard jobs: merge-files merges the stacks they read.",
+        "input read-with goes to the shard jobs: merge-files merges the stacks they read.",
+      ],
+    ],
+    [
+      { "INPUT_MERGE-FILES": "shards/*.json", INPUT_STACKS: "prod" },
+      ["input stacks goes to the shard jobs: merge-files merges the stacks they read."],
+    ],
+    [{ "INPUT_READ-WITH": "direct" }, ['input read-with is "direct": it takes auto, pulumi.']],
+  ])("refuses %j, naming the input", (env, problems) => {
+    expect(readInputs(env)).toEqual({ problems });
   });
 });

@@ -101,6 +101,12 @@ function pointerProblems(text: string, where: string, fix: string): string[] {
   return problems;
 }
 
+/** The command `text` starts with, the longest name first (`drift merge` is not drift's). */
+const commandStarting = (text: string): CliCommand<unknown> | undefined =>
+  [...commands]
+    .sort((a, b) => b.name.length - a.name.length)
+    .find((c) => text === c.name || text.startsWith(`${c.name} `));
+
 /** The command a line or code span runs, if it starts with one: "drift", "generate", or "pulumi" (another tool's). */
 function commandOfCode(code: string, pageCommand: string | undefined): string | undefined {
   const text = code.trim().replace(/^(?:\$ |- run: |run: )/, "");
@@ -108,9 +114,9 @@ function commandOfCode(code: string, pageCommand: string | undefined): string | 
   const ours = /^(?:npx )?pulumi-webstats ([a-z]+(?: [a-z]+)?)/.exec(text);
   if (ours) {
     const words = ours[1]!;
-    return commands.find((c) => words === c.name || words.startsWith(`${c.name} `))?.name ?? words;
+    return commandStarting(words)?.name ?? words;
   }
-  const bare = commands.find((c) => text === c.name || text.startsWith(`${c.name} `));
+  const bare = commandStarting(text);
   if (bare) return bare.name;
   return "another tool";
 }
@@ -175,6 +181,20 @@ const otherToolsOptions: Record<string, Record<string, string>> = {
 
 const helpOf = (command: CliCommand<unknown>) => command.usage();
 
+/**
+ * The pages that tell a command's story: its docs page, and any page a heading of its options
+ * names for the options under it (drift's "Shards (...; docs/drift-scale.md):").
+ */
+function pagesOf(command: CliCommand<unknown>): string[] {
+  const lines = helpOf(command).split("\n");
+  const headings = lines.filter((line, i) => /^\S.*:$/.test(line) && /^ {2}-/.test(lines[i + 1] ?? ""));
+  return [
+    ...new Set(
+      [command.docs, ...headings.flatMap(referencesIn)].map((reference) => reference.split("#")[0]!),
+    ),
+  ];
+}
+
 describe("every command's --help", () => {
   it.each(commands.map((c) => [c.name, c] as const))(
     "%s: ends with its docs page, which exists (its anchor too)",
@@ -221,13 +241,13 @@ describe("every command's --help", () => {
   it.each(commands.map((c) => [c.name, c] as const))(
     "%s: every option its help names is on its docs page",
     (name, command) => {
-      const page = command.docs.split("#")[0]!;
-      const onPage = new Set(optionNames(read(page)));
+      const pages = pagesOf(command);
+      const onPage = new Set(pages.flatMap((page) => optionNames(read(page))));
       // --help is every command's: the page need not say so.
       const missing = optionNames(helpOf(command)).filter((o) => !onPage.has(o) && o !== "help");
       expect(
         missing,
-        `${name} --help names options that ${page} never mentions: document them on ${page} (or drop them from the help)`,
+        `${name} --help names options that ${pages.join(" and ")} never mention: document them there (or drop them from the help)`,
       ).toEqual([]);
     },
   );
@@ -282,8 +302,8 @@ describe("every command's --help", () => {
     // about that option says the same numbers (the help's come from the code's constants).
     const problems: string[] = [];
     for (const command of commands) {
-      const page = command.docs.split("#")[0]!;
-      const blocks = read(page).split(/\n\s*\n|\n(?=\s*- )/);
+      const page = pagesOf(command).join(" or ");
+      const blocks = pagesOf(command).flatMap((p) => read(p).split(/\n\s*\n|\n(?=\s*- )/));
       for (const line of helpOf(command).split("\n")) {
         const row = /^ {2}--([a-z-]+)(?: [A-Z]+)? +(.*)$/.exec(line);
         if (!row) continue;

@@ -3,8 +3,9 @@
 // lacks (a website the GET finds is live, not gone; one it does not find is gone; any other
 // failure is the run's), and a tracking read that is missing leaving its entry as it was.
 import { describe, expect, it } from "vitest";
-import { compareStage, withTracking } from "../../drift/compare/compare-run";
-import type { AccountFindings } from "../../drift/compare/compare-run";
+import { compareStage } from "../../drift/compare/compare-run";
+import { withTrackingReads } from "../../drift/compare/observed";
+import { liveKey } from "../../drift/model/entries";
 import type { DriftAccount } from "../../drift/read/accounts";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
 import { NotFoundError, ServerError } from "../../sdk";
@@ -114,24 +115,27 @@ describe("compareStage", () => {
   });
 });
 
-describe("withTracking", () => {
+describe("withTrackingReads", () => {
   it("leaves an entry whose website has no read as it was", () => {
-    const { client } = stubClient([], {});
-    const findings: AccountFindings[] = [
-      {
-        entries: [entry("a.example.com", "in-sync", { id: 1 }), entry("b.example.com", "in-sync", { id: 2 })],
-        use: { ...account, websites: 2, plan: null },
-        targets: [
-          { client, id: 1, domain: "a.example.com" },
-          { client, id: 2, domain: "b.example.com" },
-        ],
-        live: [],
-      },
+    const entries = [
+      entry("a.example.com", "in-sync", { id: 1 }),
+      entry("b.example.com", "in-sync", { id: 2 }),
     ];
-    const [tracked] = withTracking(findings, [undefined, { silent: true, daily: [0, 3] }]);
-    expect(tracked?.entries).toEqual([
+    const reads = new Map([
+      [liveKey(account, 1), undefined],
+      [liveKey(account, 2), { silent: true, daily: [0, 3] }],
+    ]);
+    expect(withTrackingReads(entries, reads)).toEqual([
       entry("a.example.com", "in-sync", { id: 1 }),
       entry("b.example.com", "in-sync", { id: 2, silent: true, pageviews: [0, 3] }),
+    ]);
+  });
+
+  it("gives a read only to the website of its account", () => {
+    const other = { ...account, id: account.id + 1 };
+    const reads = new Map([[liveKey(other, 1), { silent: true, daily: [0] }]]);
+    expect(withTrackingReads([entry("a.example.com", "in-sync", { id: 1 })], reads)).toEqual([
+      entry("a.example.com", "in-sync", { id: 1 }),
     ]);
   });
 });

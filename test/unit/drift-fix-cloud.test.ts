@@ -148,10 +148,11 @@ describe("drift --fix cloud: the websites put back", () => {
       ],
       ["changed", "gone"],
       [
-        { name: "sites/file", websites: [], source: { kind: "file", path: "state.json" } },
+        { name: "sites/file", websites: [], via: "state file", source: { kind: "file", path: "state.json" } },
         {
           name: "sites/wide",
           websites: [],
+          via: "pulumi stack export",
           source: { kind: "stack", name: "wide", cwd: "/nonexistent", listedBackendWide: true },
         },
       ],
@@ -176,7 +177,7 @@ describe("drift --fix cloud: the websites put back", () => {
     const run = await fixCloud(
       [inStack(entry("blog.example.com", "gone"), "sites/file")],
       ["gone"],
-      [{ name: "sites/file", websites: [], source: { kind: "file", path: "state.json" } }],
+      [{ name: "sites/file", websites: [], via: "state file", source: { kind: "file", path: "state.json" } }],
     );
     expect(run.err.split("\n")[0]).toBe("Previewing 1 stack (pulumi preview --refresh --target)...");
     expect(run.code).toBe(1);

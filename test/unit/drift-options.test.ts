@@ -15,6 +15,7 @@ describe("drift: the tracking options", () => {
     expect(drift()).toEqual({
       sources: [{ kind: "file", path: "prod.json" }],
       parallel: defaultParallel(),
+      readWith: "auto",
       format: "text",
       failOn: ["changed", "gone", "unmanaged", "duplicate"],
     });

@@ -4,8 +4,8 @@
 // (frozen objects refuse writes in strict mode) or leaves it different from its copy.
 import { describe, expect, it } from "vitest";
 import type { Website } from "../../sdk";
-import { withTracking } from "../../drift/compare/compare-run";
-import type { AccountFindings } from "../../drift/compare/compare-run";
+import { withTrackingReads } from "../../drift/compare/observed";
+import { liveKey } from "../../drift/model/entries";
 import { pageKey, withPages } from "../../drift/compare/page-run";
 import { acceptStage } from "../../drift/accept/acceptance";
 import type { Acceptance } from "../../drift/accept/acceptance";
@@ -52,28 +52,18 @@ const discard = { out: () => {}, err: () => {} };
 
 describe("drift's stages: new values, inputs left as they are", () => {
   it("compare: tracking reads make new entries, silent and with pageviews", async () => {
-    const client = { baseUrl: "https://stats.example.com" } as never;
-    const findings: AccountFindings[] = [
-      {
-        entries: [entry("a.example.com", "in-sync"), entry("bb.example.com", "unmanaged")],
-        use: { url: "https://stats.example.com", id: 7, email: "team@example.com", websites: 2, plan: null },
-        targets: [
-          { client, id: "a.example.com".length, domain: "a.example.com" },
-          { client, id: "bb.example.com".length, domain: "bb.example.com" },
-        ],
-        live: [],
-      },
-    ];
-    const reads = [
-      { silent: true, daily: [0, 0] },
-      { silent: false, daily: [1, 3] },
-    ];
-    const tracked = await unchanged({ findings, reads }, (i) => withTracking(i.findings, i.reads));
-    expect(tracked[0]!.entries.map((e) => [e.domain, e.silent, e.pageviews])).toEqual([
+    const entries = [entry("a.example.com", "in-sync"), entry("bb.example.com", "unmanaged")];
+    const account = entries[0]!.account;
+    const reads = new Map([
+      [liveKey(account, "a.example.com".length), { silent: true, daily: [0, 0] }],
+      [liveKey(account, "bb.example.com".length), { silent: false, daily: [1, 3] }],
+    ]);
+    const tracked = await unchanged({ entries, reads }, (i) => withTrackingReads(i.entries, i.reads));
+    expect(tracked.map((e) => [e.domain, e.silent, e.pageviews])).toEqual([
       ["a.example.com", true, [0, 0]],
       ["bb.example.com", false, [1, 3]],
     ]);
-    expect(findings[0]!.entries.map((e) => e.silent)).toEqual([undefined, undefined]);
+    expect(entries.map((e) => e.silent)).toEqual([undefined, undefined]);
   });
 
   it("compare: page checks make new entries, with the likely cause once silence is known", async () => {

@@ -32,7 +32,7 @@ describe("drift reads a state file", () => {
     const path = join(mkdtempSync(join(tmpdir(), "drift-state-sources-")), "prod.json-2024.json");
     writeFileSync(path, JSON.stringify({ version: 3, deployment: {} }));
     expect(await readSources([{ kind: "file", path }], {}, 1)).toEqual([
-      { name: "prod.json-2024", websites: [] },
+      { name: "prod.json-2024", websites: [], via: "state file" },
     ]);
   });
 });

@@ -1,0 +1,68 @@
+// The parts of a run that drift and drift merge share, in the order they run: what is read and
+// checked before any stack or shard (the policy configuration, the report folders, the baseline
+// and the ignore file: a wrong one stops the run before anything is read or written), and the
+// stages after compare (accept, report, then the new baseline, written last).
+import { readPolicyConfig } from "../policy/policy-config";
+import type { Compared, PolicyOptions } from "./compare/observed";
+import { policyFails } from "./compare/policy-check";
+import { acceptStage, loadAcceptance, writeNewBaseline } from "./accept/acceptance";
+import type { Acceptance } from "./accept/acceptance";
+import { checkReportOutputs, reportStage } from "./report/report-run";
+import type { ReportRunOptions } from "./report/report-run";
+import type { DriftReport } from "./model/report";
+import type { RecordedWebsite } from "./read/stack-export";
+
+/** What a run reads before its stacks: the policy rules and the baseline and ignore file. */
+export interface Prepared {
+  policy?: PolicyOptions;
+  acceptance: Acceptance;
+}
+
+/** Reads and checks the run's policy configuration, report folders, baseline and ignore file. */
+export async function prepareRun(
+  options: ReportRunOptions & { policy?: { file: string; failOn: boolean } },
+): Promise<Prepared> {
+  const { policy } = options;
+  const rules = policy ? readPolicyConfig(policy.file) : undefined;
+  checkReportOutputs(options);
+  const acceptance = await loadAcceptance(options, process.cwd());
+  return {
+    ...(policy && rules ? { policy: { file: policy.file, rules, failOn: policy.failOn } } : {}),
+    acceptance,
+  };
+}
+
+/**
+ * accept, then report (with a fix, reports go only to their --output files: `quiet` keeps
+ * standard output for what was fixed), then the new baseline; resolves with the accepted report
+ * and the run's exit code.
+ */
+export async function acceptAndReport(
+  compared: Compared,
+  recorded: readonly RecordedWebsite[],
+  options: ReportRunOptions,
+  acceptance: Acceptance,
+  io: { out: (text: string) => void; err: (text: string) => void },
+  quiet = false,
+): Promise<{ accepted: DriftReport; exitCode: number }> {
+  // accept
+  const accepted = acceptStage(compared.report, acceptance);
+
+  // report
+  const writesBaseline = acceptance.writeBaseline !== undefined;
+  const exitCode = await reportStage(
+    accepted,
+    recorded,
+    options,
+    writesBaseline,
+    quiet ? { ...io, out: () => {} } : io,
+  );
+  // The new baseline last, once every report is written.
+  const written = await writeNewBaseline(accepted.websites, acceptance);
+  if (written !== undefined && !policyFails(accepted.policy)) {
+    io.err(
+      `Wrote ${written} entr${written === 1 ? "y" : "ies"} to the baseline ${acceptance.writeBaseline}.\n`,
+    );
+  }
+  return { accepted, exitCode };
+}

@@ -1,0 +1,316 @@
+// Reading states straight from a self-managed backend (drift/read/backend/), below the CLI: the
+// passphrase secrets (a vector the real CLI wrote, keys derived once per salt, every refusal),
+// the stored checkpoint (plain, gzip, zstd, damaged), the backend's layout (meta.yaml versions,
+// which object is a stack's state), where a folder's backend is, and which stacks are left to
+// pulumi. What the whole reader gives against `pulumi stack export` over backends the CLI made is
+// test/e2e/drift-state-backends.test.ts.
+import { createCipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync, zstdCompressSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { backendOf, safeBackendName } from "../../drift/read/backend/backend-url";
+import { exportOfCheckpoint } from "../../drift/read/backend/checkpoint";
+import { readStoredStack } from "../../drift/read/backend/direct-read";
+import { fileBackendFolder } from "../../drift/read/backend/file-store";
+import { findStack, readLayout } from "../../drift/read/backend/layout";
+import { PassphraseSecrets } from "../../drift/read/backend/passphrase";
+import { BackendError } from "../../drift/read/backend/state-store";
+import type { StateStore, StoredObject } from "../../drift/read/backend/state-store";
+import { secretSignature } from "../../drift/read/stack-export";
+
+/** Encrypts as Pulumi's passphrase manager does, with the key of `phrase` and `salt`. */
+function crypter(phrase: string, salt = randomBytes(8)) {
+  const key = pbkdf2Sync(phrase, salt, 1_000_000, 32, "sha256");
+  const encrypt = (text: string): string => {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, nonce);
+    const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final(), cipher.getAuthTag()]);
+    return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
+  };
+  return { encrypt, salt: `v1:${salt.toString("base64")}:${encrypt("pulumi")}` };
+}
+
+const stateOf = (deployment: Record<string, unknown>): Buffer =>
+  Buffer.from(
+    JSON.stringify({ version: 3, checkpoint: { stack: "organization/shop/prod", latest: deployment } }),
+  );
+
+const where = "stack organization/shop/prod (file backend file:///srv)";
+
+describe("passphrase secrets", () => {
+  // Written by pulumi 3.276 (`pulumi stack init` with PULUMI_CONFIG_PASSPHRASE=pw).
+  const cliSalt = "v1:QfOrxK6+wuw=:v1:ZvuUIk+7I2cSkxNm:kpx6eBN7CAoJqIeaS1rkpqlVqh/PMA==";
+
+  it("opens a salt the CLI wrote with its passphrase, and refuses another passphrase", async () => {
+    await expect(
+      new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "pw" }).decrypterFor(cliSalt, where),
+    ).resolves.toBeTypeOf("function");
+    const wrong = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "not-pw" }).decrypterFor(cliSalt, where);
+    await expect(wrong).rejects.toThrow(
+      new BackendError(
+        `${where}: the passphrase does not open its secrets: set PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) to the passphrase of this stack.`,
+      ),
+    );
+  });
+
+  it("derives one key per salt, however many stacks share it", async () => {
+    const shared = crypter("team");
+    const other = crypter("team");
+    const secrets = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "team" });
+    const decrypts = await Promise.all([
+      secrets.decrypterFor(shared.salt, "stack a"),
+      secrets.decrypterFor(shared.salt, "stack b"),
+      secrets.decrypterFor(other.salt, "stack c"),
+    ]);
+    expect(secrets.derivedKeys).toBe(2);
+    expect(decrypts[1]!(shared.encrypt('"k3y"'))).toBe('"k3y"');
+    expect(decrypts[2]!(other.encrypt("42"))).toBe("42");
+  });
+
+  it("reads the passphrase as the CLI does: the variable even when empty, else the file, trimmed", async () => {
+    const empty = crypter("");
+    await expect(
+      new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "" }).decrypterFor(empty.salt, where),
+    ).resolves.toBeTypeOf("function");
+    const folder = mkdtempSync(join(tmpdir(), "passphrase-file-"));
+    writeFileSync(join(folder, "phrase"), "from-file\n");
+    const fromFile = crypter("from-file");
+    const secrets = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE_FILE: "phrase" }, folder);
+    await expect(secrets.decrypterFor(fromFile.salt, where)).resolves.toBeTypeOf("function");
+  });
+
+  it.each([
+    [
+      "no passphrase",
+      {},
+      "v1:AAAAAAAAAAA=:v1:x:y",
+      `${where} keeps its secrets with a passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE, as for pulumi itself.`,
+    ],
+    [
+      "a passphrase file that is not there",
+      { PULUMI_CONFIG_PASSPHRASE_FILE: "/nonexistent/phrase" },
+      "v1:AAAAAAAAAAA=:v1:x:y",
+      "PULUMI_CONFIG_PASSPHRASE_FILE names /nonexistent/phrase, which cannot be read (ENOENT): give the file that holds the stacks' passphrase.",
+    ],
+    [
+      "a salt of another form",
+      { PULUMI_CONFIG_PASSPHRASE: "pw" },
+      "v2:AAAA",
+      `${where}: its passphrase secrets provider's salt is not of the form v1:SALT:CHECK: the state is damaged.`,
+    ],
+    [
+      "no salt",
+      { PULUMI_CONFIG_PASSPHRASE: "pw" },
+      undefined,
+      `${where}: its passphrase secrets provider records no salt: the state is damaged.`,
+    ],
+  ])("refuses %s", async (_case, env: Record<string, string>, salt, message) => {
+    await expect(new PassphraseSecrets(env).decrypterFor(salt, where)).rejects.toThrow(
+      new BackendError(message),
+    );
+  });
+
+  it.each([
+    ["not a v1 ciphertext", () => "v2:abc:def"],
+    ["a short nonce", () => "v1:AAAA:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
+    ["a changed byte", (good: string) => `${good.slice(0, -4)}AAA=`],
+  ])("says a secret with %s is damaged, quoting none of it", async (_case, damage) => {
+    const { encrypt, salt } = crypter("pw");
+    const decrypt = await new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "pw" }).decrypterFor(salt, where);
+    const damaged = damage(encrypt('"the-api-key"'));
+    expect(() => decrypt(damaged)).toThrow(BackendError);
+    expect(() => decrypt(damaged)).toThrow(
+      /^stack organization\/shop\/prod \(file backend file:\/\/\/srv\): a secret cannot be decrypted \(.+\): the state is damaged\.$/,
+    );
+  });
+});
+
+describe("a stored checkpoint", () => {
+  const deployment = { manifest: { time: "t" }, resources: [{ urn: "u", type: "pulumi:pulumi:Stack" }] };
+  const plain = stateOf(deployment);
+
+  it.each([
+    ["plain JSON", plain],
+    ["gzip", gzipSync(plain)],
+    ["zstd", zstdCompressSync(plain)],
+  ])("reads %s, whatever its name says, as the export's version and deployment", async (_form, bytes) => {
+    await expect(exportOfCheckpoint(bytes, where)).resolves.toEqual({ version: 3, deployment });
+  });
+
+  it("gives a stack no update has written an empty deployment", async () => {
+    const initOnly = Buffer.from(
+      JSON.stringify({ version: 3, checkpoint: { stack: "organization/shop/prod" } }),
+    );
+    await expect(exportOfCheckpoint(initOnly, where)).resolves.toEqual({ version: 3, deployment: {} });
+  });
+
+  it.each([
+    ["cut short gzip", gzipSync(plain).subarray(0, 30), `${where} is damaged (gzip: Z_BUF_ERROR)`],
+    ["cut short zstd", zstdCompressSync(plain).subarray(0, 20), `${where} is damaged (zstd: `],
+    ["cut short JSON", plain.subarray(0, plain.length - 3), `${where} is not JSON (line 1, column`],
+    [
+      "JSON without a checkpoint",
+      Buffer.from('{"version":3}'),
+      `${where} is not a Pulumi checkpoint (no checkpoint)`,
+    ],
+  ])("refuses a %s, naming the stack", async (_case, bytes, start) => {
+    const reading = exportOfCheckpoint(bytes, where);
+    await expect(reading).rejects.toBeInstanceOf(BackendError);
+    await expect(reading).rejects.toThrow(start);
+  });
+});
+
+/** A store holding `objects` (key to modification time) and `meta`. */
+function storeOf(objects: Record<string, number>, meta?: string): StateStore {
+  return {
+    name: "file:///srv/states",
+    kind: "file",
+    meta: () => Promise.resolve(meta),
+    listStacks: () =>
+      Promise.resolve(Object.entries(objects).map(([key, modified]): StoredObject => ({ key, modified }))),
+    readMany: () => Promise.resolve(new Map()),
+    close: () => Promise.resolve(),
+  };
+}
+
+describe("a backend's layout", () => {
+  it("takes each stack's newest form, the later form when equally new, and nothing else", async () => {
+    const layout = await readLayout(
+      storeOf(
+        {
+          ".pulumi/stacks/shop/prod.json": 1,
+          ".pulumi/stacks/shop/prod.json.gz": 2,
+          ".pulumi/stacks/shop/dev.json": 5,
+          ".pulumi/stacks/shop/dev.json.zst": 5,
+          ".pulumi/stacks/shop/prod.json.bak": 9,
+          ".pulumi/stacks/shop/prod.json.attrs": 9,
+          ".pulumi/stacks/shop/bad name.json": 9,
+          ".pulumi/stacks/blog/prod.json": 1,
+          ".pulumi/stacks/legacy.json": 1,
+        },
+        "version: 1\n",
+      ),
+    );
+    expect(layout).toEqual({
+      version: 1,
+      stacks: [
+        {
+          project: "blog",
+          stack: "prod",
+          key: ".pulumi/stacks/blog/prod.json",
+          fullName: "organization/blog/prod",
+        },
+        {
+          project: "shop",
+          stack: "dev",
+          key: ".pulumi/stacks/shop/dev.json.zst",
+          fullName: "organization/shop/dev",
+        },
+        {
+          project: "shop",
+          stack: "prod",
+          key: ".pulumi/stacks/shop/prod.json.gz",
+          fullName: "organization/shop/prod",
+        },
+      ],
+    });
+    expect(findStack(layout, "prod", "shop")?.key).toBe(".pulumi/stacks/shop/prod.json.gz");
+    expect(findStack(layout, "organization/prod", "blog")?.key).toBe(".pulumi/stacks/blog/prod.json");
+    expect(findStack(layout, "organization/shop/dev", undefined)?.key).toBe(
+      ".pulumi/stacks/shop/dev.json.zst",
+    );
+    expect(findStack(layout, "acme/shop/dev", undefined)).toBeUndefined();
+    expect(findStack(layout, "prod", undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ["without meta.yaml, legacy states make it legacy", { ".pulumi/stacks/prod.json": 1 }, undefined, 0],
+    ["without meta.yaml or states, it is of projects", {}, undefined, 1],
+    ["meta.yaml version 0 is legacy", { ".pulumi/stacks/shop/prod.json": 1 }, "version: 0", 0],
+  ])("%s", async (_case, objects: Record<string, number>, meta, version) => {
+    expect((await readLayout(storeOf(objects, meta))).version).toBe(version);
+  });
+
+  it("names a legacy stack by its file alone", async () => {
+    const layout = await readLayout(
+      storeOf({ ".pulumi/stacks/prod.json": 1, ".pulumi/stacks/shop/x.json": 1 }),
+    );
+    expect(layout.stacks).toEqual([{ stack: "prod", key: ".pulumi/stacks/prod.json", fullName: "prod" }]);
+    expect(findStack(layout, "prod", "shop")?.fullName).toBe("prod");
+    expect(findStack(layout, "organization/shop/prod", "shop")).toBeUndefined();
+  });
+
+  it.each([
+    ["version: 2", "version 2"],
+    ["version: '1'", 'version "1"'],
+    ["{not yaml", "no readable version"],
+    ["other: 1", "no readable version"],
+  ])("refuses a meta.yaml of %s", async (meta, said) => {
+    await expect(readLayout(storeOf({}, meta))).rejects.toThrow(
+      new BackendError(
+        `the backend file:///srv/states has a .pulumi/meta.yaml of ${said}, which this version of pulumi-webstats does not know: ` +
+          "update pulumi-webstats, or read the stacks with pulumi (--read-with pulumi).",
+      ),
+    );
+  });
+});
+
+describe("which backend, and which stacks are read here", () => {
+  it("takes PULUMI_BACKEND_URL, then the project's, then pulumi login's", async () => {
+    const home = mkdtempSync(join(tmpdir(), "pulumi-home-"));
+    writeFileSync(join(home, "credentials.json"), JSON.stringify({ current: "file://~/states" }));
+    expect(await backendOf({ PULUMI_HOME: home, PULUMI_BACKEND_URL: "postgres://db/x" }, "file:///p")).toBe(
+      "postgres://db/x",
+    );
+    expect(await backendOf({ PULUMI_HOME: home }, "file:///p")).toBe("file:///p");
+    expect(await backendOf({ PULUMI_HOME: home }, undefined)).toBe("file://~/states");
+    mkdirSync(join(home, "empty"));
+    expect(await backendOf({ PULUMI_HOME: join(home, "empty") }, undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ["file://~", homedir()],
+    ["file://~/states?no_tmp_dir=true", join(homedir(), "states")],
+    ["file:///srv/my%20states", "/srv/my states"],
+    ["file://states", "/work/project/states"],
+  ])("finds the folder of %s", (url, folder) => {
+    expect(fileBackendFolder(url, "/work/project")).toBe(folder);
+  });
+
+  it.each([
+    ["postgres://drift:s3cret@db.example.com/states", "postgres://drift:***@db.example.com/states"],
+    ["postgres://db.example.com/states", "postgres://db.example.com/states"],
+    ["file:///srv/states", "file:///srv/states"],
+  ])("names %s without its password", (url, name) => {
+    expect(safeBackendName(url)).toBe(name);
+  });
+
+  it("leaves a stack of another secrets manager to pulumi, and needs no passphrase without a secret", async () => {
+    const noPassphrase = new PassphraseSecrets({});
+    const kms = stateOf({ secrets_providers: { type: "awskms", state: {} }, resources: [] });
+    await expect(readStoredStack(kms, where, "prod", undefined, noPassphrase)).resolves.toBe("pulumi");
+    const { salt } = crypter("pw");
+    const plain = stateOf({ secrets_providers: { type: "passphrase", state: { salt } }, resources: [] });
+    await expect(
+      readStoredStack(plain, where, "organization/shop/prod", undefined, noPassphrase),
+    ).resolves.toEqual({
+      name: "organization/shop/prod",
+      websites: [],
+    });
+    const withSecret = stateOf({
+      secrets_providers: { type: "passphrase", state: { salt } },
+      resources: [
+        {
+          urn: "u",
+          type: "x:y:Z",
+          outputs: { k: { [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" } },
+        },
+      ],
+    });
+    await expect(readStoredStack(withSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
+      "keeps its secrets with a passphrase",
+    );
+  });
+});
