@@ -29,7 +29,7 @@ export const stackOptionsHelp: OptionHelp[] = [
   },
   {
     option: "--read-with auto|pulumi",
-    text: "file and PostgreSQL backends read directly (auto) or with pulumi stack export",
+    text: "read file and PostgreSQL backends directly, or all with pulumi",
     default: "auto",
   },
 ];

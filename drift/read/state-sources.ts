@@ -9,7 +9,7 @@ import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
 import { environmentBackend } from "../../core/pulumi-command";
-import { backendOf, directKindOf, safeBackendName } from "./backend/backend-url";
+import { backendOf, directKindOf, withoutPassword } from "./backend/backend-url";
 import type { DirectBackendKind } from "./backend/backend-url";
 import { readStoredStack, storedOrigin, viaOfKind } from "./backend/direct-read";
 import type { DirectBackends, StackVia } from "./backend/direct-read";
@@ -116,7 +116,7 @@ async function storedPlaceOf(
   const stored = findStack(layout, source.name, project.name);
   if (!stored) {
     throw new StateError(
-      `${originOf(source)} is not in the backend ${safeBackendName(url)}: check its name with pulumi stack ls, ` +
+      `${originOf(source)} is not in the backend ${withoutPassword(url)}: check its name with pulumi stack ls, ` +
         "or name the backend with PULUMI_BACKEND_URL.",
     );
   }

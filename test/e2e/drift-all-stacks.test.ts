@@ -1,10 +1,11 @@
-// `pulumi-webstats drift --all` against real stacks that the pulumi CLI lists and exports: three
-// stacks in two projects of one file backend (made by `pulumi stack init` and `pulumi stack
-// import`, no program run, so no engine operation), each project naming the backend in its
-// Pulumi.yaml as a team's would. The command runs in-process (runCli) against the emulator. What
-// only the CLI shows: which names `pulumi stack ls` gives with and without --all, that
-// --backend-wide exports other projects' stacks by their full names from outside them, the
-// project's backend.url, and the refusals before any request.
+// `pulumi-webstats drift --all` against real stacks the pulumi CLI made: three stacks in two
+// projects of one file backend (made by `pulumi stack init` and `pulumi stack import`, no program
+// run, so no engine operation), each project naming the backend in its Pulumi.yaml as a team's
+// would. drift lists and reads them from the backend itself (test/e2e/drift-state-backends.test.ts
+// holds that reading to pulumi's own over every form of backend). The command runs in-process
+// (runCli) against the emulator. What only real stacks show: the names `pulumi stack ls` gives
+// with and without --all, that --backend-wide reads other projects' stacks by their full names,
+// the project's backend.url, and the refusals before any request.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";

@@ -5,7 +5,8 @@
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openPostgresStore, withoutPassword } from "../../drift/read/backend/postgres-store";
+import { withoutPassword } from "../../drift/read/backend/backend-url";
+import { openPostgresStore } from "../../drift/read/backend/postgres-store";
 import { BackendError, type StateStore } from "../../drift/read/backend/state-store";
 import { issueCertificate, makeCertificateAuthority, writePemFiles } from "../support/certificates";
 import { freePort, startPostgres, type PostgresServer } from "../support/postgres-server";

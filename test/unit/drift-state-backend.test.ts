@@ -10,7 +10,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { backendOf, safeBackendName } from "../../drift/read/backend/backend-url";
+import { backendOf, withoutPassword } from "../../drift/read/backend/backend-url";
 import { exportOfCheckpoint } from "../../drift/read/backend/checkpoint";
 import { readStoredStack } from "../../drift/read/backend/direct-read";
 import { fileBackendFolder } from "../../drift/read/backend/file-store";
@@ -284,7 +284,7 @@ describe("which backend, and which stacks are read here", () => {
     ["postgres://db.example.com/states", "postgres://db.example.com/states"],
     ["file:///srv/states", "file:///srv/states"],
   ])("names %s without its password", (url, name) => {
-    expect(safeBackendName(url)).toBe(name);
+    expect(withoutPassword(url)).toBe(name);
   });
 
   it("leaves a stack of another secrets manager to pulumi, and needs no passphrase without a secret", async () => {

@@ -17,12 +17,19 @@ export function directKindOf(url: string): DirectBackendKind | undefined {
   return undefined;
 }
 
-/** The URL with any password left out, for messages and reports. */
-export function safeBackendName(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/@?#]*)@/i, (_all, scheme: string, user: string) => {
-    const name = user.includes(":") ? user.slice(0, user.indexOf(":")) : user;
-    return `${scheme}${name}:***@`;
-  });
+/** The URL with any password replaced by *** (in the user part and in password= parameters). */
+export function withoutPassword(url: string): string {
+  const parts = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(url);
+  if (!parts) return url.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
+  const [, scheme = "", authority = "", rest = ""] = parts;
+  // The user part ends at the authority's last @, as URL parsers read it: a password may hold @.
+  const at = authority.lastIndexOf("@");
+  const colon = authority.indexOf(":");
+  const hidden =
+    at >= 0 && colon >= 0 && colon < at
+      ? `${authority.slice(0, colon)}:***${authority.slice(at)}`
+      : authority;
+  return scheme + hidden + rest.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
 }
 
 /** The backend `pulumi login` chose last, or undefined when none is recorded. */

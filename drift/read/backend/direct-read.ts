@@ -6,7 +6,7 @@
 import type { Environment } from "../../../core/settings";
 import { readExportValue, secretSignature } from "../stack-export";
 import type { RecordedStack } from "../stack-export";
-import { directKindOf, safeBackendName } from "./backend-url";
+import { directKindOf, withoutPassword } from "./backend-url";
 import type { DirectBackendKind } from "./backend-url";
 import { exportOfCheckpoint } from "./checkpoint";
 import { openFileStore } from "./file-store";
@@ -89,7 +89,7 @@ export class DirectBackends {
 
 /** How a message names a stack read from its backend. */
 export const storedOrigin = (fullName: string, url: string): string =>
-  `stack ${fullName} (${directKindOf(url) === "postgres" ? "PostgreSQL" : "file"} backend ${safeBackendName(url)})`;
+  `stack ${fullName} (${directKindOf(url) === "postgres" ? "PostgreSQL" : "file"} backend ${withoutPassword(url)})`;
 
 /** Whether a value holds an encrypted secret anywhere (a walk without recursion). */
 function holdsCiphertext(value: unknown): boolean {

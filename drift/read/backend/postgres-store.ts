@@ -19,6 +19,7 @@ import { join } from "node:path";
 import type { ConnectionOptions } from "node:tls";
 import type { Client, ClientConfig } from "pg";
 import { BackendError, type StateStore, type StoredObject } from "./state-store";
+import { withoutPassword } from "./backend-url";
 
 const stacksPrefix = ".pulumi/stacks/";
 const metaKey = ".pulumi/meta.yaml";
@@ -90,21 +91,6 @@ export async function openPostgresStore(
   const { Client } = await import("pg");
   const client = await connect(Client, target);
   return new PostgresStore(client, target);
-}
-
-/** The URL with any password replaced by *** (in the user part and in password= parameters). */
-export function withoutPassword(url: string): string {
-  const parts = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(url);
-  if (!parts) return url.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
-  const [, scheme = "", authority = "", rest = ""] = parts;
-  // The user part ends at the authority's last @, as URL parsers read it: a password may hold @.
-  const at = authority.lastIndexOf("@");
-  const colon = authority.indexOf(":");
-  const hidden =
-    at >= 0 && colon >= 0 && colon < at
-      ? `${authority.slice(0, colon)}:***${authority.slice(at)}`
-      : authority;
-  return scheme + hidden + rest.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
 }
 
 function readTarget(url: string, env: Record<string, string | undefined>): Target {
