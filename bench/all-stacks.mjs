@@ -19,7 +19,7 @@
 import { execFile } from "node:child_process";
 import { pbkdf2Sync } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { defaultParallel, mapBounded } from "../dist/core/bounded-pool.js";
@@ -66,13 +66,58 @@ function keyDerivationMs() {
 }
 
 /**
+ * Throws, naming each, when a run failed or read otherwise than it should: every run ran to its
+ * end; the runs over every stack read them all from the backend itself and found every website
+ * in sync at the request floor; `--read-with pulumi` read with pulumi; the shards read every
+ * stack between them and their merge reported every website. The smoke mode asks for it, so
+ * that the smoke test fails when a way of reading breaks rather than record the failure.
+ */
+function checkRuns({ measured, saltRuns, stackCount, websites, requestFloor }) {
+  const problems = [];
+  const expect = (what, m, wanted) => {
+    if (!m.ok) problems.push(`${what}: failed (${m.error})`);
+    else
+      for (const [name, value] of Object.entries(wanted))
+        if (m[name] !== value)
+          problems.push(`${what}: ${name} ${JSON.stringify(m[name])}, not ${JSON.stringify(value)}`);
+  };
+  const via = { file: "file backend", postgres: "PostgreSQL backend" };
+  for (const [kind, b] of Object.entries(measured)) {
+    const whole = (what, m, stacks = stackCount) => {
+      expect(`${kind}: ${what}`, m, { stacks, websites, readVia: `${stacks} from the ${via[kind]}` });
+      if (m.ok && m.summary["in-sync"] !== websites)
+        problems.push(`${kind}: ${what}: ${m.summary["in-sync"]} in sync of ${websites}`);
+    };
+    whole("drift --all --backend-wide", b.backendWide);
+    if (b.backendWide.requests - b.backendWide.refused !== requestFloor)
+      problems.push(
+        `${kind}: drift --all --backend-wide made ${b.backendWide.requests - b.backendWide.refused} requests, not ${requestFloor}`,
+      );
+    if (b.byProject) whole("drift --all with a --cwd per project", b.byProject);
+    whole("the same websites in fewer stacks", b.fewerStacks, b.fewerStacks.stackCount);
+    for (const m of b.filtered)
+      expect(`${kind}: --stack-filter ${m.glob}`, m, { readVia: `${m.stacks} from the ${via[kind]}` });
+    const p = b.cliPath.pulumi;
+    expect(`${kind}: --read-with pulumi`, p, { readVia: `${p.stacks} with pulumi stack export` });
+    for (const m of b.shards) expect(`${kind}: --shard ${m.shard}`, m, {});
+    const read = b.shards.reduce((sum, m) => sum + m.stacks, 0);
+    if (read !== stackCount) problems.push(`${kind}: the shards read ${read} stacks, not ${stackCount}`);
+    expect(`${kind}: drift merge`, b.merge, { stacks: stackCount, websites });
+  }
+  for (const [name, m] of Object.entries(saltRuns)) expect(`${name} salts`, m, {});
+  if (problems.length > 0)
+    throw new Error(`section 9's runs did not all read as they should:\n  ${problems.join("\n  ")}`);
+}
+
+/**
  * `sizes`: { projects, stacksPerProject, websites, accounts, sample, cliPerProject, fewerStacks,
  * distinctSalts, shards, cliGlob, throttle, parallels, filtered }: `cliPerProject`, the stacks of
  * each project the CLI makes (the writer makes the rest); `fewerStacks`, the stack count of the
  * same websites regrouped; `distinctSalts`, the stacks written with a salt each (and again with
  * one salt); `cliGlob`, the --stack-filter of the sample `--read-with pulumi` reads; `parallels`,
  * the --parallel values run beside the default; `filtered`, the --stack-filter globs whose runs
- * show memory against the websites read.
+ * show memory against the websites read; `strict`, whether a run that failed or read otherwise
+ * than it should fails the section (checkRuns).
  */
 export async function allStacks(context, sizes, log = () => {}) {
   const { projects, stacksPerProject, accounts: accountCount, sample, throttle } = sizes;
@@ -143,7 +188,10 @@ export async function allStacks(context, sizes, log = () => {}) {
         );
         websitesOf.push(own);
       } else {
-        const domains = Array.from({ length: perStack }, (_, i) => `c${pad(j)}-site-${i}.stacks.bench.example`);
+        const domains = Array.from(
+          { length: perStack },
+          (_, i) => `c${pad(j)}-site-${i}.stacks.bench.example`,
+        );
         websitesOf.push(await mapBounded(domains, 16, (domain) => client.websites.create({ domain })));
       }
     }
@@ -183,7 +231,11 @@ export async function allStacks(context, sizes, log = () => {}) {
     postgres = await startPostgresServer();
     const pgTable = (table) => `${postgres.url}&table=${table}`;
     const kinds = [
-      { kind: "file", main: `file://${join(dir, "file-backend")}`, fewer: `file://${join(dir, "file-fewer")}` },
+      {
+        kind: "file",
+        main: `file://${join(dir, "file-backend")}`,
+        fewer: `file://${join(dir, "file-fewer")}`,
+      },
       // The CLI's PostgreSQL backend pools GOMAXPROCS x 2 connections, and `pulumi stack ls` holds
       // one while it loads the stacks in parallel: with GOMAXPROCS 2 (this machine's cores) a
       // listing of many stacks waits on itself for ever. drift's direct reads use one connection.
@@ -277,9 +329,10 @@ export async function allStacks(context, sizes, log = () => {}) {
         figures.filtered.push({ glob, ...(await run([...wide, "--stack-filter", glob, ...json])) });
       }
       log(`  ${b.kind}: drift --all --backend-wide --read-with pulumi --stack-filter ${sizes.cliGlob}`);
-      const cliAuto =
-        figures.filtered.find((f) => f.glob === sizes.cliGlob) ??
-        { glob: sizes.cliGlob, ...(await run([...wide, "--stack-filter", sizes.cliGlob, ...json])) };
+      const cliAuto = figures.filtered.find((f) => f.glob === sizes.cliGlob) ?? {
+        glob: sizes.cliGlob,
+        ...(await run([...wide, "--stack-filter", sizes.cliGlob, ...json])),
+      };
       figures.cliPath = {
         glob: sizes.cliGlob,
         auto: cliAuto,
@@ -341,8 +394,18 @@ export async function allStacks(context, sizes, log = () => {}) {
         requestsByRoute: emulator.requestCounts(),
       });
     }
+    if (sizes.strict)
+      checkRuns({
+        measured,
+        saltRuns,
+        stackCount,
+        websites: sizes.websites,
+        requestFloor: driftRequestFloor(websitesPerAccount),
+      });
     const file = measured.file;
-    const { file: fileBackend, postgres: postgresBackend } = Object.fromEntries(backends.map((b) => [b.kind, b]));
+    const { file: fileBackend, postgres: postgresBackend } = Object.fromEntries(
+      backends.map((b) => [b.kind, b]),
+    );
     return {
       projects,
       stackCount,
@@ -360,6 +423,7 @@ export async function allStacks(context, sizes, log = () => {}) {
       },
       requestFloor: driftRequestFloor(websitesPerAccount),
       defaultParallel: defaultParallel(),
+      cpus: availableParallelism(),
       keyDerivationMs: derivationMs,
       // The file backend's runs, where earlier results and the smoke test read them.
       backendUrl: file.backendUrl,

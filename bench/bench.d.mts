@@ -141,14 +141,26 @@ export interface AllStacksSizes {
   accounts: number;
   /** How many stacks the engine brings up (and previews with --refresh). */
   sample: number;
+  /** How many stacks of each project the CLI makes (pulumi stack init and import); the writer makes the rest. */
+  cliPerProject: number;
+  /** The same websites in this many stacks: memory against stacks. */
+  fewerStacks: number;
+  /** Stacks written with a salt each, and again sharing one. */
+  distinctSalts: number;
+  /** How many shards the run is split into, then merged. */
+  shards: number;
+  /** The --stack-filter of the sample read with --read-with pulumi. */
+  cliGlob: string;
   throttle: Throttle;
   /** --parallel values run beside the default. */
   parallels: number[];
-  /** --stack-filter globs run to show memory against the stacks read. */
+  /** --stack-filter globs run to show memory against the websites read. */
   filtered: string[];
+  /** Whether a run that fails (or reads otherwise than it should) fails the section. */
+  strict?: boolean;
 }
 
-/** One `pulumi-webstats drift --all ... --format json` of section 9. */
+/** One `pulumi-webstats drift ...` (or `drift merge`) of section 9. */
 export interface AllStacksRun {
   args: string;
   ok: boolean;
@@ -162,30 +174,72 @@ export interface AllStacksRun {
   overFloor?: number;
   toFirstRequestMs?: number;
   requestSpanMs?: number;
+  /** When drift said it was reading the stacks (start-up and listing done), and that it had read them, ms from its start. */
+  listedAtMs?: number;
+  readAtMs?: number;
   /** The drift process's own maxRSS at exit. */
   peakRssKb?: number;
-  /** Stacks and websites in the report. */
+  /** Stacks and websites in the report (a shard: those it read). */
   stacks: number;
   websites: number;
   summary: Record<string, number>;
   /** "Stacks: N of M read." lines on standard error. */
   progressLines: number;
+  /** How drift said it read the stacks ("1000 from the file backend"). */
+  readVia?: string;
+  /** A shard run: the size of the shard file it wrote. */
+  shardFileBytes?: number;
 }
 
-export interface AllStacks {
+/** How one backend's stacks were made. */
+export interface BackendMade {
+  cliStacks: number;
+  cliMs: number;
+  writerStacks: number;
+  writeMs: number;
+  writerBytes: number;
+  /** Distinct salts among the stacks. */
+  salts: number;
+}
+
+/** The runs over one backend. */
+export interface BackendRuns {
+  backendUrl: string;
+  backendWide: AllStacksRun;
+  filtered: (AllStacksRun & { glob: string })[];
+  /** The same websites in fewer stacks. */
+  fewerStacks: AllStacksRun & { stackCount: number };
+  /** --read-with pulumi over a sample of the stacks, beside the direct read of the same. */
+  cliPath: { glob: string; auto: AllStacksRun; pulumi: AllStacksRun };
+  shards: (AllStacksRun & { shard: string })[];
+  merge: AllStacksRun;
+}
+
+/** Section 9: the file backend's runs at the top level (where earlier results keep them), the PostgreSQL backend's apart. */
+export interface AllStacks extends BackendRuns {
   projects: number;
   stackCount: number;
   websites: number;
   accounts: number;
   throttle: Throttle;
-  made: { importMs: number; templateBytes: number; sampleStacks: number };
+  made: {
+    importMs: number;
+    templateBytes: number;
+    sampleStacks: number;
+    cliPerProject: number;
+    file: BackendMade & { fewer: BackendMade };
+    postgres: BackendMade & { fewer: BackendMade };
+  };
   /** One account read per key and one listing per 100 websites of each account. */
   requestFloor: number;
   defaultParallel: number;
-  backendWide: AllStacksRun;
+  /** One PBKDF2-SHA256 derivation of 1,000,000 rounds in the bench process, ms. */
+  keyDerivationMs: number;
   byProject: AllStacksRun;
   parallel: (AllStacksRun & { parallel: number })[];
-  filtered: (AllStacksRun & { glob: string })[];
+  postgres: BackendRuns;
+  /** The same stacks sharing one salt and with a salt each. */
+  salts: Record<"shared" | "distinct", AllStacksRun & { salts: number; writeMs: number }>;
   previews: (Measured & {
     stack: string;
     websites: number;

@@ -87,6 +87,8 @@ export const MODES = {
       throttle: { limit: 4, windowSeconds: 2 },
       parallels: [],
       filtered: ["client-00"],
+      // Every way of reading must work: a run that fails fails the smoke test.
+      strict: true,
     },
     report: { websites: 40, projects: 2, stacksPerProject: 2, accounts: 2, renders: 1, loads: 1 },
   },

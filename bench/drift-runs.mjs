@@ -98,7 +98,8 @@ export async function measureDrift({ bin, args, env, emulator, throttle, dir, re
   const last = run.lines.at(-1)?.text;
   // A shard's last line: "Shard 1/4: 250 of 1000 stacks, 5000 recorded websites on 10 accounts; wrote ...".
   const shardLine = run.lines.map((l) => l.text).find((text) => /^Shard \d+\/\d+: /.test(text));
-  const shardCounts = shardLine && /: (?:(\d+) of|none of the) [\d,]+ stacks?, ([\d,]+) recorded websites?/.exec(shardLine);
+  const shardCounts =
+    shardLine && /: (?:(\d+) of|none of the) [\d,]+ stacks?, ([\d,]+) recorded websites?/.exec(shardLine);
   const number = (text) => Number(String(text).replaceAll(",", ""));
   return {
     args: args.slice(1).join(" "),
@@ -122,7 +123,10 @@ export async function measureDrift({ bin, args, env, emulator, throttle, dir, re
     websites: parsed?.websites?.length ?? (shardCounts ? number(shardCounts[2]) : 0),
     summary: parsed?.summary ?? {},
     progressLines: run.lines.filter((line) => /^Stacks: \d+ of \d+ read\.$/.test(line.text)).length,
-    readVia: run.lines.map((l) => l.text).find((text) => text.startsWith("Stacks read "))?.slice(12, -1),
+    readVia: run.lines
+      .map((l) => l.text)
+      .find((text) => text.startsWith("Stacks read "))
+      ?.slice(12, -1),
     ...(shardFile ? { shardFileBytes: wrote ? statSync(shardFile).size : 0 } : {}),
   };
 }

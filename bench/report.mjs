@@ -1,4 +1,5 @@
 // The bench's markdown table: every figure beside its baseline from the same run.
+import { allStacksSection } from "./report-stacks.mjs";
 
 const s = (ms) => (ms === undefined ? "n/a" : (ms / 1000).toFixed(1));
 const x = (value) => (value === undefined || Number.isNaN(value) ? "n/a" : `${value.toFixed(2)}x`);
@@ -127,65 +128,6 @@ function trackingSection({
     `The ${count} pageview reads alone have a rate floor of ${s(readsFloorMs)} s at ${paced}; at a real ` +
       `installation's 60 a minute, ${s(readsRealFloorMs)} s. The check added ${s(m.ms - b.ms)} s to the command. ` +
       `Before it started, the command said: "${m.costLine ?? "nothing"}"; it printed ${m.progressLines} progress lines.`,
-    "",
-  ];
-}
-
-/** 9: `drift --all` over many stacks under the shared throttle, beside `pulumi preview --refresh` of a sample. */
-function allStacksSection(r, run) {
-  const paced = `${r.throttle.limit} per ${r.throttle.windowSeconds} s`;
-  const outcome = (m) => (m.ok ? `exit code ${m.exitCode}: ${countsOf(m.summary)}` : `failed: ${m.error}`);
-  const perStack = r.websites / r.stackCount;
-  const row = (label, m) =>
-    `| ${label} | ${m.stacks} | ${m.stacks * perStack} / ${m.websites} | ${s(m.ms)} | ${s(m.floorMs)} | ${x(m.overFloor)} | ${s(m.toFirstRequestMs)} | ` +
-    `${s(m.requestSpanMs)} | ${requestsOf(m)} | ${mib(m.peakRssKb)} | ${outcome(m)} |`;
-  const previewRow = (p) =>
-    `| baseline: \`pulumi preview --refresh\` of ${p.stack} | 1 | ${p.websites} / ${p.websites} | ${s(p.ms)} | ${s(p.floorMs)} | ` +
-    `${x(p.floorMs > 0 ? p.ms / p.floorMs : undefined)} | ${s(p.toFirstRequestMs)} | ${s(p.requestSpanMs)} | ${requestsOf(p)} | ` +
-    `${mib(p.providerPeakRssKb)} (provider) | ${p.ok ? `changes: ${countsOf(p.changes)}` : `failed: ${p.error}`} |`;
-  const previewMs = r.previews.reduce((sum, p) => sum + p.ms, 0);
-  const previewRequests = r.previews.reduce((sum, p) => sum + (p.requests ?? 0) - (p.refused ?? 0), 0);
-  const realFloorMs = (n) => (n > 0 ? Math.floor((n - 1) / 60) * 60_000 : 0);
-  const perStackPreview = r.previews.length > 0 ? previewMs / r.previews.length : undefined;
-  const b = r.backendWide;
-  const byStacks = [...r.filtered, b].sort((p, q) => p.stacks - q.stacks);
-  return [
-    `## 9. \`pulumi-webstats drift --all\` over ${r.stackCount} stacks in ${r.projects} projects: ${r.websites} websites over ${r.accounts} accounts at ${paced} (one client IP's throttle, shared by every account; the real server's minute scaled down)`,
-    "",
-    ...(run
-      ? [
-          `Measured ${run.date} in a run of this section alone (\`npm run bench -- --only stacks\`); load average ${run.loadAverages?.[0]?.load ?? "n/a"} at its start, ${run.loadAverageAtEnd ?? "n/a"} at its end.${run.note ? ` ${run.note}` : ""}`,
-          "",
-        ]
-      : []),
-    `How the stacks were made: ${r.made.sampleStacks} stacks brought up by the engine (a program of ${r.websites / r.stackCount} Websites each, dynamic provider); ` +
-      `the first one's \`pulumi stack export --show-secrets\` (${r.made.templateBytes} bytes) rewritten for each of the ${r.stackCount} stacks ` +
-      `(URNs moved to its project and name, its provider given its account's key, its Websites the ids and outputs of its own websites, created through the API) ` +
-      `and put into one file backend with \`pulumi stack init\` and \`pulumi stack import\` (${s(r.made.importMs)} s for all, 4 at a time). ` +
-      `Every website is in sync. Peak RSS is the drift process's own \`process.resourceUsage().maxRSS\` at exit (the pulumi processes it starts are apart).`,
-    "",
-    "| command | stacks | websites recorded / in the report | s | rate floor, s | s / floor | start-up, listing and exports to 1st request, s | 1st to last request, s | requests (429) | peak RSS, MiB | outcome |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...r.previews.map(previewRow),
-    row(`\`drift --all --backend-wide\` (default --parallel ${r.defaultParallel})`, b),
-    row(`\`drift --all\` with a --cwd per project`, r.byProject),
-    ...r.parallel.map((m) => row(`\`drift --all --backend-wide --parallel ${m.parallel}\``, m)),
-    ...r.filtered.map((m) => row(`\`drift --all --backend-wide --stack-filter '${m.glob}'\``, m)),
-    "",
-    `Requests: ${b.requests - b.refused} counted (and ${b.refused} refused) against a floor of ${r.requestFloor} (one GET /account per key, one listing per 100 websites of each account): ` +
-      `${routesOf(b.requestsByRoute)}; from the first to the last, ${s(b.requestSpanMs)} s against their rate floor of ${s(b.floorMs)} s. ` +
-      `The rest of the command's time is Node.js's start-up, the listing and the ${r.stackCount} exports, each a \`pulumi stack export\` process. ` +
-      `At a real installation's 60 a minute the same requests have a floor of ${s(realFloorMs(r.requestFloor))} s. The previews of the sample made ${r.previews.reduce((sum, p) => sum + (p.requests ?? 0), 0)} requests for ` +
-      `${r.previews.reduce((sum, p) => sum + p.websites, 0)} websites and took ${s(previewMs)} s together; at that pace the ${r.stackCount} stacks, ` +
-      `one after the other, would take about ${s(perStackPreview === undefined ? undefined : perStackPreview * r.stackCount)} s (an estimate from the sample, not measured) ` +
-      `against ${s(b.ms)} s for drift over all of them; their ${previewRequests * (r.stackCount / Math.max(1, r.previews.length))} requests would have a floor of ` +
-      `${s(realFloorMs(previewRequests * (r.stackCount / Math.max(1, r.previews.length))))} s at 60 a minute.`,
-    "",
-    `Memory against the stacks read: ${byStacks.map((m) => `${m.stacks} stacks (${m.stacks * perStack} websites recorded, ${m.websites} on their accounts): ${mib(m.peakRssKb)} MiB`).join("; ")}. ` +
-      `Against the bound: ${[...r.parallel, { parallel: r.defaultParallel, ...b }]
-        .sort((p, q) => p.parallel - q.parallel)
-        .map((m) => `--parallel ${m.parallel}: ${s(m.ms)} s, ${mib(m.peakRssKb)} MiB`)
-        .join("; ")}.`,
     "",
   ];
 }

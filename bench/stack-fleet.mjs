@@ -75,7 +75,17 @@ export function stackSalt(projectDir, stack) {
  * set); `keys`: the projects' passphrase keys when the CLI makes none here (another fleet of the
  * same backend made them). Returns what it took and each project's key.
  */
-export async function fillBackend({ template, stacks, projectDirs, cli, backend, env, url, passphrase, keys }) {
+export async function fillBackend({
+  template,
+  stacks,
+  projectDirs,
+  cli,
+  backend,
+  env,
+  url,
+  passphrase,
+  keys,
+}) {
   const projectName = (p) => `fleet-${p}`;
   const byProject = projectDirs.map((_, p) => stacks.filter((s) => s.project === p));
   const exportOf = (s) =>
@@ -108,7 +118,9 @@ export async function fillBackend({ template, stacks, projectDirs, cli, backend,
   const projectKeys =
     keys ??
     (await Promise.all(
-      projectDirs.map((projectDir, p) => passphraseKey(passphrase, stackSalt(projectDir, byProject[p][0].name))),
+      projectDirs.map((projectDir, p) =>
+        passphraseKey(passphrase, stackSalt(projectDir, byProject[p][0].name)),
+      ),
     ));
   const written = byProject.flatMap((own) => (keys ? own : own.slice(cli)));
   let bytes = 0;
@@ -150,8 +162,18 @@ export async function writeWithSalts({ template, stacks, folder, url, passphrase
   const keys = distinct ? await Promise.all(stacks.map(() => passphraseKey(passphrase))) : undefined;
   const states = stacks.map((s, i) => {
     const project = `fleet-${s.project}`;
-    const exported = fleetExport(template, { project, stack: s.name, url, apiKey: s.apiKey, websites: s.websites });
-    return { project, stack: s.name, text: checkpointText(exported, { project, stack: s.name, secrets: keys?.[i] ?? shared }) };
+    const exported = fleetExport(template, {
+      project,
+      stack: s.name,
+      url,
+      apiKey: s.apiKey,
+      websites: s.websites,
+    });
+    return {
+      project,
+      stack: s.name,
+      text: checkpointText(exported, { project, stack: s.name, secrets: keys?.[i] ?? shared }),
+    };
   });
   writeFileBackend(folder, states);
   return { stacks: stacks.length, salts: distinct ? stacks.length : 1, writeMs: Date.now() - startedAt };

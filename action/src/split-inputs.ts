@@ -80,7 +80,8 @@ export function readSplitInputs(given: Given, problems: string[]): SplitInputs {
     .filter(Boolean);
 
   if (shardText === "") {
-    if (shardFile !== "") problems.push("input shard-file goes with shard: it is the file a shard job writes.");
+    if (shardFile !== "")
+      problems.push("input shard-file goes with shard: it is the file a shard job writes.");
     if (runId !== "") problems.push("input run-id goes with shard: it names the run a shard job belongs to.");
     if (mergeFiles.length === 0) return { mode: "run" };
     problems.push(...mergeConflicts(given));

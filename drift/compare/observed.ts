@@ -8,7 +8,7 @@ import type { ConfiguredRule } from "../../policy/policy-config";
 import type { RecordedStack, RecordedWebsite } from "../read/stack-export";
 import { liveKey } from "../model/entries";
 import type { AccountName, DriftEntry, PageCheck } from "../model/entries";
-import type { AccountUse, DriftReport, PolicyCheck, TrackingWindow } from "../model/report";
+import type { AccountUse, DriftReport, PolicyCheck, StackVia, TrackingWindow } from "../model/report";
 import { compareAccount, sortAccounts, sortEntries } from "./compare";
 import { pageKey, withPages } from "./page-run";
 import { checkPolicies } from "./policy-check";
@@ -74,9 +74,16 @@ export const liveKeysOf = (accounts: readonly AccountListing[]): { live: string;
     liveOf(a).map((w) => ({ live: liveKey(a.account, w.id), page: pageKey(a.account.url, w.id) })),
   );
 
+/** How many stacks were read each way, when the stacks say. */
+function readCounts(stacks: readonly { via?: StackVia }[]): { read?: Partial<Record<StackVia, number>> } {
+  const read: Partial<Record<StackVia, number>> = {};
+  for (const { via } of stacks) if (via !== undefined) read[via] = (read[via] ?? 0) + 1;
+  return Object.keys(read).length > 0 ? { read } : {};
+}
+
 /** The report of the observations: every account compared, the checks' reads given to their entries. */
 export function compareObserved(
-  stacks: readonly RecordedStack[],
+  stacks: readonly (RecordedStack & { via?: StackVia })[],
   observed: Observations,
   policy?: PolicyOptions,
 ): Compared {
@@ -97,6 +104,7 @@ export function compareObserved(
   return {
     report: {
       stacks: stacks.map((s) => s.name),
+      ...readCounts(stacks),
       websites: entries,
       accounts: sortAccounts(compared.map((c) => c.use)),
       ...(tracking ? { tracking: { ...tracking.window, requests: onServer } } : {}),

@@ -19,9 +19,32 @@ export interface TrackingCheck extends TrackingWindow {
   requests: number;
 }
 
+/** How a stack was read: from its backend itself, with pulumi stack export, or from a state file. */
+export const stackVias = ["file backend", "PostgreSQL backend", "pulumi stack export", "state file"] as const;
+export type StackVia = (typeof stackVias)[number];
+
+const viaWords: Record<StackVia, string> = {
+  "file backend": "from the file backend",
+  "PostgreSQL backend": "from the PostgreSQL backend",
+  "pulumi stack export": "with pulumi stack export",
+  "state file": "from state files",
+};
+
+/**
+ * How the stacks were read, in words ("3 from the file backend, 1 with pulumi stack export"), or
+ * undefined when every one was a state file given on the command line (nothing to tell).
+ */
+export function readText(read: Partial<Record<StackVia, number>> | undefined): string | undefined {
+  const ways = stackVias.filter((via) => (read?.[via] ?? 0) > 0);
+  if (ways.length === 0 || (ways.length === 1 && ways[0] === "state file")) return undefined;
+  return ways.map((via) => `${read?.[via]} ${viaWords[via]}`).join(", ");
+}
+
 export interface DriftReport {
   /** The stacks read, as `project/stack`. */
   stacks: string[];
+  /** How many stacks were read each way, for each way used. */
+  read?: Partial<Record<StackVia, number>>;
   websites: DriftEntry[];
   /** Every account the stacks use, in report order. */
   accounts: AccountUse[];

@@ -9,6 +9,7 @@ import type { ListedStack, StackListing, StackSelection } from "./stack-listing"
 import { readSources } from "./state-sources";
 import { DirectBackends } from "./backend/direct-read";
 import type { StackVia } from "./backend/direct-read";
+import { readText } from "../model/report";
 import type { StateSource } from "./state-sources";
 import { plural } from "../model/words";
 import { sourcesOfShard } from "../shard/split";
@@ -48,20 +49,6 @@ function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
     ...(stack.backendUrl ? { backendUrl: stack.backendUrl } : {}),
     ...(backendWide ? { origin: `stack ${stack.fullName}`, listedBackendWide: true as const } : {}),
   };
-}
-
-/** How the stacks were read, in words ("3 from the file backend, 1 with pulumi stack export"); none for state files alone. */
-function viaSummary(ways: readonly StackVia[]): string | undefined {
-  const counts = new Map<StackVia, number>();
-  for (const via of ways) counts.set(via, (counts.get(via) ?? 0) + 1);
-  if (counts.size === 0 || (counts.size === 1 && counts.has("state file"))) return undefined;
-  const words: Record<StackVia, string> = {
-    "file backend": "from the file backend",
-    "PostgreSQL backend": "from the PostgreSQL backend",
-    "pulumi stack export": "with pulumi stack export",
-    "state file": "from state files",
-  };
-  return [...counts].map(([via, n]) => `${n} ${words[via]}`).join(", ");
 }
 
 /** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
@@ -104,7 +91,9 @@ export async function readStacks(
       },
       backends,
     );
-    const ways = viaSummary(read.map((s) => s.via));
+    const counts: Partial<Record<StackVia, number>> = {};
+    for (const { via } of read) counts[via] = (counts[via] ?? 0) + 1;
+    const ways = readText(counts);
     if (ways) err(`Stacks read ${ways}.\n`);
     // readSources keeps the order of its sources.
     return read.map((stack, index) => ({ ...stack, source: sources[index] as StateSource }));

@@ -18,6 +18,7 @@ import type { DriftEntry, DriftStatus } from "../model/entries";
 import { driftStatuses, findingsOf, liveKey } from "../model/entries";
 import { escapeHtml, neutralText, valueText } from "../model/neutral-text";
 import { plural as countWords } from "../model/words";
+import { readText } from "../model/report";
 import type { DriftReport } from "../model/report";
 import { policyFails } from "../compare/policy-check";
 import { planBar, sparkline, statusBar, statusKey } from "./html-charts";
@@ -392,6 +393,8 @@ export function htmlReport(report: DriftReport, context: ReportContext = {}, now
     ["Accounts", digits(report.accounts.length)],
     ["Websites", digits(report.websites.length)],
   ];
+  const read = readText(report.read);
+  if (read) facts.push(["Read", t(read)]);
   const tracking = trackingText(report);
   if (tracking) facts.push(["Tracking", t(tracking.replace(/^Tracking: /, ""))]);
   if (report.pages) facts.push(["Pages", t(pageSummaryText(report.websites).replace(/^Pages: /, ""))]);

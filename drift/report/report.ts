@@ -25,6 +25,7 @@ import {
 import { markdownText, markdownValue, neutralJson, neutralText, valueText } from "../model/neutral-text";
 import { sarifReport } from "./sarif";
 import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
+import { readText } from "../model/report";
 import type { DriftReport, ReportFormat } from "../model/report";
 import { plural } from "../model/words";
 
@@ -54,7 +55,11 @@ function summary(report: DriftReport): string {
   const counts = statusCounts(report.websites);
   const accounts = new Set(report.websites.map(accountText)).size;
   const parts = driftStatuses.map((s) => `${counts[s]} ${s}`).join(", ");
-  return `${plural(report.websites.length, "website")} in ${plural(accounts, "account")} of ${plural(report.stacks.length, "stack")} (${report.stacks.join(", ")}): ${parts}.`;
+  const read = readText(report.read);
+  return (
+    `${plural(report.websites.length, "website")} in ${plural(accounts, "account")} of ${plural(report.stacks.length, "stack")} (${report.stacks.join(", ")}): ${parts}.` +
+    (read ? ` Stacks read ${read}.` : "")
+  );
 }
 
 /** One line per account: its websites against its plan's limit. */
@@ -228,6 +233,7 @@ export function formatReport(report: DriftReport, format: ReportFormat, context:
   if (format === "json") {
     const body = {
       stacks: report.stacks,
+      ...(report.read ? { read: report.read } : {}),
       summary: summaryCounts(report),
       ...(report.tracking ? { tracking: report.tracking } : {}),
       ...(report.pages ? { pages: report.pages } : {}),

@@ -17,13 +17,14 @@ import { liveOf } from "../compare/observed";
 import { pageKey } from "../compare/page-run";
 import type { TrackingRead } from "../compare/tracking";
 import type { RecordedStack, RecordedWebsite } from "../read/stack-export";
+import type { StackVia } from "../model/report";
 import { ShardMergeError } from "./merge-checks";
 import type { ShardSet } from "./merge-checks";
 import type { ShardAccount, ShardRecordedWebsite } from "./shard-format";
 
 /** What the merge hands the compare stage: the run's stacks and what its shards were told. */
 export interface Merged {
-  stacks: RecordedStack[];
+  stacks: (RecordedStack & { via: StackVia })[];
   observed: Observations;
 }
 
@@ -152,7 +153,7 @@ export function mergeShards(set: ShardSet, here: string): Merged {
         (seen.get(accountKey(w.account)) as AccountSeen).recorded.push(recorded);
         return recorded;
       });
-      return { name: stack.name, websites };
+      return { name: stack.name, via: stack.via, websites };
     });
   const accounts = [...seen.values()].map(listingOf);
   return { stacks, observed: { accounts, ...checksOf(accounts, seen, set) } };

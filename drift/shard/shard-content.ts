@@ -112,6 +112,7 @@ export function completeShardOf(input: {
       position,
       source: shardKeyOf(stack.source),
       name: stack.name,
+      via: stack.via,
       websites: stack.websites.map((w) => {
         const account = accountOf.get(w);
         if (!account) throw new Error(`unreachable: website ${w.resource} of ${stack.name} is on no account`);

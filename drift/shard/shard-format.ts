@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Website } from "../../sdk";
 import { fieldEntries, privacyValues } from "../../core/website-fields";
 import { failOnNames } from "../model/entries";
+import { stackVias } from "../model/report";
 import { RUN_ID_PATTERN } from "./ci-environment";
 import { MAX_SHARDS } from "./split";
 
@@ -101,6 +102,8 @@ const stackSchema = z.strictObject({
   source: text,
   /** `project/stack`. */
   name: text,
+  /** How the shard read it (the report counts the ways). */
+  via: z.enum(stackVias),
   websites: z.array(recordedSchema),
 });
 

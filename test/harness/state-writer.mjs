@@ -7,8 +7,9 @@
 // What is written (pkg/backend/diy, pkg/secrets/passphrase, sdk/go/common/resource/config/crypt.go):
 // - the state of stack S of project P at `.pulumi/stacks/P/S.json`: the checkpoint
 //   `{"version":3,"checkpoint":{"stack":"organization/P/S","latest":<deployment>}}`, the
-//   deployment being what `pulumi stack export` prints under `deployment`; and
-//   `.pulumi/meta.yaml` (`version: 1`) when the backend has none yet;
+//   deployment being what `pulumi stack export` prints under `deployment`, each resource with
+//   its `custom` written as Go's apitype.ResourceV3 always writes it; and `.pulumi/meta.yaml`
+//   (`version: 1`) when the backend has none yet;
 // - each secret as the passphrase manager encrypts it: `{"4dabf...": "1b47...", "ciphertext":
 //   "v1:<12-byte nonce, base64>:<AES-256-GCM ciphertext and tag, base64>"}`, the plaintext being
 //   the value's JSON; the key PBKDF2-SHA256(passphrase, salt, 1,000,000 rounds, 32 bytes), and
@@ -137,7 +138,15 @@ function encryptSecrets(value, key) {
 export function checkpointText(exported, { project, stack, secrets }) {
   const parsed = typeof exported === "string" ? JSON.parse(exported) : structuredClone(exported);
   const deployment = /** @type {Record<string, unknown>} */ (encryptSecrets(parsed.deployment, secrets.key));
-  const latest = { ...deployment, secrets_providers: { type: "passphrase", state: { salt: secrets.salt } } };
+  // The CLI stores each resource as Go's apitype.ResourceV3, whose `custom` is always written.
+  const resources = /** @type {Record<string, unknown>[] | undefined} */ (deployment.resources)?.map(
+    (resource) => ({ custom: false, ...resource }),
+  );
+  const latest = {
+    ...deployment,
+    ...(resources ? { resources } : {}),
+    secrets_providers: { type: "passphrase", state: { salt: secrets.salt } },
+  };
   return JSON.stringify({ version: 3, checkpoint: { stack: `organization/${project}/${stack}`, latest } });
 }
 
@@ -179,7 +188,8 @@ const schema = (/** @type {string} */ table) => `CREATE TABLE IF NOT EXISTS ${ta
 CREATE INDEX IF NOT EXISTS ${table}_key_prefix_idx ON ${table} (key text_pattern_ops);`;
 
 /** A row's data as Pulumi's bucket writes it: `{"data": "<base64>"}`. */
-const rowData = (/** @type {string} */ text) => JSON.stringify({ data: Buffer.from(text).toString("base64") });
+const rowData = (/** @type {string} */ text) =>
+  JSON.stringify({ data: Buffer.from(text).toString("base64") });
 
 /**
  * Writes states into the PostgreSQL backend of `url` (`postgres://user:password@host:port/db?

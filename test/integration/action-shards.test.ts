@@ -1,8 +1,9 @@
 // One drift run split over a matrix, through the Action as a runner runs it
 // (test/support/action-runner.ts: the committed bundle, the inputs from action.yml, a job's
 // GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP) against the emulator, with the stand-in
-// pulumi on PATH: two shard jobs, each over one of two stacks, then the merge job over their
-// files as download-artifact leaves them (one folder, merge-multiple). Each stack records one
+// pulumi on PATH: two shard jobs, each over one of two stacks (shard 1's file at the Action's
+// default path, shard 2's at one given), then the merge job over their files as
+// download-artifact leaves them (one folder, merge-multiple). Each stack records one
 // website of a shared account that also holds a website no stack records: alone, a shard would
 // call the other shard's website unmanaged; merged, only the unrecorded one is. The shards write
 // their files and one line of summary, no report; the merge writes the reports of one run (the
@@ -60,8 +61,13 @@ describe("the Action over a matrix of shards, then their merge", () => {
   it("writes each shard's file and no report, then the merged reports as one run; refuses a missing shard", async () => {
     const shards = [];
     for (const index of [1, 2]) {
-      const run = await runAction(workspace, { shard: `${index}/2`, "run-id": "run-42" }, env);
-      const file = join(run.runnerTemp, `pulumi-webstats-shard-${index}-of-2.json`);
+      // Shard 1's file where the Action puts it by default; shard 2's where the workflow says.
+      const given: Record<string, string> = index === 2 ? { "shard-file": "out/shard-2.json" } : {};
+      const run = await runAction(workspace, { shard: `${index}/2`, "run-id": "run-42", ...given }, env);
+      const file =
+        index === 2
+          ? join(workspace, "out", "shard-2.json")
+          : join(run.runnerTemp, "pulumi-webstats-shard-1-of-2.json");
       expect(run.stdout).toContain(` --shard ${index}/2 --shard-file ${file} --run-id run-42\n`);
       expect(run.code).toBe(0);
       // Each shard read its one stack of the two.
@@ -75,10 +81,10 @@ describe("the Action over a matrix of shards, then their merge", () => {
       expect(run.summary).toBe(
         `Drift shard ${index}/2: its stacks are read into its shard file; the merge job writes the reports.\n`,
       );
-      // The shard file alone: no report folder.
-      expect(readdirSync(run.runnerTemp).filter((name) => !name.startsWith("_runner"))).toEqual([
-        basename(file),
-      ]);
+      // No report folder: at most the shard file.
+      expect(readdirSync(run.runnerTemp).filter((name) => !name.startsWith("_runner"))).toEqual(
+        index === 2 ? [] : [basename(file)],
+      );
       expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ outcome: "complete", runId: "run-42" });
       shards.push(file);
     }
@@ -92,7 +98,7 @@ describe("the Action over a matrix of shards, then their merge", () => {
       env,
     );
     expect(merged.stdout).toMatch(
-      /^pulumi-webstats drift merge \S+shard-1-of-2\.json \S+shard-2-of-2\.json --format/,
+      /^pulumi-webstats drift merge \S+\/shards\/pulumi-webstats-shard-1-of-2\.json \S+\/shards\/shard-2\.json --format /,
     );
     expect(merged.code).toBe(0);
     expect(merged.outputs).toMatchObject({
@@ -108,6 +114,7 @@ describe("the Action over a matrix of shards, then their merge", () => {
       runs: { results: { ruleId: string }[] }[];
     };
     expect(sarif.runs).toHaveLength(1);
+    expect(sarif.runs[0]?.results).toHaveLength(1);
     expect(readFileSync(merged.outputs["report-html"] as string, "utf8")).toContain("nobody.shards.example");
     expect(merged.summary).toBe(readFileSync(merged.outputs["report-markdown"] as string, "utf8"));
     expect(merged.summary).toContain("3 websites in 1 account of 2 stacks");

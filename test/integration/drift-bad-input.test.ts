@@ -20,6 +20,7 @@
 //   test/unit/sdk-errors.test.ts; JSON that is damaged or nested too deep: test/unit/json-text.test.ts;
 // - the Action's echo and outputs: test/integration/action-run.test.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync, zstdCompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +31,9 @@ import type { Website } from "../../sdk";
 import { workflowCommands } from "../support/action-runner";
 import { markdownIt } from "../support/markdown-it";
 import { runCaptured } from "../support/run-cli";
-import { exportedSecret, writeStackExport } from "../support/stack-exports";
+import { exportedSecret, stackExportText, writeStackExport } from "../support/stack-exports";
+import { checkpointText, passphraseKey, stateKey, writeFileBackend } from "../harness/state-writer.mjs";
+import { startPostgres } from "../support/postgres-server";
 
 const root = mkdtempSync(join(tmpdir(), "drift-bad-input-"));
 const dataFile = join(root, "emulator.json");
@@ -182,5 +185,97 @@ describe("drift's bad-input table", () => {
     for (let i = 0; i + 3 <= secret.length; i++) {
       expect(run.out + run.err).not.toContain(secret.slice(i, i + 3));
     }
+  });
+
+  describe("states read straight from their backend", () => {
+    const passphrase = "bad-input-passphrase";
+    let state: string;
+
+    beforeAll(async () => {
+      const secrets = await passphraseKey(passphrase);
+      const exported = stackExportText({
+        project: "sites",
+        url: emulator.url,
+        apiKey: account.apiKey,
+        websites: [recorded],
+      });
+      state = checkpointText(exported, { project: "sites", stack: "prod", secrets });
+    });
+
+    /** drift over every stack of the backend `url`, with the passphrase `phrase`. */
+    const driftBackend = (url: string, phrase = passphrase) =>
+      runCaptured(["drift", "--all", "--backend-wide", "--cwd", root], {
+        PULUMI_BACKEND_URL: url,
+        PULUMI_CONFIG_PASSPHRASE: phrase,
+        PULUMI_HOME: join(root, "no-login"),
+        PULUMI_COMMAND: join(root, "no-pulumi"),
+      });
+
+    /** A file backend holding the stack, its state's bytes given by `stored`, with `meta` as meta.yaml. */
+    function fileBackend(stored: (state: Buffer) => Buffer, meta?: string): string {
+      const folder = mkdtempSync(join(root, "backend-"));
+      writeFileBackend(folder, [{ project: "sites", stack: "prod", text: state }]);
+      const file = join(folder, stateKey("sites", "prod"));
+      writeFileSync(file, stored(readFileSync(file)));
+      if (meta !== undefined) writeFileSync(join(folder, ".pulumi", "meta.yaml"), meta);
+      return `file://${folder}`;
+    }
+
+    const stack = (url: string) => `stack organization/sites/prod (file backend ${url})`;
+
+    it.each([
+      ["a gzip state cut short", (b: Buffer) => gzipSync(b).subarray(0, 40), undefined, "is damaged (gzip: "],
+      [
+        "a zstd state cut short",
+        (b: Buffer) => zstdCompressSync(b).subarray(0, 40),
+        undefined,
+        "is damaged (zstd: ",
+      ],
+      [
+        "a JSON state cut short",
+        (b: Buffer) => b.subarray(0, b.length / 2),
+        undefined,
+        "is not JSON (line 1, column ",
+      ],
+    ])("%s is refused by its stack, with no report", async (_case, stored, meta, said) => {
+      const url = fileBackend(stored, meta);
+      const run = await driftBackend(url);
+      expect(run.code).toBe(1);
+      expect(run.out).toBe("");
+      expect(run.err).toContain(`${stack(url)} ${said}`);
+    });
+
+    it("a meta.yaml of an unknown version is refused by its backend", async () => {
+      const url = fileBackend((b) => b, "version: 7\n");
+      const run = await driftBackend(url);
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(`the backend ${url} has a .pulumi/meta.yaml of version 7`);
+    });
+
+    it("a wrong passphrase is refused by the stack before any request, quoting neither passphrase", async () => {
+      const url = fileBackend((b) => b);
+      emulator.resetRequestCounts();
+      const run = await driftBackend(url, "not-the-passphrase");
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(`${stack(url)}: the passphrase does not open its secrets`);
+      expect(run.out + run.err).not.toContain("passphrase-");
+      expect(run.out + run.err).not.toContain(account.apiKey);
+      expect(emulator.requestCounts()).toEqual({});
+    });
+
+    it("a PostgreSQL backend that refuses the login is named without its password", async () => {
+      const postgres = await startPostgres();
+      try {
+        const wrong = postgres.url.replace(`:${postgres.password}@`, ":Wr0ng-pa55word@");
+        const run = await driftBackend(wrong);
+        expect(run.code).toBe(1);
+        expect(run.err).toContain(`postgres://${postgres.user}:***@`);
+        expect(run.err).toContain("refuses the login");
+        expect(run.out + run.err).not.toContain("Wr0ng-pa55word");
+        expect(run.out + run.err).not.toContain(postgres.password);
+      } finally {
+        await postgres.stop();
+      }
+    });
   });
 });

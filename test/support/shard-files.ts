@@ -60,6 +60,7 @@ export function shardsOf(spec: RunSpec): CompleteShard[] {
       stacks: stacks.map(({ stack, position }) => ({
         position,
         source: shardKeyOf({ kind: "file", path: stack.path }),
+        via: "state file",
         name: `${stack.path.replace(/\.json$/, "")}/prod`,
         websites: stack.websites.map((w) => ({
           resource: w.domain,

@@ -3,7 +3,8 @@
 // outputs whole whatever the value holds, echoed text that gives no command whatever it holds
 // (drift/model/neutral-text.ts's helpers, which the Action uses), its own annotations on one
 // line (action/src/annotation.ts), and the inputs as a JavaScript action receives them
-// (INPUT_STACK-FILTER, the hyphen kept).
+// (INPUT_STACK-FILTER, the hyphen kept), a run split over a matrix's among them
+// (action/src/split-inputs.ts: a shard, the merge, and what either refuses).
 import { describe, expect, it } from "vitest";
 import { errorAnnotation, escapeProperty } from "../../action/src/annotation";
 import { inputValue, readInputs } from "../../action/src/inputs";

@@ -189,7 +189,8 @@ describe("what a shard run writes down", () => {
     name: "web/prod",
     websites: [website],
     source: { kind: "file", path: "web.json" },
-  } as unknown as ReadStack;
+    via: "state file",
+  } satisfies Omit<ReadStack, "websites"> & { websites: unknown[] } as unknown as ReadStack;
   const observed: Observations = {
     accounts: [
       {

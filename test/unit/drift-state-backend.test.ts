@@ -4,7 +4,6 @@
 // which object is a stack's state), where a folder's backend is, and which stacks are left to
 // pulumi. What the whole reader gives against `pulumi stack export` over backends the CLI made is
 // test/e2e/drift-state-backends.test.ts.
-import { createCipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,17 +18,12 @@ import { PassphraseSecrets } from "../../drift/read/backend/passphrase";
 import { BackendError } from "../../drift/read/backend/state-store";
 import type { StateStore, StoredObject } from "../../drift/read/backend/state-store";
 import { secretSignature } from "../../drift/read/stack-export";
+import { encryptValue, passphraseKey } from "../harness/state-writer.mjs";
 
-/** Encrypts as Pulumi's passphrase manager does, with the key of `phrase` and `salt`. */
-function crypter(phrase: string, salt = randomBytes(8)) {
-  const key = pbkdf2Sync(phrase, salt, 1_000_000, 32, "sha256");
-  const encrypt = (text: string): string => {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", key, nonce);
-    const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final(), cipher.getAuthTag()]);
-    return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
-  };
-  return { encrypt, salt: `v1:${salt.toString("base64")}:${encrypt("pulumi")}` };
+/** A new salt of `phrase` as `pulumi stack init` makes one, and an encrypter of its key. */
+async function crypter(phrase: string) {
+  const secrets = await passphraseKey(phrase);
+  return { salt: secrets.salt, encrypt: (text: string) => encryptValue(secrets.key, text) };
 }
 
 const stateOf = (deployment: Record<string, unknown>): Buffer =>
@@ -56,8 +50,8 @@ describe("passphrase secrets", () => {
   });
 
   it("derives one key per salt, however many stacks share it", async () => {
-    const shared = crypter("team");
-    const other = crypter("team");
+    const shared = await crypter("team");
+    const other = await crypter("team");
     const secrets = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "team" });
     const decrypts = await Promise.all([
       secrets.decrypterFor(shared.salt, "stack a"),
@@ -65,18 +59,18 @@ describe("passphrase secrets", () => {
       secrets.decrypterFor(other.salt, "stack c"),
     ]);
     expect(secrets.derivedKeys).toBe(2);
-    expect(decrypts[1]!(shared.encrypt('"k3y"'))).toBe('"k3y"');
-    expect(decrypts[2]!(other.encrypt("42"))).toBe("42");
+    expect(decrypts[1](shared.encrypt('"k3y"'))).toBe('"k3y"');
+    expect(decrypts[2](other.encrypt("42"))).toBe("42");
   });
 
   it("reads the passphrase as the CLI does: the variable even when empty, else the file, trimmed", async () => {
-    const empty = crypter("");
+    const empty = await crypter("");
     await expect(
       new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "" }).decrypterFor(empty.salt, where),
     ).resolves.toBeTypeOf("function");
     const folder = mkdtempSync(join(tmpdir(), "passphrase-file-"));
     writeFileSync(join(folder, "phrase"), "from-file\n");
-    const fromFile = crypter("from-file");
+    const fromFile = await crypter("from-file");
     const secrets = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE_FILE: "phrase" }, folder);
     await expect(secrets.decrypterFor(fromFile.salt, where)).resolves.toBeTypeOf("function");
   });
@@ -117,7 +111,7 @@ describe("passphrase secrets", () => {
     ["a short nonce", () => "v1:AAAA:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
     ["a changed byte", (good: string) => `${good.slice(0, -4)}AAA=`],
   ])("says a secret with %s is damaged, quoting none of it", async (_case, damage) => {
-    const { encrypt, salt } = crypter("pw");
+    const { encrypt, salt } = await crypter("pw");
     const decrypt = await new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "pw" }).decrypterFor(salt, where);
     const damaged = damage(encrypt('"the-api-key"'));
     expect(() => decrypt(damaged)).toThrow(BackendError);
@@ -291,7 +285,7 @@ describe("which backend, and which stacks are read here", () => {
     const noPassphrase = new PassphraseSecrets({});
     const kms = stateOf({ secrets_providers: { type: "awskms", state: {} }, resources: [] });
     await expect(readStoredStack(kms, where, "prod", undefined, noPassphrase)).resolves.toBe("pulumi");
-    const { salt } = crypter("pw");
+    const { salt } = await crypter("pw");
     const plain = stateOf({ secrets_providers: { type: "passphrase", state: { salt } }, resources: [] });
     await expect(
       readStoredStack(plain, where, "organization/shop/prod", undefined, noPassphrase),

@@ -17,9 +17,9 @@ import type { BackendLayout } from "./layout";
 import { PassphraseSecrets } from "./passphrase";
 import type { Decrypt } from "./passphrase";
 import type { StateStore } from "./state-store";
+import type { StackVia } from "../../model/report";
 
-/** How a stack was read, as reports say it. */
-export type StackVia = "file backend" | "PostgreSQL backend" | "pulumi stack export" | "state file";
+export type { StackVia };
 
 export const viaOfKind: Record<DirectBackendKind, StackVia> = {
   file: "file backend",
