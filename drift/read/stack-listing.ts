@@ -1,4 +1,5 @@
-// `--all`: the stacks to read, as the user's own `pulumi stack ls --json` lists them. Without
+// `--all`: the stacks to read, as the user's own `pulumi stack ls --json` lists them; a file or
+// PostgreSQL backend is listed by drift itself (backend/layout.ts), with the same names. Without
 // --backend-wide, the stacks of the project in each folder (run there, names as pulumi prints
 // them in that project). With --backend-wide, every stack of the backend that folder uses
 // (`pulumi stack ls --all --json`), listed from an empty folder of its own: inside a project

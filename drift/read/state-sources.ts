@@ -1,14 +1,15 @@
-// Where recorded states come from: a stack, read with the user's own `pulumi stack export
-// --show-secrets` (their backend, their passphrase or secrets provider; the decrypted export
-// stays in this process's memory), or a file written by `pulumi stack export`.
+// Where recorded states come from: a stack of a file or PostgreSQL backend, read from the backend
+// itself (backend/: every such stack of a backend in one read, passphrase secrets decrypted
+// here); any other stack, read with the user's own `pulumi stack export --show-secrets` (their
+// backend, their passphrase or secrets provider); or a file written by `pulumi stack export`.
+// Decrypted states stay in this process's memory, and only until their websites are read out.
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Environment } from "../../core/settings";
 import { defaultParallel, mapBounded } from "../../core/bounded-pool";
-import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
+import { PulumiCommandError, environmentBackend, runPulumi } from "../../core/pulumi-command";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
-import { environmentBackend } from "../../core/pulumi-command";
 import { backendOf, directKindOf, withoutPassword } from "./backend/backend-url";
 import type { DirectBackendKind } from "./backend/backend-url";
 import { readStoredStack, storedOrigin, viaOfKind } from "./backend/direct-read";

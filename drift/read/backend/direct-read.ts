@@ -74,16 +74,9 @@ export class DirectBackends {
   async close(): Promise<void> {
     const stores = [...this.opened.values()].map((b) => b.store);
     this.opened.clear();
-    await Promise.all(
-      stores.map(async (store) =>
-        (
-          await store.then(
-            (s) => s,
-            () => undefined,
-          )
-        )?.close(),
-      ),
-    );
+    // A store that never opened holds nothing to let go of.
+    const opened = await Promise.all(stores.map((store) => store.catch(() => undefined)));
+    await Promise.all(opened.map((store) => (store ? store.close() : Promise.resolve())));
   }
 }
 
