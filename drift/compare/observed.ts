@@ -74,11 +74,12 @@ export const liveKeysOf = (accounts: readonly AccountListing[]): { live: string;
     liveOf(a).map((w) => ({ live: liveKey(a.account, w.id), page: pageKey(a.account.url, w.id) })),
   );
 
-/** How many stacks were read each way, when the stacks say. */
-function readCounts(stacks: readonly { via?: StackVia }[]): { read?: Partial<Record<StackVia, number>> } {
-  const read: Partial<Record<StackVia, number>> = {};
-  for (const { via } of stacks) if (via !== undefined) read[via] = (read[via] ?? 0) + 1;
-  return Object.keys(read).length > 0 ? { read } : {};
+/** How each stack was read, when the stacks say. */
+function readOf(stacks: readonly { name: string; via?: StackVia }[]): {
+  read?: { stack: string; via: StackVia }[];
+} {
+  const read = stacks.flatMap(({ name, via }) => (via === undefined ? [] : [{ stack: name, via }]));
+  return read.length > 0 ? { read } : {};
 }
 
 /** The report of the observations: every account compared, the checks' reads given to their entries. */
@@ -104,7 +105,7 @@ export function compareObserved(
   return {
     report: {
       stacks: stacks.map((s) => s.name),
-      ...readCounts(stacks),
+      ...readOf(stacks),
       websites: entries,
       accounts: sortAccounts(compared.map((c) => c.use)),
       ...(tracking ? { tracking: { ...tracking.window, requests: onServer } } : {}),

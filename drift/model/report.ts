@@ -34,17 +34,18 @@ const viaWords: Record<StackVia, string> = {
  * How the stacks were read, in words ("3 from the file backend, 1 with pulumi stack export"), or
  * undefined when every one was a state file given on the command line (nothing to tell).
  */
-export function readText(read: Partial<Record<StackVia, number>> | undefined): string | undefined {
-  const ways = stackVias.filter((via) => (read?.[via] ?? 0) > 0);
+export function readText(read: readonly { via: StackVia }[] | undefined): string | undefined {
+  const count = (via: StackVia) => (read ?? []).filter((r) => r.via === via).length;
+  const ways = stackVias.filter((via) => count(via) > 0);
   if (ways.length === 0 || (ways.length === 1 && ways[0] === "state file")) return undefined;
-  return ways.map((via) => `${read?.[via]} ${viaWords[via]}`).join(", ");
+  return ways.map((via) => `${count(via)} ${viaWords[via]}`).join(", ");
 }
 
 export interface DriftReport {
   /** The stacks read, as `project/stack`. */
   stacks: string[];
-  /** How many stacks were read each way, for each way used. */
-  read?: Partial<Record<StackVia, number>>;
+  /** How each stack was read, in the order of `stacks` (when the stacks say). */
+  read?: { stack: string; via: StackVia }[];
   websites: DriftEntry[];
   /** Every account the stacks use, in report order. */
   accounts: AccountUse[];

@@ -91,9 +91,7 @@ export async function readStacks(
       },
       backends,
     );
-    const counts: Partial<Record<StackVia, number>> = {};
-    for (const { via } of read) counts[via] = (counts[via] ?? 0) + 1;
-    const ways = readText(counts);
+    const ways = readText(read);
     if (ways) err(`Stacks read ${ways}.\n`);
     // readSources keeps the order of its sources.
     return read.map((stack, index) => ({ ...stack, source: sources[index] as StateSource }));

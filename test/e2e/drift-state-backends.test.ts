@@ -250,7 +250,8 @@ describeEngine("drift reads states straight from file and PostgreSQL backends", 
         { ...envFor(url), WEBSTATS_BASE_URL: emulator.url, ...more },
         { out: (t) => (out += t), err: (t) => (err += t) },
       );
-      return { code, err, report: JSON.parse(out) as { stacks: string[]; websites: unknown[] } };
+      type Report = { stacks: string[]; websites: unknown[]; read: { stack: string; via: string }[] };
+      return { code, err, report: JSON.parse(out) as Report };
     };
     const direct = await run({ PULUMI_COMMAND: join(root, "no-such-pulumi") });
     const viaCli = await run({}, "--read-with", "pulumi");
@@ -258,6 +259,8 @@ describeEngine("drift reads states straight from file and PostgreSQL backends", 
     expect(direct.report.websites).toEqual(viaCli.report.websites);
     expect(direct.report.stacks.sort()).toEqual(viaCli.report.stacks.sort());
     expect(direct.err).toContain("Stacks read 4 from the file backend.");
+    expect(direct.report.read.map((r) => r.via)).toEqual(Array(4).fill("file backend"));
+    expect(viaCli.report.read.map((r) => r.via)).toEqual(Array(4).fill("pulumi stack export"));
     expect(viaCli.err).toContain("Stacks read 4 with pulumi stack export.");
   });
 });
