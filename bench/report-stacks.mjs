@@ -25,6 +25,8 @@ const realFloorMs = (n) => (n > 0 ? Math.floor((n - 1) / 60) * 60_000 : 0);
 const readingMs = (m) =>
   m.readAtMs !== undefined && m.listedAtMs !== undefined ? m.readAtMs - m.listedAtMs : undefined;
 const backendName = { file: "file", postgres: "PostgreSQL" };
+/** Each text a paragraph of its own. */
+const paragraphs = (texts) => texts.flatMap((text) => [text, ""]);
 
 /** The file backend's runs (at the section's top level) and the PostgreSQL backend's, as one shape. */
 export function backendsOf(r) {
@@ -104,13 +106,14 @@ export function allStacksSection(r, run) {
     ...r.previews.map(previewRow),
     ...backends.flatMap(rowsOf),
     "",
-    ...backends.map(
-      (b) =>
-        `Requests, ${backendName[b.kind]} backend: ${b.backendWide.requests - b.backendWide.refused} counted (and ${b.backendWide.refused} refused) against a floor of ${r.requestFloor} ` +
-        `(one GET /account per key, one listing per 100 websites of each account): ${routesOf(b.backendWide.requestsByRoute)}; from the first to the last, ` +
-        `${s(b.backendWide.requestSpanMs)} s against their rate floor of ${s(b.backendWide.floorMs)} s; the whole command ${x(b.backendWide.overFloor)} of it.`,
+    ...paragraphs(
+      backends.map(
+        (b) =>
+          `Requests, ${backendName[b.kind]} backend: ${b.backendWide.requests - b.backendWide.refused} counted (and ${b.backendWide.refused} refused) against a floor of ${r.requestFloor} ` +
+          `(one GET /account per key, one listing per 100 websites of each account): ${routesOf(b.backendWide.requestsByRoute)}; from the first to the last, ` +
+          `${s(b.backendWide.requestSpanMs)} s against their rate floor of ${s(b.backendWide.floorMs)} s; the whole command ${x(b.backendWide.overFloor)} of it.`,
+      ),
     ),
-    "",
     `At a real installation's 60 a minute the same requests have a floor of ${s(realFloorMs(r.requestFloor))} s. The previews of the sample made ` +
       `${r.previews.reduce((sum, p) => sum + (p.requests ?? 0), 0)} requests for ${r.previews.reduce((sum, p) => sum + p.websites, 0)} websites and took ${s(previewMs)} s together; ` +
       `at that pace the ${r.stackCount} stacks, one after the other, would take about ${s(perStackPreview === undefined ? undefined : perStackPreview * r.stackCount)} s ` +
@@ -119,10 +122,8 @@ export function allStacksSection(r, run) {
     "",
     ...(direct
       ? [
-          ...cliPathText(r, backends),
-          "",
-          ...memoryText(r, backends),
-          "",
+          ...paragraphs(cliPathText(r, backends)),
+          ...paragraphs(memoryText(r, backends)),
           ...shardsSection(r, backends),
           ...saltsSection(r),
         ]
@@ -253,17 +254,18 @@ function shardsSection(r, backends) {
       mergeRow(backendName[b.kind], b.merge, b.shards.length),
     ]),
     "",
-    ...split.map((b) => {
-      const requests = b.shards.reduce((sum, m) => sum + m.requests - m.refused, 0);
-      const longest = Math.max(...b.shards.map((m) => m.ms));
-      return (
-        `${backendName[b.kind]} backend: the ${b.shards.length} shards made ${requests} requests together against ${b.backendWide.requests - b.backendWide.refused} for one run: ` +
-        `stacks are split by name, and each shard lists every account its stacks use (here every account: each project's stacks spread over all of them). ` +
-        `On CI machines of their own (each its own client IP, so its own throttle) the shards run side by side: the longest took ${s(longest)} s, ` +
-        `then the merge ${s(b.merge.ms)} s, against ${s(b.backendWide.ms)} s for one run.`
-      );
-    }),
-    "",
+    ...paragraphs(
+      split.map((b) => {
+        const requests = b.shards.reduce((sum, m) => sum + m.requests - m.refused, 0);
+        const longest = Math.max(...b.shards.map((m) => m.ms));
+        return (
+          `${backendName[b.kind]} backend: the ${b.shards.length} shards made ${requests} requests together against ${b.backendWide.requests - b.backendWide.refused} for one run: ` +
+          `stacks are split by name, and each shard lists every account its stacks use (here every account: each project's stacks spread over all of them). ` +
+          `On CI machines of their own (each its own client IP, so its own throttle) the shards run side by side: the longest took ${s(longest)} s, ` +
+          `then the merge ${s(b.merge.ms)} s, against ${s(b.backendWide.ms)} s for one run.`
+        );
+      }),
+    ),
   ];
 }
 
@@ -288,11 +290,11 @@ function saltsSection(r) {
     saltRow("baseline: one shared salt", shared),
     saltRow("a salt per stack", distinct),
     "",
-    `Each salt beyond the first added ${perSalt === undefined ? "n/a" : Math.round(perSalt)} ms to drift's reading: drift derives up to --parallel ${r.defaultParallel} keys at once ` +
-      `(Node.js's thread pool) on ${r.cpus ?? "n/a"} cores, and one derivation alone took ${Math.round(r.keyDerivationMs)} ms here, so on an idle machine a salt would cost about ` +
-      `${r.cpus ? Math.round(r.keyDerivationMs / Math.min(r.cpus, r.defaultParallel)) : "n/a"} ms; the rest is other work on the machine (the load average above). ` +
+    `Each salt beyond the first added ${perSalt === undefined ? "n/a" : Math.round(perSalt)} ms to drift's reading. drift derives up to --parallel ${r.defaultParallel} keys at once ` +
+      `(Node.js's thread pool) on ${r.cpus ?? "n/a"} cores, and one derivation alone took ${Math.round(r.keyDerivationMs)} ms here: ` +
+      `${r.cpus ? Math.round(r.keyDerivationMs / Math.min(r.cpus, r.defaultParallel)) : "n/a"} ms a salt with every core free (other work on the machine makes it more). ` +
       `So ${r.stackCount} stacks with a salt each would spend about ${s(perSalt === undefined ? undefined : perSalt * (r.stackCount - fleetSalts))} s more before the first request ` +
-      `than the fleet above with its ${fleetSalts} salts (an estimate from the ${distinct.salts} measured, not measured at ${r.stackCount}; on an idle machine about ` +
+      `than the fleet above with its ${fleetSalts} salts (an estimate from the ${distinct.salts} measured, not measured at ${r.stackCount}; with every core free about ` +
       `${s(r.cpus ? (r.keyDerivationMs / Math.min(r.cpus, r.defaultParallel)) * (r.stackCount - fleetSalts) : undefined)} s): the file backend's run would take about ` +
       `${s(perSalt === undefined ? undefined : r.backendWide.ms + perSalt * (r.stackCount - fleetSalts))} s, ` +
       `${x(perSalt === undefined || !(r.backendWide.floorMs > 0) ? undefined : (r.backendWide.ms + perSalt * (r.stackCount - fleetSalts)) / r.backendWide.floorMs)} of its rate floor.`,

@@ -101,13 +101,19 @@ export async function fillBackend({
   const cliStartedAt = Date.now();
   const cliStacks = keys ? [] : byProject.flatMap((own) => own.slice(0, cli));
   if (!keys) {
+    const make = (projectDir, s) =>
+      importStack({ projectDir, stack: s.name, exportText: JSON.stringify(exportOf(s)), env });
+    // The first alone: on a new PostgreSQL database the CLI makes its table (CREATE TABLE IF NOT
+    // EXISTS), and several pulumi processes doing that at once fail with SQLSTATE 23505.
+    await make(projectDirs[0], byProject[0][0]);
     await mapBounded(projectDirs, 4, async (projectDir, p) => {
       for (const [i, s] of byProject[p].slice(0, cli).entries()) {
+        if (p === 0 && i === 0) continue;
         if (i > 0) {
           const first = byProject[p][0].name;
           copyFileSync(join(projectDir, `Pulumi.${first}.yaml`), join(projectDir, `Pulumi.${s.name}.yaml`));
         }
-        await importStack({ projectDir, stack: s.name, exportText: JSON.stringify(exportOf(s)), env });
+        await make(projectDir, s);
       }
     });
   }

@@ -125,10 +125,74 @@ async function storedPlaceOf(
 }
 
 /**
- * The recorded stacks, in the order given: at most `parallel` read at once; `onRead` is told how
- * many are done. With `backends`, a stack in a file or PostgreSQL backend is read from it directly
- * (every such stack of a backend in one read); without, and for any other stack, with pulumi
- * stack export (a pulumi process each, its whole text in memory until it is read).
+ * The stacks of one backend, read as its store gives their states (one read for all, states in
+ * flight at most `parallel`): each index of `sources` whose stack it is gets its reading in
+ * `into`, or "pulumi" when pulumi must read it (another secrets manager).
+ */
+async function readStored(
+  url: string,
+  held: readonly { index: number; place: StoredPlace }[],
+  sources: readonly StateSource[],
+  backends: DirectBackends,
+  parallel: number,
+  into: (SourceRead | "pulumi" | undefined)[],
+  onRead: () => void,
+): Promise<void> {
+  const byKey = new Map<string, number[]>();
+  const placeOf = new Map<number, StoredPlace>();
+  for (const { index, place } of held) {
+    byKey.set(place.stored.key, [...(byKey.get(place.stored.key) ?? []), index]);
+    placeOf.set(index, place);
+  }
+  const via = viaOfKind[directKindOf(url) as DirectBackendKind];
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const readOne = async (index: number, bytes: Buffer) => {
+    const source = sources[index] as StateSource & { kind: "stack" };
+    const { stored } = placeOf.get(index) as StoredPlace;
+    const folder = source.listedBackendWide ? undefined : resolve(source.cwd);
+    const read = await readStoredStack(
+      bytes,
+      storedOrigin(stored.fullName, url),
+      source.name,
+      folder,
+      backends.secrets,
+    );
+    into[index] = read === "pulumi" ? read : { ...read, via };
+    if (read !== "pulumi") onRead();
+  };
+  for await (const [key, bytes] of backends.readEach(url, held[0]!.place.cwd, [...byKey.keys()])) {
+    for (const index of byKey.get(key) ?? []) {
+      const task: Promise<void> = readOne(index, bytes).then(
+        () => void inFlight.delete(task),
+        (error: unknown) => {
+          inFlight.delete(task);
+          failure ??= { error };
+        },
+      );
+      inFlight.add(task);
+    }
+    // The next state is read only once there is room: memory holds the states in flight.
+    while (inFlight.size >= parallel && failure === undefined) await Promise.race(inFlight);
+    if (failure) break;
+  }
+  await Promise.all(inFlight);
+  if (failure) throw failure.error;
+  for (const { index, place } of held) {
+    // Gone between the listing and the read (a stack removed meanwhile).
+    if (into[index] === undefined)
+      throw new StateError(
+        `${storedOrigin(place.stored.fullName, url)} is no longer in its backend: run drift again.`,
+      );
+  }
+}
+
+/**
+ * The recorded stacks, in the order given; `onRead` is told how many are done. With `backends`,
+ * a stack in a file or PostgreSQL backend is read from it directly (every such stack of a
+ * backend in one read, at most `parallel` states in memory at once); without, and for any other
+ * stack, with pulumi stack export, at most `parallel` at once (a pulumi process each, its whole
+ * text in memory until it is read).
  */
 export async function readSources(
   sources: StateSource[],
@@ -140,34 +204,30 @@ export async function readSources(
   const places = await mapBounded(sources, parallel, (source) =>
     source.kind === "stack" && backends ? storedPlaceOf(source, env, backends) : Promise.resolve(undefined),
   );
-  const bytes = new Map<string, Map<string, Buffer>>();
+  let done = 0;
+  const readDirectly = new Array<SourceRead | "pulumi" | undefined>(sources.length);
   if (backends) {
-    const byBackend = new Map<string, StoredPlace[]>();
-    for (const place of places)
-      if (place) byBackend.set(place.url, [...(byBackend.get(place.url) ?? []), place]);
-    for (const [url, held] of byBackend) {
-      const read = await backends.readMany(url, held[0]!.cwd, [...new Set(held.map((p) => p.stored.key))]);
-      bytes.set(url, read);
-    }
+    const byBackend = new Map<string, { index: number; place: StoredPlace }[]>();
+    places.forEach((place, index) => {
+      if (place) byBackend.set(place.url, [...(byBackend.get(place.url) ?? []), { index, place }]);
+    });
+    for (const [url, held] of byBackend)
+      await readStored(url, held, sources, backends, parallel, readDirectly, () => onRead?.(++done));
   }
-  return mapBounded(
-    sources,
+  // The rest: state files, and the stacks pulumi reads.
+  const rest = sources.flatMap((source, index) => {
+    const direct = readDirectly[index];
+    return direct === undefined || direct === "pulumi" ? [{ source, index }] : [];
+  });
+  const readRest = await mapBounded(
+    rest,
     parallel,
-    async (source, index): Promise<SourceRead> => {
-      if (source.kind === "file") return { ...(await readStateFile(source)), via: "state file" };
-      const place = places[index];
-      if (!place || !backends) return readWithPulumi(source, env);
-      const origin = storedOrigin(place.stored.fullName, place.url);
-      const held = bytes.get(place.url)?.get(place.stored.key);
-      // Gone between the listing and the read (a stack removed meanwhile): as pulumi would say.
-      if (held === undefined) throw new StateError(`${origin} is no longer in its backend: run drift again.`);
-      // Only its own map entry holds the bytes: dropped once read, so memory follows the stacks in flight.
-      bytes.get(place.url)?.delete(place.stored.key);
-      const folder = source.listedBackendWide ? undefined : resolve(source.cwd);
-      const read = await readStoredStack(held, origin, source.name, folder, backends.secrets);
-      if (read === "pulumi") return readWithPulumi(source, env);
-      return { ...read, via: viaOfKind[directKindOf(place.url) as DirectBackendKind] };
-    },
-    onRead,
+    async ({ source }): Promise<SourceRead> =>
+      source.kind === "file"
+        ? { ...(await readStateFile(source)), via: "state file" }
+        : readWithPulumi(source, env),
+    () => onRead?.(++done),
   );
+  rest.forEach(({ index }, i) => (readDirectly[index] = readRest[i]));
+  return readDirectly as SourceRead[];
 }

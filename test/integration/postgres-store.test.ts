@@ -11,6 +11,13 @@ import { BackendError, type StateStore } from "../../drift/read/backend/state-st
 import { issueCertificate, makeCertificateAuthority, writePemFiles } from "../support/certificates";
 import { freePort, startPostgres, type PostgresServer } from "../support/postgres-server";
 
+/** Every state `store` gives for `keys`, by key (StateStore.readEach, collected). */
+async function readAll(store: StateStore, keys: readonly string[]): Promise<Map<string, Buffer>> {
+  const read = new Map<string, Buffer>();
+  for await (const [key, bytes] of store.readEach(keys)) read.set(key, bytes);
+  return read;
+}
+
 /** Characters a URL must percent-encode: the store has to decode them, and hide them. */
 const password = "S3cret:/@pw";
 /** The application name the store gives its connection, to find it in pg_stat_activity. */
@@ -116,16 +123,37 @@ describe("drift reads Pulumi's PostgreSQL backend", () => {
     expect(await store.meta()).toBe("version: 1\n");
   });
 
-  it("reads many objects in one query, byte for byte, leaving out the keys it does not hold", async () => {
+  it("reads more states than a page, a page at a time, in the same one query", async () => {
+    const many = Array.from({ length: 40 }, (_, i) => `.pulumi/stacks/many/s${i}.json`);
+    await write(
+      "pulumi_state",
+      Object.fromEntries(many.map((key, i) => [prefix + key, pulumiData(state(`s${i}`))])),
+    );
     const query = vi.spyOn(pg.Client.prototype, "query");
     try {
-      const read = await store.readMany([
+      const read = await readAll(store, many);
+      expect([...read.keys()].sort()).toEqual([...many].sort());
+      expect(read.get(many[39]!)?.toString()).toBe(state("s39"));
+      const statements = query.mock.calls.map(([text]) => String(text).trim().split(/\s+/)[0]);
+      expect(statements).toEqual(["BEGIN", "DECLARE", "FETCH", "FETCH", "FETCH", "ROLLBACK"]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it("reads many objects in one query (a cursor, fetched by pages), byte for byte, leaving out the keys it does not hold", async () => {
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      const read = await readAll(store, [
         ".pulumi/stacks/shop/prod.json",
         ".pulumi/stacks/shop/dev.json.gz",
         ".pulumi/stacks/shop/gone.json",
         ".pulumi/stacks/shop/prod.json",
       ]);
-      expect(query).toHaveBeenCalledTimes(1);
+      // One SELECT, declared as a cursor of a read-only transaction; 2 rows fit in one page.
+      const statements = query.mock.calls.map(([text]) => String(text).trim().split(/\s+/)[0]);
+      expect(statements).toEqual(["BEGIN", "DECLARE", "FETCH", "ROLLBACK"]);
+      expect(query.mock.calls.filter(([text]) => /\bSELECT\b/.test(String(text)))).toHaveLength(1);
       expect([...read.keys()].sort()).toEqual([
         ".pulumi/stacks/shop/dev.json.gz",
         ".pulumi/stacks/shop/prod.json",
@@ -294,7 +322,7 @@ describe("drift refuses to read, naming the backend without its password", () =>
         ["b.json", 'its data has no "data" string'],
         ["c.json", 'its "data" is not base64'],
       ]) {
-        expect(await refusal(loose.readMany([`.pulumi/stacks/shop/${file}`]))).toBe(
+        expect(await refusal(readAll(loose, [`.pulumi/stacks/shop/${file}`]))).toBe(
           `PostgreSQL backend ${name()}&table=loose: the row of ${prefix}.pulumi/stacks/shop/${file} in table ` +
             `loose is damaged (${why}), so pulumi cannot read it either: restore the object (from ` +
             ".pulumi/backups/ or with pulumi stack import) or delete the row",
@@ -323,7 +351,7 @@ describe("drift refuses to read, naming the backend without its password", () =>
     await locker.connect();
     try {
       await locker.query("BEGIN; LOCK TABLE pulumi_state IN ACCESS EXCLUSIVE MODE");
-      const read = reading.readMany([".pulumi/stacks/shop/prod.json"]);
+      const read = readAll(reading, [".pulumi/stacks/shop/prod.json"]);
       const failed = refusal(read);
       await vi.waitFor(
         async () => {
@@ -359,7 +387,7 @@ describe("drift refuses to read, naming the backend without its password", () =>
     const reading = await open(stopping.url);
     try {
       await stopping.stop();
-      expect(await refusal(reading.readMany([".pulumi/stacks/shop/prod.json"]))).toMatch(
+      expect(await refusal(readAll(reading, [".pulumi/stacks/shop/prod.json"]))).toMatch(
         new RegExp(
           `^PostgreSQL backend ${escapeRegExp(withoutPassword(stopping.url))}: the connection to the server ` +
             "was lost while reading( \\([^)]+\\))?; run drift again once the server is back$",

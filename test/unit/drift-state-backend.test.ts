@@ -164,7 +164,7 @@ function storeOf(objects: Record<string, number>, meta?: string): StateStore {
     meta: () => Promise.resolve(meta),
     listStacks: () =>
       Promise.resolve(Object.entries(objects).map(([key, modified]): StoredObject => ({ key, modified }))),
-    readMany: () => Promise.resolve(new Map()),
+    readEach: async function* () {},
     close: () => Promise.resolve(),
   };
 }

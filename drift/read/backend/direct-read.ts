@@ -66,9 +66,9 @@ export class DirectBackends {
     return this.open(url, cwd).layout;
   }
 
-  /** The stored bytes of `keys`, read together. */
-  async readMany(url: string, cwd: string, keys: readonly string[]): Promise<Map<string, Buffer>> {
-    return (await this.open(url, cwd).store).readMany(keys);
+  /** The stored bytes of `keys`, one state after another (StateStore.readEach). */
+  async *readEach(url: string, cwd: string, keys: readonly string[]): AsyncIterable<[string, Buffer]> {
+    yield* (await this.open(url, cwd).store).readEach(keys);
   }
 
   async close(): Promise<void> {

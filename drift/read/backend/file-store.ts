@@ -69,16 +69,17 @@ export function openFileStore(url: string, cwd: string): StateStore {
       }
       return objects;
     },
-    async readMany(keys) {
-      const read = new Map<string, Buffer>();
-      for (const key of keys) {
+    async *readEach(keys) {
+      for (const key of new Set(keys)) {
+        let bytes: Buffer;
         try {
-          read.set(key, await readFile(join(root, key)));
+          bytes = await readFile(join(root, key));
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw failed(key, error);
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+          throw failed(key, error);
         }
+        yield [key, bytes];
       }
-      return read;
     },
     close: async () => {},
   };

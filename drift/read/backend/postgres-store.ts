@@ -24,6 +24,8 @@ import { withoutPassword } from "./backend-url";
 const stacksPrefix = ".pulumi/stacks/";
 const metaKey = ".pulumi/meta.yaml";
 const defaultTable = "pulumi_state";
+/** States fetched at once from the cursor of a read (readEach): a few MiB of states, not all. */
+const cursorPage = 16;
 /** Used when the URL sets no connect_timeout (lib/pq would wait forever: a hang here). */
 const defaultConnectTimeoutSeconds = 30;
 /**
@@ -369,7 +371,37 @@ class PostgresStore implements StateStore {
     return rows.map((row) => ({ key: row.key.slice(prefix.length), modified: row.modified }));
   }
 
-  async readMany(keys: readonly string[]): Promise<Map<string, Buffer>> {
+  /**
+   * Every state asked for in one query, fetched a page at a time through a cursor of a read-only
+   * transaction: the server holds the query's rows, this process a page of them.
+   */
+  async *readEach(keys: readonly string[]): AsyncIterable<[string, Buffer]> {
+    const { prefix } = this.target;
+    const wanted = [...new Set(keys)].map((key) => prefix + key);
+    if (wanted.length === 0) return;
+    await this.query("BEGIN READ ONLY", []);
+    try {
+      // data::text rather than pg's own JSON parsing, so that a damaged row is found and named here.
+      await this.query(
+        `DECLARE webstats_states NO SCROLL CURSOR FOR
+         SELECT key, data::text AS data FROM ${this.target.table.sql} WHERE key = ANY($1::text[])`,
+        [wanted],
+      );
+      for (;;) {
+        const rows = await this.query<{ key: string; data: string | null }>(
+          `FETCH ${cursorPage} FROM webstats_states`,
+          [],
+        );
+        for (const row of rows) yield [row.key.slice(prefix.length), this.decode(row.key, row.data)];
+        if (rows.length < cursorPage) break;
+      }
+    } finally {
+      // Nothing was written: the transaction ends with the cursor, whatever happened.
+      if (this.lost === undefined && !this.closed) await this.query("ROLLBACK", []).catch(() => undefined);
+    }
+  }
+
+  private async readMany(keys: readonly string[]): Promise<Map<string, Buffer>> {
     const { prefix } = this.target;
     const read = new Map<string, Buffer>();
     const wanted = [...new Set(keys)].map((key) => prefix + key);

@@ -22,10 +22,12 @@ export interface StateStore {
   /** Every object whose key starts with `.pulumi/stacks/`. */
   listStacks(): Promise<StoredObject[]>;
   /**
-   * The bytes of each key asked for, read together (PostgreSQL: in one query); a key the store
-   * does not hold is absent from the map.
+   * The bytes of each key asked for that the store holds, one object after another as they are
+   * read (PostgreSQL: one query, fetched a page at a time through a cursor), so that memory holds
+   * the states in flight rather than all of them; a key the store does not hold is not given.
+   * Stopping early (a `break`, an error) lets go of what the read holds open.
    */
-  readMany(keys: readonly string[]): Promise<Map<string, Buffer>>;
+  readEach(keys: readonly string[]): AsyncIterable<[key: string, bytes: Buffer]>;
   /** Lets go of what the store holds open (PostgreSQL's connection). */
   close(): Promise<void>;
 }
