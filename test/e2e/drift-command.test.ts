@@ -233,7 +233,13 @@ describeEngine("pulumi-webstats drift", () => {
       {},
     );
     expect(fromFiles.code).toBe(2);
-    expect(JSON.parse(fromFiles.stdout)).toEqual(JSON.parse(fromStacks.stdout));
+    // The same report but for how the stacks were read: from their backend, or from the files.
+    type Read = { read: { stack: string; via: string }[] };
+    const { read: filesRead, ...files } = JSON.parse(fromFiles.stdout) as Read;
+    const { read: stacksRead, ...stacks } = JSON.parse(fromStacks.stdout) as Read;
+    expect(files).toEqual(stacks);
+    expect(filesRead.map((r) => r.via)).toEqual(["state file", "state file"]);
+    expect(stacksRead.map((r) => r.via)).toEqual(["file backend", "file backend"]);
 
     // Encrypted: the keys must come from the environment, for the installation it names.
     const hidden = await webstats(["drift", "--state", "b-encrypted.json"], folder, {});
