@@ -45,3 +45,32 @@ export async function mapBounded<T, R>(
   if (failure) throw failure.error;
   return results;
 }
+
+/**
+ * `work` over what `items` yields, at most `limit` at once: the next item is pulled only when
+ * there is room, so a stream of large items (a backend's states) is held `limit` at a time.
+ * After a failure no new item is pulled (the stream is let go of); the first failure is thrown
+ * once the items already started have settled.
+ */
+export async function forEachBounded<T>(
+  items: AsyncIterable<T>,
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  for await (const item of items) {
+    const task: Promise<void> = work(item).then(
+      () => void running.delete(task),
+      (error: unknown) => {
+        running.delete(task);
+        failure ??= { error };
+      },
+    );
+    running.add(task);
+    while (running.size >= Math.max(1, limit) && failure === undefined) await Promise.race(running);
+    if (failure) break;
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
+}

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Environment } from "../../core/settings";
-import { defaultParallel, mapBounded } from "../../core/bounded-pool";
+import { defaultParallel, forEachBounded, mapBounded } from "../../core/bounded-pool";
 import { PulumiCommandError, environmentBackend, runPulumi } from "../../core/pulumi-command";
 import { StateError, readStackExport } from "./stack-export";
 import type { RecordedStack } from "./stack-export";
@@ -145,8 +145,6 @@ async function readStored(
     placeOf.set(index, place);
   }
   const via = viaOfKind[directKindOf(url) as DirectBackendKind];
-  const inFlight = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
   const readOne = async (index: number, bytes: Buffer) => {
     const source = sources[index] as StateSource & { kind: "stack" };
     const { stored } = placeOf.get(index) as StoredPlace;
@@ -161,23 +159,11 @@ async function readStored(
     into[index] = read === "pulumi" ? read : { ...read, via };
     if (read !== "pulumi") onRead();
   };
-  for await (const [key, bytes] of backends.readEach(url, held[0]!.place.cwd, [...byKey.keys()])) {
-    for (const index of byKey.get(key) ?? []) {
-      const task: Promise<void> = readOne(index, bytes).then(
-        () => void inFlight.delete(task),
-        (error: unknown) => {
-          inFlight.delete(task);
-          failure ??= { error };
-        },
-      );
-      inFlight.add(task);
-    }
-    // The next state is read only once there is room: memory holds the states in flight.
-    while (inFlight.size >= parallel && failure === undefined) await Promise.race(inFlight);
-    if (failure) break;
-  }
-  await Promise.all(inFlight);
-  if (failure) throw failure.error;
+  // A state is pulled from the store only when there is room: memory holds the states in flight.
+  const states = backends.readEach(url, held[0]!.place.cwd, [...byKey.keys()]);
+  await forEachBounded(states, parallel, async ([key, bytes]) => {
+    await Promise.all((byKey.get(key) ?? []).map((index) => readOne(index, bytes)));
+  });
   for (const { index, place } of held) {
     // Gone between the listing and the read (a stack removed meanwhile).
     if (into[index] === undefined)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parsedOptions } from "../support/run-cli";
 import { UsageError } from "../../cli/usage-error";
-import { defaultParallel, mapBounded } from "../../core/bounded-pool";
+import { defaultParallel, forEachBounded, mapBounded } from "../../core/bounded-pool";
 import { StateError } from "../../drift/read/stack-export";
 import { filterStacks, globProblem, stackFilter } from "../../drift/read/stack-glob";
 
@@ -157,5 +157,60 @@ describe("mapBounded: a bound on work at once", () => {
     await expect(run).rejects.toThrow("export 1 failed");
     expect(started.length).toBeLessThan(6);
     expect(settled).toBe(started.length);
+  });
+});
+
+describe("forEachBounded: a stream held a bound at a time", () => {
+  const tick = () => new Promise((done) => setTimeout(done, 1));
+
+  /** A stream of 0..count-1 that says how many it has given. */
+  function stream(count: number) {
+    const given = { count: 0, closed: false };
+    async function* items() {
+      try {
+        for (let i = 0; i < count; i++) {
+          given.count += 1;
+          yield i;
+        }
+      } finally {
+        given.closed = true;
+      }
+    }
+    return { items: items(), given };
+  }
+
+  it("pulls the next item only when there is room, and works every one", async () => {
+    const { items, given } = stream(20);
+    let running = 0;
+    let most = 0;
+    let ahead = 0;
+    const done: number[] = [];
+    await forEachBounded(items, 3, async (n) => {
+      most = Math.max(most, ++running);
+      // Never more pulled than worked on: the stream is held, not read ahead.
+      ahead = Math.max(ahead, given.count - done.length);
+      await tick();
+      running -= 1;
+      done.push(n);
+    });
+    expect(most).toBe(3);
+    expect(ahead).toBe(3);
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it("after a failure pulls nothing more, lets go of the stream, and throws once the started ones settled", async () => {
+    const { items, given } = stream(10);
+    let started = 0;
+    let settled = 0;
+    const run = forEachBounded(items, 2, async (n) => {
+      started += 1;
+      await tick();
+      settled += 1;
+      if (n === 1) throw new Error("state 1 is damaged");
+    });
+    await expect(run).rejects.toThrow("state 1 is damaged");
+    expect(given.count).toBeLessThan(10);
+    expect(given.closed).toBe(true);
+    expect(settled).toBe(started);
   });
 });
