@@ -169,6 +169,9 @@ describe("forEachBounded: a stream held a bound at a time", () => {
     async function* items() {
       try {
         for (let i = 0; i < count; i++) {
+          // Given at once (a microtask), while each item's work waits a timer: the bound, not the
+          // stream, is what holds the items back.
+          await Promise.resolve();
           given.count += 1;
           yield i;
         }
