@@ -9,7 +9,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { backendOf, withoutPassword } from "../../drift/read/backend/backend-url";
+import { backendOf, directKindOf, withoutPassword } from "../../drift/read/backend/backend-url";
 import { exportOfCheckpoint } from "../../drift/read/backend/checkpoint";
 import { readStoredStack } from "../../drift/read/backend/direct-read";
 import { fileBackendFolder } from "../../drift/read/backend/file-store";
@@ -106,17 +106,30 @@ describe("passphrase secrets", () => {
     );
   });
 
+  const nonce = Buffer.alloc(12).toString("base64");
   it.each([
-    ["not a v1 ciphertext", () => "v2:abc:def"],
-    ["a short nonce", () => "v1:AAAA:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
-    ["a changed byte", (good: string) => `${good.slice(0, -4)}AAA=`],
-  ])("says a secret with %s is damaged, quoting none of it", async (_case, damage) => {
+    ["another version", () => "v2:abc:def", "it is not a v1 ciphertext"],
+    ["a part missing", () => `v1:${nonce}`, "it is not a v1 ciphertext"],
+    ["a short nonce", () => "v1:AAAA:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "its nonce is not 12 bytes"],
+    [
+      "no room for its tag",
+      () => `v1:${nonce}:${Buffer.alloc(15).toString("base64")}`,
+      "it is shorter than its tag",
+    ],
+    ["a changed byte", (good: string) => `${good.slice(0, -4)}AAA=`, "it does not decrypt with this key"],
+  ])("says a secret with %s is damaged, quoting none of it", async (_case, damage, why) => {
     const { encrypt, salt } = await crypter("pw");
     const decrypt = await new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "pw" }).decrypterFor(salt, where);
     const damaged = damage(encrypt('"the-api-key"'));
-    expect(() => decrypt(damaged)).toThrow(BackendError);
     expect(() => decrypt(damaged)).toThrow(
-      /^stack organization\/shop\/prod \(file backend file:\/\/\/srv\): a secret cannot be decrypted \(.+\): the state is damaged\.$/,
+      new BackendError(`${where}: a secret cannot be decrypted (${why}): the state is damaged.`),
+    );
+  });
+
+  it("takes an empty PULUMI_CONFIG_PASSPHRASE_FILE for none", async () => {
+    const secrets = new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE_FILE: "" });
+    await expect(secrets.decrypterFor("v1:AAAAAAAAAAA=:v1:x:y", where)).rejects.toThrow(
+      "keeps its secrets with a passphrase",
     );
   });
 });
@@ -140,19 +153,43 @@ describe("a stored checkpoint", () => {
     await expect(exportOfCheckpoint(initOnly, where)).resolves.toEqual({ version: 3, deployment: {} });
   });
 
+  const restore = "restore it from the backend's .pulumi/backups or history";
+  const quoted = where.replace(/[()/.]/g, "\\$&");
   it.each([
-    ["cut short gzip", gzipSync(plain).subarray(0, 30), `${where} is damaged (gzip: Z_BUF_ERROR)`],
-    ["cut short zstd", zstdCompressSync(plain).subarray(0, 20), `${where} is damaged (zstd: `],
-    ["cut short JSON", plain.subarray(0, plain.length - 3), `${where} is not JSON (line 1, column`],
     [
-      "JSON without a checkpoint",
-      Buffer.from('{"version":3}'),
-      `${where} is not a Pulumi checkpoint (no checkpoint)`,
+      "cut short gzip",
+      gzipSync(plain).subarray(0, 30),
+      new RegExp(
+        `^${quoted} is damaged \\(gzip: Z_BUF_ERROR\\): ${restore}, or export it again with pulumi\\.$`,
+      ),
     ],
-  ])("refuses a %s, naming the stack", async (_case, bytes, start) => {
+    [
+      "cut short zstd",
+      zstdCompressSync(plain).subarray(0, 20),
+      new RegExp(`^${quoted} is damaged \\(zstd: [A-Z_]+\\): ${restore}, or export it again with pulumi\\.$`),
+    ],
+    [
+      "cut short JSON",
+      plain.subarray(0, plain.length - 3),
+      new RegExp(
+        `^${quoted} is not JSON \\(line 1, column \\d+: .+\\): the state is damaged or cut short; ${restore}\\.$`,
+      ),
+    ],
+    ["JSON without a checkpoint", Buffer.from('{"version":3}'), undefined],
+    ["a checkpoint that is text", Buffer.from('{"version":3,"checkpoint":"x"}'), undefined],
+    ["JSON that is no object", Buffer.from("null"), undefined],
+  ])("refuses a %s, naming the stack", async (_case, bytes, message) => {
     const reading = exportOfCheckpoint(bytes, where);
     await expect(reading).rejects.toBeInstanceOf(BackendError);
-    await expect(reading).rejects.toThrow(start);
+    await expect(reading).rejects.toThrow(
+      message ??
+        new BackendError(`${where} is not a Pulumi checkpoint (no checkpoint): the state is damaged.`),
+    );
+  });
+
+  it("reads a latest deployment of null as an empty one", async () => {
+    const bytes = Buffer.from(JSON.stringify({ version: 3, checkpoint: { latest: null } }));
+    await expect(exportOfCheckpoint(bytes, where)).resolves.toEqual({ version: 3, deployment: {} });
   });
 });
 
@@ -182,6 +219,9 @@ describe("a backend's layout", () => {
           ".pulumi/stacks/shop/prod.json.attrs": 9,
           ".pulumi/stacks/shop/bad name.json": 9,
           ".pulumi/stacks/blog/prod.json": 1,
+          ".pulumi/stacks/blog/deeper/prod.json": 9,
+          ".pulumi/stacks/bad project/prod.json": 9,
+          ".pulumi/history/shop/prod.json": 9,
           ".pulumi/stacks/legacy.json": 1,
         },
         "version: 1\n",
@@ -262,6 +302,34 @@ describe("which backend, and which stacks are read here", () => {
     expect(await backendOf({ PULUMI_HOME: home }, undefined)).toBe("file://~/states");
     mkdirSync(join(home, "empty"));
     expect(await backendOf({ PULUMI_HOME: join(home, "empty") }, undefined)).toBeUndefined();
+    // Without PULUMI_HOME, the environment's HOME (the one pulumi runs with) holds .pulumi.
+    mkdirSync(join(home, "user", ".pulumi"), { recursive: true });
+    writeFileSync(
+      join(home, "user", ".pulumi", "credentials.json"),
+      JSON.stringify({ current: " postgres://db/x " }),
+    );
+    expect(await backendOf({ HOME: join(home, "user"), PULUMI_HOME: "" }, undefined)).toBe("postgres://db/x");
+    for (const damaged of [
+      "{not json",
+      JSON.stringify({ current: "  " }),
+      JSON.stringify({ current: 7 }),
+      "null",
+    ]) {
+      writeFileSync(join(home, "credentials.json"), damaged);
+      expect(await backendOf({ PULUMI_HOME: home }, undefined)).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ["file:///srv", "file"],
+    ["file://~", "file"],
+    ["postgres://db/x", "postgres"],
+    ["postgresql://db/x", "postgres"],
+    ["s3://bucket", undefined],
+    ["https://api.pulumi.com", undefined],
+    ["xpostgres://db", undefined],
+  ])("reads %s itself when it is %s", (url, kind) => {
+    expect(directKindOf(url)).toBe(kind);
   });
 
   it.each([
@@ -275,6 +343,11 @@ describe("which backend, and which stacks are read here", () => {
 
   it.each([
     ["postgres://drift:s3cret@db.example.com/states", "postgres://drift:***@db.example.com/states"],
+    [
+      "postgres://drift:p@ss@db/x?sslpassword=k3y&table=t",
+      "postgres://drift:***@db/x?sslpassword=***&table=t",
+    ],
+    ["postgres://db/x?password=s3cret", "postgres://db/x?password=***"],
     ["postgres://db.example.com/states", "postgres://db.example.com/states"],
     ["file:///srv/states", "file:///srv/states"],
   ])("names %s without its password", (url, name) => {
@@ -306,5 +379,38 @@ describe("which backend, and which stacks are read here", () => {
     await expect(readStoredStack(withSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
       "keeps its secrets with a passphrase",
     );
+    // A secret deep in a list is found too; a "ciphertext" that is no secret needs no passphrase.
+    const inList = stateOf({
+      secrets_providers: { type: "passphrase", state: { salt } },
+      resources: [
+        {
+          urn: "u",
+          type: "x:y:Z",
+          outputs: { l: [[{ [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" }]] },
+        },
+      ],
+    });
+    await expect(readStoredStack(inList, where, "prod", undefined, noPassphrase)).rejects.toThrow(
+      "keeps its secrets with a passphrase",
+    );
+    const notSecret = stateOf({
+      secrets_providers: { type: "passphrase", state: { salt } },
+      resources: [
+        {
+          urn: "u",
+          type: "x:y:Z",
+          outputs: { ciphertext: "text", other: { [secretSignature[0]]: "no", ciphertext: "x" } },
+        },
+      ],
+    });
+    // It gets past the secrets to the websites, of which it has none.
+    await expect(readStoredStack(notSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
+      "holds no website of pulumi-webstats",
+    );
+    // A provider of no type records no manager: nothing to decrypt.
+    const untyped = stateOf({ secrets_providers: {}, resources: [] });
+    await expect(readStoredStack(untyped, where, "prod", undefined, noPassphrase)).resolves.toMatchObject({
+      websites: [],
+    });
   });
 });
