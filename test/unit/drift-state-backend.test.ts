@@ -11,7 +11,7 @@ import { gzipSync, zstdCompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { backendOf, directKindOf, withoutPassword } from "../../drift/read/backend/backend-url";
 import { exportOfCheckpoint } from "../../drift/read/backend/checkpoint";
-import { readStoredStack } from "../../drift/read/backend/direct-read";
+import { readStoredStack, storedOrigin } from "../../drift/read/backend/direct-read";
 import { fileBackendFolder } from "../../drift/read/backend/file-store";
 import { findStack, readLayout } from "../../drift/read/backend/layout";
 import { PassphraseSecrets } from "../../drift/read/backend/passphrase";
@@ -88,12 +88,14 @@ describe("passphrase secrets", () => {
       "v1:AAAAAAAAAAA=:v1:x:y",
       "PULUMI_CONFIG_PASSPHRASE_FILE names /nonexistent/phrase, which cannot be read (ENOENT): give the file that holds the stacks' passphrase.",
     ],
-    [
-      "a salt of another form",
-      { PULUMI_CONFIG_PASSPHRASE: "pw" },
-      "v2:AAAA",
-      `${where}: its passphrase secrets provider's salt is not of the form v1:SALT:CHECK: the state is damaged.`,
-    ],
+    ...["v2:AAAA:v1:x:y", "v1", "v1:AAAA", "v1:AAAA:"].map(
+      (salt): [string, Record<string, string>, string, string] => [
+        `a salt of the form ${salt}`,
+        { PULUMI_CONFIG_PASSPHRASE: "pw" },
+        salt,
+        `${where}: its passphrase secrets provider's salt is not of the form v1:SALT:CHECK: the state is damaged.`,
+      ],
+    ),
     [
       "no salt",
       { PULUMI_CONFIG_PASSPHRASE: "pw" },
@@ -155,6 +157,15 @@ describe("a stored checkpoint", () => {
 
   const restore = "restore it from the backend's .pulumi/backups or history";
   const quoted = where.replace(/[()/.]/g, "\\$&");
+  it.each([
+    ["bytes that start as gzip's do", Buffer.from([0x1f, 0x7b])],
+    ["bytes that start as zstd's do", Buffer.from([0x28, 0xb5, 0x2f, 0x7b])],
+    ["zstd's first byte alone", Buffer.from([0x28])],
+    ["gzip's first byte alone", Buffer.from([0x1f])],
+  ])("reads %s but no more as JSON, not as compressed", async (_case, bytes) => {
+    await expect(exportOfCheckpoint(bytes, where)).rejects.toThrow(`${where} is not JSON (`);
+  });
+
   it.each([
     [
       "cut short gzip",
@@ -261,10 +272,34 @@ describe("a backend's layout", () => {
 
   it.each([
     ["without meta.yaml, legacy states make it legacy", { ".pulumi/stacks/prod.json": 1 }, undefined, 0],
+    [
+      "without meta.yaml, states of projects keep it of projects",
+      { ".pulumi/stacks/shop/prod.json": 1 },
+      undefined,
+      1,
+    ],
     ["without meta.yaml or states, it is of projects", {}, undefined, 1],
     ["meta.yaml version 0 is legacy", { ".pulumi/stacks/shop/prod.json": 1 }, "version: 0", 0],
   ])("%s", async (_case, objects: Record<string, number>, meta, version) => {
     expect((await readLayout(storeOf(objects, meta))).version).toBe(version);
+  });
+
+  it("takes, of two forms written at once, the later form whatever the listing's order, and else the newer", async () => {
+    const layout = await readLayout(
+      storeOf(
+        {
+          ".pulumi/stacks/shop/a.json.zst": 5,
+          ".pulumi/stacks/shop/a.json": 5,
+          ".pulumi/stacks/shop/b.json.gz": 1,
+          ".pulumi/stacks/shop/b.json": 2,
+        },
+        "version: 1",
+      ),
+    );
+    expect(layout.stacks.map((s) => s.key)).toEqual([
+      ".pulumi/stacks/shop/a.json.zst",
+      ".pulumi/stacks/shop/b.json",
+    ]);
   });
 
   it("names a legacy stack by its file alone", async () => {
@@ -280,6 +315,7 @@ describe("a backend's layout", () => {
     ["version: 2", "version 2"],
     ["version: '1'", 'version "1"'],
     ["{not yaml", "no readable version"],
+    ["", "no readable version"],
     ["other: 1", "no readable version"],
   ])("refuses a meta.yaml of %s", async (meta, said) => {
     await expect(readLayout(storeOf({}, meta))).rejects.toThrow(
@@ -318,6 +354,13 @@ describe("which backend, and which stacks are read here", () => {
       writeFileSync(join(home, "credentials.json"), damaged);
       expect(await backendOf({ PULUMI_HOME: home }, undefined)).toBeUndefined();
     }
+  });
+
+  it("names a stack by its backend's kind, without the backend's password", () => {
+    expect(storedOrigin("organization/shop/prod", "postgres://u:pw@db/states")).toBe(
+      "stack organization/shop/prod (PostgreSQL backend postgres://u:***@db/states)",
+    );
+    expect(storedOrigin("prod", "file:///srv")).toBe("stack prod (file backend file:///srv)");
   });
 
   it.each([
@@ -407,6 +450,26 @@ describe("which backend, and which stacks are read here", () => {
     await expect(readStoredStack(notSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
       "holds no website of pulumi-webstats",
     );
+    // A passphrase provider without a state records no salt: a damaged state.
+    const noState = stateOf({
+      secrets_providers: { type: "passphrase", state: null },
+      resources: [
+        {
+          urn: "u",
+          type: "x:y:Z",
+          outputs: { k: { [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" } },
+        },
+      ],
+    });
+    await expect(
+      readStoredStack(
+        noState,
+        where,
+        "prod",
+        undefined,
+        new PassphraseSecrets({ PULUMI_CONFIG_PASSPHRASE: "pw" }),
+      ),
+    ).rejects.toThrow(`${where}: its passphrase secrets provider records no salt: the state is damaged.`);
     // A provider of no type records no manager: nothing to decrypt.
     const untyped = stateOf({ secrets_providers: {}, resources: [] });
     await expect(readStoredStack(untyped, where, "prod", undefined, noPassphrase)).resolves.toMatchObject({

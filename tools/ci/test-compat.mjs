@@ -65,7 +65,8 @@ export const COMPAT_SLICE = {
   // other lines.
   otherLines: {
     e2e: [
-      // drift reads states with the user's own `pulumi stack export`: its format is the CLI's.
+      // drift reads the states the oldest CLI wrote, from its file backend and with its own
+      // `pulumi stack export`: their format is the CLI's.
       "test/e2e/drift-command.test.ts",
     ],
   },

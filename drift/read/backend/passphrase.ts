@@ -81,8 +81,10 @@ export class PassphraseSecrets {
 
   /** How many keys were derived: one per distinct salt. */
   get derivedKeys(): number {
-    return this.keys.size;
+    return this.derivations;
   }
+
+  private derivations = 0;
 
   /** A stack's decrypt function, from its secrets provider's `salt`; `where` names the stack. */
   async decrypterFor(salt: unknown, where: string): Promise<Decrypt> {
@@ -108,6 +110,7 @@ export class PassphraseSecrets {
     }
     let key = this.keys.get(saltText);
     if (!key) {
+      this.derivations += 1;
       key = derive(phrase, Buffer.from(saltText, "base64"));
       this.keys.set(saltText, key);
     }
@@ -116,7 +119,7 @@ export class PassphraseSecrets {
     try {
       checked = decryptWith(derived, check);
     } catch {
-      checked = undefined;
+      // Another passphrase's key fails the tag: said below, as any other wrong check.
     }
     if (checked !== CHECK_TEXT) {
       throw new BackendError(
