@@ -4,20 +4,9 @@
 // Results recorded before section 9 read its backends directly (one file backend, 50 stacks, every
 // stack exported by pulumi) have none of the new runs: their parts are left out.
 
+import { countsOf, mib, requestsOf, routesOf, x } from "./report-cells.mjs";
+
 const s = (ms) => (ms === undefined || Number.isNaN(ms) ? "n/a" : (ms / 1000).toFixed(1));
-const x = (value) => (value === undefined || Number.isNaN(value) ? "n/a" : `${value.toFixed(2)}x`);
-const mib = (kb) => (kb === undefined ? "n/a" : (kb / 1024).toFixed(0));
-const requestsOf = (m) => (m.requests === undefined ? "n/a" : `${m.requests} (${m.refused})`);
-const routesOf = (byRoute) =>
-  Object.entries(byRoute ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([route, n]) => `${route} ${n}`)
-    .join(", ") || "none";
-const countsOf = (counts) =>
-  Object.entries(counts ?? {})
-    .filter(([, n]) => n > 0)
-    .map(([what, n]) => `${n} ${what}`)
-    .join(", ") || "none";
 const outcome = (m) => (m.ok ? `exit code ${m.exitCode}: ${countsOf(m.summary)}` : `failed: ${m.error}`);
 /** The rate floor of `n` requests at a real installation's 60 a minute. */
 const realFloorMs = (n) => (n > 0 ? Math.floor((n - 1) / 60) * 60_000 : 0);

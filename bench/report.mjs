@@ -1,11 +1,9 @@
 // The bench's markdown table: every figure beside its baseline from the same run.
 import { allStacksSection } from "./report-stacks.mjs";
+import { countsOf, mib, requestsOf, routesOf, x } from "./report-cells.mjs";
 
 const s = (ms) => (ms === undefined ? "n/a" : (ms / 1000).toFixed(1));
-const x = (value) => (value === undefined || Number.isNaN(value) ? "n/a" : `${value.toFixed(2)}x`);
-const mib = (kb) => (kb === undefined ? "n/a" : (kb / 1024).toFixed(0));
 const ratio = (a, b) => (a === undefined || b === undefined || !(b > 0) ? undefined : a / b);
-const requestsOf = (m) => (m.requests === undefined ? "n/a" : `${m.requests} (${m.refused})`);
 
 /** 6a: `up` of N new websites through each host, beside N no-op dynamic resources. */
 function upByHostSection({ count, throttle, noOp, dynamic, plugin }) {
@@ -49,19 +47,6 @@ function fleetByHostSection({ count, websites: w, plugin: p, noOp: n }) {
     "",
   ];
 }
-
-/** Requests by route, in route order: "GET /api/v1/websites 6, GET /api/v1/account 2". */
-const routesOf = (byRoute) =>
-  Object.entries(byRoute ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([route, n]) => `${route} ${n}`)
-    .join(", ") || "none";
-
-const countsOf = (counts) =>
-  Object.entries(counts ?? {})
-    .filter(([, n]) => n > 0)
-    .map(([what, n]) => `${n} ${what}`)
-    .join(", ") || "none";
 
 /** 7: `pulumi-webstats drift` over two stacks, beside `pulumi preview --refresh` of each. */
 function driftSection({ count, accounts, drift: d, previewRefresh: p }) {
