@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readStacks } from "../../drift/read/read-stacks";
@@ -29,7 +29,7 @@ import {
 import { startPostgres } from "../support/postgres-server";
 import type { PostgresServer } from "../support/postgres-server";
 import { stackExportText } from "../support/stack-exports";
-import { describeEngine, e2e } from "./harness";
+import { backendEnv, describeEngine } from "./harness";
 
 const run = promisify(execFile);
 const root = mkdtempSync(join(tmpdir(), "drift-backend-writer-"));
@@ -46,16 +46,9 @@ let postgres: PostgresServer;
 /** Each stack's export as `pulumi stack import` takes it (secrets in plaintext). */
 const exports = new Map<string, string>();
 
-const envFor = (backend: string): Record<string, string> => ({
-  PATH: [e2e.binDir, process.env.PATH ?? ""].join(delimiter),
-  HOME: root,
-  PULUMI_HOME: join(root, "home"),
-  PULUMI_CONFIG_PASSPHRASE: passphrase,
-  PULUMI_SKIP_UPDATE_CHECK: "true",
-  PULUMI_BACKEND_URL: backend,
-  // The CLI's PostgreSQL backend pools GOMAXPROCS x 2 connections (drift-state-backends.test.ts).
-  GOMAXPROCS: "8",
-});
+/** The environment pulumi and drift run with; `backend` is the CLI's PULUMI_BACKEND_URL. */
+const envFor = (backend: string, more: Record<string, string> = {}) =>
+  backendEnv(root, passphrase, backend, more);
 
 /** Every stack of the backend as drift reads it straight from there, and how it was read. */
 async function readAll(backend: string): Promise<ReadStack[]> {

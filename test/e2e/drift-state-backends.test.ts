@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runCli } from "../../cli/run";
 import { readStacks } from "../../drift/read/read-stacks";
@@ -22,7 +22,7 @@ import { importStack, retargetExport, writeProject } from "../harness/import-sta
 import { startPostgres } from "../support/postgres-server";
 import type { PostgresServer } from "../support/postgres-server";
 import { stackExportText } from "../support/stack-exports";
-import { describeEngine, e2e } from "./harness";
+import { backendEnv, describeEngine } from "./harness";
 
 const root = mkdtempSync(join(tmpdir(), "drift-state-backends-"));
 const passphrase = "state-backends";
@@ -32,18 +32,8 @@ let sites: Website[];
 let apiKey: string;
 
 /** The environment pulumi and drift run with; `backend` is the CLI's PULUMI_BACKEND_URL. */
-const envFor = (backend: string, more: Record<string, string> = {}): Record<string, string> => ({
-  PATH: [e2e.binDir, process.env.PATH ?? ""].join(delimiter),
-  HOME: root,
-  PULUMI_HOME: join(root, "home"),
-  PULUMI_CONFIG_PASSPHRASE: passphrase,
-  PULUMI_SKIP_UPDATE_CHECK: "true",
-  PULUMI_BACKEND_URL: backend,
-  // The CLI's PostgreSQL backend pools GOMAXPROCS x 2 connections, and `pulumi stack ls` holds one
-  // while it loads stacks in parallel: on 2 cores, 4 stacks or more wait on each other for ever.
-  GOMAXPROCS: "8",
-  ...more,
-});
+const envFor = (backend: string, more: Record<string, string> = {}) =>
+  backendEnv(root, passphrase, backend, more);
 
 const projectDir = (backend: string, project: string) => join(root, encodeURIComponent(backend), project);
 

@@ -3,6 +3,7 @@
 // settings, driven through real `pulumi` operations (test/harness/program-stack.mjs, which the
 // bench shares).
 import { randomBytes } from "node:crypto";
+import { delimiter, join } from "node:path";
 import { describe, inject } from "vitest";
 import { ProgramStack } from "../harness/program-stack.mjs";
 import type { ConfigValue, StateResource } from "../harness/program-stack.mjs";
@@ -17,6 +18,31 @@ export const e2e = inject("e2e");
 
 /** `describe` for engine tests: skipped only when the CLI is missing outside CI. */
 export const describeEngine = e2e.available ? describe : describe.skip;
+
+/**
+ * The environment the pulumi CLI (and drift) runs with over a self-managed backend of a test's
+ * own: the CLI on PATH, a HOME and PULUMI_HOME under `root`, the stacks' passphrase, `backend`
+ * as PULUMI_BACKEND_URL, and `more` on top.
+ */
+export function backendEnv(
+  root: string,
+  passphrase: string,
+  backend: string,
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: [e2e.binDir, process.env.PATH ?? ""].join(delimiter),
+    HOME: root,
+    PULUMI_HOME: join(root, "home"),
+    PULUMI_CONFIG_PASSPHRASE: passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_BACKEND_URL: backend,
+    // The CLI's PostgreSQL backend pools GOMAXPROCS x 2 connections, and `pulumi stack ls` holds one
+    // while it loads stacks in parallel: on 2 cores, 4 stacks or more wait on each other for ever.
+    GOMAXPROCS: "8",
+    ...more,
+  };
+}
 
 export interface StackOptions {
   /** Source of a CommonJS module whose export is the Pulumi program function. */
