@@ -17,7 +17,7 @@ import { mapBounded } from "../../core/bounded-pool";
 import { PulumiCommandError, environmentBackend, runPulumi } from "../../core/pulumi-command";
 import { StateError } from "./stack-export";
 import { filterStacks, stackFilter } from "./stack-glob";
-import { findProjectFile, projectBackendUrl, readProjectFacts } from "./project-file";
+import { findProjectFile, projectBackendUrl } from "./project-file";
 import { backendOf, directKindOf } from "./backend/backend-url";
 import type { DirectBackends } from "./backend/direct-read";
 
@@ -114,7 +114,7 @@ async function listStored(
   env: Environment,
   backends: DirectBackends,
 ): Promise<ListedStack[] | undefined> {
-  const project = await readProjectFacts(findProjectFile(folder));
+  const project = await backends.projectOf(folder);
   const url = await backendOf(env, project.backendUrl);
   if (url === undefined || directKindOf(url) === undefined) return undefined;
   const layout = await backends.layout(url, folder);

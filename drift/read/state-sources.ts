@@ -16,7 +16,6 @@ import { readStoredStack, storedOrigin, viaOfKind } from "./backend/direct-read"
 import type { DirectBackends, StackVia } from "./backend/direct-read";
 import { findStack } from "./backend/layout";
 import type { StoredStack } from "./backend/layout";
-import { findProjectFile, readProjectFacts } from "./project-file";
 
 /**
  * A stack, or a state file; a file's `cwd` is the project folder the user named for it (the
@@ -109,7 +108,7 @@ async function storedPlaceOf(
   env: Environment,
   backends: DirectBackends,
 ): Promise<StoredPlace | undefined> {
-  const project = source.listedBackendWide ? {} : await readProjectFacts(findProjectFile(source.cwd));
+  const project = source.listedBackendWide ? {} : await backends.projectOf(source.cwd);
   // pulumi prefers the environment's backend to the one a listed stack carries.
   const url = environmentBackend(env) ?? source.backendUrl ?? (await backendOf(env, project.backendUrl));
   if (url === undefined || directKindOf(url) === undefined) return undefined;

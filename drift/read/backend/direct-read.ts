@@ -3,6 +3,7 @@
 // query on PostgreSQL), each decompressed and turned into what `pulumi stack export
 // --show-secrets` prints, its passphrase secrets decrypted here. A stack whose secrets another
 // manager keeps (a cloud KMS, Pulumi Cloud) is left to pulumi: `readStoredStack` says so.
+import { resolve } from "node:path";
 import type { Environment } from "../../../core/settings";
 import { readExportValue, secretSignature } from "../stack-export";
 import type { RecordedStack } from "../stack-export";
@@ -17,6 +18,8 @@ import type { BackendLayout } from "./layout";
 import { PassphraseSecrets } from "./passphrase";
 import type { Decrypt } from "./passphrase";
 import type { StateStore } from "./state-store";
+import { findProjectFile, readProjectFacts } from "../project-file";
+import type { ProjectFacts } from "../project-file";
 import type { StackVia } from "../../model/report";
 
 export type { StackVia };
@@ -42,6 +45,7 @@ interface OpenBackend {
  */
 export class DirectBackends {
   private readonly opened = new Map<string, OpenBackend>();
+  private readonly projects = new Map<string, Promise<ProjectFacts>>();
   readonly secrets: PassphraseSecrets;
 
   constructor(private readonly env: Environment) {
@@ -59,6 +63,17 @@ export class DirectBackends {
       this.opened.set(url, backend);
     }
     return backend;
+  }
+
+  /**
+   * The project of a folder (its name and backend.url), read once for the run: a thousand stacks
+   * listed from one folder share its Pulumi.yaml.
+   */
+  projectOf(folder: string): Promise<ProjectFacts> {
+    const key = resolve(folder);
+    let project = this.projects.get(key);
+    if (!project) this.projects.set(key, (project = readProjectFacts(findProjectFile(key))));
+    return project;
   }
 
   /** The backend's layout and stacks, listed once for the run. */
