@@ -3,7 +3,13 @@
 // survivors left out of the last one), each survivor with its reason, and the entries of
 // equivalent-mutants.json that no survivor matches (out of date until the part runs again).
 import { describe, expect, it } from "vitest";
-import { condenseReport, mergeResult, renderMarkdown, scores } from "../../tools/mutate/results.mjs";
+import {
+  condenseReport,
+  contextOf,
+  mergeResult,
+  renderMarkdown,
+  scores,
+} from "../../tools/mutate/results.mjs";
 
 const at = (line: number, column: number, endColumn: number) => ({
   start: { line, column },
@@ -69,6 +75,7 @@ describe("mutation results", () => {
         file: "drift/a.ts",
         line: 1,
         column: 11,
+        context: "const a = b === 1;",
         mutator: "ConditionalExpression",
         original: "b === 1",
         replacement: "false",
@@ -79,6 +86,7 @@ describe("mutation results", () => {
         file: "drift/a.ts",
         line: 2,
         column: 8,
+        context: "return a || c;",
         mutator: "LogicalOperator",
         original: "a || c",
         replacement: "a && c",
@@ -110,16 +118,27 @@ describe("mutation results", () => {
 
   it("marks each survivor judged equivalent with its reason, and lists the entries no survivor matches", () => {
     const equivalents = [
-      { file: "drift/a.ts", line: 2, mutator: "LogicalOperator", replacement: "a && c", reason: "c is a." },
       {
         file: "drift/a.ts",
-        line: 1,
+        context: "return a || c;",
+        mutator: "LogicalOperator",
+        replacement: "a && c",
+        reason: "c is a.",
+      },
+      {
+        file: "drift/a.ts",
         mutator: "ConditionalExpression",
         replacement: "false",
         static: true,
         reason: "3 tests fail.",
       },
-      { file: "drift/a.ts", line: 7, mutator: "StringLiteral", replacement: '""', reason: "Moved." },
+      {
+        file: "drift/a.ts",
+        context: 'f("x");',
+        mutator: "StringLiteral",
+        replacement: '""',
+        reason: "Gone.",
+      },
     ];
     const page = renderMarkdown([part("drift/a.ts")], equivalents, ["drift", "policy"]);
     expect(page).toContain(
@@ -131,11 +150,59 @@ describe("mutation results", () => {
     );
     expect(page.slice(page.indexOf("## Equivalent entries no survivor matches"))).toBe(
       "## Equivalent entries no survivor matches\n\n" +
-        "Each is killed now, or its line moved (`tools/mutate/move-equivalents.mjs`), or it was written after its part's last run: the part's next run tells which.\n\n" +
-        '| file | line | mutator | replacement |\n| --- | --- | --- | --- |\n| drift/a.ts | 7 | StringLiteral | `""` |\n',
+        "Each is killed now, or the text it names changed (read it again), or it was written after its part's last run: the part's next run tells which.\n\n" +
+        '| file | at | mutator | replacement |\n| --- | --- | --- | --- |\n| drift/a.ts | `f("x");` | StringLiteral | `""` |\n',
     );
     expect(renderMarkdown([part("drift/a.ts")], equivalents.slice(0, 2))).not.toContain(
       "no survivor matches",
     );
+  });
+
+  it("finds an equivalent by its text wherever the file's edits moved it", () => {
+    const entry = {
+      file: "drift/a.ts",
+      context: "return a || c;",
+      mutator: "LogicalOperator",
+      replacement: "a && c",
+      reason: "c is a.",
+    };
+    const moved = {
+      files: {
+        "drift/a.ts": {
+          source: "// a line added\n\nconst a = b === 1;\nreturn a || c;\n",
+          mutants: [
+            {
+              status: "Survived",
+              mutatorName: "LogicalOperator",
+              replacement: "a && c",
+              location: at(4, 8, 14),
+            },
+          ],
+        },
+      },
+    };
+    const elsewhere = { ...entry, context: "return b || c;", reason: "Another line's." };
+    const page = renderMarkdown([{ ...part("drift/a.ts"), ...condenseReport(moved) }], [elsewhere, entry]);
+    expect(page).toContain(
+      "| drift/a.ts | 4 | LogicalOperator | `a \\|\\| c` | `a && c` | survived | c is a. |",
+    );
+    expect(page).toContain("| drift/a.ts | `return b \\|\\| c;` | LogicalOperator | `a && c` |");
+  });
+
+  it.each([
+    ["a line of its own text", "a();\nb();\nc();", 2, "b();"],
+    ["white space condensed", "if  (x)\n\t  return   y;", 2, "return y;"],
+    [
+      "a repeated line told apart by the one above",
+      "a();\n} catch {\nb();\n} catch {",
+      4,
+      "b(); ⏎ } catch {",
+    ],
+    ["blank lines skipped above", "a();\nx();\nb();\n\n\nx();", 6, "b(); ⏎ x();"],
+    ["lines above until they occur once", "p();\nq();\nx();\nz();\nq();\nx();", 6, "z(); ⏎ q(); ⏎ x();"],
+    ["at most five lines above", "x();\n".repeat(9), 8, Array(6).fill("x();").join(" ⏎ ")],
+    ["the first line, repeated later, has nothing above", "x();\nx();", 1, "x();"],
+  ])("tells a mutant's place by text: %s", (_, source, line, context) => {
+    expect(contextOf(source, line)).toBe(context);
   });
 });

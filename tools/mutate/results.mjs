@@ -8,17 +8,45 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /**
- * @typedef {{ file: string, line: number, column: number, mutator: string, original: string, replacement: string, status: string, static?: boolean }} Survivor
+ * @typedef {{ file: string, line: number, column: number, context: string, mutator: string, original: string, replacement: string, status: string, static?: boolean }} Survivor
  * @typedef {{ killed: number, timeout: number, survived: number, noCoverage: number, runtimeError: number, compileError: number, ignored: number }} Counts
  * @typedef {{ startedAt: string, seconds: number, commit: string, incremental?: boolean, complete: boolean }} EarlierRun
  * @typedef {{ part: string, globs: string[], commit: string, changedFiles: string[], startedAt: string, seconds: number, runWith?: number, node: string, concurrency: number, incremental?: boolean, complete: boolean, counts: Counts, survivors: Survivor[], earlierRuns?: EarlierRun[] }} PartResult
- * @typedef {{ file: string, line?: number, mutator: string, replacement: string, reason: string, static?: boolean }} Equivalent
+ * @typedef {{ file: string, context?: string, mutator: string, replacement: string, reason: string, static?: boolean }} Equivalent
  */
 
 /** @param {string} text */
 function oneLine(text) {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
+}
+
+/** The most lines above its own that a mutant's context takes to be told apart. */
+const CONTEXT_LINES = 5;
+
+/**
+ * Where a mutant is, told by text rather than by number, so an edit elsewhere in the file never
+ * moves it: the mutant's first line, whitespace condensed; where that line's text occurs more
+ * than once in the file (a bare `} catch {`, say), the lines above it are put before it, one at
+ * a time (blank lines skipped, at most CONTEXT_LINES), until the lines together occur once.
+ * @param {string} source
+ * @param {number} line from 1
+ */
+export function contextOf(source, line) {
+  const condensed = source.split("\n").map((text) => text.replace(/\s+/g, " ").trim());
+  const own = condensed[line - 1] ?? "";
+  // The file's non-blank lines, and where the mutant's line is among them.
+  const lines = condensed.filter((text, i) => text !== "" || i === line - 1);
+  const at = condensed.slice(0, line - 1).filter((text) => text !== "").length;
+  let window = [own];
+  for (let above = 1; above <= CONTEXT_LINES && at - above >= 0; above++) {
+    const occurrences = lines.filter((_, end) =>
+      window.every((text, k) => lines[end - window.length + 1 + k] === text),
+    ).length;
+    if (occurrences <= 1) break;
+    window = [lines[at - above] ?? "", ...window];
+  }
+  return window.join(" ⏎ ");
 }
 
 /**
@@ -72,6 +100,7 @@ export function condenseReport(report) {
           file: file.replaceAll("\\", "/"),
           line: mutant.location.start.line,
           column: mutant.location.start.column,
+          context: contextOf(source, mutant.location.start.line),
           mutator: mutant.mutatorName,
           original: oneLine(originalText(source, mutant.location)),
           replacement: oneLine(mutant.replacement ?? ""),
@@ -155,13 +184,14 @@ export function mergeResult(parts, result) {
 }
 
 /**
- * Whether an entry of equivalent-mutants.json is about this survivor.
+ * Whether an entry of equivalent-mutants.json is about this survivor: the same file, mutator and
+ * replacement, at the same text (an entry without a context is about every line of its file).
  * @param {Equivalent} e
  * @param {Survivor} s
  */
 const judges = (e, s) =>
   e.file === s.file &&
-  (e.line === undefined || e.line === s.line) &&
+  (e.context === undefined || e.context === s.context) &&
   e.mutator === s.mutator &&
   e.replacement === s.replacement;
 
@@ -280,20 +310,22 @@ export function renderMarkdown(parts, equivalents, folders = []) {
     }
     out.push("");
   }
-  // An entry no survivor matches is out of date: its mutant is killed now, or its line moved
-  // (move-equivalents.mjs), or it was written after its part's last run.
+  // An entry no survivor matches is out of date: its mutant is killed now, or the text it names
+  // changed, or it was written after its part's last run.
   const survivors = parts.flatMap((p) => p.survivors);
   const unmatched = equivalents.filter((e) => !survivors.some((s) => judges(e, s)));
   if (unmatched.length > 0) {
     out.push("## Equivalent entries no survivor matches", "");
     out.push(
-      "Each is killed now, or its line moved (`tools/mutate/move-equivalents.mjs`), or it was written after " +
+      "Each is killed now, or the text it names changed (read it again), or it was written after " +
         "its part's last run: the part's next run tells which.",
       "",
     );
-    out.push("| file | line | mutator | replacement |", "| --- | --- | --- | --- |");
+    out.push("| file | at | mutator | replacement |", "| --- | --- | --- | --- |");
     for (const e of unmatched) {
-      out.push(`| ${e.file} | ${e.line ?? "any"} | ${e.mutator} | ${cell(e.replacement)} |`);
+      out.push(
+        `| ${e.file} | ${e.context === undefined ? "any line" : cell(e.context)} | ${e.mutator} | ${cell(e.replacement)} |`,
+      );
     }
   }
   return `${out.join("\n").trimEnd()}\n`;
