@@ -159,6 +159,18 @@ describe("stack-name globs", () => {
     expect(stackGlob("*/[/]/*").matches("a///b")).toBe(false);
   });
 
+  it.each([
+    ["a final /** crosses every slash below", "organization/**", true],
+    ["a lone ** crosses every slash", "**", true],
+    ["a final ** inside a part stays in it", "organization/sh**", false],
+    ["a final ** inside a part matches within it", "organization/shop/acme**", true],
+    ["**/ takes whole parts", "organization/**/acme-prod", true],
+    ["**/ may take none", "organization/shop/**/acme-prod", true],
+    ["a leading ** inside a part stays in it", "**shop/acme-prod", false],
+  ])("** crosses slashes only as a whole part: %s", (_, glob, matches) => {
+    expect(stackGlob(glob).matches(name)).toBe(matches);
+  });
+
   it("refuses unbalanced braces and brackets, deep nesting and long globs", () => {
     expect(stackGlobProblem("org/[ab]?/{x,y}_1.2")).toBeUndefined();
     expect(stackGlobProblem("acme-[ab")).toBe(
