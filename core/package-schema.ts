@@ -64,6 +64,17 @@ export const languageSettings = {
     // (com.pulumi is Pulumi's); a Java package cannot hold the organisation's '-'.
     basePackage: "io.github.pulumiwebstats",
   },
+  csharp: {
+    // The SDK's namespace and NuGet package are PulumiWebstats.Webstats, the organisation then the
+    // package as in the other languages: the generator's default root, Pulumi, is the prefix NuGet
+    // reserves to Pulumi's own packages.
+    rootNamespace: "PulumiWebstats",
+    namespaces: { [packageName]: "Webstats" },
+    respectSchemaVersion: true,
+    // No packageReferences: each generator gives the SDK's project the `Pulumi` range its own
+    // output needs. A floor named here would bind a newer generator's output (under `pulumi
+    // package add`) to an older Pulumi, and the SDK's project restores the lowest in its range.
+  },
 } as const;
 
 export const websiteToken = `${packageName}:index:Website`;
@@ -232,6 +243,8 @@ export function packageSchema(version: string = SDK_VERSION): Json {
       "email-report, bot, query-parameter and IP exclusion settings.",
     keywords: ["pulumi", packageName, "analytics", "category/monitoring", "kind/native"],
     license: "Apache-2.0",
+    // The C# SDK's authors (its project file says "Pulumi Corp." when the schema names none).
+    publisher: "pulumi-webstats",
     repository,
     pluginDownloadURL,
     // supportPack: the generators write each SDK as a package of its own (Go: its go.mod).

@@ -65,7 +65,7 @@ describe("the API reference", () => {
     expect(importSection).toContain(`\`\`\`sh\n$ pulumi import ${websiteToken} blog 42\n\`\`\``);
   });
 
-  it("reads on GitHub: no link to the site's root, no Coming soon, the C# blocks say there is no .NET SDK", () => {
+  it("reads on GitHub: no link to the site's root, no Coming soon, the C# blocks say why there is no C# example", () => {
     const files = readdirSync(dir, { recursive: true })
       .map(String)
       .filter((file) => file.endsWith(".md"));
@@ -78,7 +78,9 @@ describe("the API reference", () => {
     }
     const website = page("Website");
     expect(website).toContain("[Resources](https://www.pulumi.com/docs/concepts/resources/)");
-    expect(choosableBlocks(website, "csharp")[0]?.trim()).toBe("There is no .NET SDK of this package yet.");
+    expect(choosableBlocks(website, "csharp")[0]?.trim()).toBe(
+      "No C# example: the C# SDK (language-sdks/dotnet) is generated, but not compiled or tested.",
+    );
     // The package page's links to the pages open their files.
     expect(readFileSync(join(dir, "_index.md"), "utf8")).toContain(
       '<a href="website/_index.md" title="Website">',

@@ -1,5 +1,5 @@
 // The language SDKs and their generator (tools/sdks/language-sdks.mjs, tools/machine/pulumi-sdkgen): a
-// field the schema gains reaches all three SDKs with no edit to them, the stale check finds every
+// field the schema gains reaches the SDKs (C# among them) with no edit to them, the stale check finds every
 // difference, the generator refuses a schema that is not a valid package schema, and the Python
 // SDK byte-compiles. How a release packs them: test/integration/release-packages.test.ts. All three SDKs run through the
 // engine in test/e2e (language-sdk-*.test.ts); byte-compiling here finds a broken Python SDK
@@ -50,7 +50,7 @@ function read(dir: string, file: string): string {
 }
 
 describe("language SDKs", () => {
-  it("carries a field the schema gains into all three SDKs, with no edit to them", () => {
+  it("carries a field the schema gains into the Node.js, Python, Go and C# SDKs, with no edit to them", () => {
     // What the field table's entry becomes in the schema (core/package-schema.ts derives it);
     // test/unit/package-schema.test.ts holds the schema to the table.
     const schema = packageSchema() as {
@@ -75,7 +75,16 @@ describe("language SDKs", () => {
     );
     expect(read(out, "go/webstats/website.go")).toContain("WeeklyDigest pulumi.BoolPtrInput");
     expect(read(out, "go/webstats/website.go")).toContain("args.WeeklyDigest = pulumi.BoolPtr(false)");
-    for (const file of ["nodejs/website.ts", "python/pulumi_webstats/website.py", "go/webstats/website.go"]) {
+    expect(read(out, "dotnet/Website.cs")).toMatch(
+      /\[Input\("weeklyDigest"\)\]\s+public Input<bool>\? WeeklyDigest/,
+    );
+    expect(read(out, "dotnet/Website.cs")).toContain("WeeklyDigest = false;");
+    for (const file of [
+      "nodejs/website.ts",
+      "python/pulumi_webstats/website.py",
+      "go/webstats/website.go",
+      "dotnet/Website.cs",
+    ]) {
       expect(read(out, file), file).toContain("Weekly digest emails.");
       expect(read(languageSdksDir, file), file).not.toContain("eekly");
     }
@@ -100,6 +109,15 @@ describe("language SDKs", () => {
     schema.resources["webstats:index:Website"]!.properties.broken = { type: "no-such-type" };
     expect(() => generateSdks(join(scratch, "broken"), JSON.stringify(schema), { generator })).toThrow(
       /properties\/broken\/type: unknown type kind no-such-type/,
+    );
+  });
+
+  it("makes the C# SDK offline: a schema naming a logo to download is refused, not fetched", () => {
+    // The C# generator downloads the package's logo; pulumi-sdkgen-dotnet draws it instead, and
+    // refuses a logoUrl rather than silently putting another logo in its place.
+    const schema = { ...packageSchema(), logoUrl: "https://logo.example.invalid/webstats.png" };
+    expect(() => generateSdks(join(scratch, "logo"), JSON.stringify(schema), { generator })).toThrow(
+      /names a logoUrl \(https:\/\/logo\.example\.invalid\/webstats\.png\); pulumi-sdkgen-dotnet draws the logo itself/,
     );
   });
 

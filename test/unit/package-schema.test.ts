@@ -199,9 +199,21 @@ describe("the package schema", () => {
     expect(schema.language).toEqual(languageSettings);
     expect(schema.repository).toBe(repository);
     // The Java generator always writes the schema's version (version.txt); the others need asking.
-    for (const settings of [languageSettings.nodejs, languageSettings.python, languageSettings.go]) {
+    for (const settings of [
+      languageSettings.nodejs,
+      languageSettings.python,
+      languageSettings.go,
+      languageSettings.csharp,
+    ]) {
       expect(settings.respectSchemaVersion).toBe(true);
     }
+    // C#: PulumiWebstats.Webstats, outside the Pulumi prefix; the `Pulumi` reference is left to
+    // each generator, which knows what its own output calls.
+    expect(languageSettings.csharp).toMatchObject({
+      rootNamespace: "PulumiWebstats",
+      namespaces: { webstats: "Webstats" },
+    });
+    expect(languageSettings.csharp).not.toHaveProperty("packageReferences");
     // Under the groupId Maven Central lets the project's GitHub organisation publish.
     expect(languageSettings.java.basePackage).toBe("io.github.pulumiwebstats");
     // The folder the SDKs are written to is the one the Go import path names.

@@ -7,7 +7,7 @@
 // (tools/machine/ensure-docsgen.mjs), plus a README.md that links the pages for a reader who
 // opens the folder. The generator writes for the Registry's site; the pages are then made readable
 // where they are committed (readableOnGitHub): its links to the site's root go to pulumi.com, and
-// the C# block of each example says that there is no .NET SDK instead of "Coming soon!". `npm run reference:check` (part of `npm test`) renders into a temporary
+// the C# block of each example says why it has no C# example instead of "Coming soon!". `npm run reference:check` (part of `npm test`) renders into a temporary
 // folder and fails, naming each file, when the committed pages differ.
 //
 // Both need a build (`npm run build`): the schema comes from dist/.
@@ -80,7 +80,7 @@ function folderReadme(dir, schema) {
       "by the generator of the Pulumi Registry's API pages, `pkg/codegen/docs` of Pulumi v3.143.0.\n" +
       "The pages are the Registry's Markdown: its language chooser shows here as one block per\n" +
       "language; links to Pulumi's own documentation go to pulumi.com, and the C# block of each\n" +
-      "example says that the package has no .NET SDK yet. Do not edit them: change the schema's\n" +
+      "example says why it has no C# example. Do not edit them: change the schema's\n" +
       "code or the examples in `schema-examples/` and run `npm run reference`; `npm test` fails\n" +
       "while they are stale. [_index.md](_index.md) is the package's own page.\n",
     ...sections,
@@ -92,20 +92,20 @@ const pulumiSite = "https://www.pulumi.com";
 
 /**
  * What the generator writes for a language an example lacks (`defaultMissingExampleSnippetPlaceholder`
- * of pkg/codegen/docs/examples.go), in the language chooser's block of examples.tmpl. The package has
- * no .NET SDK, so every example's C# block is this placeholder.
+ * of pkg/codegen/docs/examples.go), in the language chooser's block of examples.tmpl. The package's
+ * C# SDK cannot be compiled here, so no example has C# and every example's C# block is this.
  */
 const missingCsharpExample =
   '<div>\n<pulumi-choosable type="language" values="csharp">\n\nComing soon!\n\n</pulumi-choosable>\n</div>';
 const noCsharpExample =
-  '<div>\n<pulumi-choosable type="language" values="csharp">\n\nThere is no .NET SDK of this package yet.\n\n</pulumi-choosable>\n</div>';
+  '<div>\n<pulumi-choosable type="language" values="csharp">\n\nNo C# example: the C# SDK (language-sdks/dotnet) is generated, but not compiled or tested.\n\n</pulumi-choosable>\n</div>';
 
 /**
  * A page as the generator writes it for the Registry's site, made readable where it is committed
  * (GitHub, an editor): links to the site's root (`/docs/concepts/...`, `href="/docs/reference/..."`)
  * go to pulumi.com, where they resolve; a link to another page's folder (`href="website/"`, the
- * package page's lists) goes to that page's file; the C# block of each example says there is no
- * .NET SDK instead of "Coming soon!". Throws when a placeholder of another language is left (an
+ * package page's lists) goes to that page's file; the C# block of each example says why there is
+ * no C# example instead of "Coming soon!". Throws when a placeholder of another language is left (an
  * example missing from schema-examples/).
  * @param {string} page
  * @param {string[]} folders the pages' folders

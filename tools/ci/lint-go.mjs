@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // The Go half of `npm run lint`: gofmt and go vet over the repository's own Go programs (the SDK
-// generator, the API reference generator, the macOS signer, the release's Go module proxy writer,
+// generators, the API reference generator, the macOS signer, the release's Go module proxy writer,
 // the actionlint wrapper, the Go SDK's test program and the Go examples of the schema's pages). Generated code (language-sdks/) is
 // left out, as eslint leaves it out. Go is found as tools/machine/ensure-pulumi.mjs finds it.
 import { spawnSync } from "node:child_process";
@@ -12,6 +12,7 @@ import { findGo, goEnvironment } from "../machine/ensure-pulumi.mjs";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const modules = [
   "tools/machine/pulumi-sdkgen",
+  "tools/machine/pulumi-sdkgen-dotnet",
   "tools/machine/pulumi-docsgen",
   "tools/machine/macho-sign",
   "tools/release/go-proxy",

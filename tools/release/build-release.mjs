@@ -9,6 +9,8 @@
 //               -javadoc.jar and their checksums (a `file://` repository; Central's bundle layout)
 //   go-proxy/   the Go SDK in a module proxy layout (`GOPROXY=file://.../go-proxy`), the module the
 //               tag language-sdks/go/v<version> publishes
+//   dotnet/     the C# SDK's project as source (language-sdks/dotnet): no machine here has the
+//               .NET SDK that would pack it for NuGet
 //   plugin/     the provider plugin's archives, one per platform, for the GitHub release
 //   schema.json the package schema; release.json what was built, from which commit, and the
 //               Action's reference (`uses: pulumi-webstats/pulumi-webstats@v<version>`: action.yml
@@ -30,7 +32,7 @@
 //        node tools/release/build-release.mjs --verify [<folder>]
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { commitTime, readVersionSources, workingTreeChanges } from "./release-inputs.mjs";
@@ -47,6 +49,8 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const sumsFile = "SHA256SUMS";
 export const notPublishableFile = "NOT-PUBLISHABLE";
+/** The folder of the npm tarballs; core/install-steps.ts names the provider's tarball in it. */
+export const releaseNpmFolder = "npm";
 const manifestFile = "release.json";
 
 /**
@@ -185,7 +189,7 @@ async function buildRelease(options, state) {
     if (stale) throw new Error(`${stale}: run npm run action and commit action/dist/index.js.`);
   });
   prepareOutput(out);
-  const npm = join(out, "npm");
+  const npm = join(out, releaseNpmFolder);
   // First: its prepack script builds dist/, which the plugin archives are made from.
   await step("npm pack of the provider (builds dist/)", () => packProvider(npm));
   await step("npm pack of the Node.js SDK", () => packNodejsSdk(npm));
@@ -200,6 +204,7 @@ async function buildRelease(options, state) {
   await step("plugin archives", () =>
     releasePlugin({ releaseDir: join(out, "plugin"), platforms: options.platforms }),
   );
+  cpSync(join(repoRoot, "language-sdks", "dotnet"), join(out, "dotnet"), { recursive: true });
   copyFileSync(join(repoRoot, "language-sdks", "schema.json"), join(out, "schema.json"));
   const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
   const manifest = {

@@ -51,6 +51,16 @@ export function readVersionSources(root = defaultRoot) {
       fix: regenerate,
     },
     {
+      file: "language-sdks/dotnet/pulumi-plugin.json",
+      version: json("language-sdks/dotnet/pulumi-plugin.json").version,
+      fix: regenerate,
+    },
+    {
+      file: "language-sdks/dotnet/version.txt",
+      version: read("language-sdks/dotnet/version.txt").trim(),
+      fix: regenerate,
+    },
+    {
       file: "language-sdks/java/pom.xml",
       // The project's own version: the first <version> after its artifactId.
       version: firstMatch("language-sdks/java/pom.xml", /<artifactId>webstats<\/artifactId>\s*<version>([^<]+)</),

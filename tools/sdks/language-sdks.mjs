@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run sdks` writes the language SDKs (Node.js, Python, Go, Java) of the `webstats` package into
-// language-sdks/, from the package schema that `pulumi-webstats schema` prints (itself derived
-// from the field table), with the pinned generator (tools/machine/ensure-sdkgen.mjs). The schema
+// `npm run sdks` writes the language SDKs (Node.js, Python, Go, Java, C#) of the `webstats` package
+// into language-sdks/, from the package schema that `pulumi-webstats schema` prints (itself derived
+// from the field table), with the pinned generators (tools/machine/ensure-sdkgen.mjs). The schema
 // is written beside them as schema.json, so a change to it shows in review next to its effect.
 // `npm run sdks:check` (part of `npm test`) generates into a temporary folder and fails, naming
 // each file, when the committed copy differs: the SDKs can never disagree with the plugin.
@@ -22,22 +22,29 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureSdkGenerator } from "../machine/ensure-sdkgen.mjs";
+import { ensureDotnetSdkGenerator, ensureSdkGenerator } from "../machine/ensure-sdkgen.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Where the committed SDKs live; core/package-schema.ts names the same folder for Go's import path. */
 export const languageSdksDir = join(repoRoot, "language-sdks");
-/** @type {readonly string[]} */
-export const sdkLanguages = ["nodejs", "python", "go", "java"];
+/** The languages pulumi-sdkgen writes. */
+const sdkgenLanguages = ["nodejs", "python", "go", "java"];
+/**
+ * Every language SDK, each in its folder of language-sdks/: C# ("dotnet", as Pulumi names the
+ * language) comes from pulumi-sdkgen-dotnet.
+ * @type {readonly string[]}
+ */
+export const sdkLanguages = [...sdkgenLanguages, "dotnet"];
 
 const folderReadme = `# Language SDKs of webstats (generated)
 
-The Node.js, Python, Go and Java SDKs of the \`webstats\` Pulumi package, for programs that use the
-provider plugin \`pulumi-resource-webstats\`. Every file here is generated from \`schema.json\`
+The Node.js, Python, Go, Java and C# (\`dotnet/\`) SDKs of the \`webstats\` Pulumi package, for
+programs that use the provider plugin \`pulumi-resource-webstats\`. Every file here is generated from \`schema.json\`
 (which \`pulumi-webstats schema\` prints) by \`npm run sdks\`; do not edit them: change the
 field table or the schema code and run \`npm run sdks\`. \`npm test\` fails when they are stale.
 The main README says how to install them and how a release
-publishes them; CONTRIBUTING.md has the release steps.
+publishes them; CONTRIBUTING.md has the release steps. The C# SDK is checked as text, not
+compiled: no machine that builds this project has a .NET SDK (docs/languages/dotnet.md).
 `;
 
 /**
@@ -55,13 +62,17 @@ export function currentSchema() {
  * Writes schema.json and every language's SDK for `schemaText` into `outDir` (emptied first).
  * @param {string} outDir
  * @param {string} schemaText
- * @param {{ generator?: string }} [options] the generator's binary (default: the pinned one, built when needed)
+ * @param {{ generator?: string, dotnetGenerator?: string }} [options] the generators' binaries
+ *   (default: the pinned ones, built when needed)
  * @returns {string} `outDir`
  */
 export function generateSdks(
   outDir,
   schemaText,
-  { generator = ensureSdkGenerator({ quiet: true }).binary } = {},
+  {
+    generator = ensureSdkGenerator({ quiet: true }).binary,
+    dotnetGenerator = ensureDotnetSdkGenerator({ quiet: true }).binary,
+  } = {},
 ) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -71,12 +82,14 @@ export function generateSdks(
   // a file of its own beside the output: schema.json stays the schema the plugin serves.
   const generatorInput = join(outDir, ".generator-schema.json");
   writeFileSync(generatorInput, JSON.stringify(withGeneratorSettings(JSON.parse(schemaText))));
+  const quietly = /** @type {const} */ ({ encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   try {
     execFileSync(
       generator,
-      ["-schema", generatorInput, "-out", outDir, "-languages", sdkLanguages.join(",")],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      ["-schema", generatorInput, "-out", outDir, "-languages", sdkgenLanguages.join(",")],
+      quietly,
     );
+    execFileSync(dotnetGenerator, ["-schema", generatorInput, "-out", outDir], quietly);
   } finally {
     rmSync(generatorInput, { force: true });
   }
@@ -209,6 +222,7 @@ function main() {
   try {
     const fresh = generateSdks(join(scratch, "language-sdks"), currentSchema(), {
       generator: ensureSdkGenerator().binary,
+      dotnetGenerator: ensureDotnetSdkGenerator().binary,
     });
     const stale = differences(fresh, languageSdksDir);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
