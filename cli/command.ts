@@ -3,6 +3,8 @@
 // and the run that carries them out.
 import type { ParseArgsConfig, parseArgs } from "node:util";
 import type { Environment } from "../core/settings";
+import type { VerboseLog } from "../core/verbose-log";
+import type { CommandExit } from "./exit-codes";
 
 export interface Console {
   out: (text: string) => void;
@@ -10,6 +12,8 @@ export interface Console {
   err: (text: string) => void;
   /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
   confirm?: (question: string) => Promise<boolean>;
+  /** --verbose (or WEBSTATS_VERBOSE): what the run does, on standard error (verbose.ts). */
+  verbose?: VerboseLog;
 }
 
 export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
@@ -27,10 +31,13 @@ export interface CliCommand<Options = unknown> {
    * together).
    */
   docs: string;
-  /** Its options; `--help` is added to every table. */
+  /** Its options; `--help` and `--verbose` are added to every table (parse-line.ts). */
   options: OptionTable;
-  /** The exit code of a wrong command line: drift's 2 means drift found, so drift uses 1. */
-  usageExitCode: number;
+  /**
+   * The codes it exits with, from the one table (exit-codes.ts), as its help and docs page state
+   * them; a wrong command line is USAGE_EXIT_CODE in every command.
+   */
+  exits: readonly CommandExit[];
   /** Turns the parsed command line into options; throws a UsageError for a wrong one. */
   parse: (line: ParsedLine) => Options;
   /** Carries the options out; resolves with the exit code. */

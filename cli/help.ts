@@ -1,6 +1,7 @@
 // The parts every command's --help is made of: its options a line each (the option and its
 // value, a few words, the default where there is one, taken from the code's own constant), and
 // the docs page that tells the whole story, named last.
+import { VERBOSE_VARIABLE } from "./verbose";
 
 /** One option of a help text: one line. */
 export interface OptionHelp {
@@ -15,7 +16,15 @@ export interface OptionHelp {
 /** A heading (`Stacks:`; none when empty) and its options. */
 export type OptionSection = readonly [heading: string, rows: readonly OptionHelp[]];
 
+export const verboseOptionHelp: OptionHelp = {
+  option: "--verbose",
+  text: `requests, retries, waits, stacks read, page hops, on stderr (or ${VERBOSE_VARIABLE}=1)`,
+};
+
 export const helpOptionHelp: OptionHelp = { option: "-h, --help", text: "show this help" };
+
+/** The rows of the options every command has (parse-line.ts's commonOptions), last in each help. */
+export const commonOptionsHelp: readonly OptionHelp[] = [verboseOptionHelp, helpOptionHelp];
 
 /** The widest option column: a longer option gets two spaces before its words instead. */
 const MAX_COLUMN = 26;

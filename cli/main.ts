@@ -7,6 +7,11 @@ void runCli(
   process.argv.slice(2),
   process.env,
   processConsole(process.stdin, process.stdout, process.stderr),
-).then((code) => {
+).then(async (code) => {
   process.exitCode = code;
+  // The command's output is all written: the process ends here, whatever a website left behind
+  // (a name server that never answers, a socket that never closes) that would keep it alive.
+  const flushed = (stream: NodeJS.WriteStream) => new Promise((resolve) => stream.write("", resolve));
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
 });

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { settingSpecs } from "../core/settings";
 import type { OptionTable, ParsedLine } from "./command";
 import { UsageError } from "./usage-error";
+import { verboseOption } from "./verbose";
 
 /** An option the command does not have (run.ts says which command has it, if one does). */
 export class UnknownOptionError extends UsageError {
@@ -27,7 +28,10 @@ export function refuseCredentials(argv: string[]): void {
 
 export const helpOption: OptionTable = { help: { type: "boolean", short: "h" } };
 
-/** The line parsed against `options` (and --help); the command's own name is dropped from the positionals. */
+/** The options every command has, declared here once: --help and --verbose (verbose.ts). */
+export const commonOptions: OptionTable = { ...helpOption, ...verboseOption };
+
+/** The line parsed against `options` (and the common ones); the command's own name is dropped from the positionals. */
 export function parseLine(argv: string[], options: OptionTable, nameWords: number): ParsedLine {
   try {
     const { values, positionals, tokens } = parseArgs({
@@ -35,7 +39,7 @@ export function parseLine(argv: string[], options: OptionTable, nameWords: numbe
       allowPositionals: true,
       strict: true,
       tokens: true,
-      options: { ...options, ...helpOption },
+      options: { ...options, ...commonOptions },
     });
     return { values, positionals: positionals.slice(nameWords), tokens: tokens ?? [] };
   } catch (error) {

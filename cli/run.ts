@@ -1,16 +1,19 @@
 // `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process:
 // finds the command the line names, parses the line against that command's own options, and
-// runs it. Exit codes: 0 done, 1 failed, 2 wrong usage (drift: 2 drift found, 1 wrong usage).
+// runs it, with --verbose's log when the line or WEBSTATS_VERBOSE asks. Exit codes: exit-codes.ts
+// (a wrong command line is USAGE_EXIT_CODE in every command).
 import type { Environment } from "../core/settings";
 import type { CliCommand, Console, OptionTable } from "./command";
 import { driftCommand } from "./drift/command";
 import { driftMergeCommand } from "./drift/merge-command";
 import { generateCommand } from "./generate/command";
-import { UnknownOptionError, commandWords, helpOption, parseLine, refuseCredentials } from "./parse-line";
+import { exitCodes, USAGE_EXIT_CODE } from "./exit-codes";
+import { UnknownOptionError, commandWords, commonOptions, parseLine, refuseCredentials } from "./parse-line";
 import { pluginInstallCommand } from "./plugin-install";
 import { policyCheckCommand } from "./policy/command";
 import { schemaCommand } from "./schema";
 import { UsageError } from "./usage-error";
+import { verboseAsked, verboseLog } from "./verbose";
 import { neutralLines } from "../drift";
 
 export type { Console } from "./command";
@@ -26,7 +29,7 @@ export const commands: readonly CliCommand<unknown>[] = [
 
 /** Every command's options at once: enough to tell a line's words from its options' values. */
 const everyOption: OptionTable = Object.fromEntries(
-  [helpOption, ...commands.map((c) => c.options)].flatMap((table) => Object.entries(table)),
+  [commonOptions, ...commands.map((c) => c.options)].flatMap((table) => Object.entries(table)),
 );
 
 export function overview(): string {
@@ -69,7 +72,8 @@ function misplaced(error: UnknownOptionError, command: CliCommand<unknown>): Usa
 }
 
 /** What a line asks for: a help text to print, or a command with its parsed options. */
-export type ParsedCommand = { help: string } | { command: CliCommand<unknown>; options: unknown };
+export type ParsedCommand =
+  { help: string } | { command: CliCommand<unknown>; options: unknown; verbose: boolean };
 
 /** Parses a line (credentials refused first); throws a UsageError for a wrong one. */
 export function parseCommand(argv: string[]): ParsedCommand {
@@ -85,7 +89,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
   try {
     const line = parseLine(argv, command.options, command.name.split(" ").length);
     if (line.values.help === true) return { help: command.usage() };
-    return { command, options: command.parse(line) };
+    return { command, options: command.parse(line), verbose: line.values.verbose === true };
   } catch (error) {
     throw error instanceof UnknownOptionError ? misplaced(error, command) : error;
   }
@@ -97,9 +101,14 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
     const parsed = parseCommand(argv);
     if ("help" in parsed) {
       io.out(parsed.help);
-      return 0;
+      return exitCodes.success;
     }
-    return await parsed.command.run(parsed.options, env, io);
+    const verbose = verboseAsked(parsed.verbose, env);
+    return await parsed.command.run(
+      parsed.options,
+      env,
+      verbose ? { ...io, verbose: verboseLog(io.err, env) } : io,
+    );
   } catch (error) {
     // A message may quote a server's body: its control characters escaped, and no line of it
     // starting a workflow command (drift/model/neutral-text.ts).
@@ -109,9 +118,9 @@ export async function runCli(argv: string[], env: Environment, io: Console): Pro
       io.err(
         `pulumi-webstats: ${message}\nRun pulumi-webstats ${about ? `${about.name} ` : ""}--help for usage.\n`,
       );
-      return about?.usageExitCode ?? 2;
+      return USAGE_EXIT_CODE;
     }
     io.err(`pulumi-webstats: ${message}\n`);
-    return 1;
+    return exitCodes.error;
   }
 }

@@ -6,7 +6,7 @@
 // A host keeps one ClientRegistry for its process, so every resource of an operation shares
 // one connection pool, one pacer per installation and one listing of each account.
 import { WebstatsClient } from "../sdk";
-import type { WebstatsClientOptions } from "../sdk";
+import type { RequestObserver, WebstatsClientOptions } from "../sdk";
 import { plainHttpAllowed } from "../sdk/connection-rules";
 import { notifyEngine } from "./website-custody";
 import type { Notify } from "./website-custody";
@@ -91,8 +91,14 @@ export class ClientRegistry {
   private readonly unverified = new Set<string>();
   private readonly budgets = new WeakMap<WebstatsClient, PlanBudget>();
 
-  /** `notify` says once per installation that its certificate is not verified. */
-  constructor(private readonly notify: Notify = notifyEngine) {}
+  /**
+   * `notify` says once per installation that its certificate is not verified; `onRequest` is
+   * told every request of every client (a command's --verbose log).
+   */
+  constructor(
+    private readonly notify: Notify = notifyEngine,
+    private readonly onRequest?: RequestObserver,
+  ) {}
 
   /**
    * The client for a connection (or the settings' installation and key): one per installation,
@@ -105,7 +111,7 @@ export class ClientRegistry {
     const cacheKey = JSON.stringify(options);
     let client = this.clients.get(cacheKey);
     if (!client) {
-      client = new WebstatsClient(options);
+      client = new WebstatsClient(this.onRequest ? { ...options, onRequest: this.onRequest } : options);
       this.clients.set(cacheKey, client);
       if (options.skipTlsVerify && !this.unverified.has(client.baseUrl)) {
         this.unverified.add(client.baseUrl);

@@ -28,12 +28,15 @@
 //
 // This module is drift's one entry: the command line and the GitHub Action import it alone.
 import type { Environment, ProviderSettings } from "../core/settings";
+import type { VerboseLog } from "../core/verbose-log";
+import { exitCodes } from "../core/exit-codes";
 import { accountsOf } from "./read/accounts";
 import { RecordedSettings } from "./read/network-settings";
 import { readStacks } from "./read/read-stacks";
 import type { StackReading } from "./read/read-stacks";
 import type { StateSource } from "./read/state-sources";
 import { compareStage } from "./compare/compare-run";
+import { withPageLog } from "./compare/page-run";
 import type { PageRunOptions } from "./compare/page-run";
 import { prepareRun, acceptAndReport } from "./run-stages";
 import { runShard } from "./run-shard";
@@ -56,7 +59,12 @@ export type { FixRunOptions } from "./fix/fix-run";
 export type { FixSummaryFormat } from "./fix/fix-summary";
 export { failOnNames } from "./model/entries";
 export type { FailOnName } from "./model/entries";
-export { githubOutputEntry, neutralLines, withWorkflowCommandsStopped } from "./model/neutral-text";
+export {
+  githubOutputEntry,
+  neutralLines,
+  neutralText,
+  withWorkflowCommandsStopped,
+} from "./model/neutral-text";
 export { reportFormats } from "./model/report";
 export type { ReportFormat, ReportOutput } from "./model/report";
 export { readWithChoices } from "./read/read-stacks";
@@ -99,6 +107,8 @@ export interface DriftConsole {
   err: (text: string) => void;
   /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
   confirm?: (question: string) => Promise<boolean>;
+  /** --verbose: each request, stack read and page hop, on standard error (core/verbose-log.ts). */
+  verbose?: VerboseLog;
 }
 
 /** Runs the stages in order and prints the report; resolves with the exit code (0 in sync, 2 drift). */
@@ -111,7 +121,7 @@ export async function runDrift(
   const unconfirmable = options.fixCloud && unconfirmableProblem(options.fixCloud, io);
   if (unconfirmable) {
     io.err(`${unconfirmable}\n`);
-    return 1;
+    return exitCodes.error;
   }
   // One shard of a split run reads, asks and writes its shard file; drift merge reports (run-shard.ts).
   if (options.shard !== undefined || options.shardFile !== undefined)
@@ -120,11 +130,11 @@ export async function runDrift(
   const { policy, acceptance } = await prepareRun(options);
 
   // read
-  const stacks = await readStacks(options, env, io.err);
+  const stacks = await readStacks(options, env, io.err, io.verbose);
   const recorded = stacks.flatMap((s) => s.websites);
   io.err(`Read ${plural(stacks.length, "stack")}: ${recorded.length} recorded websites.\n`);
   // Each stack's installations as its own `pulumi up` reaches them: its network settings first.
-  const accounts = await accountsOf(recorded, new RecordedSettings(env));
+  const accounts = await accountsOf(recorded, new RecordedSettings(env), io.verbose);
   io.err(`Listing the websites of ${plural(accounts.length, "account")}...\n`);
 
   // compare
@@ -133,7 +143,7 @@ export async function runDrift(
     accounts,
     {
       ...(options.tracking ? { tracking: options.tracking } : {}),
-      ...(options.pages ? { pages: options.pages } : {}),
+      ...(options.pages ? { pages: withPageLog(options.pages, io.verbose) } : {}),
       ...(policy ? { policy } : {}),
     },
     settings,

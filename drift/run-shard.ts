@@ -8,6 +8,8 @@
 // names no key): the merge then refuses it by name rather than call a stack's websites gone,
 // and a complete file an earlier run left at that path is not merged by mistake.
 import type { Environment, ProviderSettings } from "../core/settings";
+import type { VerboseLog } from "../core/verbose-log";
+import { exitCodes } from "../core/exit-codes";
 import { SDK_VERSION } from "../sdk";
 import { readPolicyConfig } from "../policy/policy-config";
 import { accountsOf } from "./read/accounts";
@@ -16,6 +18,7 @@ import { readStacks } from "./read/read-stacks";
 import type { StackReading } from "./read/read-stacks";
 import { observeAccounts } from "./compare/compare-run";
 import type { CheckOptions } from "./compare/compare-run";
+import { withPageLog } from "./compare/page-run";
 import { loadAcceptance } from "./accept/acceptance";
 import type { AcceptanceOptions } from "./accept/acceptance";
 import { sha256Of, shardOptionsOf } from "./shard/fingerprint";
@@ -55,7 +58,7 @@ export async function runShard(
   options: ShardRunOptions,
   env: Environment,
   settings: ProviderSettings,
-  io: { err: (text: string) => void },
+  io: { err: (text: string) => void; verbose?: VerboseLog },
 ): Promise<number> {
   const { shard, shardFile } = options;
   if (!shard || !shardFile) throw new Error("unreachable: a shard run has its shard and its shard file");
@@ -79,14 +82,19 @@ export async function runShard(
       ...options,
       shard: { ...shard, onSplit: (all: readonly ShardableSource[]) => (listing = listingOf(all)) },
     };
-    const stacks = await readStacks(reading, env, io.err);
+    const stacks = await readStacks(reading, env, io.err, io.verbose);
     if (!listing) throw new Error("unreachable: the read stage split no listing");
     const recorded = stacks.flatMap((s) => s.websites);
-    const accounts = await accountsOf(recorded, new RecordedSettings(env));
+    const accounts = await accountsOf(recorded, new RecordedSettings(env), io.verbose);
     io.err(`Listing the websites of ${plural(accounts.length, "account")}...\n`);
 
     // compare's asking half: what the server says, written down for the merge.
-    const observed = await observeAccounts(accounts, options, settings, io.err);
+    const observed = await observeAccounts(
+      accounts,
+      options.pages ? { ...options, pages: withPageLog(options.pages, io.verbose) } : options,
+      settings,
+      io.err,
+    );
     const content: CompleteShard = completeShardOf({
       header,
       options: shardOptions,
@@ -104,7 +112,7 @@ export async function runShard(
       `${name}: ${read}, ${plural(recorded.length, "recorded website")} on ${plural(accounts.length, "account")}; ` +
         `wrote ${shardFile.file} for pulumi-webstats drift merge (no report).\n`,
     );
-    return 0;
+    return exitCodes.success;
   } catch (error) {
     const message = neutralLines(error instanceof Error ? error.message : String(error));
     await writeShardFile(shardFile.file, {

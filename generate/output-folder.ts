@@ -43,7 +43,8 @@ export async function writeProject(folder: string, files: ProjectFiles): Promise
   const written: string[] = [];
   for (const [name, content] of Object.entries(files)) {
     try {
-      await writeFileAtomically(join(folder, name), content);
+      // A file of the project linked from elsewhere is replaced where it is, as editors do.
+      await writeFileAtomically(join(folder, name), content, { links: "follow" });
     } catch (error) {
       if (written.length === 0) throw error;
       throw new Error(`${(error as Error).message} Written before it: ${written.join(", ")}.`, {

@@ -70,7 +70,13 @@ const protection = {
   },
 };
 
-export function readme(name: string, baseUrl: string, format: "ts" | "yaml", programFiles: string[]): string {
+export function readme(
+  name: string,
+  baseUrl: string,
+  format: "ts" | "yaml",
+  programFiles: string[],
+  install: string[] = ["npm install"],
+): string {
   const { marked, release, remove } = protection[format];
   return `# ${name}
 
@@ -78,7 +84,7 @@ The websites of an account of the Website Statistics Service at ${baseUrl}, as c
 (${programFiles.join(", ")}), written by \`pulumi-webstats generate\`.
 
 \`\`\`sh
-npm install
+${install.join("\n")}
 pulumi stack init prod
 pulumi config set webstats:baseUrl ${baseUrl}
 pulumi config set --secret webstats:apiKey "$WEBSTATS_API_KEY"

@@ -17,6 +17,8 @@ export interface ProjectRequest {
   baseUrl: string;
   /** When the websites were listed, as YYYY-MM-DD. */
   date: string;
+  /** The commands that install the package into the project (core/install-steps.ts). */
+  install?: string[];
 }
 
 /** File name to content. */
@@ -41,7 +43,7 @@ export function projectFiles(request: ProjectRequest): ProjectFiles {
     "package.json": packageJson(request.name),
     "tsconfig.json": tsconfigJson(),
     ...program,
-    "README.md": readme(request.name, request.baseUrl, format, Object.keys(program)),
+    "README.md": readme(request.name, request.baseUrl, format, Object.keys(program), request.install),
     ".gitignore": gitignore,
   };
 }

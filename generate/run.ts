@@ -3,7 +3,9 @@
 import { basename, resolve } from "node:path";
 import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
+import { installLines, installSteps, thisClone } from "../core/install-steps";
 import { settingSpecs } from "../core/settings";
+import type { VerboseLog } from "../core/verbose-log";
 import type { Environment, ProviderSettings } from "../core/settings";
 import { readSources } from "../drift/read/state-sources";
 import { stackNetworkSettings, unmanagedWebsites } from "../drift/read/unmanaged";
@@ -48,15 +50,20 @@ export async function generateProject(
   options: GenerateOptions,
   env: Environment,
   settings: ProviderSettings,
-  io: { out: (text: string) => void },
+  io: { out: (text: string) => void; verbose?: VerboseLog },
 ): Promise<void> {
   const folder = resolve(options.out);
+  const say = io.verbose?.say;
   // The stacks first: the installation is reached as their own pulumi up reaches it.
-  const stacks = options.onlyUnmanaged ? await readSources(options.onlyUnmanaged, env) : undefined;
+  const stacks = options.onlyUnmanaged
+    ? await readSources(options.onlyUnmanaged, env, undefined, undefined, undefined, say)
+    : undefined;
   const reaching = stacks ? stackNetworkSettings(stacks, settings, env) : settings;
-  const client: WebstatsClient = new ClientRegistry().clientFor(undefined, reaching);
+  const registry = new ClientRegistry(undefined, io.verbose?.onRequest);
+  const client: WebstatsClient = registry.clientFor(undefined, reaching);
   const listed = await client.websites.list({ sortBy: "id", sort: "asc" });
   const websites = stacks ? unmanagedWebsites(listed, client.baseUrl, stacks, settings) : listed;
+  const install = installSteps({ clone: thisClone() });
   const files =
     options.format === "import"
       ? { [importFileName]: importFile(namedWebsites(websites)) }
@@ -66,6 +73,7 @@ export async function generateProject(
           name: options.name ?? projectNameFrom(basename(folder)),
           baseUrl: client.baseUrl,
           date: new Date().toISOString().slice(0, 10),
+          install: installLines(install),
         });
   await writeProject(folder, files);
   const next =
@@ -73,7 +81,9 @@ export async function generateProject(
       ? `Next: in your Pulumi project, with the webstats provider plugin installed (pulumi-webstats plugin install) ` +
         `and the stack configured (webstats:baseUrl, webstats:apiKey), run pulumi import --file ${importFileName}. ` +
         `It protects every website it imports (unless --protect=false).\n`
-      : `Next: cd ${options.out} && npm install, then follow README.md there (pulumi stack init, config, up).\n`;
+      : `Next: cd ${options.out} and install the package there. ${install.why}\n` +
+        `${installLines(install, "  ").join("\n")}\n` +
+        `Then follow README.md there (pulumi stack init, config, up).\n`;
   const which = options.onlyUnmanaged ? `, ${websites.length} of them in none of the stacks given` : "";
   io.out(
     `Listed ${listed.length} website${listed.length === 1 ? "" : "s"} of ${client.baseUrl}${which}.\n` +

@@ -13,6 +13,8 @@ import type { EnforcementLevel, PolicyRule } from "./rules";
 export interface ConfiguredRule {
   rule: PolicyRule;
   level: EnforcementLevel;
+  /** Where the level comes from: the rule's own key, `all`, or the rule's default (the file names neither). */
+  levelFrom: "rule" | "all" | "default";
   settings: Record<string, unknown>;
 }
 
@@ -69,17 +71,18 @@ function configureRule(
 ): ConfiguredRule {
   const say = (text: string) => problems.push(`${rule.name}: ${text}`);
   let level: EnforcementLevel = allLevel ?? rule.defaultLevel;
+  let levelFrom: ConfiguredRule["levelFrom"] = allLevel ? "all" : "default";
   let given: Record<string, unknown> = {};
   if (typeof entry === "string") {
     const problem = levelProblem(rule, entry);
     if (problem) say(problem);
-    else level = entry as EnforcementLevel;
+    else [level, levelFrom] = [entry as EnforcementLevel, "rule"];
   } else if (isObject(entry)) {
     const { enforcementLevel, ...settings } = entry;
     if (enforcementLevel !== undefined) {
       const problem = levelProblem(rule, enforcementLevel);
       if (problem) say(problem);
-      else level = enforcementLevel as EnforcementLevel;
+      else [level, levelFrom] = [enforcementLevel as EnforcementLevel, "rule"];
     }
     given = settings;
   } else if (entry !== undefined) {
@@ -88,7 +91,7 @@ function configureRule(
     );
   }
   const parsed = rule.settings.safeParse(given);
-  if (parsed.success) return { rule, level, settings: parsed.data as Record<string, unknown> };
+  if (parsed.success) return { rule, level, levelFrom, settings: parsed.data as Record<string, unknown> };
   const keys = Object.keys((rule.settings as unknown as { shape: Record<string, unknown> }).shape);
   for (const issue of parsed.error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -103,7 +106,7 @@ function configureRule(
       }
     } else say(issue.message);
   }
-  return { rule, level, settings: {} };
+  return { rule, level, levelFrom, settings: {} };
 }
 
 /**
@@ -199,3 +202,28 @@ export function readPolicyConfig(file: string): ConfiguredRule[] {
 /** The rules a run applies: all but the disabled ones. */
 export const activeRules = (configured: readonly ConfiguredRule[]): ConfiguredRule[] =>
   configured.filter((c) => c.level !== "disabled");
+
+/** Where each level comes from, as `policy check` says it after the rule. */
+const levelOrigins = { rule: "", all: " (from all)", default: " (its default level: the file sets none)" };
+
+/**
+ * Every rule with its level and settings, a rule the file does not name marked as at its default
+ * (it is still in force), then the rules by level: what `policy check` prints.
+ */
+export function rulesInForce(configured: readonly ConfiguredRule[]): string {
+  const lines = configured.map(
+    (c) =>
+      `  ${c.rule.name}: ${c.level}${Object.keys(c.settings).length > 0 ? ` ${JSON.stringify(c.settings)}` : ""}` +
+      levelOrigins[c.levelFrom],
+  );
+  const levels: EnforcementLevel[] = ["mandatory", "remediate", "advisory", "disabled"];
+  const byLevel = levels.map((level) => {
+    const names = configured.filter((c) => c.level === level).map((c) => c.rule.name);
+    return `  ${level.padEnd(9)}  ${names.length > 0 ? names.join(", ") : "(none)"}`;
+  });
+  return (
+    `${lines.join("\n")}\n` +
+    "In force, by level (mandatory fails the preview or update, remediate fixes, advisory reports):\n" +
+    `${byLevel.join("\n")}\n`
+  );
+}

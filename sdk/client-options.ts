@@ -11,6 +11,7 @@ import {
   proxyAddress,
 } from "./connection-rules";
 import { WebstatsError } from "./errors";
+import type { RequestObserver } from "./request-events";
 import type { ProxyChoice, WebstatsClientOptions } from "./types";
 import { SDK_VERSION } from "./version";
 
@@ -43,6 +44,8 @@ export interface ClientSettings {
   /** The whole User-Agent header sent with every request. */
   userAgent: string;
   network: NetworkSettings;
+  /** Told what the client does, when the caller asked. */
+  onRequest: RequestObserver | undefined;
 }
 
 /** @internal */
@@ -85,6 +88,9 @@ export function checkClientOptions(options: WebstatsClientOptions): ClientSettin
       "Invalid userAgent option: it must not contain line breaks or control characters.",
     );
   }
+  if (options.onRequest !== undefined && typeof options.onRequest !== "function") {
+    throw new WebstatsError("Invalid onRequest option: it must be a function.");
+  }
   const number = (value: number | undefined, name: string, fallback: number, integer = false) =>
     value === undefined
       ? fallback
@@ -111,6 +117,7 @@ export function checkClientOptions(options: WebstatsClientOptions): ClientSettin
           : certificateBundle(options.caCertificates, "The caCertificates option"),
       skipTlsVerify: options.skipTlsVerify === true,
     },
+    onRequest: options.onRequest,
   };
 }
 

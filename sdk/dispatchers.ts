@@ -49,7 +49,7 @@ type ConnectFunction = (options: object, callback: (error: Error | null, socket:
  * undici 8, which needs Node.js 22). Its pools treat that failure (UND_ERR_SOCKET) as
  * recoverable; given as the error undici 8 gives (UND_ERR_PRX_CONN), it fails the request once.
  */
-function proxiedPool(origin: string | URL, options: Pool.Options): Dispatcher {
+export function proxiedPool(origin: string | URL, options: Pool.Options): Dispatcher {
   const connect = options.connect;
   if (typeof connect !== "function") return new Pool(origin, options);
   const guarded: ConnectFunction = (connectOptions, callback) =>

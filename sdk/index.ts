@@ -40,6 +40,14 @@ export {
   WebstatsError,
   type ApiErrorDetails,
 } from "./errors";
+export type {
+  HttpMethod,
+  PacingCause,
+  RequestEvent,
+  RequestNamed,
+  RequestObserver,
+  RetryableOutcome,
+} from "./request-events";
 export { serverMayHaveActed } from "./server-acted";
 export { normalizeDomain } from "./domain";
 export { SDK_VERSION } from "./version";

@@ -9,11 +9,18 @@
 //   order (for servers shared with other clients, where our count of the budget is not the truth).
 import { systemClock, type Clock } from "./clock";
 import { readRateLimitSignals, type ResponseHeaders } from "./rate-limit-headers";
+import type { PacingCause } from "./request-events";
 import { ServerWindow } from "./server-window";
+
+export type { PacingCause };
 
 /** One admitted request; hand it back through `answered` or `abandoned`. */
 export interface PacerTicket {
   readonly admittedAt: number;
+  /** How long it was held before it was admitted (0: at once), for a log of what the client did. */
+  readonly waitedMs: number;
+  /** What held it longest, when it was held. */
+  readonly heldBy?: PacingCause;
 }
 
 export class RequestPacer {
@@ -35,18 +42,26 @@ export class RequestPacer {
 
   /** Resolves when a request may start. */
   async acquire(): Promise<PacerTicket> {
+    const askedAt = this.clock.now();
+    // Each cause's share of the wait, so the ticket can say which held the request longest.
+    const held = new Map<PacingCause, number>();
+    const waitFor = async (cause: PacingCause, wait: () => Promise<void>) => {
+      const from = this.clock.now();
+      await wait();
+      held.set(cause, (held.get(cause) ?? 0) + this.clock.now() - from);
+    };
     if (this.intervalMs > 0) {
       // Reserve the slot now, before waiting, so concurrent callers queue in order.
       const slot = Math.max(this.clock.now(), this.nextSlotAt);
       this.nextSlotAt = slot + this.intervalMs;
-      await this.sleepUntil(slot);
+      await waitFor("spacing", () => this.sleepUntil(slot));
     }
     for (;;) {
       const now = this.clock.now();
       const admission = this.window.admit(now);
-      if (admission.kind === "go") return { admittedAt: now };
-      if (admission.kind === "wait-until") await this.sleepUntil(admission.at);
-      else await new Promise<void>((resolve) => this.answerWaiters.push(resolve));
+      if (admission.kind === "go") return ticketOf(now, now - askedAt, held);
+      if (admission.kind === "wait-until") await waitFor("window", () => this.sleepUntil(admission.at));
+      else await waitFor("answers", () => new Promise<void>((resolve) => this.answerWaiters.push(resolve)));
     }
   }
 
@@ -73,6 +88,11 @@ export class RequestPacer {
     const wait = time - this.clock.now();
     if (wait > 0) await this.clock.sleep(wait);
   }
+}
+
+function ticketOf(admittedAt: number, waitedMs: number, held: Map<PacingCause, number>): PacerTicket {
+  const longest = [...held].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1])[0];
+  return longest ? { admittedAt, waitedMs, heldBy: longest[0] } : { admittedAt, waitedMs };
 }
 
 const pacersByOrigin = new Map<string, RequestPacer>();

@@ -1,6 +1,7 @@
 // Servers and proxies sometimes echo request data back (debug pages, validation messages). The API
 // key must never travel further than the Authorization header, so every text that can end up in an
 // error is passed through one of these first.
+import { asWritten, markupRead, percentRead, readAgain, type Reading } from "./escaped-spellings";
 
 export const REDACTED = "[REDACTED]";
 
@@ -13,28 +14,86 @@ export type Redactor = (text: string) => string;
  */
 export const SHORT_SECRET_LENGTH = 8;
 
-const escapeForPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A letter or a digit: a short secret next to one is part of a word, and not taken for the secret. */
+const letterOrDigit = /^[\p{L}\p{N}]$/u;
+const isLetterOrDigit = (point: number | undefined): boolean =>
+  point !== undefined && letterOrDigit.test(String.fromCodePoint(point));
 
-/** The spellings a secret takes inside JSON strings, URLs and form bodies. */
-const spellingsOf = (secret: string): string[] => [
-  secret,
-  JSON.stringify(secret).slice(1, -1),
-  encodeURIComponent(secret),
-  new URLSearchParams({ s: secret }).toString().slice(2),
-];
+/** The code point that ends just before `at`, or undefined at the start. */
+function codePointBefore(text: string, at: number): number | undefined {
+  if (at === 0) return undefined;
+  const last = text.charCodeAt(at - 1);
+  const pair = at >= 2 && (last & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 2) & 0xfc00) === 0xd800;
+  return pair ? text.codePointAt(at - 2) : last;
+}
 
-/** Hides the secrets, also in the spellings they take inside JSON strings, URLs and form bodies. */
+const standsAlone = (text: string, start: number, end: number): boolean =>
+  !isLetterOrDigit(codePointBefore(text, start)) && !isLetterOrDigit(text.codePointAt(end));
+
+/** Whether a text holds what markupRead or percentRead reads back. */
+const hasMarkupEscape = /[&\\]/;
+const hasPercentEscape = /[%+]/;
+
+/**
+ * The readings of a text a secret is looked for in: as written; with its HTML references and
+ * JSON escapes read back, once and twice (JSON escaped again as HTML: `\&quot;`); with its
+ * percent-encoding read back, and then its HTML and JSON escapes (JSON inside a URL). A reading
+ * that would change nothing is skipped. Each is one pass over the text.
+ */
+function readingsOf(text: string): Reading[] {
+  const readings = [asWritten(text)];
+  const readOn = (reading: Reading) => {
+    readings.push(reading);
+    if (hasMarkupEscape.test(reading.text)) readings.push(readAgain(reading, markupRead));
+  };
+  if (hasMarkupEscape.test(text)) readOn(markupRead(text));
+  if (hasPercentEscape.test(text)) readOn(percentRead(text));
+  return readings;
+}
+
+/**
+ * The ranges of `text` where a secret stands in `reading`: every occurrence, left to right, not
+ * overlapping; a short secret only where no letter or digit touches it.
+ */
+function rangesOf(secret: string, reading: Reading): [number, number][] {
+  const ranges: [number, number][] = [];
+  const short = [...secret].length < SHORT_SECRET_LENGTH;
+  for (let at = reading.text.indexOf(secret); at >= 0;) {
+    const end = at + secret.length;
+    if (short && !standsAlone(reading.text, at, end)) {
+      at = reading.text.indexOf(secret, at + 1);
+      continue;
+    }
+    ranges.push([reading.from[at]!, reading.to[end - 1]!]);
+    at = reading.text.indexOf(secret, end);
+  }
+  return ranges;
+}
+
+/**
+ * Hides the secrets in every spelling a server may echo them in: as they are, inside JSON and
+ * script strings (`\"`, `\u00e9`, PHP's `\/`), HTML-escaped (`&amp;`, `&#38;`, `&#x26;`,
+ * `&quot;`, `&eacute;`), percent-encoded in either case or as a form writes them, in any mix
+ * (escaped-spellings.ts). Each stretch of the text that spells a secret becomes one [REDACTED].
+ */
 export function makeRedactor(...secrets: string[]): Redactor {
-  const spellings = [...new Set(secrets.flatMap(spellingsOf))]
-    .filter((spelling) => spelling.length > 0)
-    // Longest first, so a spelling that contains another is replaced whole.
-    .sort((a, b) => b.length - a.length);
-  const steps = spellings.map((spelling): Redactor => {
-    if (spelling.length >= SHORT_SECRET_LENGTH) return (text) => text.split(spelling).join(REDACTED);
-    const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeForPattern(spelling)}(?![\\p{L}\\p{N}])`, "gu");
-    return (text) => text.replace(word, REDACTED);
-  });
-  return (text) => steps.reduce((result, step) => step(result), text);
+  const wanted = [...new Set(secrets)].filter((secret) => secret.length > 0);
+  return (text) => {
+    if (wanted.length === 0) return text;
+    const ranges = readingsOf(text).flatMap((reading) =>
+      wanted.flatMap((secret) => rangesOf(secret, reading)),
+    );
+    if (ranges.length === 0) return text;
+    ranges.sort((x, y) => x[0] - y[0] || y[1] - x[1]);
+    let out = "";
+    let last = 0;
+    for (const [start, end] of ranges) {
+      if (end <= last) continue;
+      out += text.slice(last, Math.max(last, start)) + (start >= last ? REDACTED : "");
+      last = end;
+    }
+    return out + text.slice(last);
+  };
 }
 
 /**
@@ -53,8 +112,15 @@ export function redactParsed(value: unknown, redact: Redactor): unknown {
   return value;
 }
 
-/** A short, single-line, redacted quotation of a body for error messages. */
+/**
+ * A short, single-line, redacted quotation of a body for error messages: redacted first, its
+ * white space folded, redacted again (folding may join what was apart into a secret), then cut to
+ * `maxLength` code units, never between the two halves of a surrogate pair.
+ */
 export function excerptOf(text: string, redact: Redactor, maxLength = 200): string {
-  const flat = redact(text).replace(/\s+/g, " ").trim();
-  return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;
+  const flat = redact(redact(text).replace(/\s+/g, " ").trim());
+  if (flat.length <= maxLength) return flat;
+  let end = maxLength - 1;
+  if (/[\ud800-\udbff]/.test(flat[end - 1] ?? "")) end--;
+  return `${flat.slice(0, end)}…`;
 }

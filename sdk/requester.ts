@@ -4,10 +4,11 @@
 import type { Clock } from "./clock";
 import { RateLimitError, UnexpectedResponseError, type WebstatsError } from "./errors";
 import type { RequestPacer } from "./pacer";
-import { excerptOf, makeRedactor, type Redactor } from "./redact";
+import { excerptOf, makeRedactor, REDACTED, type Redactor } from "./redact";
 import { errorFromResponse, parseJson, type RequestLine } from "./response-errors";
 import { decideRetry } from "./retry-policy";
 import type { ClientSettings } from "./client-options";
+import type { RequestEvent } from "./request-events";
 import { sendOnce, type HttpMethod, type HttpResponse, type Route } from "./transport";
 import { secretFormValues, type Decoded } from "./wire";
 
@@ -39,6 +40,20 @@ export interface Requester {
   decode<T>(answer: ApiAnswer, decoder: (body: unknown) => Decoded<T>): T;
 }
 
+/** A query parameter whose value a log never shows, whatever the value. */
+const SECRET_PARAMETER = /pass|secret|token|key|auth/i;
+
+/** The path and query a log shows: secret-looking parameters' values hidden, then the secrets. */
+function loggedPath(url: URL, redact: Redactor): string {
+  const query = [...url.searchParams]
+    .map(([name, value]) => {
+      const shown = SECRET_PARAMETER.test(name) ? REDACTED : encodeURIComponent(value);
+      return `${encodeURIComponent(name)}=${shown}`;
+    })
+    .join("&");
+  return redact(query === "" ? url.pathname : `${url.pathname}?${query}`);
+}
+
 export function createRequester(settings: ClientSettings, deps: RequesterDependencies): Requester {
   const alwaysSecret = [settings.apiKey, ...(deps.route.proxy?.credentials ?? [])];
   const redact = makeRedactor(...alwaysSecret);
@@ -46,6 +61,14 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
   const redactorFor = (call: ApiCall): Redactor => {
     const own = secretFormValues(call.form);
     return own.length === 0 ? redact : makeRedactor(...alwaysSecret, ...own);
+  };
+  /** Tells the caller's hook what happened; a hook that throws does not fail the call. */
+  const tell = (event: RequestEvent): void => {
+    try {
+      settings.onRequest?.(event);
+    } catch {
+      // A log's failure is not the request's.
+    }
   };
   const fixedHeaders: Record<string, string> = {
     accept: "application/json",
@@ -64,11 +87,15 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
     call: ApiCall,
     line: RequestLine,
     redactCall: Redactor,
+    retry: number,
   ): Promise<HttpResponse | WebstatsError> {
     const headers = call.form
       ? { ...fixedHeaders, "content-type": "application/x-www-form-urlencoded" }
       : fixedHeaders;
     const ticket = await deps.pacer.acquire();
+    const named = { method: call.method, path: loggedPath(line.url, redactCall) };
+    if (ticket.heldBy) tell({ kind: "paced", ...named, waitedMs: ticket.waitedMs, heldBy: ticket.heldBy });
+    const sentAt = deps.clock.now();
     try {
       const response = await sendOnce(
         deps.route,
@@ -77,9 +104,27 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         redactCall,
       );
       deps.pacer.answered(ticket, response.status, response.headers);
+      tell({
+        kind: "attempt",
+        ...named,
+        retry,
+        durationMs: deps.clock.now() - sentAt,
+        status: response.status,
+      });
       return response;
     } catch (error) {
       deps.pacer.abandoned();
+      const durationMs = deps.clock.now() - sentAt;
+      tell({
+        kind: "attempt",
+        ...named,
+        retry,
+        durationMs,
+        status: undefined,
+        problem: redactCall(String((error as Error).message))
+          .split(redactCall(line.path))
+          .join(named.path),
+      });
       return error as WebstatsError;
     }
   }
@@ -89,7 +134,7 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
     const redactCall = redactorFor(call);
     const startedAt = deps.clock.now();
     for (let retriesSoFar = 0; ; retriesSoFar += 1) {
-      const result = await attempt(call, line, redactCall);
+      const result = await attempt(call, line, redactCall, retriesSoFar);
       if (!(result instanceof Error)) {
         if (result.status >= 200 && result.status < 300) {
           return { status: result.status, line, bodyText: result.bodyText };
@@ -111,6 +156,15 @@ export function createRequester(settings: ClientSettings, deps: RequesterDepende
         random: deps.random,
       });
       if (!decision.retry) throw error;
+      tell({
+        kind: "retry",
+        method: call.method,
+        path: loggedPath(line.url, redactCall),
+        retry: retriesSoFar + 1,
+        maxRetries: settings.maxRetries,
+        delayMs: error instanceof RateLimitError ? 0 : decision.delayMs,
+        outcome: decision.outcome,
+      });
       // After a 429 the pacer holds every request to this origin until the moment the window
       // ends; sleeping Retry-After here as well would add its rounding to whole seconds.
       if (!(error instanceof RateLimitError)) await deps.clock.sleep(decision.delayMs);

@@ -26,6 +26,9 @@ export interface RequestLine {
   url: URL;
 }
 
+/** The characters of a body that is not JSON an error keeps (redacted, then cut). */
+export const BODY_QUOTED_AT_MOST = 2000;
+
 type PlainErrorClass = new (details: ApiErrorDetails) => ApiError;
 
 const CLASS_BY_STATUS: Record<number, PlainErrorClass> = {
@@ -62,7 +65,7 @@ function redirectError(response: HttpResponse, line: RequestLine, redact: Redact
     return new AuthenticationError({
       ...line,
       status: response.status,
-      body: response.bodyText,
+      body: excerptOf(response.bodyText, redact, BODY_QUOTED_AT_MOST),
       detail: "the server redirected to its login page: the API key was not accepted.",
     });
   }
@@ -70,7 +73,7 @@ function redirectError(response: HttpResponse, line: RequestLine, redact: Redact
     response.status,
     line.method,
     line.path,
-    `unexpected redirect to ${location || "(no Location)"}; check the base URL (http or https, path)`,
+    `unexpected redirect to ${location ? excerptOf(location, redact) : "(no Location)"}; check the base URL (http or https, path)`,
     excerptOf(response.bodyText, redact),
   );
 }
@@ -101,7 +104,7 @@ export function errorFromResponse(
     method: line.method,
     path: line.path,
     // Bodies are redacted text; large HTML pages are cut to keep errors printable.
-    body: json ?? excerptOf(bodyText, redact, 2000),
+    body: json ?? excerptOf(bodyText, redact, BODY_QUOTED_AT_MOST),
     detail,
   };
   if (status === 422) return new ValidationError(details, summary.fieldErrors);

@@ -21,14 +21,9 @@ import {
   type WebstatsError,
 } from "./errors";
 import { serverMayHaveActed } from "./server-acted";
-import type { HttpMethod } from "./transport";
+import type { HttpMethod, RetryableOutcome } from "./request-events";
 
-/** What went wrong with an attempt, as far as retrying is concerned. */
-export type RetryableOutcome =
-  | "connection" // no complete answer: refused, reset, or cut short mid-body
-  | "timeout" // no complete answer in time; the server may still be working on it
-  | "rate-limited" // 429: the throttle turned the request away before it was handled
-  | "gateway"; // 502/503/504: usually a proxy that could not reach the application
+export type { RetryableOutcome };
 
 // Update sets fields to given values and delete of a deleted website is detected, so repeating
 // these is harmless whatever the server did; a repeated POST could create a second website, so it
@@ -80,7 +75,9 @@ export interface RetryContext {
   random: () => number;
 }
 
-export type RetryDecision = { retry: true; delayMs: number } | { retry: false; reason: string };
+/** A retry says the failure it repeats after (for a log of what the client did). */
+export type RetryDecision =
+  { retry: true; delayMs: number; outcome: RetryableOutcome } | { retry: false; reason: string };
 
 export function decideRetry(context: RetryContext): RetryDecision {
   const outcome = outcomeOf(context.error);
@@ -95,5 +92,5 @@ export function decideRetry(context: RetryContext): RetryDecision {
   if (context.elapsedMs + delayMs > context.deadlineMs) {
     return { retry: false, reason: "the retry deadline would pass" };
   }
-  return { retry: true, delayMs };
+  return { retry: true, delayMs, outcome };
 }

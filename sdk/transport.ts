@@ -9,7 +9,9 @@ import { ConnectionError, TimeoutError, UnexpectedResponseError } from "./errors
 import type { ResponseHeaders } from "./rate-limit-headers";
 import { excerptOf, type Redactor } from "./redact";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+import type { HttpMethod } from "./request-events";
+
+export type { HttpMethod };
 
 export interface HttpRequest {
   method: HttpMethod;

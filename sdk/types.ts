@@ -1,6 +1,7 @@
 // The domain model every caller of the sdk works with. It is camelCase and uses real booleans and
 // lists; how these travel over HTTP (snake_case, 0/1 codes, newline lists) is wire.ts's business only.
 import type { Dispatcher } from "undici";
+import type { RequestObserver } from "./request-events";
 
 /** Who may see a website's statistics page: anyone, only the account, or whoever has its password. */
 export type Privacy = "public" | "private" | "password";
@@ -249,4 +250,9 @@ export interface WebstatsClientOptions {
   dispatcher?: Dispatcher;
   /** Appended to the User-Agent after "pulumi-webstats/<version>". */
   userAgent?: string;
+  /**
+   * Told each attempt, retry and pacing wait as it happens (redacted), for a log of a run:
+   * `pulumi-webstats --verbose` prints them.
+   */
+  onRequest?: RequestObserver;
 }

@@ -21,6 +21,7 @@ import { errorAnnotation } from "./annotation";
 import { driftLine, mergeLine, shardLine } from "./command-line";
 import { expandMergeFiles } from "./merge-files";
 import { runCollected } from "./run-collected";
+import { exitCodes } from "../../core/exit-codes";
 
 /** Where the Action writes: its standard output and standard error. */
 export interface ActionLog {
@@ -115,7 +116,7 @@ async function runShard(
     file = shardFileOf(split, env);
   } catch (error) {
     log.out(errorAnnotation(title, `the shard file's folder cannot be made: ${(error as Error).message}`));
-    return 1;
+    return exitCodes.error;
   }
   const { code } = await runLogged(shardLine(inputs, split.shard, file, split.runId), env, log, false);
   // Set whatever the outcome: a failed shard writes its file too, saying so, for the merge to name it.
@@ -127,7 +128,7 @@ async function runShard(
   if (env.GITHUB_STEP_SUMMARY)
     appendFileSync(
       env.GITHUB_STEP_SUMMARY,
-      code === 0
+      code === exitCodes.success
         ? `${name}: its stacks are read into its shard file; the merge job writes the reports.\n`
         : `${name} failed (exit code ${code}): the log says why, and the merge job refuses its shard.\n`,
     );
@@ -140,7 +141,7 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
   if ("problems" in read) {
     for (const problem of read.problems) log.out(errorAnnotation(title, problem));
     log.err(`${title}: ${read.problems.length} wrong input(s); nothing was read or changed.\n`);
-    return 1;
+    return exitCodes.error;
   }
   const { inputs } = read;
   if (inputs.split.mode === "shard") return runShard(inputs, inputs.split, env, log);
@@ -150,7 +151,7 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     const expanded = expandMergeFiles(inputs.split.mergeFiles, process.cwd());
     if ("problem" in expanded) {
       log.out(errorAnnotation(title, expanded.problem));
-      return 1;
+      return exitCodes.error;
     }
     mergeFiles = expanded.files;
   }
@@ -159,7 +160,7 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     dir = outputFolder(inputs, env);
   } catch (error) {
     log.out(errorAnnotation(title, `the output folder cannot be made: ${(error as Error).message}`));
-    return 1;
+    return exitCodes.error;
   }
   const { args, reports } = mergeFiles ? mergeLine(inputs, mergeFiles, dir) : driftLine(inputs, dir);
   const fixSummary = inputs.fix === "none" ? undefined : join(dir, "fix.md");
@@ -179,9 +180,9 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     if (collected !== "") appendFileSync(env.GITHUB_STEP_SUMMARY, `\n${collected}`);
   }
 
-  if (code === 2 && !inputs.failOnDrift) {
-    log.out("Drift found (exit code 2); fail-on-drift is false: the step passes.\n");
-    return 0;
+  if (code === exitCodes.drift && !inputs.failOnDrift) {
+    log.out(`Drift found (exit code ${code}); fail-on-drift is false: the step passes.\n`);
+    return exitCodes.success;
   }
   return code;
 }

@@ -4,6 +4,7 @@
 // run is drift-action.ts.
 import { runDriftAction } from "./drift-action";
 import { errorAnnotation } from "./annotation";
+import { exitCodes } from "../../core/exit-codes";
 
 runDriftAction(process.env, {
   out: (text) => process.stdout.write(text),
@@ -16,6 +17,6 @@ runDriftAction(process.env, {
     process.stdout.write(
       errorAnnotation("pulumi-webstats action", error instanceof Error ? error.message : String(error)),
     );
-    process.exitCode = 1;
+    process.exitCode = exitCodes.error;
   },
 );

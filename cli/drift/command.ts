@@ -6,11 +6,11 @@ import { runDrift } from "../../drift";
 import type { DriftOptions } from "../../drift";
 import type { CliCommand, ParsedLine } from "../command";
 import { environmentHelp } from "../environment-help";
-import { docsLine, helpOptionHelp, optionSections } from "../help";
+import { commonOptionsHelp, docsLine, optionSections } from "../help";
 import { refuseExtraWords } from "../parse-line";
 import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
-import { driftExitCodes, driftExitHelp } from "./exit-codes";
+import { driftCommandExits, driftExitHelp } from "./exit-codes";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
 import { fixChoice, fixOptions, fixOptionsHelp } from "./fix-options";
 import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
@@ -42,7 +42,7 @@ ${optionSections([
   ["Checks", [...pageOptionsHelp, ...policyOptionsHelp]],
   ["Fixes", fixOptionsHelp],
   [`Shards (one run over many CI machines; then drift merge; ${SHARDS_DOCS})`, shardOptionsHelp],
-  ["", [helpOptionHelp]],
+  ["", commonOptionsHelp],
 ])}
 
 ${driftExitHelp}
@@ -100,10 +100,10 @@ export const driftCommand: CliCommand<DriftCommandOptions> = {
     ...fixOptions,
     ...shardOptions,
   },
-  // 2 means drift found: a pipeline must not take a mistyped option for it.
-  usageExitCode: driftExitCodes.error,
+  exits: driftCommandExits,
   parse,
-  // The command runs outside any stack: its settings come from the environment alone.
+  // The command runs outside any stack: its settings come from the environment alone. The
+  // console goes to the run whole: its verbose log with it.
   run: (options, env, io) =>
     runDrift(
       runOptions(options, env),

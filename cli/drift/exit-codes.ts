@@ -1,21 +1,37 @@
-// drift's exit codes, as its help states them. The run decides them (drift/report/report-run.ts,
-// drift/fix/) and a wrong command line gets `error` (cli/drift/command.ts);
-// test/unit/cli-help-docs.test.ts holds the run, this table, the help and docs/drift.md together.
+// drift's exit codes, from the one table (cli/exit-codes.ts), as its help states them. The run
+// decides them (drift/report/report-run.ts, drift/fix/) and a wrong command line gets `error`;
+// test/unit/cli-help-docs.test.ts holds the run, this list, the help and docs/drift.md together.
+import { ERROR_MEANING, exitCodeHelp, exitCodes, usageDetail } from "../exit-codes";
+import type { CommandExit } from "../exit-codes";
 
+/** drift's codes by what they mean for a run (the names its tests and docs use). */
 export const driftExitCodes = {
   /** Nothing --fail-on names was found (or --write-baseline recorded it). */
-  inSync: 0,
+  inSync: exitCodes.success,
   /** An error: a wrong command line, a stack that cannot be read, a fix refused or failed. */
-  error: 1,
+  error: exitCodes.error,
   /** Drift that --fail-on names was found (after --fix: is left). */
-  drift: 2,
+  drift: exitCodes.drift,
   /** A mandatory policy violation with --policy-pack-config, whatever the drift. */
-  policy: 3,
+  policy: exitCodes.policy,
 } as const;
 
-const { inSync, error, drift, policy } = driftExitCodes;
+/** drift's and drift merge's codes, in the order the help says them. */
+export const driftExits = (errorDetail: string): readonly CommandExit[] => [
+  { name: "success", meaning: "in sync" },
+  { name: "drift", meaning: "drift found", detail: "what --fail-on names" },
+  {
+    name: "policy",
+    meaning: "a mandatory policy violation",
+    detail: "--policy-pack-config, whatever the drift",
+  },
+  { name: "error", meaning: ERROR_MEANING, detail: usageDetail(errorDetail) },
+];
 
-export const driftExitHelp = `Exit code: ${inSync} in sync, ${drift} drift found (what --fail-on names), ${policy} a mandatory policy violation
-(--policy-pack-config, whatever the drift), ${error} error (a wrong option included).
+const { inSync, error, drift } = driftExitCodes;
+
+export const driftCommandExits = driftExits("a stack that cannot be read, a fix refused or failed");
+
+export const driftExitHelp = `${exitCodeHelp(driftCommandExits)}
 With --fix code or --fix cloud: ${inSync} everything fixed, ${drift} drift left that the fix does not cover,
 ${error} refused, declined or failed.`;

@@ -5,9 +5,10 @@
 import { readShards, runMerge } from "../../drift";
 import type { MergeOptions, ReportFormat, ReportOutput } from "../../drift";
 import type { CliCommand, ParsedLine } from "../command";
-import { docsLine, helpOptionHelp, optionSections } from "../help";
+import { exitCodeHelp } from "../exit-codes";
+import { commonOptionsHelp, docsLine, optionSections } from "../help";
 import { UsageError } from "../usage-error";
-import { driftExitCodes } from "./exit-codes";
+import { driftExits } from "./exit-codes";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
 import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
 import { failOnOf, failOnPolicyOf, reportOptions, reportOptionsHelp, reportsOf } from "./report-options";
@@ -24,7 +25,8 @@ interface MergeCommandOptions extends Omit<MergeOptions, "failOn"> {
   failOnValues?: string[];
 }
 
-const { inSync, error, drift, policy } = driftExitCodes;
+/** drift's codes: an error is also shards refused. */
+const exits = driftExits("shards refused");
 
 const usage = () => `Usage: pulumi-webstats drift merge FILE... [options]
 
@@ -49,11 +51,10 @@ ${optionSections([
       ...policyOptionsHelp,
     ],
   ],
-  ["", [helpOptionHelp]],
+  ["", commonOptionsHelp],
 ])}
 
-Exit code: ${inSync} in sync, ${drift} drift found (what --fail-on names), ${policy} a mandatory policy violation,
-${error} error (shards refused, or a wrong option).
+${exitCodeHelp(exits)}
 
 ${docsLine(DOCS)}`;
 
@@ -88,8 +89,7 @@ export const driftMergeCommand: CliCommand<MergeCommandOptions> = {
     ...baselineOptions,
     ...policyOptions,
   },
-  // 2 means drift found, as drift's.
-  usageExitCode: driftExitCodes.error,
+  exits,
   parse,
   run: async ({ files, failOnValues, ...options }, _env, io) => {
     const shards = await readShards(files);

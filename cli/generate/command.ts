@@ -4,7 +4,9 @@ import { generateProblem, generateProject } from "../../generate/run";
 import type { GenerateOptions } from "../../generate/run";
 import type { CliCommand, ParsedLine } from "../command";
 import { environmentHelp } from "../environment-help";
-import { docsLine, helpOptionHelp, optionLines } from "../help";
+import { ERROR_MEANING, exitCodeHelp, exitCodes, usageDetail } from "../exit-codes";
+import type { CommandExit } from "../exit-codes";
+import { commonOptionsHelp, docsLine, optionLines } from "../help";
 import { refuseExtraWords } from "../parse-line";
 import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
@@ -15,6 +17,15 @@ const DOCS = "docs/fleets.md#taking-over-an-existing-account-pulumi-webstats-gen
 const generateFormats = ["ts", "yaml", "import"] as const;
 /** What --format is when none is given. */
 const DEFAULT_FORMAT = generateFormats[0];
+
+const exits: readonly CommandExit[] = [
+  { name: "success", meaning: "written", detail: "the project, or with --format import the import file" },
+  {
+    name: "error",
+    meaning: ERROR_MEANING,
+    detail: usageDetail("a folder refused, the account not read, a file not written"),
+  },
+];
 
 const usage =
   () => `Usage: pulumi-webstats generate --out DIR [--format ${generateFormats.join("|")}] [--name NAME] [--force]
@@ -39,8 +50,10 @@ ${optionLines([
     text: "only the websites none of the stacks given records (drift's unmanaged)",
   },
   ...stateOptionsHelp,
-  helpOptionHelp,
+  ...commonOptionsHelp,
 ])}
+
+${exitCodeHelp(exits)}
 
 ${environmentHelp()}
 ${docsLine(DOCS)}`;
@@ -83,7 +96,7 @@ export const generateCommand: CliCommand<GenerateOptions> = {
     "only-unmanaged": { type: "boolean" },
     ...stateOptions,
   },
-  usageExitCode: 2,
+  exits,
   parse,
   run: async (options, env, io) => {
     // The command runs outside any stack: its settings come from the environment alone.
@@ -91,6 +104,6 @@ export const generateCommand: CliCommand<GenerateOptions> = {
     const problem = generateProblem(options, settings);
     if (problem) throw new UsageError(problem);
     await generateProject(options, env, settings, io);
-    return 0;
+    return exitCodes.success;
   },
 };

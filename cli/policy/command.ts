@@ -2,13 +2,20 @@
 // engine ignores a rule name the pack does not have and checks only the JSON types; this checks
 // everything (policy/policy-config.ts), so a pipeline can refuse a mistaken file before
 // `pulumi preview --policy-pack-config FILE` quietly runs without it.
-import { readPolicyConfig } from "../../policy/policy-config";
+import { readPolicyConfig, rulesInForce } from "../../policy/policy-config";
 import type { CliCommand } from "../command";
-import { docsLine, helpOptionHelp, optionLines } from "../help";
+import { ERROR_MEANING, exitCodeHelp, exitCodes, usageDetail } from "../exit-codes";
+import type { CommandExit } from "../exit-codes";
+import { commonOptionsHelp, docsLine, optionLines } from "../help";
 import { UsageError } from "../usage-error";
 
 /** The page with the file's whole story. */
 const DOCS = "docs/policy-pack.md#the-configuration-file";
+
+const exits: readonly CommandExit[] = [
+  { name: "success", meaning: "the file can be used" },
+  { name: "error", meaning: ERROR_MEANING, detail: usageDetail("the file cannot be used") },
+];
 
 export const policyCheckCommand: CliCommand<{ file: string }> = {
   name: "policy check",
@@ -20,15 +27,15 @@ Checks FILE, the JSON configuration of the webstats policy pack that pulumi prev
 the pack (or all), every enforcement level advisory, mandatory or disabled (remediate for the
 rules that can fix), every setting of the right type, IP ranges the server can match, domain
 globs. Prints each rule with its level and settings; a problem names the rule and the key.
-Exit code: 0 the file can be used, 1 it cannot, 2 a wrong command line.
+${exitCodeHelp(exits)}
 
 Options:
-${optionLines([helpOptionHelp])}
+${optionLines(commonOptionsHelp)}
 
 ${docsLine(DOCS)}`,
   docs: DOCS,
   options: {},
-  usageExitCode: 2,
+  exits,
   parse: (line) => {
     const [file, ...extra] = line.positionals;
     if (file === undefined || file.trim() === "" || extra.length > 0) {
@@ -38,11 +45,7 @@ ${docsLine(DOCS)}`,
   },
   run: ({ file }, _env, io) => {
     const rules = readPolicyConfig(file);
-    const lines = rules.map(
-      (c) =>
-        `  ${c.rule.name}: ${c.level}${Object.keys(c.settings).length > 0 ? ` ${JSON.stringify(c.settings)}` : ""}`,
-    );
-    io.out(`${file} can be used; the rules as it sets them:\n${lines.join("\n")}\n`);
-    return Promise.resolve(0);
+    io.out(`${file} can be used; the rules as it sets them:\n${rulesInForce(rules)}`);
+    return Promise.resolve(exitCodes.success);
   },
 };

@@ -11,28 +11,30 @@
 // steers it. The domain must be a host name before any URL is built from it; a destination that
 // is not public (sdk/public-address.ts) is refused at every hop unless the user allowed intranet
 // websites: an IP literal before connecting, a name where the connection resolves it. Through a
-// proxy, the proxy resolves names: only literals are checked then. Every failure is the website's
-// status with its reason, never the run's.
-import { lookup as dnsLookup } from "node:dns";
+// proxy, a name is resolved here first too, and refused when it points inside; one that does not
+// resolve here is the proxy's to resolve. A redirect from https:// to http:// is refused: no page
+// is judged from a page sent in clear. Names are resolved by the page's own resolver
+// (page-resolver.ts) and connections bounded by its deadline (page-connections.ts). Every failure
+// is the website's status with its reason, never the run's.
 import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
-import { rootCertificates } from "node:tls";
 import { domainToASCII } from "node:url";
-import { Agent, EnvHttpProxyAgent, request } from "undici";
-import type { Dispatcher } from "undici";
+import { request } from "undici";
 import {
   atProxyCertificate,
   certificateReason,
   isCertificateFailure,
   TRUST_AUTHORITY,
 } from "../../sdk/connection-failures";
-import { installationPlace } from "../../sdk/connection-rules";
 import type { NetworkSettings } from "../../sdk/client-options";
-import { proxyClient, proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
 import { domainProblem } from "../../sdk/domain";
 import { isNotPublicError, notPublic, publicOnlyLookup } from "../../sdk/public-address";
 import type { PageCheck } from "../model/entries";
+import { PageConnections } from "./page-connections";
 import { judgePage, ParseTimeout } from "./page-html";
+import { quotePageText } from "../model/page-quote";
+import { isNameFailure, pageLookup } from "./page-resolver";
+import type { PageResolverOptions } from "./page-resolver";
 
 /** The bounds a whole run of page checks shares (page-run.ts). */
 export interface PageRunBounds {
@@ -57,8 +59,10 @@ export interface PageCheckOptions {
   allowPrivate?: boolean;
   /** The run's deadline and request budget, when the page is one of a run's. */
   run?: PageRunBounds;
-  /** Name resolution instead of the system's (a test's websites on this machine). */
+  /** Name resolution instead of the page's resolver (a test's websites on this machine). */
   lookup?: LookupFunction;
+  /** The page's resolver's name servers and hosts instead of the system's (a test's). */
+  resolver?: PageResolverOptions;
   /** The ports of addresses that name none, instead of 443 and 80 (a test's websites). */
   ports?: { https: number; http: number };
   /**
@@ -66,6 +70,8 @@ export interface PageCheckOptions {
    * is judged as in a run (so a test proves the refusals without allowing them all).
    */
   takenAsPublic?: readonly string[];
+  /** --verbose: a line for each request a page makes and what it answered (core/verbose-log.ts). */
+  log?: (line: string) => void;
 }
 
 export const PAGE_DEFAULTS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 10 };
@@ -155,7 +161,7 @@ function failureReason(error: unknown, url: URL, timedOut: boolean): string {
     if (proxy !== undefined) return proxyCertificateReason(proxy, codeOf(cause));
     return `the certificate of ${url.host} does not verify (${code ?? (cause as Error).message})`;
   }
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN")
+  if (isNameFailure(error) || isNameFailure(cause))
     return `the name ${url.hostname} does not resolve (${code})`;
   if (code === "ECONNREFUSED") return `${url.origin} refuses connections`;
   return `${url.origin} could not be read (${code ?? (error as Error).message})`;
@@ -167,10 +173,16 @@ function refusal(what: string, hop: { from: URL; to: URL } | undefined): string 
   return `refused: ${via}${what}, not a public one (${ALLOW_PRIVATE_HINT})`;
 }
 
+/** A redirect being followed: the page that redirected, and where to. */
+interface Hop {
+  from: URL;
+  to: URL;
+}
+
 /** How a page is read: its checks, connections and bounds, for one website. */
 class PageReader {
-  private readonly direct: Agent;
-  private readonly proxies = new Map<string, Dispatcher>();
+  private readonly connections: PageConnections;
+  private readonly resolution: { lookup: LookupFunction; close: () => void };
   private readonly lookup: LookupFunction;
   private readonly isPublic: (address: string) => boolean;
   readonly deadline: AbortSignal;
@@ -179,47 +191,19 @@ class PageReader {
   constructor(private readonly options: PageCheckOptions) {
     const standIns = new Set(options.takenAsPublic ?? []);
     this.isPublic = (address) => standIns.has(address) || notPublic(address) === undefined;
-    const resolve: LookupFunction = options.lookup ?? dnsLookup;
-    this.lookup = options.allowPrivate ? resolve : publicOnlyLookup(resolve, this.isPublic);
-    this.direct = new Agent({ connect: { ...this.tls(), lookup: this.lookup } });
     this.deadline = AbortSignal.timeout(options.timeoutMs);
     this.signal = options.run ? AbortSignal.any([this.deadline, options.run.signal]) : this.deadline;
-  }
-
-  private tls() {
-    const ca = this.options.network.caCertificates;
-    return ca !== undefined ? { ca: [...rootCertificates, ca] } : {};
-  }
-
-  /**
-   * Which dispatcher reaches `url`: the installation's proxy when one applies, else a direct
-   * connection, whose names resolve through the lookup that refuses addresses that are not public.
-   * Proxies by variables reach the NO_PROXY hosts directly: through that same lookup.
-   */
-  private dispatcherFor(url: URL): Dispatcher {
-    const place = installationPlace(url.origin);
-    const network = { ...this.options.network, skipTlsVerify: false };
-    const proxy = network.proxy;
-    if (proxy === undefined || place.loopback) return this.direct;
-    if ("url" in proxy) return sharedDispatcherFor(place, network);
-    const proxyUrl = proxyFor(place, network);
-    if (proxyUrl === undefined) return this.direct;
-    let dispatcher = this.proxies.get(proxyUrl);
-    if (!dispatcher) {
-      const tls = this.tls();
-      // Every value given, empty ones as "": undici reads process.env for an undefined one.
-      dispatcher = new EnvHttpProxyAgent({
-        httpProxy: proxyUrl,
-        httpsProxy: proxyUrl,
-        noProxy: proxy.noProxy ?? "",
-        clientFactory: proxyClient,
-        connect: { ...tls, lookup: this.lookup },
-        requestTls: tls,
-        proxyTls: tls,
-      });
-      this.proxies.set(proxyUrl, dispatcher);
-    }
-    return dispatcher;
+    this.resolution = options.lookup
+      ? { lookup: options.lookup, close: () => {} }
+      : pageLookup(this.signal, options.resolver);
+    const resolve = this.resolution.lookup;
+    this.lookup = options.allowPrivate ? resolve : publicOnlyLookup(resolve, this.isPublic);
+    this.connections = new PageConnections({
+      network: options.network,
+      lookup: this.lookup,
+      signal: this.signal,
+      timeoutMs: options.timeoutMs,
+    });
   }
 
   /** Where a request for `url` really goes: the test's ports for addresses that name none. */
@@ -231,11 +215,35 @@ class PageReader {
     return target;
   }
 
-  /** Refuses, before any connection, an address in the URL that is not public, and a spent run. */
-  private beforeRequest(url: URL, hop: { from: URL; to: URL } | undefined) {
+  /**
+   * Whether `host`, a name sent to a proxy, resolves here to an address that is not public: the
+   * proxy would reach it as well. A name that does not resolve here is left to the proxy.
+   */
+  private resolvesInside(host: string): Promise<unknown> {
+    return new Promise((resolve) =>
+      this.lookup(host, { all: true }, (error) => resolve(isNotPublicError(error) ? error : undefined)),
+    );
+  }
+
+  /**
+   * Decides whether a hop is requested, before any connection: throws a PageFailure when it is
+   * refused (a redirect from https:// to http://, an address that is not public, a name that a
+   * proxy would reach it by) or when the run is spent. The one place each request is decided.
+   */
+  private async admit(url: URL, hop: Hop | undefined): Promise<void> {
     const host = url.hostname.replace(/^\[|\]$/g, "");
     if (!this.options.allowPrivate && isIP(host) !== 0 && !this.isPublic(host)) {
       throw new PageFailure(refusal(`${host} is ${notPublic(host)}`, hop), hop?.from);
+    }
+    if (hop && hop.from.protocol === "https:" && hop.to.protocol === "http:") {
+      throw new PageFailure(
+        `refused: ${hop.from.href} redirects to ${hop.to.href}, from https:// to a page sent in clear (http://)`,
+        hop.from,
+      );
+    }
+    if (!this.options.allowPrivate && isIP(host) === 0 && this.connections.proxyOf(url) !== undefined) {
+      const inside = await this.resolvesInside(host);
+      if (inside !== undefined) throw this.failedAt(inside, url, hop);
     }
     const run = this.options.run;
     if (run?.signal.aborted) throw new PageFailure(run.deadlineReason, hop?.from);
@@ -251,7 +259,7 @@ class PageReader {
   }
 
   /** The reason of a request that failed at `url`. */
-  private failedAt(error: unknown, url: URL, hop: { from: URL; to: URL } | undefined): PageFailure {
+  private failedAt(error: unknown, url: URL, hop: Hop | undefined): PageFailure {
     if (error instanceof PageFailure) return error;
     if (isNotPublicError(error)) {
       return new PageFailure(
@@ -268,15 +276,15 @@ class PageReader {
   /** Reads one page, following redirects; throws a PageFailure with the reason. */
   async fetch(start: URL) {
     let url = start;
-    let hop: { from: URL; to: URL } | undefined;
+    let hop: Hop | undefined;
     for (let redirects = 0; ; redirects++) {
-      this.beforeRequest(url, hop);
       try {
+        await this.admit(url, hop);
         const target = this.connectUrl(url);
         const response = await request(target, {
           method: "GET",
           headers: { ...HEADERS, host: url.host },
-          dispatcher: this.dispatcherFor(target),
+          dispatcher: this.connections.dispatcherFor(target),
           signal: this.signal,
           maxRedirections: 0,
         } as Parameters<typeof request>[1]);
@@ -288,7 +296,7 @@ class PageReader {
           }
           if (redirects >= this.options.maxRedirects) {
             throw new PageFailure(
-              `more than ${this.options.maxRedirects} redirects (the last to ${location})`,
+              `more than ${this.options.maxRedirects} redirects (the last to ${quotePageText(location)})`,
               url,
             );
           }
@@ -296,7 +304,10 @@ class PageReader {
           try {
             next = new URL(location, url);
           } catch {
-            throw new PageFailure(`${url.href} redirects to ${JSON.stringify(location)}, not a URL`, url);
+            throw new PageFailure(
+              `${url.href} redirects to ${JSON.stringify(quotePageText(location))}, not a URL`,
+              url,
+            );
           }
           if (next.protocol !== "https:" && next.protocol !== "http:") {
             throw new PageFailure(
@@ -307,6 +318,9 @@ class PageReader {
           // No credential leaves, not even one a website writes into its redirect.
           next.username = "";
           next.password = "";
+          this.options.log?.(
+            `page ${url.href}: ${response.statusCode}, redirect ${redirects + 1} to ${next.href}`,
+          );
           hop = { from: url, to: next };
           url = next;
           continue;
@@ -321,7 +335,7 @@ class PageReader {
           .toLowerCase();
         if (type !== "" && type !== "text/html" && type !== "application/xhtml+xml") {
           await response.body.dump();
-          throw new PageFailure(`${url.href} is ${type}, not an HTML page`, url);
+          throw new PageFailure(`${url.href} is ${quotePageText(type)}, not an HTML page`, url);
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -337,6 +351,9 @@ class PageReader {
           }
         }
         const html = Buffer.concat(chunks).subarray(0, this.options.maxBytes).toString("utf8");
+        this.options.log?.(
+          `page ${url.href}: ${response.statusCode}, ${truncated ? `cut at ${this.options.maxBytes}` : size} bytes`,
+        );
         return { url, html, truncated };
       } catch (error) {
         throw this.failedAt(error, url, hop);
@@ -360,20 +377,46 @@ class PageReader {
       }
       throw new PageFailure(`the page could not be parsed (${(error as Error).message})`, page.url);
     }
-    if (judged.status !== "present" && page.truncated) {
+    const { cut, ...judgement } = judged;
+    // A page cut short (by its bytes or its parts) says nothing of its rest: only present holds.
+    if (judgement.status !== "present" && cut) {
+      const parts = cut.parts.toLocaleString("en-US");
+      return {
+        status: "unreachable",
+        url: page.url.href,
+        reason: `the page has more than ${parts} elements, attributes, texts and comments (a parse keeps no more), and its first ${parts} hold no tracking code`,
+      };
+    }
+    if (judgement.status !== "present" && page.truncated) {
       return {
         status: "unreachable",
         url: page.url.href,
         reason: `the page is larger than ${this.options.maxBytes} bytes, and its first ${this.options.maxBytes} hold no tracking code`,
       };
     }
-    return { ...judged, url: page.url.href };
+    return { ...judgement, url: page.url.href };
   }
 
+  /** Ends the page: its connections and its queries, whatever state they are in. */
   close() {
-    void this.direct.close();
-    for (const dispatcher of this.proxies.values()) void dispatcher.close();
+    this.connections.close();
+    this.resolution.close();
   }
+}
+
+/**
+ * A judgement as the report may give it: what a page at another host than the website's says (a
+ * redirect took the check there, maybe through a proxy into a network) is never quoted, only its
+ * status, in words of the check's own.
+ */
+function unquoted(judged: PageCheck, page: URL, websiteHost: string): PageCheck {
+  if (page.hostname === websiteHost) return judged;
+  if (judged.status === "missing") return { ...judged, reason: "no tracking code in the home page" };
+  if (judged.status !== "wrong") return judged;
+  return {
+    ...judged,
+    reason: `the tracking code is broken or another installation's, on a page at ${page.host}, another host than the website's (what that page says is not quoted)`,
+  };
 }
 
 /**
@@ -393,11 +436,15 @@ export async function checkPage(domain: string, host: string, options: PageCheck
     try {
       page = await reader.fetch(new URL(`https://${name.host}/`));
     } catch (error) {
-      const refusedFirst = error instanceof PageFailure && codeOf(error.firstFailure) === "ECONNREFUSED";
+      // Refused by the website's address, not by a name server.
+      const refusedFirst =
+        error instanceof PageFailure &&
+        codeOf(error.firstFailure) === "ECONNREFUSED" &&
+        !isNameFailure(error.firstFailure);
       if (!refusedFirst) throw error;
       page = await reader.fetch(new URL(`http://${name.host}/`));
     }
-    return await reader.judge(page, host);
+    return unquoted(await reader.judge(page, host), page.url, name.host);
   } catch (error) {
     if (error instanceof PageFailure) {
       return { status: "unreachable", ...(error.url ? { url: error.url.href } : {}), reason: error.message };

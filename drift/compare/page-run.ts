@@ -23,7 +23,13 @@ export interface PageRunOptions {
   runTimeoutMs?: number;
   /** Intranet websites: addresses that are not public are requested too (--page-allow-private). */
   allowPrivate?: boolean;
+  /** --verbose: a line for each request a page makes, and one for each website's status. */
+  log?: (line: string) => void;
 }
+
+/** The page options with --verbose's lines, when it is on. */
+export const withPageLog = (pages: PageRunOptions, verbose: { say: (line: string) => void } | undefined) =>
+  verbose ? { ...pages, log: verbose.say } : pages;
 
 export const DEFAULT_PAGE_PARALLEL = 8;
 
@@ -68,11 +74,16 @@ export async function checkPages(
   return mapBounded(
     targets,
     bounds.parallel,
-    (target) =>
-      checkPage(target.domain, target.host, { ...check, run }).catch((error: unknown): PageCheck => ({
-        status: "unreachable",
-        reason: `the page check failed: ${error instanceof Error ? error.message : String(error)}`,
-      })),
+    async (target) => {
+      const page = await checkPage(target.domain, target.host, { ...check, run }).catch(
+        (error: unknown): PageCheck => ({
+          status: "unreachable",
+          reason: `the page check failed: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
+      check.log?.(`page of ${target.domain}: ${page.status}${page.reason ? `, ${page.reason}` : ""}`);
+      return page;
+    },
     onDone,
   );
 }
@@ -141,6 +152,7 @@ export async function readPageChecks(
     timeoutMs: options.timeoutMs,
     network: pageNetwork(settings),
     allowPrivate: options.allowPrivate === true,
+    ...(options.log ? { log: options.log } : {}),
   };
   const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_PAGE_RUN_TIMEOUT_MS;
   err(

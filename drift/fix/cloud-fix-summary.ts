@@ -6,6 +6,7 @@
 import type { PlannedFix } from "./cloud-plan";
 import type { FixSummaryFormat } from "./fix-summary";
 import { markdownText, neutralJson, neutralText, valueText } from "../model/neutral-text";
+import { exitCodes } from "../../core/exit-codes";
 
 export interface StackFixResult {
   stack: string;
@@ -38,13 +39,14 @@ const stackTitle = (s: StackFixResult): string =>
       : `Stack ${s.stack}: not run (an earlier stack's up failed)`;
 
 function exitText(outcome: CloudFixOutcome): string {
-  if (outcome.exitCode === 0)
+  const { success, drift, error } = exitCodes;
+  if (outcome.exitCode === success)
     return outcome.stacks.length === 0
-      ? "Exit code 0: nothing to put back."
-      : "Exit code 0: every changed and gone website is as its program declares.";
-  if (outcome.exitCode === 2)
-    return "Exit code 2: drift is left that putting websites back does not cover (see above).";
-  return "Exit code 1: a pulumi up failed (see above); the stacks before it were put back.";
+      ? `Exit code ${success}: nothing to put back.`
+      : `Exit code ${success}: every changed and gone website is as its program declares.`;
+  if (outcome.exitCode === drift)
+    return `Exit code ${drift}: drift is left that putting websites back does not cover (see above).`;
+  return `Exit code ${error}: a pulumi up failed (see above); the stacks before it were put back.`;
 }
 
 function sections(outcome: CloudFixOutcome): { title: string; items: string[] }[] {

@@ -22,6 +22,7 @@ import { PulumiCommandError, runPulumi } from "../../core/pulumi-command";
 import type { ReadStack } from "../read/read-stacks";
 import type { StateSource } from "../read/state-sources";
 import { plural } from "../model/words";
+import { exitCodes } from "../../core/exit-codes";
 
 export interface CloudFixOptions {
   /** The summary on standard output, in the --format given (text, markdown or json). */
@@ -217,7 +218,8 @@ export async function runCloudFix(
     io.out(formatCloudFixSummary({ ...outcome, notFixed }, options.summary));
     return outcome.exitCode;
   };
-  if (byStack.size === 0) return finish({ exitCode: notFixed.length > 0 ? 2 : 0, stacks: [] });
+  const leftExit = notFixed.length > 0 ? exitCodes.drift : exitCodes.success;
+  if (byStack.size === 0) return finish({ exitCode: leftExit, stacks: [] });
 
   io.err(`Previewing ${plural(byStack.size, "stack")} (pulumi preview --refresh --target)...\n`);
   const results = await mapBounded([...byStack], input.parallel, ([stack, targets]) =>
@@ -226,7 +228,7 @@ export async function runCloudFix(
   const problems = results.flatMap((r) => r.problems);
   if (problems.length > 0) {
     io.err(`${problems.map(neutralText).join("\n")}\nNothing was changed.\n`);
-    return 1;
+    return exitCodes.error;
   }
   const plans = results.map((r) => r.plan as StackPlan);
   const count = plans.reduce((n, p) => n + p.planned.length, 0);
@@ -239,7 +241,7 @@ export async function runCloudFix(
     );
     if (!yes) {
       io.err("Declined: nothing was changed.\n");
-      return 1;
+      return exitCodes.error;
     }
   }
 
@@ -264,8 +266,8 @@ export async function runCloudFix(
       result.result = "failed";
       result.error = failureText(plan.stack, "pulumi up", error);
       io.err(`${neutralLines(result.error)}\n`);
-      return finish({ exitCode: 1, stacks });
+      return finish({ exitCode: exitCodes.error, stacks });
     }
   }
-  return finish({ exitCode: notFixed.length > 0 ? 2 : 0, stacks });
+  return finish({ exitCode: leftExit, stacks });
 }

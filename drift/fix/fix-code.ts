@@ -27,6 +27,7 @@ import type { Declaration } from "../read/declarations";
 import type { RecordedStack, RecordedWebsite } from "../read/stack-export";
 import { FixError, fixFleetText, fixYamlProgramText } from "./fix-text";
 import type { Adoption, HandChange, CodeFix, WrittenChange } from "./fix-text";
+import { exitCodes } from "../../core/exit-codes";
 
 export interface FixCodeOptions {
   /** `--adopt-unmanaged`: append each unmanaged website to the fleet file of its account's stacks. */
@@ -61,7 +62,7 @@ export interface FixOutcome {
   /** Each file written, and whether git vouched for it. */
   files: { file: string; git: "committed" | "forced" | "no repository" }[];
   /** 0: the code now declares every website as it is; 2: something the fail-on list names is left. */
-  exitCode: 0 | 2;
+  exitCode: typeof exitCodes.success | typeof exitCodes.drift;
 }
 
 /**
@@ -334,7 +335,8 @@ export async function fixCode(input: FixInput, options: FixCodeOptions): Promise
       reason: notFixed.get(e) ?? "",
     })),
     files: [...gitStates].map(([file, git]) => ({ file: shown(file), git })),
-    exitCode: silentFails || remaining.some((e) => failsOn(e, input.failOn)) ? 2 : 0,
+    exitCode:
+      silentFails || remaining.some((e) => failsOn(e, input.failOn)) ? exitCodes.drift : exitCodes.success,
   };
 }
 
@@ -361,6 +363,8 @@ export async function writeFixedFiles(
       try {
         // The path as the user reads it names the file in messages; it resolves to the same file.
         const write = await prepareAtomicWrite(shown(file), text, {
+          // A fleet file or program linked from elsewhere is edited where it is, as editors do.
+          links: "follow",
           expected: readText(file) ?? "",
           ...(fileSystem ? { fileSystem } : {}),
         });

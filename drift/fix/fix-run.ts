@@ -10,6 +10,7 @@ import { unexcusedChanges } from "../accept/excuses";
 import { formatFixSummary } from "./fix-summary";
 import type { FixSummaryFormat } from "./fix-summary";
 import type { RecordedStack } from "../read/stack-export";
+import { exitCodes } from "../../core/exit-codes";
 
 export interface FixRunOptions extends FixCodeOptions {
   /** What `--fix` names: only `code` for now. */
@@ -51,6 +52,6 @@ export async function runFix(
     if (!(error instanceof FixRefused)) throw error;
     // The problems quote server values (domains): each line is kept, none can be a command.
     io.err(`${neutralLines(error.message)}\n`);
-    return 1;
+    return exitCodes.error;
   }
 }

@@ -6,6 +6,7 @@ import type { FixOutcome } from "./fix-code";
 import type { WrittenChange } from "./fix-text";
 import { markdownText, neutralJson, neutralText, valueText } from "../model/neutral-text";
 import { plural } from "../model/words";
+import { exitCodes } from "../../core/exit-codes";
 
 export type FixSummaryFormat = "text" | "markdown" | "json";
 
@@ -19,9 +20,9 @@ function writtenText(w: WrittenChange): string {
 }
 
 const exitText = (outcome: FixOutcome): string =>
-  outcome.exitCode === 0
-    ? "Exit code 0: the code declares every website as it is on the server."
-    : "Exit code 2: drift is left that the code fix did not cover (see above).";
+  outcome.exitCode === exitCodes.success
+    ? `Exit code ${outcome.exitCode}: the code declares every website as it is on the server.`
+    : `Exit code ${outcome.exitCode}: drift is left that the code fix did not cover (see above).`;
 
 function lines(outcome: FixOutcome): { title: string; items: string[] }[] {
   const files = outcome.files.length;

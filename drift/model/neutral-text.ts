@@ -16,6 +16,11 @@
 // - XML (JUnit) and HTML: markup escaped, characters XML 1.0 cannot hold replaced.
 // And, for a JavaScript action echoing drift's output: the workflow commands stopped around it,
 // and a $GITHUB_OUTPUT entry whose delimiter cannot occur in its value.
+// Every transform here takes time in proportion to its input, whatever it holds: each regular
+// expression is one a backtracking matcher runs in linear time (recheck's automaton checker
+// judges each in test/unit/drift-linear-text.test.ts, with every transform run on 1 MB values),
+// and what no such expression says (mentions and references, the longest run of backticks) is
+// scanned by hand in one pass. Page text is cut before it gets here (model/page-quote.ts).
 import { randomBytes } from "node:crypto";
 
 /** The short escapes JSON uses; every other character escaped is `\uXXXX`. */
@@ -32,17 +37,20 @@ const unicodeEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).
 /**
  * The characters no output shows raw: C0 controls (line breaks included), DEL, C1 controls,
  * the line and paragraph separators U+2028/U+2029, the bidi marks and overrides (U+061C,
- * U+200E/U+200F, U+202A-U+202E, U+2066-U+2069), and lone surrogates (no UTF-8 can hold them).
+ * U+200E/U+200F, U+202A-U+202E, U+2066-U+2069), and lone surrogates (no UTF-8 can hold them:
+ * with the `u` flag a surrogate pair is one code point, so the surrogate range matches only a
+ * lone one).
  */
 const hidden =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/gu;
 
-/** `##[` and `##vso[` (any letters between): the first `#` of such a pair, wherever it is. */
-const legacyCommand = /#(?=#[A-Za-z]*\[)/g;
+/** `##[` and `##vso[` (any letters between): the first `#` of such a pair is escaped, wherever it is. */
+const legacyCommand = /##([A-Za-z]*)\[/g;
+const legacyCommandEscaped = "\\u0023#$1[";
 
 /** `::` at the start, after any white space: a workflow command when it starts a line. */
-const leadingCommand = /^(\s*):(?=:)/;
+const leadingCommand = /^(\s*)::/;
 
 /**
  * Text as it may be shown anywhere, on one line: every character of `hidden` escaped as JSON
@@ -54,8 +62,8 @@ const leadingCommand = /^(\s*):(?=:)/;
 export function neutralText(text: string): string {
   return text
     .replace(hidden, (c) => shortEscapes[c] ?? unicodeEscape(c))
-    .replace(legacyCommand, "\\u0023")
-    .replace(leadingCommand, "$1\\u003a");
+    .replace(legacyCommand, legacyCommandEscaped)
+    .replace(leadingCommand, "$1\\u003a:");
 }
 
 /**
@@ -86,8 +94,7 @@ export function valueText(value: unknown): string {
 }
 
 /** The characters JSON.stringify leaves raw that neutralText escapes (it escapes C0 itself). */
-const hiddenInJson =
-  /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const hiddenInJson = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/gu;
 
 /**
  * JSON.stringify's text with the same characters escaped as neutralText escapes, in JSON's own
@@ -97,7 +104,7 @@ const hiddenInJson =
 export function neutralJson(value: unknown, space?: number): string {
   return JSON.stringify(value, null, space)
     .replace(hiddenInJson, unicodeEscape)
-    .replace(legacyCommand, "\\u0023");
+    .replace(legacyCommand, legacyCommandEscaped);
 }
 
 /** neutralJson that may also stand inside an HTML `<script>` element: `<`, `>`, `&` escaped. */
@@ -113,14 +120,82 @@ interface MarkdownPlace {
   lineStart?: boolean;
 }
 
+// A mention (`@user`, `@org/team`: GitHub's rule, an `@` after no letter, digit or `_`), an issue
+// or pull request reference (`#1`, `repo#1`, `owner/repo#1`; GitHub's `word#1` too) or `GH-1`
+// (any case) is found by a scan of its own rather than a regular expression: the expression
+// `(?:[\w.-]+/)?[\w.-]*#\d+` tried at each position of a run of word characters reads the rest of
+// the run each time, so a long run cost time in the square of its length. The scan finds the same
+// references (test/unit/drift-neutral-text.test.ts holds it to that expression) in one pass.
+
+/** `[A-Za-z0-9_]`: what may not stand before a mention or a `GH-1`. */
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** `[A-Za-z0-9]` */
+const isAlnumCode = (c: number): boolean => isWordCode(c) && c !== 95;
+/** `[A-Za-z0-9_.-]`: the characters of a reference's owner, repository or word. */
+const isNameCode = (c: number): boolean => isWordCode(c) || c === 46 || c === 45;
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+const SLASH = 47;
+const HASH = 35;
+const AT = 64;
+
+/** A reference's place in a text: from `start` up to (not including) `end`. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
 /**
- * A mention (`@user`, `@org/team`: GitHub's rule, an `@` after no letter, digit or `_`), an issue
- * or pull request reference (`#1`, `repo#1`, `owner/repo#1`; GitHub's `word#1` too) or `GH-1`.
+ * The mentions and references of `text`, left to right, as a regular expression would find them
+ * one after the other: at each position a mention, else `owner/repo#1` or `word#1`, else `GH-1`.
+ * Linear: where each run of name characters ends is worked out once, from the end, so a position
+ * is judged in a few steps; `counter.steps` counts the characters read (for the tests).
  */
-const referenceSource =
-  "(?<![A-Za-z0-9_])@[A-Za-z0-9][A-Za-z0-9-]*(?:/[A-Za-z0-9_-]+)?|(?:[\\w.-]+/)?[\\w.-]*#\\d+|(?<![A-Za-z0-9_])GH-\\d+";
-const references = new RegExp(referenceSource, "gi");
-const hasReference = new RegExp(referenceSource, "i");
+export function referenceSpans(text: string, counter: { steps: number } = { steps: 0 }): TextSpan[] {
+  const n = text.length;
+  const code = (i: number): number => {
+    counter.steps++;
+    return i < n ? text.charCodeAt(i) : -1;
+  };
+  // runEnd[i]: the first position at or after i that holds no name character.
+  const runEnd = new Int32Array(n + 1);
+  runEnd[n] = n;
+  for (let i = n - 1; i >= 0; i--) runEnd[i] = isNameCode(code(i)) ? runEnd[i + 1]! : i;
+  const digitsFrom = (i: number): number => {
+    while (isDigitCode(code(i))) i++;
+    return i;
+  };
+  /** Where a reference ending in `#` and digits at `hash` ends, or -1. */
+  const afterHash = (hash: number): number =>
+    code(hash) === HASH && isDigitCode(code(hash + 1)) ? digitsFrom(hash + 1) : -1;
+
+  const spans: TextSpan[] = [];
+  for (let at = 0; at < n;) {
+    const wordBefore = at > 0 && isWordCode(code(at - 1));
+    let end = -1;
+    if (!wordBefore && code(at) === AT && isAlnumCode(code(at + 1))) {
+      end = at + 2;
+      while (isAlnumCode(code(end)) || code(end) === 45) end++;
+      if (code(end) === SLASH && (isWordCode(code(end + 1)) || code(end + 1) === 45)) {
+        end += 2;
+        while (isWordCode(code(end)) || code(end) === 45) end++;
+      }
+    }
+    if (end < 0) {
+      const run = runEnd[at]!;
+      if (run > at && code(run) === SLASH) end = afterHash(runEnd[run + 1]!);
+      if (end < 0) end = afterHash(run);
+    }
+    if (end < 0 && !wordBefore && text.slice(at, at + 3).toLowerCase() === "gh-" && isDigitCode(code(at + 3)))
+      end = digitsFrom(at + 3);
+    if (end < 0) at++;
+    else {
+      spans.push({ start: at, end });
+      at = end;
+    }
+  }
+  return spans;
+}
 
 /** Markdown punctuation that could start markup inline: escaped with a backslash. */
 const markdownPunctuation = /[\\|`*_[\]<>#&$~]/g;
@@ -134,6 +209,17 @@ function escapeBlockStart(text: string): string {
   return text.replace(/^[-+=]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2");
 }
 
+/** The length of the longest run of backticks in `text` (counted, not matched: a value may hold 500,000 runs). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
 /**
  * A Markdown inline code span of `text`, neutralised (line breaks escaped): its fence one
  * backtick longer than any run of backticks inside, padded with a space where the text starts
@@ -144,9 +230,9 @@ export function markdownCode(text: string, place: MarkdownPlace = {}): string {
   let body = neutralText(text);
   if (place.table) body = body.replace(/\|/g, "\\|");
   if (body === "") return "` `";
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longest + 1);
-  const pad = /^[` ]|[` ]$/.test(body) ? " " : "";
+  const fence = "`".repeat(longestBacktickRun(body) + 1);
+  const edges = [body[0], body[body.length - 1]];
+  const pad = edges.includes("`") || edges.includes(" ") ? " " : "";
   return `${fence}${pad}${body}${pad}${fence}`;
 }
 
@@ -160,9 +246,9 @@ export function markdownText(text: string, place: MarkdownPlace = {}): string {
   let out = "";
   let last = 0;
   const escape = (part: string) => part.replace(markdownPunctuation, (c) => `\\${c}`);
-  for (const match of text.matchAll(references)) {
-    out += escape(text.slice(last, match.index)) + markdownCode(match[0], place);
-    last = match.index + match[0].length;
+  for (const { start, end } of referenceSpans(text)) {
+    out += escape(text.slice(last, start)) + markdownCode(text.slice(start, end), place);
+    last = end;
   }
   out = neutralText(out + escape(text.slice(last)));
   return place.lineStart ? escapeBlockStart(out) : out;
@@ -177,7 +263,7 @@ const plainMarkdown = /^[\p{L}\p{M}\p{N} .,:;/@()+=?%'"{}^\-\\|`*_[\]<>]*$/u;
  * as markdownText does, any other an inline code span (markdownCode).
  */
 export function markdownValue(text: string, place: MarkdownPlace = {}): string {
-  const plain = plainMarkdown.test(text) && !hasReference.test(text) && neutralText(text) === text;
+  const plain = plainMarkdown.test(text) && neutralText(text) === text && referenceSpans(text).length === 0;
   return plain ? markdownText(text, place) : markdownCode(text, place);
 }
 
@@ -186,7 +272,7 @@ export function markdownValue(text: string, place: MarkdownPlace = {}): string {
 /** Characters XML 1.0 cannot hold (its Char production), lone surrogates included. */
 const notXml =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/gu;
 
 const entities: Record<string, string> = {
   "&": "&amp;",

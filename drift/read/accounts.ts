@@ -8,6 +8,7 @@ import { installationOf } from "../../core/argument-schemas";
 import { ClientRegistry } from "../../core/clients";
 import { settingSpecs } from "../../core/settings";
 import type { ProviderSettings } from "../../core/settings";
+import type { VerboseLog } from "../../core/verbose-log";
 import { networkUsedText } from "./network-settings";
 import type { RecordedSettings } from "./network-settings";
 import { encrypted } from "./stack-export";
@@ -66,11 +67,12 @@ export function credentialsOf(website: RecordedWebsite, settings: ProviderSettin
 
 /**
  * The accounts of these websites, each with its websites; fails naming every website whose
- * account has no usable key, or whose key the installation refuses.
+ * account has no usable key, or whose key the installation refuses. `verbose` is told every request.
  */
 export async function accountsOf(
   websites: RecordedWebsite[],
   recorded: RecordedSettings,
+  verbose?: VerboseLog,
 ): Promise<DriftAccount[]> {
   const problems = new Set<string>();
   const byKey = new Map<
@@ -102,7 +104,7 @@ export async function accountsOf(
   }
   if (problems.size > 0) throw new AccountError([...problems].join("\n"));
 
-  const registry = new ClientRegistry();
+  const registry = new ClientRegistry(undefined, verbose?.onRequest);
   const identified = await Promise.all(
     [...byKey.values()].map(async ({ credentials, settings, websites: own }) => {
       const client = registry.clientFor({ baseUrl: credentials.url, apiKey: credentials.apiKey }, settings);

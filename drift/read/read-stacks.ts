@@ -3,6 +3,7 @@
 // file and PostgreSQL backends are listed and read from the backend itself (backend/), unless
 // --read-with pulumi asks for pulumi's own commands.
 import type { Environment } from "../../core/settings";
+import type { VerboseLog } from "../../core/verbose-log";
 import type { RecordedStack } from "./stack-export";
 import { listStacks } from "./stack-listing";
 import type { ListedStack, StackListing, StackSelection } from "./stack-listing";
@@ -54,11 +55,15 @@ function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
 /** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
 const stackProgressStep = (total: number): number => Math.max(1, Math.ceil(total / 10));
 
-/** The recorded stacks; says on `err` what was listed and how far the reading got. */
+/**
+ * The recorded stacks; says on `err` what was listed and how far the reading got, and on
+ * `verbose` how each stack was read.
+ */
 export async function readStacks(
   reading: StackReading,
   env: Environment,
   err: (text: string) => void,
+  verbose?: VerboseLog,
 ): Promise<ReadStack[]> {
   let listing: StackListing | undefined;
   let sources = reading.sources;
@@ -90,6 +95,7 @@ export async function readStacks(
         if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
       },
       backends,
+      verbose?.say,
     );
     const ways = readText(read);
     if (ways) err(`Stacks read ${ways}.\n`);

@@ -58,6 +58,13 @@ async function exportStack(source: StateSource & { kind: "stack" }, env: Environ
   }
 }
 
+/** A line of --verbose's log (core/verbose-log.ts). */
+type Say = (line: string) => void;
+
+/** --verbose's line for a stack read: where it is, how it was read, what it records. */
+const readLine = (origin: string, via: StackVia, websites: number): string =>
+  `${origin}: read ${via === "state file" ? "from the file" : via === "pulumi stack export" ? "with pulumi stack export" : `from the ${via} directly`}, ${websites} recorded website${websites === 1 ? "" : "s"}`;
+
 /** A stack as read, with how it was read. */
 export interface SourceRead extends RecordedStack {
   via: StackVia;
@@ -136,6 +143,7 @@ async function readStored(
   parallel: number,
   into: (SourceRead | "pulumi" | undefined)[],
   onRead: () => void,
+  say?: Say,
 ): Promise<void> {
   const byKey = new Map<string, number[]>();
   const placeOf = new Map<number, StoredPlace>();
@@ -156,6 +164,12 @@ async function readStored(
       backends.secrets,
     );
     into[index] = read === "pulumi" ? read : { ...read, via };
+    const origin = storedOrigin(stored.fullName, url);
+    say?.(
+      read === "pulumi"
+        ? `${origin}: its secrets are not the passphrase's: left to pulumi stack export`
+        : readLine(origin, via, read.websites.length),
+    );
     if (read !== "pulumi") onRead();
   };
   // A state is pulled from the store only when there is room: memory holds the states in flight.
@@ -173,7 +187,8 @@ async function readStored(
 }
 
 /**
- * The recorded stacks, in the order given; `onRead` is told how many are done. With `backends`,
+ * The recorded stacks, in the order given; `onRead` is told how many are done, `say` (--verbose)
+ * each stack and how it was read. With `backends`,
  * a stack in a file or PostgreSQL backend is read from it directly (every such stack of a
  * backend in one read, at most `parallel` states in memory at once); without, and for any other
  * stack, with pulumi stack export, at most `parallel` at once (a pulumi process each, its whole
@@ -185,6 +200,7 @@ export async function readSources(
   parallel = defaultParallel(),
   onRead?: (done: number) => void,
   backends?: DirectBackends,
+  say?: Say,
 ): Promise<SourceRead[]> {
   const places = await mapBounded(sources, parallel, (source) =>
     source.kind === "stack" && backends ? storedPlaceOf(source, env, backends) : Promise.resolve(undefined),
@@ -197,7 +213,7 @@ export async function readSources(
       if (place) byBackend.set(place.url, [...(byBackend.get(place.url) ?? []), { index, place }]);
     });
     for (const [url, held] of byBackend)
-      await readStored(url, held, sources, backends, parallel, readDirectly, () => onRead?.(++done));
+      await readStored(url, held, sources, backends, parallel, readDirectly, () => onRead?.(++done), say);
   }
   // The rest: state files, and the stacks pulumi reads.
   const rest = sources.flatMap((source, index) => {
@@ -207,10 +223,16 @@ export async function readSources(
   const readRest = await mapBounded(
     rest,
     parallel,
-    async ({ source }): Promise<SourceRead> =>
-      source.kind === "file"
-        ? { ...(await readStateFile(source)), via: "state file" }
-        : readWithPulumi(source, env),
+    async ({ source }): Promise<SourceRead> => {
+      const read =
+        source.kind === "file"
+          ? { ...(await readStateFile(source)), via: "state file" as const }
+          : await readWithPulumi(source, env);
+      const origin = source.kind === "file" ? `state file ${source.path}` : originOf(source);
+      say?.(readLine(origin, read.via, read.websites.length));
+
+      return read;
+    },
     () => onRead?.(++done),
   );
   rest.forEach(({ index }, i) => (readDirectly[index] = readRest[i]));

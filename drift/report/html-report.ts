@@ -37,11 +37,12 @@ import {
   useText,
 } from "./report-texts";
 import { DAILY_COUNTS_AT_MOST } from "../compare/tracking";
+import { exitCodes } from "../../core/exit-codes";
 
 /** Text shown to people, from anywhere: neutralised (no control or bidi character), then escaped. */
 const t = (text: string): string => escapeHtml(neutralText(text));
 
-const digits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const digits = (n: number): string => n.toLocaleString("en-US");
 const plural = (n: number, word: string): string => countWords(n, word, digits);
 
 /** The SHA-256 of a text, as a CSP source (`'sha256-...'`). */
@@ -63,13 +64,15 @@ function verdict(
   failing: number,
 ): { code: number; text: string } {
   const policy = policyFails(report.policy);
-  const code = context.exitCode ?? (policy ? 3 : failing > 0 ? 2 : 0);
+  const { success, drift: driftFound, policy: violation } = exitCodes;
+  const code = context.exitCode ?? (policy ? violation : failing > 0 ? driftFound : success);
   const counted =
     context.failOn === undefined ? "every finding" : context.failOn.join(", ") || "none (--fail-on none)";
   const drift = `${plural(failing, "website")} with drift that fails the run (counted: ${counted})`;
-  if (code === 3) return { code, text: `Exit code 3: a mandatory policy violation; ${drift}.` };
-  if (code === 2) return { code, text: `Exit code 2: ${drift}.` };
-  if (code === 0 && failing > 0) return { code, text: `Exit code 0: ${drift}, written to the new baseline.` };
+  if (code === violation) return { code, text: `Exit code ${code}: a mandatory policy violation; ${drift}.` };
+  if (code === driftFound) return { code, text: `Exit code ${code}: ${drift}.` };
+  if (code === success && failing > 0)
+    return { code, text: `Exit code ${code}: ${drift}, written to the new baseline.` };
   return { code, text: `Exit code ${code}: nothing fails the run (counted: ${counted}).` };
 }
 

@@ -9,6 +9,7 @@ import { markdownText, neutralText } from "../model/neutral-text";
 import type { DriftEntry } from "../model/entries";
 import { findingSubject } from "../compare/policy-check";
 import type { PolicyCheck, PolicyFinding } from "../model/report";
+import type { DriftJsonPolicy } from "./json-report-schema";
 import { plural } from "../model/words";
 
 /** The id of a policy rule in SARIF: beside drift's own rules, never one of them. */
@@ -50,7 +51,7 @@ export function policyMarkdownLines(check: PolicyCheck): string[] {
 }
 
 /** The JSON report's part. */
-export function policyJson(check: PolicyCheck) {
+export function policyJson(check: PolicyCheck): DriftJsonPolicy {
   return {
     file: check.file,
     rules: check.rules,

@@ -8,9 +8,10 @@ import { formatReport } from "./report";
 import { reviewSites } from "./review-sites";
 import type { DriftReport, ReportFormat, ReportOutput } from "../model/report";
 import type { LocateDeclaration, ReportContext } from "./report-context";
-import { checkWritable, writeAtomically } from "../model/output-files";
+import { checkWritable, REPORT_ON_STANDARD_OUTPUT, writeAtomically } from "../model/output-files";
 import { policyFails } from "../compare/policy-check";
 import type { RecordedWebsite } from "../read/stack-export";
+import { exitCodes } from "../../core/exit-codes";
 
 export interface ReportRunOptions extends AcceptanceOptions {
   /** The report on standard output: text unless a --format without --output names another. */
@@ -23,7 +24,8 @@ export interface ReportRunOptions extends AcceptanceOptions {
 
 /** Checks that every report file can be written, before the run reads a stack. */
 export function checkReportOutputs(options: Pick<ReportRunOptions, "outputs">): void {
-  for (const output of options.outputs ?? []) checkWritable(output.file, "The report");
+  for (const output of options.outputs ?? [])
+    checkWritable(output.file, "The report", REPORT_ON_STANDARD_OUTPUT);
 }
 
 /**
@@ -36,9 +38,9 @@ export function exitCodeOf(
   failOn: readonly FailOnName[],
   writesBaseline: boolean,
 ): number {
-  if (policyFails(report.policy)) return 3;
-  if (writesBaseline) return 0;
-  return report.websites.some((e) => failsOn(e, failOn)) ? 2 : 0;
+  if (policyFails(report.policy)) return exitCodes.policy;
+  if (writesBaseline) return exitCodes.success;
+  return report.websites.some((e) => failsOn(e, failOn)) ? exitCodes.drift : exitCodes.success;
 }
 
 /**

@@ -1,6 +1,6 @@
-// The drift report in its three formats: a table for people, JSON for programs, Markdown for a
-// pipeline's job summary or a pull request comment (and the dispatch to the others: SARIF, JUnit,
-// the HTML page). Pure functions of the entries. Nothing here
+// The drift report for people: a table, and Markdown for a pipeline's job summary or a pull
+// request comment (and the dispatch to the other formats: JSON for programs, SARIF, JUnit, the
+// HTML page). Pure functions of the entries. Nothing here
 // can hold a secret: entries carry domains, ids, field values the server reports (the password
 // is never compared) and accounts by URL, id and e-mail, with their plans' names and limits.
 // Everything the server or a website said is shown through model/neutral-text.ts: each line and
@@ -10,7 +10,8 @@ import type { AccountName, DriftEntry } from "../model/entries";
 import { driftStatuses } from "../model/entries";
 import { htmlReport } from "./html-report";
 import { junitReport } from "./junit";
-import { policyJson, policyMarkdownLines, policyTextLines } from "./policy-report";
+import { jsonReport, summaryCounts } from "./json-report";
+import { policyMarkdownLines, policyTextLines } from "./policy-report";
 import { excuseText, partlyExcusedText } from "./report-context";
 import type { ReportContext } from "./report-context";
 import {
@@ -24,21 +25,10 @@ import {
 } from "./report-texts";
 import { markdownText, markdownValue, neutralJson, neutralText, valueText } from "../model/neutral-text";
 import { sarifReport } from "./sarif";
-import { pageCounts, pageDetail, pageNoted, pageSummaryText } from "./page-report";
+import { pageDetail, pageNoted, pageSummaryText } from "./page-report";
 import { readText } from "../model/report";
 import type { DriftReport, ReportFormat } from "../model/report";
 import { plural } from "../model/words";
-
-/** The counts of the JSON summary: every status, and `silent` when tracking was checked. */
-function summaryCounts(report: DriftReport): Record<string, number> {
-  const counts: Record<string, number> = statusCounts(report.websites);
-  if (report.tracking) counts.silent = report.websites.filter((e) => e.silent === true).length;
-  if (report.baseline) counts.accepted = report.websites.filter((e) => e.accepted && !e.ignored).length;
-  if (report.ignore) counts.ignored = report.websites.filter((e) => e.ignored).length;
-  if (report.policy) counts.policy = report.policy.findings.length;
-  if (report.pages) Object.assign(counts, pageCounts(report.websites));
-  return counts;
-}
 
 const nameText = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
 const accountText = (e: DriftEntry): string => nameText(e.account);
@@ -208,42 +198,11 @@ function markdown(report: DriftReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * An entry for the JSON report: values stay exact data, the page check's sentences (its reason,
- * which may quote a page, and its cause) are neutralised as text.
- */
-function pageSentences(e: DriftEntry): DriftEntry {
-  if (!e.page) return e;
-  const { reason, cause } = e.page;
-  return {
-    ...e,
-    page: {
-      ...e.page,
-      ...(reason !== undefined ? { reason: neutralText(reason) } : {}),
-      ...(cause !== undefined ? { cause: neutralText(cause) } : {}),
-    },
-  };
-}
-
 /** The report in `format`; the CI formats also use `context` (what fails, where websites are declared). */
 export function formatReport(report: DriftReport, format: ReportFormat, context: ReportContext = {}): string {
   if (format === "sarif") return sarifReport(report, context);
   if (format === "junit") return junitReport(report, context);
   if (format === "html") return htmlReport(report, context);
-  if (format === "json") {
-    const body = {
-      stacks: report.stacks,
-      ...(report.read ? { read: report.read } : {}),
-      summary: summaryCounts(report),
-      ...(report.tracking ? { tracking: report.tracking } : {}),
-      ...(report.pages ? { pages: report.pages } : {}),
-      ...(report.baseline ? { baseline: report.baseline } : {}),
-      ...(report.ignore ? { ignore: report.ignore } : {}),
-      accounts: report.accounts,
-      websites: report.websites.map(pageSentences),
-      ...(report.policy ? { policy: policyJson(report.policy) } : {}),
-    };
-    return `${neutralJson(body, 2)}\n`;
-  }
+  if (format === "json") return `${neutralJson(jsonReport(report), 2)}\n`;
   return format === "markdown" ? markdown(report) : text(report);
 }

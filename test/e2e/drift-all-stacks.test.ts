@@ -18,6 +18,7 @@ import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
 import { importStack, secret, writeProject } from "../harness/import-stacks.mjs";
 import { describeEngine, e2e } from "./harness";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const root = mkdtempSync(join(tmpdir(), "drift-all-stacks-"));
 const backendUrl = `file://${join(root, "backend")}`;
@@ -69,7 +70,7 @@ async function drift(...argv: string[]) {
   });
   const requests = Object.values(emulator.requestCounts()).reduce((sum, n) => sum + n, 0);
   type Report = { stacks: string[]; summary: Record<string, number> };
-  const report = code === 0 || code === 2 ? (JSON.parse(out) as Report) : undefined;
+  const report = code === 0 || code === 2 ? driftJsonReport<Report>(out) : undefined;
   return { code, err, requests, report: report! };
 }
 

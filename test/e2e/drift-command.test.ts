@@ -18,6 +18,7 @@ import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { pluginHome } from "./plugin-home";
 import { program } from "./programs";
+import { driftJsonReport } from "../support/drift-json-report";
 
 interface Run {
   code: number;
@@ -107,7 +108,7 @@ describeEngine("pulumi-webstats drift", () => {
     const result = await webstats(["drift", ...stackArgs(), "--format", "json"], folder, shell);
     expect(result.stderr).not.toMatch(/error/i);
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { websites: Entry[]; stacks: string[] };
+    const report = driftJsonReport<{ websites: Entry[]; stacks: string[] }>(result.stdout);
     expect(report.stacks).toEqual(["team-a/prod", "team-b/prod"]);
     expect(report.websites.map((w) => [w.domain, w.status]).sort()).toEqual(
       [domains.keep, domains.changed, domains.gone, domains.shared, domains.viaConnection, domains.pluginOwn]
@@ -148,7 +149,7 @@ describeEngine("pulumi-webstats drift", () => {
 
     const json = await webstats(["drift", ...stackArgs(), "--format", "json"], folder, shell);
     expect(json.code).toBe(2);
-    const websites = (JSON.parse(json.stdout) as { websites: Entry[] }).websites;
+    const websites = driftJsonReport<{ websites: Entry[] }>(json.stdout).websites;
     const statusOf = Object.fromEntries(websites.map((w) => [w.domain, w.status]));
     expect(statusOf).toEqual({
       [domains.keep]: "in-sync",
@@ -235,8 +236,8 @@ describeEngine("pulumi-webstats drift", () => {
     expect(fromFiles.code).toBe(2);
     // The same report but for how the stacks were read: from their backend, or from the files.
     type Read = { read: { stack: string; via: string }[] };
-    const { read: filesRead, ...files } = JSON.parse(fromFiles.stdout) as Read;
-    const { read: stacksRead, ...stacks } = JSON.parse(fromStacks.stdout) as Read;
+    const { read: filesRead, ...files } = driftJsonReport<Read>(fromFiles.stdout);
+    const { read: stacksRead, ...stacks } = driftJsonReport<Read>(fromStacks.stdout);
     expect(files).toEqual(stacks);
     expect(filesRead.map((r) => r.via)).toEqual(["state file", "state file"]);
     expect(stacksRead.map((r) => r.via)).toEqual(["file backend", "file backend"]);

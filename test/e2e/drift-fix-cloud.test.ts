@@ -20,6 +20,7 @@ import { runAction } from "../support/action-runner";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
+import { driftJsonReport } from "../support/drift-json-report";
 
 /** `pulumi-webstats ARGS` as a user runs it (the packed package's bin), standard input not a terminal. */
 function webstats(args: string[], stack: TestStack) {
@@ -120,7 +121,7 @@ describeEngine("pulumi-webstats drift --fix cloud", () => {
 
     const again = await webstats(["--format", "json"], stack);
     expect(again.code).toBe(0);
-    const report = JSON.parse(again.stdout) as { summary: Record<string, number> };
+    const report = driftJsonReport<{ summary: Record<string, number> }>(again.stdout);
     expect(report.summary).toMatchObject({ "in-sync": 2, changed: 0, gone: 0 });
   });
 

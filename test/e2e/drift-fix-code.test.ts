@@ -16,6 +16,7 @@ import { WebstatsClient } from "../../sdk";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { program } from "./programs";
+import { driftJsonReport } from "../support/drift-json-report";
 
 /** `pulumi-webstats ARGS` as a user runs it (the packed package's bin). */
 function webstats(args: string[], cwd: string, env: Record<string, string>) {
@@ -99,7 +100,7 @@ describeEngine("pulumi-webstats drift --fix code", () => {
 
     const after = await webstats(["drift", ...where, "--format", "json"], stack.workDir, shell);
     expect(after.code).toBe(0);
-    const report = JSON.parse(after.stdout) as { websites: { domain: string; status: string }[] };
+    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(after.stdout);
     expect(report.websites.map((w) => [w.domain, w.status]).sort()).toEqual(
       [shop, blog, manual].map((d) => [d, "in-sync"]).sort(),
     );
@@ -146,7 +147,7 @@ describeEngine("pulumi-webstats drift --fix code", () => {
     expect(writes).toEqual([]);
     const after = await webstats(["drift", ...where, "--format", "json"], stack.workDir, shell);
     expect(after.code).toBe(0);
-    const report = JSON.parse(after.stdout) as { websites: { domain: string; status: string }[] };
+    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(after.stdout);
     expect(report.websites.map((w) => [w.domain, w.status])).toEqual([[domain, "in-sync"]]);
   }, 300_000);
 });

@@ -23,6 +23,7 @@ import { startPostgres } from "../support/postgres-server";
 import type { PostgresServer } from "../support/postgres-server";
 import { stackExportText } from "../support/stack-exports";
 import { backendEnv, describeEngine } from "./harness";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const root = mkdtempSync(join(tmpdir(), "drift-state-backends-"));
 const passphrase = "state-backends";
@@ -241,7 +242,7 @@ describeEngine("drift reads states straight from file and PostgreSQL backends", 
         { out: (t) => (out += t), err: (t) => (err += t) },
       );
       type Report = { stacks: string[]; websites: unknown[]; read: { stack: string; via: string }[] };
-      return { code, err, report: JSON.parse(out) as Report };
+      return { code, err, report: driftJsonReport<Report>(out) };
     };
     const direct = await run({ PULUMI_COMMAND: join(root, "no-such-pulumi") });
     const viaCli = await run({}, "--read-with", "pulumi");

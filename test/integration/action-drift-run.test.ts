@@ -17,6 +17,7 @@ import { inputVariable, readOutputFile, workflowCommands } from "../support/acti
 import { makePulumiStandIn, setStandInStacks } from "../support/pulumi-stand-in";
 import type { StandInStack } from "../support/pulumi-stand-in";
 import { writeStackExport } from "../support/stack-exports";
+import { checkActionJsonReport } from "../support/drift-json-report";
 
 const root = mkdtempSync(join(tmpdir(), "action-drift-run-"));
 const workspace = join(root, "workspace");
@@ -93,14 +94,9 @@ async function run(
   let out = "";
   let err = "";
   const code = await runDriftAction(env, { out: (text) => (out += text), err: (text) => (err += text) });
-  return {
-    code,
-    out,
-    err,
-    outputs: readOutputFile(readFileSync(outputFile, "utf8")),
-    summary: readFileSync(summaryFile, "utf8"),
-    runnerTemp,
-  };
+  const outputs = readOutputFile(readFileSync(outputFile, "utf8"));
+  checkActionJsonReport(outputs);
+  return { code, out, err, outputs, summary: readFileSync(summaryFile, "utf8"), runnerTemp };
 }
 
 /** The line the run printed first: the command line. */

@@ -23,6 +23,7 @@ import {
 } from "../support/company-installation";
 import { exportedSecret } from "../support/stack-exports";
 import { useStubResolver } from "../support/stub-resolver";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const NAME = INSTALLATION_NAME;
 
@@ -201,7 +202,7 @@ describe("pulumi-webstats drift over networks", () => {
     const result = await run(["drift", "--state", stateFile, "--format", "json"], driftEnv());
     expect(result.err).toBe("Read 1 stack: 2 recorded websites.\nListing the websites of 1 account...\n");
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.out) as { websites: { domain: string; status: string }[] };
+    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(result.out);
     expect(report.websites.map((w) => [w.domain, w.status])).toEqual([
       ["proxied-one.example.com", "in-sync"],
       ["proxied-two.example.com", "in-sync"],

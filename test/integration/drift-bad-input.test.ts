@@ -10,16 +10,18 @@
 //   test/unit/drift-page-check.test.ts, test/unit/sdk-public-address.test.ts,
 //   test/integration/drift-page-check.test.ts, and through the command
 //   test/integration/drift-check-pages.test.ts ("websites no page can be read at");
-// - writes cut short (full disk, quota, a kill), planted links, modes, a file changed since it was
-//   read: test/unit/atomic-file.test.ts, test/unit/drift-fix-code-write.test.ts,
+// - writes cut short (full disk, quota, a kill), planted links, pipes and devices at the target,
+//   modes, owners, a file changed since it was read: test/unit/atomic-file.test.ts,
+//   test/unit/drift-output-files.test.ts, test/unit/drift-fix-code-write.test.ts,
 //   test/integration/drift-fix-code.test.ts;
 // - a server value that would become a Pulumi YAML interpolation or fails its field's rule:
 //   test/unit/drift-fix-text.test.ts, test/integration/drift-fix-code.test.ts;
-// - each output format fed every hostile string: test/unit/drift-output-neutral.test.ts;
+// - each output format fed every hostile string: test/unit/drift-output-neutral.test.ts; every
+//   text transform's cost on 1 MB values: test/unit/drift-linear-text.test.ts;
 // - globs of any cost: test/unit/glob.test.ts; a website password echoed by the server:
 //   test/unit/sdk-errors.test.ts; JSON that is damaged or nested too deep: test/unit/json-text.test.ts;
 // - the Action's echo and outputs: test/integration/action-run.test.ts.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +36,23 @@ import { runCaptured } from "../support/run-cli";
 import { exportedSecret, stackExportText, writeStackExport } from "../support/stack-exports";
 import { checkpointText, passphraseKey, stateKey, writeFileBackend } from "../harness/state-writer.mjs";
 import { startPostgres } from "../support/postgres-server";
+import { useStubResolver } from "../support/stub-resolver";
+import { createServer as createHttpsServer } from "node:https";
+import type { Server as HttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { TRACKING_SCRIPT_ID, TRACKING_SCRIPT_PATH } from "../../core/tracking-code";
+import { PAGE_TEXT_QUOTED_AT_MOST } from "../../drift/model/page-quote";
+import {
+  issueCertificate,
+  makeCertificateAuthority,
+  startForwardingProxy,
+  writePemFiles,
+} from "../support/network";
+import type { ForwardingProxy, PemFiles } from "../support/network";
+
+// No name resolves, at once, and no query leaves this machine (the page check's rows).
+useStubResolver();
+import { driftJsonReport } from "../support/drift-json-report";
 
 const root = mkdtempSync(join(tmpdir(), "drift-bad-input-"));
 const dataFile = join(root, "emulator.json");
@@ -45,6 +64,9 @@ const hostileDomains: Record<string, string> = {
   "markup.bad-input.example.org": "<img src=x onerror=alert(1)>.example.org",
   "mention.bad-input.example.org": "@octocat #1 owner/repo#2.example.org",
   "long.bad-input.example.org": `${"a".repeat(60)}.example.org`,
+  // Addresses a page is never requested at: documentation, benchmarking.
+  "documentation.bad-input.example.org": "198.51.100.7",
+  "benchmarking.bad-input.example.org": "198.18.0.1",
 };
 /** An `exclude_ips` the web interface stored as it was typed: free text, one entry a line. */
 const hostileIps = "::stop-commands::t0ken\n\u001b[31m##[error]red\u202e\n${secretValue}";
@@ -122,9 +144,9 @@ describe("drift's bad-input table", () => {
 
     it("json: the values stay exact data", async () => {
       const run = await drift("--format", "json");
-      const report = JSON.parse(run.out) as {
+      const report = driftJsonReport<{
         websites: { domain: string; changes?: { field: string; live: unknown }[] }[];
-      };
+      }>(run.out);
       const domains = report.websites.map((w) => w.domain);
       for (const domain of Object.values(hostileDomains)) expect(domains).toContain(domain);
       const ips = report.websites.find((w) => w.domain === recorded.domain)?.changes;
@@ -132,6 +154,91 @@ describe("drift's bad-input table", () => {
         expect.objectContaining({ field: "excludeIps", live: hostileIps.split("\n") }),
       );
     });
+  });
+
+  it("--check-pages: a website at a documentation or benchmarking address is refused, the report written", async () => {
+    const run = await drift("--check-pages", "--page-timeout", "5", "--format", "json");
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.out) as { websites: { domain: string; page?: { reason?: string } }[] };
+    const reason = (domain: string) => report.websites.find((w) => w.domain === domain)?.page?.reason;
+    const hint = "not a public one (--page-allow-private allows intranet websites)";
+    expect(reason("198.51.100.7")).toBe(`refused: 198.51.100.7 is a documentation address, ${hint}`);
+    expect(reason("198.18.0.1")).toBe(`refused: 198.18.0.1 is a benchmarking address, ${hint}`);
+  });
+
+  describe("--check-pages: a home page whose tracking snippet carries a data-host of 2,000,000 characters", () => {
+    // The page is served on this machine over https, through a forwarding proxy that alone
+    // resolves the website's name (test/integration/drift-check-pages.test.ts's wiring).
+    const site = "huge-host.bad-input.test";
+    const hugeHost = `https://${"h".repeat(2_000_000 - 8)}`;
+    const pagesRoot = mkdtempSync(join(tmpdir(), "drift-bad-input-pages-"));
+    const pagesStack = join(pagesRoot, "stack.json");
+    let pages: HttpsServer;
+    let proxy: ForwardingProxy;
+    let pem: PemFiles;
+
+    beforeAll(async () => {
+      const ca = await makeCertificateAuthority("Bad Input Pages Root");
+      const certificate = await issueCertificate(ca, { dnsNames: [site] });
+      pages = createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, (_req, res) => {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(
+          `<!doctype html><html><head><script defer id="${TRACKING_SCRIPT_ID}" data-host="${hugeHost}" ` +
+            `src="https://stats.example.com${TRACKING_SCRIPT_PATH}"></script></head><body>Hi</body></html>`,
+        );
+      });
+      await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+      proxy = await startForwardingProxy({
+        resolve: { [site]: "127.0.0.1" },
+        ports: { 443: (pages.address() as AddressInfo).port },
+      });
+      pem = writePemFiles({ "pages-root.pem": ca.certPem });
+      const owner = emulator.createAccount({ name: "Huge host" });
+      const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: owner.apiKey });
+      const website = await client.websites.create({ domain: site });
+      writeStackExport(pagesStack, {
+        project: "huge-host",
+        url: emulator.url,
+        apiKey: owner.apiKey,
+        websites: [website],
+      });
+    });
+    afterAll(async () => {
+      pages?.closeAllConnections();
+      pages?.close();
+      await proxy?.close();
+      pem?.remove();
+    });
+
+    /** The reason every report quotes: the first characters, an ellipsis and the full length. */
+    const cutReason = `the tracking code sends its hits to another installation: ${hugeHost.slice(0, PAGE_TEXT_QUOTED_AT_MOST)}… (2,000,000 characters) instead of `;
+
+    it.each(["markdown", "text", "json", "sarif", "junit", "html"])(
+      "%s: the run finishes, the value never whole, cut with its length said where quoted",
+      async (format) => {
+        const run = await runCaptured(
+          ["drift", "--state", pagesStack, "--check-pages", "--page-timeout", "120", "--format", format],
+          { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("pages-root.pem") },
+        );
+        expect(run.err).toContain("Pages: 1 of 1 home pages read.\n");
+        expect([0, 2]).toContain(run.code);
+        // Far below GitHub's 1 MiB job-summary limit: the value is never there whole.
+        expect(run.out.length).toBeLessThan(64 * 1024);
+        expect(run.out).not.toContain("h".repeat(PAGE_TEXT_QUOTED_AT_MOST + 1));
+        if (format === "json") {
+          const report = driftJsonReport<{ websites: { page?: { status: string; reason: string } }[] }>(
+            run.out,
+          );
+          expect(report.websites[0]?.page?.status).toBe("wrong");
+          expect(report.websites[0]?.page?.reason).toContain(cutReason);
+        } else if (format === "junit") {
+          // The website passes as a test case (it is in sync), which quotes no page reason.
+          expect(run.out).toContain(site);
+        } else {
+          expect(run.out).toContain("… (2,000,000 characters)");
+        }
+      },
+    );
   });
 
   it("an ignore rule that would backtrack for ever ends with the report", async () => {
@@ -142,7 +249,7 @@ describe("drift's bad-input table", () => {
     );
     const run = await drift("--ignore", ignore, "--format", "json");
     expect(run.code).toBe(2);
-    const report = JSON.parse(run.out) as { websites: { domain: string; status: string }[] };
+    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(run.out);
     expect(
       report.websites.find((w) => w.domain === hostileDomains["long.bad-input.example.org"]),
     ).toMatchObject({
@@ -185,6 +292,91 @@ describe("drift's bad-input table", () => {
     for (let i = 0; i + 3 <= secret.length; i++) {
       expect(run.out + run.err).not.toContain(secret.slice(i, i + 3));
     }
+  });
+
+  it.each([
+    ["a report", ["--format", "json", "--output"], "The report"],
+    ["a baseline", ["--write-baseline"], "The baseline"],
+  ])(
+    "a symbolic link planted where %s goes is refused by name, before any request, nothing written through it",
+    async (_what, options, what) => {
+      const shared = mkdtempSync(join(root, "shared-"));
+      const theirs = join(mkdtempSync(join(root, "elsewhere-")), "theirs.txt");
+      writeFileSync(theirs, "keep me\n");
+      const path = join(shared, "drift.out");
+      symlinkSync(theirs, path);
+      emulator.resetRequestCounts();
+      const run = await drift(...options, path);
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(
+        `${what} ${path} is a symbolic link: drift does not write its files through links`,
+      );
+      expect(readFileSync(theirs, "utf8")).toBe("keep me\n");
+      expect(lstatSync(path).isSymbolicLink()).toBe(true);
+      expect(emulator.requestCounts()).toEqual({});
+    },
+  );
+
+  describe("a home page of more parts than a parse keeps", () => {
+    const site = "nodes.bad-input.test";
+    const state = join(root, "nodes.json");
+    let pages: HttpsServer;
+    let proxy: ForwardingProxy;
+    let pem: PemFiles;
+
+    beforeAll(async () => {
+      const ca = await makeCertificateAuthority("Bad Input Root");
+      const certificate = await issueCertificate(ca, { dnsNames: [site] });
+      // 2 MiB of <p>: 700,000 elements, which once took 100 MB a page to parse.
+      pages = createHttpsServer(
+        { key: certificate.keyPem, cert: certificate.certPem },
+        (_request, response) => {
+          response.writeHead(200, { "content-type": "text/html" });
+          response.end("<p>".repeat((2 * 1024 * 1024) / 3));
+        },
+      );
+      await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
+      proxy = await startForwardingProxy({
+        resolve: { [site]: "127.0.0.1" },
+        ports: { 443: (pages.address() as AddressInfo).port },
+      });
+      pem = writePemFiles({ "root.pem": ca.certPem });
+      const owner = emulator.createAccount({ name: "Nodes" });
+      const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: owner.apiKey });
+      const website = await client.websites.create({ domain: site });
+      writeStackExport(state, {
+        project: "nodes",
+        url: emulator.url,
+        apiKey: owner.apiKey,
+        websites: [website],
+      });
+    });
+    afterAll(async () => {
+      pages?.closeAllConnections();
+      pages?.close();
+      await proxy?.close();
+      pem?.remove();
+    });
+
+    it("is its website's status with the reason, and the report is written", async () => {
+      const run = await runCaptured(
+        ["drift", "--state", state, "--check-pages", "--page-timeout", "120", "--format", "json"],
+        { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("root.pem") },
+      );
+      const report = driftJsonReport<{ websites: { domain: string; page?: unknown }[] }>(run.out);
+      expect(report.websites).toEqual([
+        expect.objectContaining({
+          domain: site,
+          page: {
+            status: "unreachable",
+            url: `https://${site}/`,
+            reason:
+              "the page has more than 100,000 elements, attributes, texts and comments (a parse keeps no more), and its first 100,000 hold no tracking code",
+          },
+        }),
+      ]);
+      expect([0, 2]).toContain(run.code);
+    });
   });
 
   describe("states read straight from their backend", () => {

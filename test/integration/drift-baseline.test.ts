@@ -16,6 +16,7 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const run = runCaptured;
 
@@ -100,10 +101,10 @@ describe("pulumi-webstats drift: baselines, ignore rules and CI formats", () => 
     const fresh = await client.websites.create({ domain: "new.baseline.example" });
     const result = await run(["drift", ...state(), "--baseline", at("baseline.yaml"), "--format", "json"]);
     expect(result.code).toBe(2);
-    const report = JSON.parse(result.out) as {
+    const report = driftJsonReport<{
       summary: Record<string, number>;
       websites: { domain: string; status: string; accepted?: { firstSeen: string } }[];
-    };
+    }>(result.out);
     expect(report.websites.map((w) => [w.domain, w.status, w.accepted !== undefined])).toEqual([
       ["blog.baseline.example", "changed", false],
       ["new.baseline.example", "unmanaged", false],
@@ -176,9 +177,9 @@ describe("pulumi-webstats drift: baselines, ignore rules and CI formats", () => 
       const both = ["--baseline", at("baseline.yaml"), "--ignore", at("ignore-email.yaml")];
       const result = await run(["drift", ...state(), ...both, "--format", "json"]);
       expect(result.code).toBe(0);
-      const report = JSON.parse(result.out) as {
+      const report = driftJsonReport<{
         websites: { domain: string; accepted?: unknown; ignored?: { reason: string }[] }[];
-      };
+      }>(result.out);
       const shop = report.websites.find((w) => w.domain === "shop.baseline.example");
       expect(shop?.accepted).toBeDefined();
       expect(shop?.ignored).toEqual([

@@ -39,6 +39,7 @@ import {
 } from "../support/network";
 import type { ForwardingProxy, PemFiles } from "../support/network";
 import { useStubResolver } from "../support/stub-resolver";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const run = runCaptured;
 
@@ -77,11 +78,11 @@ describe("pulumi-webstats drift --check-pages", () => {
     ]);
     expect(json.err).toContain("Checking pages: 2 home pages, 8 at a time, at most 10 s each.\n");
     expect(json.err).toContain("Pages: 2 of 2 home pages read.\n");
-    const report = JSON.parse(json.out) as {
+    const report = driftJsonReport<{
       summary: Record<string, number>;
       pages: { read: number };
       websites: { domain: string; page?: { status: string; reason: string; cause: string } }[];
-    };
+    }>(json.out);
     expect(report.pages).toEqual({ read: 2 });
     expect(report.summary).toMatchObject({
       silent: 2,
@@ -213,10 +214,10 @@ describe("pulumi-webstats drift --check-pages with websites no page can be read 
   it("gives each its own status and reason, and the run writes its report", async () => {
     const json = await run(["drift", "--state", stackFile, "--check-pages", "--format", "json"]);
     expect(json.err).toContain("Pages: 6 of 6 home pages read.\n");
-    const report = JSON.parse(json.out) as {
+    const report = driftJsonReport<{
       summary: Record<string, number>;
       websites: { domain: string; page?: { status: string; reason: string; url?: string } }[];
-    };
+    }>(json.out);
     expect(report.summary).toMatchObject({ pagesUnreachable: 6 });
     for (const { domain, reason } of Object.values(stored)) {
       const page = report.websites.find((w) => w.domain === domain)?.page;
@@ -321,19 +322,19 @@ describe("pulumi-webstats drift --check-pages hands the page check each installa
       ],
       { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("company-root.pem") },
     );
-    const report = JSON.parse(result.out) as {
+    const report = driftJsonReport<{
       websites: {
         domain: string;
         account: { url: string };
         page?: { status: string; url?: string; reason?: string };
       }[];
-    };
+    }>(result.out);
     expect(report.websites.map((w) => [w.domain, w.account.url, w.page])).toEqual([
       [sites.byAddress, addresses.byAddress, { status: "present", url: `https://${sites.byAddress}/` }],
       [sites.byName, addresses.byName, { status: "present", url: `https://${sites.byName}/` }],
     ]);
     expect(result.code).toBe(0);
-    // Each page through the proxy, which alone resolved the websites' names.
+    // Each page through the proxy, which resolved the websites' names: asked here first, they did not resolve.
     expect(requested.sort()).toEqual([sites.byAddress, sites.byName]);
     expect(
       proxy.connects
@@ -341,6 +342,6 @@ describe("pulumi-webstats drift --check-pages hands the page check each installa
         .map((c) => c.host)
         .sort(),
     ).toEqual([sites.byAddress, sites.byName]);
-    expect(resolver.asked.slice(asked)).toEqual([]);
+    expect(new Set(resolver.asked.slice(asked))).toEqual(new Set([sites.byAddress, sites.byName]));
   });
 });

@@ -23,6 +23,7 @@ import {
 import { writeStackExport } from "../support/stack-exports";
 import type { ExportedStack } from "../support/stack-exports";
 import { useStubResolver } from "../support/stub-resolver";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const NAME = INSTALLATION_NAME;
 
@@ -66,7 +67,7 @@ function stateFile(name: string, stack: Partial<ExportedStack>): string {
 }
 
 const inSync = (out: string) =>
-  (JSON.parse(out) as { websites: { status: string }[] }).websites.map((w) => w.status);
+  driftJsonReport<{ websites: { status: string }[] }>(out).websites.map((w) => w.status);
 
 describe("drift reads each stack's network settings from its state", () => {
   const cases: [string, Partial<ExportedStack>][] = [

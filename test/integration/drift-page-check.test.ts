@@ -99,12 +99,16 @@ const sites: Record<string, (req: IncomingMessage, res: ServerResponse) => void>
   "toname.test": (_req, res) =>
     res.writeHead(302, { location: `http://metadata.test:${metadataPort}/latest/meta-data/` }).end(),
   "tointranet.test": (_req, res) => res.writeHead(301, { location: "http://intranet.test/admin" }).end(),
+  "tosecureintranet.test": (_req, res) =>
+    res.writeHead(301, { location: "https://intranet.test/admin" }).end(),
+  "tocleartext.test": (_req, res) => res.writeHead(302, { location: "http://plain.test/" }).end(),
+  "toother.test": (_req, res) => res.writeHead(302, { location: "https://other.test/" }).end(),
   "tomapped.test": (_req, res) => res.writeHead(307, { location: "http://[::ffff:127.0.0.1]/" }).end(),
   "credentials.test": (_req, res) =>
     res.writeHead(302, { location: "https://someone:secret@tls.test/home/" }).end(),
   "throws.test": (_req, res) => html(res, page(`${THROWS}${snippet}`)),
   // A name of one label, which a text for NO_PROXY could hold.
-  "towas.test": (_req, res) => res.writeHead(302, { location: "http://was/" }).end(),
+  "towas.test": (_req, res) => res.writeHead(302, { location: "https://was/" }).end(),
   was: (_req, res) => html(res, page(snippet)),
   // Its connections recorded, to see them closed.
   "kept.test": (req, res) => {
@@ -154,10 +158,18 @@ const onConnect = (message: unknown) => {
   connections.push((message as { connectParams: { hostname: string } }).connectParams.hostname);
 };
 
-/** Where the stub resolver sends each name: loopback, and 10.0.0.7 that is never reached. */
+/**
+ * Where the stub resolver sends each name: loopback, and 10.0.0.7 that is never reached. The
+ * websites redirecting to http:// are plain ones too (https:// then to http:// is refused first).
+ */
 const addressOf = (hostname: string): string =>
-  ({ "plain.test": "127.0.0.2", "metadata.test": "127.0.0.3", "intranet.test": "10.0.0.7" })[hostname] ??
-  "127.0.0.1";
+  ({
+    "plain.test": "127.0.0.2",
+    "toname.test": "127.0.0.2",
+    "tointranet.test": "127.0.0.2",
+    "metadata.test": "127.0.0.3",
+    "intranet.test": "10.0.0.7",
+  })[hostname] ?? "127.0.0.1";
 const resolved: string[] = [];
 
 const listen = (server: Server, address: string) =>
@@ -262,6 +274,17 @@ describe("the page check", () => {
     // slow.test never ends its page: any deadline ends it the same way, a short one sooner.
     const timeoutMs = domain === "slow.test" ? 1_000 : options.timeoutMs;
     expect(await checkPage(domain, installation, { ...options, timeoutMs })).toMatchObject(expected);
+  });
+
+  it("tells --verbose each request a page makes: its answer, where it redirects, how much it read", async () => {
+    const lines: string[] = [];
+    await checkPage("tls.test", installation, { ...options, log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^page https:\/\/tls\.test\/: 30[12378], redirect 1 to https:\/\/tls\.test\/home\/$/,
+      ),
+      expect.stringMatching(/^page https:\/\/tls\.test\/home\/: 200, \d+ bytes$/),
+    ]);
   });
 
   it("falls back to http:// only when https:// refuses at the domain, not at a redirect's target", async () => {
@@ -390,8 +413,8 @@ describe("the page check goes nowhere a website points inside a network", () => 
     expect(metadataRequests).toEqual([]);
     expect(result).toEqual({
       status: "unreachable",
-      url: "https://toname.test/",
-      reason: `refused: https://toname.test/ redirects to http://metadata.test:${metadataPort}/latest/meta-data/, and metadata.test resolves to 127.0.0.3, a loopback address, not a public one ${hint}`,
+      url: "http://toname.test/",
+      reason: `refused: http://toname.test/ redirects to http://metadata.test:${metadataPort}/latest/meta-data/, and metadata.test resolves to 127.0.0.3, a loopback address, not a public one ${hint}`,
     });
     expect(resolved).toContain("metadata.test 127.0.0.3");
   });
@@ -414,8 +437,8 @@ describe("the page check goes nowhere a website points inside a network", () => 
     });
     expect(await checkPage("tointranet.test", installation, options)).toEqual({
       status: "unreachable",
-      url: "https://tointranet.test/",
-      reason: `refused: https://tointranet.test/ redirects to http://intranet.test/admin, and intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
+      url: "http://tointranet.test/",
+      reason: `refused: http://tointranet.test/ redirects to http://intranet.test/admin, and intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
     });
     expect(resolved).toContain("intranet.test 10.0.0.7");
   });
@@ -427,6 +450,26 @@ describe("the page check goes nowhere a website points inside a network", () => 
       reason: `refused: https://tomapped.test/ redirects to http://[::ffff:7f00:1]/, and ::ffff:7f00:1 is a loopback address in its IPv4-mapped form (127.0.0.1), not a public one ${hint}`,
     });
     expect(connections).toEqual(["tomapped.test"]);
+  });
+
+  it("refuses a redirect from https:// to http://, even to a page that would be present", async () => {
+    const before = received.length;
+    expect(await checkPage("tocleartext.test", installation, options)).toEqual({
+      status: "unreachable",
+      url: "https://tocleartext.test/",
+      reason:
+        "refused: https://tocleartext.test/ redirects to http://plain.test/, from https:// to a page sent in clear (http://)",
+    });
+    expect(received.slice(before).map((r) => r.host)).toEqual(["tocleartext.test"]);
+  });
+
+  it("quotes nothing of what a page at another host says: its status alone", async () => {
+    expect(await checkPage("toother.test", installation, options)).toEqual({
+      status: "wrong",
+      url: "https://other.test/",
+      reason:
+        "the tracking code is broken or another installation's, on a page at other.test, another host than the website's (what that page says is not quoted)",
+    });
   });
 
   it("sends no credential a website writes into its redirect, and reports none", async () => {
@@ -441,6 +484,7 @@ describe("the page check goes nowhere a website points inside a network", () => 
 });
 
 describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", () => {
+  const hint = "(--page-allow-private allows intranet websites)";
   let proxy: ForwardingProxy;
   /** The proxy resolves these names itself, as a company's proxy resolves the websites'. */
   beforeAll(async () => {
@@ -451,7 +495,9 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
         "metadata.test": "127.0.0.3",
         "kept.test": "127.0.0.1",
         "towas.test": "127.0.0.1",
-        was: "127.0.0.2",
+        "tosecureintranet.test": "127.0.0.1",
+        "intranet.test": "127.0.0.3",
+        was: "127.0.0.1",
       },
     });
   });
@@ -495,7 +541,7 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
           ...options,
           network: { ...options.network, proxy: proxied },
         }),
-      ).toEqual({ status: "present", url: "http://was/" });
+      ).toEqual({ status: "present", url: "https://was/" });
     } finally {
       vi.unstubAllEnvs();
     }
@@ -524,19 +570,42 @@ describe("the page check through a proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY)", (
     }
   });
 
-  it("leaves the names it resolves to the proxy (only literals can be checked)", async () => {
+  it("resolves names here first: one that points inside is refused, and the proxy never asked for it", async () => {
+    // intranet.test resolves here to 10.0.0.7 (never reached), and at the proxy to the stand-in.
+    proxy.connects.length = 0;
+    resolved.length = 0;
     metadataRequests.length = 0;
-    expect(await checkPage("toname.test", installation, through(""))).toMatchObject({ status: "missing" });
-    expect(metadataRequests).toEqual(["/latest/meta-data/"]);
+    expect(await checkPage("intranet.test", installation, through(""))).toEqual({
+      status: "unreachable",
+      reason: `refused: intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
+    });
+    expect(await checkPage("tosecureintranet.test", installation, through(""))).toEqual({
+      status: "unreachable",
+      url: "https://tosecureintranet.test/",
+      reason: `refused: https://tosecureintranet.test/ redirects to https://intranet.test/admin, and intranet.test resolves to 10.0.0.7, a private address, not a public one ${hint}`,
+    });
+    expect(resolved).toEqual([
+      "intranet.test 10.0.0.7",
+      "tosecureintranet.test 127.0.0.1",
+      "intranet.test 10.0.0.7",
+    ]);
+    expect(proxy.connects.map((c) => c.host)).toEqual(["tosecureintranet.test"]);
+    expect(metadataRequests).toEqual([]);
+  });
+
+  it("leaves a name that does not resolve here to the proxy, and quotes nothing its page says", async () => {
+    // `was` resolves at the proxy alone; its page is another host's than the website's.
+    proxy.connects.length = 0;
+    const result = await checkPage("towas.test", installation, through(""));
+    expect(result).toEqual({ status: "present", url: "https://was/" });
+    expect(proxy.connects.map((c) => c.host)).toEqual(["towas.test", "was"]);
   });
 
   it("checks the names NO_PROXY sends directly, as without a proxy", async () => {
-    metadataRequests.length = 0;
-    const direct = through("metadata.test,intranet.test");
-    expect((await checkPage("toname.test", installation, direct)).reason).toMatch(
-      /, and metadata\.test resolves to 127\.0\.0\.3, a loopback address, not a public one /,
+    const direct = through("intranet.test");
+    expect((await checkPage("tosecureintranet.test", installation, direct)).reason).toMatch(
+      /, and intranet\.test resolves to 10\.0\.0\.7, a private address, not a public one /,
     );
-    expect(metadataRequests).toEqual([]);
     expect((await checkPage("intranet.test", installation, direct)).reason).toMatch(
       /^refused: intranet\.test resolves to 10\.0\.0\.7, a private address, not a public one /,
     );

@@ -15,6 +15,7 @@ import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
+import { driftJsonReport } from "../support/drift-json-report";
 
 // The SARIF 2.1.0 schema @microsoft/jest-sarif ships (as drift-ci-formats.test.ts reads it).
 const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
@@ -111,7 +112,7 @@ describe("pulumi-webstats drift --policy-pack-config", () => {
   });
 
   it("gives the findings in JSON and Markdown", async () => {
-    const json = JSON.parse((await run(argv("--format", "json"))).out) as JsonReport;
+    const json = driftJsonReport<JsonReport>((await run(argv("--format", "json"))).out);
     expect(json.summary.policy).toBe(6);
     expect(json.policy.rules.map((r) => r.name)).not.toContain("required-excluded-params");
     expect(json.policy.findings).toContainEqual(
@@ -193,7 +194,7 @@ describe("pulumi-webstats drift --policy-pack-config", () => {
     expect(text.code).toBe(3);
     const json = await run([...args, "--format", "json"]);
     expect(json.code).toBe(3);
-    const report = (JSON.parse(json.out) as JsonReport).policy;
+    const report = driftJsonReport<JsonReport>(json.out).policy;
     expect(report.rules).toEqual([expect.objectContaining({ name: "bots-excluded", level: "mandatory" })]);
     expect(report.findings).toEqual([
       expect.objectContaining({

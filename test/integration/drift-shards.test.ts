@@ -23,6 +23,7 @@ import { runCaptured } from "../support/run-cli";
 import type { CliRun } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { useStubResolver } from "../support/stub-resolver";
+import { driftJsonReport } from "../support/drift-json-report";
 
 useStubResolver();
 
@@ -185,10 +186,10 @@ describe("pulumi-webstats drift --shard and drift merge", () => {
     expect(reportsOf(merged, "merged")).toEqual(reportsOf(one, "one"));
 
     // What the reports say: decided over every stack, not shard by shard.
-    const report = JSON.parse(readFileSync(at("merged.json"), "utf8")) as {
+    const report = driftJsonReport<{
       stacks: string[];
       websites: { domain: string; status: string; silent?: boolean; page?: { status: string } }[];
-    };
+    }>(readFileSync(at("merged.json"), "utf8"));
     expect(Object.fromEntries(report.websites.map((w) => [w.domain, w.status]))).toEqual({
       "home.shared.invalid": "in-sync",
       "shop.shared.invalid": "changed",

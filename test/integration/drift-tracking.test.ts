@@ -20,6 +20,7 @@ import { runCaptured } from "../support/run-cli";
 import { writeStackExport } from "../support/stack-exports";
 import { WebstatsClient } from "../../sdk";
 import type { Website } from "../../sdk";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const run = runCaptured;
 
@@ -142,7 +143,7 @@ describe("pulumi-webstats drift --check-tracking", () => {
     );
     // Silent and unmanaged websites count as drift by default with --check-tracking.
     expect(result.code).toBe(2);
-    const report = JSON.parse(result.out) as Report;
+    const report = driftJsonReport<Report>(result.out);
     expect(report.websites.map((w) => [w.domain, w.status, w.silent])).toEqual([
       [domains.busy, "in-sync", false],
       [domains.lapsed, "in-sync", true],
@@ -186,7 +187,7 @@ describe("pulumi-webstats drift --check-tracking", () => {
       "--format",
       "json",
     ]);
-    const report = JSON.parse(result.out) as Report;
+    const report = driftJsonReport<Report>(result.out);
     expect(report.tracking).toMatchObject({ days: 30, from: day(-29), to: day(0) });
     expect(report.websites.filter((w) => w.silent).map((w) => w.domain)).toEqual([
       domains.quiet,
@@ -218,7 +219,7 @@ describe("pulumi-webstats drift --check-tracking", () => {
       "json",
     ]);
     expect(visited.code).toBe(0);
-    expect((JSON.parse(visited.out) as Report).summary.silent).toBe(0);
+    expect(driftJsonReport<Report>(visited.out).summary.silent).toBe(0);
     await emulator.close();
   });
 
@@ -315,7 +316,7 @@ describe("pulumi-webstats drift --check-tracking on a throttled installation", (
     ]);
     const elapsed = Date.now() - started;
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.out) as Report;
+    const report = driftJsonReport<Report>(result.out);
     expect(report.summary).toMatchObject({ "in-sync": 20, unmanaged: 20, silent: 30 });
     const counts = emulator.requestCounts();
     const refused = emulator.throttledRequestCounts();

@@ -9,6 +9,7 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { parsedOptions, runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
 import { defaultParallel } from "../../core/bounded-pool";
+import { USAGE_EXIT_CODE } from "../../cli/exit-codes";
 
 const run = runCaptured;
 
@@ -101,7 +102,7 @@ describe("pulumi-webstats generate", () => {
     mkdirSync(out);
     writeFileSync(join(out, "notes.txt"), "mine");
     const refused = await run(["generate", "--out", out], env);
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(USAGE_EXIT_CODE);
     expect(refused.err).toContain("is not empty: choose a new folder, or add --force");
     expect(existsSync(join(out, "index.ts"))).toBe(false);
 
@@ -119,13 +120,13 @@ describe("pulumi-webstats generate", () => {
       ["generate", "--out", join(root, "k3"), `--token=${key}`],
     ]) {
       const result = await run(argv, env);
-      expect(result.code).toBe(2);
+      expect(result.code).toBe(USAGE_EXIT_CODE);
       expect(result.err).toContain("does not take an API key on the command line");
       expect(result.err).toContain("WEBSTATS_API_KEY");
       expect(result.err).not.toContain(key);
     }
     const missing = await run(["generate", "--out", join(root, "k4")], { WEBSTATS_BASE_URL: emulator.url });
-    expect(missing).toMatchObject({ code: 2 });
+    expect(missing).toMatchObject({ code: USAGE_EXIT_CODE });
     expect(missing.err).toContain("WEBSTATS_API_KEY is not set");
   });
 
@@ -199,7 +200,7 @@ describe("pulumi-webstats command line", () => {
     ];
     for (const [argv, message] of cases) {
       const result = await run(argv, {});
-      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.code, argv.join(" ")).toBe(USAGE_EXIT_CODE);
       expect(result.err).toMatch(message);
       expect(result.err).not.toContain("s3cr3t");
     }
@@ -230,13 +231,13 @@ describe("pulumi-webstats command line", () => {
     }
   });
 
-  it("exits 2 when generate is used wrongly, whatever its values are named", async () => {
+  it("exits with the usage code when generate is used wrongly, whatever its values are named", async () => {
     for (const argv of [
       ["--out", "drift", "--format", "cs"],
       ["--out", "x", "--bogus"],
     ]) {
       const result = await run(argv, {});
-      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.code, argv.join(" ")).toBe(USAGE_EXIT_CODE);
     }
   });
 

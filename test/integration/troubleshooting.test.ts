@@ -110,6 +110,33 @@ const sections: Record<string, () => Promise<string[]>> = {
       fixRefusal.replace(repo, "infra").trim(),
     ];
   },
+  "## Verbose output": async () => {
+    // A stack's run whose account read fails once, with --verbose: the lines it adds, the
+    // durations (and the retry's random wait) written as N, the folder as the page's.
+    const account = emulator.createAccount({});
+    const client = clientOf(account.apiKey);
+    const news = await client.websites.create({ domain: "news.example.com" });
+    await client.websites.create({ domain: "docs.example.com" });
+    const folder = join(root, "verbose");
+    mkdirSync(folder);
+    const state = join(folder, "prod.json");
+    writeStackExport(state, { project: "news", url: emulator.url, apiKey: account.apiKey, websites: [news] });
+    emulator.injectFault({ route: "GET /api/v1/account", kind: "status", status: 503, count: 1 });
+    let err = "";
+    const env = { WEBSTATS_BASE_URL: emulator.url, WEBSTATS_API_KEY: account.apiKey };
+    await runCli(["drift", "--state", state, "--verbose"], env, {
+      out: () => undefined,
+      err: (text) => (err += text),
+    });
+    const lines = err.split("\n").filter((line) => line.startsWith("verbose: "));
+    return [
+      lines
+        .join("\n")
+        .replace(/\b\d+ ms\b/g, "N ms")
+        .split(folder)
+        .join("."),
+    ];
+  },
 };
 
 describe("docs/troubleshooting.md: the messages of a server, a plan and drift", () => {

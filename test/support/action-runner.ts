@@ -9,11 +9,12 @@
 // The workflow commands the runner would carry out from the step's output are parsed as its
 // ActionCommandManager parses them (`::command::` at a line's start, `##[command]` anywhere in
 // a line, nothing between `::stop-commands::TOKEN` and `::TOKEN::`), so a test can say which
-// commands a run gave.
+// commands a run gave. The JSON report a run wrote is checked against its schema (drift-json-report.ts).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { checkActionJsonReport } from "./drift-json-report";
 
 export const actionRoot = join(__dirname, "..", "..");
 
@@ -249,6 +250,7 @@ export async function runAction(
     );
   });
   const written = readOutputFile(readFileSync(outputFile, "utf8"));
+  checkActionJsonReport(written);
   return {
     ...run,
     outputs: Object.fromEntries(Object.keys(action.outputs).map((name) => [name, written[name] ?? ""])),

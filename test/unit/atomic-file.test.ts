@@ -4,16 +4,22 @@
 // file byte for byte and no temporary file; the temporary file is only ever created, never
 // opened where something already is (a symbolic link planted at its very name is not followed);
 // the target's mode is kept; a target that is a link stays one; and the text read must still be
-// there (compare-and-swap), or nothing is replaced.
+// there (compare-and-swap), or nothing is replaced. Then what may be at the target, under each
+// choice of `links`: only a regular file is replaced, a link followed or refused as the caller
+// chose, checked again just before the rename; and, as root, the owner of the file replaced kept
+// (those tests run only as root, as they can only there).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
+  chownSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   readlinkSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -29,6 +35,8 @@ import { FileWriteError, prepareAtomicWrite, writeFileAtomically } from "../../c
 import type { WriterFileSystem } from "../../core/atomic-file";
 
 const folder = () => mkdtempSync(join(tmpdir(), "atomic-file-"));
+/** How a fleet file or program is written: a link at its path is followed. */
+const follow = { links: "follow" } as const;
 /** An old file worth keeping: 64 KiB of bytes that are not text. */
 const oldBytes = randomBytes(64 * 1024);
 
@@ -76,7 +84,7 @@ describe("writeFileAtomically", () => {
   it("writes a new file with the default mode, and leaves nothing beside it", async () => {
     const dir = folder();
     const file = join(dir, "websites.yaml");
-    await writeFileAtomically(file, "websites: []\n");
+    await writeFileAtomically(file, "websites: []\n", follow);
     expect(readFileSync(file, "utf8")).toBe("websites: []\n");
     const umask = process.umask();
     expect(statSync(file).mode & 0o777).toBe(0o666 & ~umask);
@@ -86,7 +94,7 @@ describe("writeFileAtomically", () => {
   it("keeps the target's mode: 0o640 stays 0o640, 0o755 stays 0o755", async () => {
     for (const mode of [0o640, 0o755, 0o600, 0o666]) {
       const { dir, file } = withOld(mode);
-      await writeFileAtomically(file, "new\n");
+      await writeFileAtomically(file, "new\n", follow);
       expect(readFileSync(file, "utf8")).toBe("new\n");
       expect(statSync(file).mode & 0o7777).toBe(mode);
       onlyTarget(dir);
@@ -103,7 +111,7 @@ describe("writeFileAtomically", () => {
       const fileSystem: Partial<WriterFileSystem> = {
         open: async (path, flags, mode) => shortWrites(await open(path, flags, mode), code),
       };
-      const error = await writeFileAtomically(file, "x".repeat(100_000), { fileSystem }).catch(
+      const error = await writeFileAtomically(file, "x".repeat(100_000), { ...follow, fileSystem }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(FileWriteError);
@@ -123,7 +131,7 @@ describe("writeFileAtomically", () => {
       stdin: {
         contents:
           `import { writeFileAtomically } from "./core/atomic-file";\n` +
-          `await writeFileAtomically(process.argv[2], "x".repeat(100_000)).catch((e) => console.log(e.message));`,
+          `await writeFileAtomically(process.argv[2], "x".repeat(100_000), { links: "refuse" }).catch((e) => console.log(e.message));`,
         resolveDir: join(__dirname, "..", ".."),
         loader: "ts",
       },
@@ -150,11 +158,11 @@ describe("writeFileAtomically", () => {
     const flush: Partial<WriterFileSystem> = {
       open: async (path, flags, mode) => failingSync(await open(path, flags, mode)),
     };
-    await expect(writeFileAtomically(file, "new\n", { fileSystem: flush })).rejects.toThrow(
+    await expect(writeFileAtomically(file, "new\n", { ...follow, fileSystem: flush })).rejects.toThrow(
       `${file} could not be written (EIO): the old file is unchanged.`,
     );
     const rename: Partial<WriterFileSystem> = { rename: () => Promise.reject(failure("EXDEV")) };
-    await expect(writeFileAtomically(file, "new\n", { fileSystem: rename })).rejects.toThrow(
+    await expect(writeFileAtomically(file, "new\n", { ...follow, fileSystem: rename })).rejects.toThrow(
       `${file} could not be written (EXDEV): the old file is unchanged.`,
     );
     expect(readFileSync(file).equals(oldBytes)).toBe(true);
@@ -167,12 +175,12 @@ describe("writeFileAtomically", () => {
     const fileSystem: Partial<WriterFileSystem> = {
       open: async (path, flags, mode) => shortWrites(await open(path, flags, mode), "ENOSPC"),
     };
-    await expect(writeFileAtomically(file, "{}", { fileSystem })).rejects.toThrow(
+    await expect(writeFileAtomically(file, "{}", { ...follow, fileSystem })).rejects.toThrow(
       `${file} could not be written (ENOSPC): no file was created.`,
     );
     expect(readdirSync(dir)).toEqual([]);
     // A folder that is not there: named, nothing made.
-    await expect(writeFileAtomically(join(dir, "gone", "report.json"), "{}")).rejects.toThrow(
+    await expect(writeFileAtomically(join(dir, "gone", "report.json"), "{}", follow)).rejects.toThrow(
       /gone\/report\.json could not be written \(ENOENT\)/,
     );
   });
@@ -190,7 +198,7 @@ describe("writeFileAtomically", () => {
         return open(path, flags, mode);
       },
     };
-    await expect(writeFileAtomically(file, "new\n", { fileSystem })).rejects.toThrow(
+    await expect(writeFileAtomically(file, "new\n", { ...follow, fileSystem })).rejects.toThrow(
       `${file} could not be written (EEXIST): the old file is unchanged.`,
     );
     expect(readFileSync(victim, "utf8")).toBe("keep me\n");
@@ -214,7 +222,7 @@ describe("writeFileAtomically", () => {
       "websites.yaml~",
     ];
     for (const guess of guesses) symlinkSync(victim, join(dir, guess));
-    for (let i = 0; i < 20; i++) await writeFileAtomically(file, `round ${i}\n`);
+    for (let i = 0; i < 20; i++) await writeFileAtomically(file, `round ${i}\n`, follow);
     expect(readFileSync(file, "utf8")).toBe("round 19\n");
     expect(readFileSync(victim, "utf8")).toBe("keep me\n");
     expect(readdirSync(dir).sort()).toEqual([...guesses, "websites.yaml"].sort());
@@ -224,7 +232,7 @@ describe("writeFileAtomically", () => {
     const { dir, file } = withOld(0o640);
     const link = join(folder(), "linked.yaml");
     symlinkSync(file, link);
-    await writeFileAtomically(link, "new\n");
+    await writeFileAtomically(link, "new\n", follow);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(file, "utf8")).toBe("new\n");
     expect(statSync(file).mode & 0o7777).toBe(0o640);
@@ -235,12 +243,12 @@ describe("writeFileAtomically", () => {
     const dir = folder();
     const file = join(dir, "websites.yaml");
     writeFileSync(file, "read\n");
-    await writeFileAtomically(file, "fixed\n", { expected: "read\n" });
+    await writeFileAtomically(file, "fixed\n", { ...follow, expected: "read\n" });
     expect(readFileSync(file, "utf8")).toBe("fixed\n");
 
     // Someone saved the file after it was read.
     writeFileSync(file, "someone's edit\n");
-    const error = await writeFileAtomically(file, "fixed again\n", { expected: "fixed\n" }).catch(
+    const error = await writeFileAtomically(file, "fixed again\n", { ...follow, expected: "fixed\n" }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(FileWriteError);
@@ -252,7 +260,7 @@ describe("writeFileAtomically", () => {
     onlyTarget(dir);
 
     // An edit made after the new text is ready, just before the rename, is caught too.
-    const prepared = await prepareAtomicWrite(file, "late\n", { expected: "someone's edit\n" });
+    const prepared = await prepareAtomicWrite(file, "late\n", { ...follow, expected: "someone's edit\n" });
     writeFileSync(file, "a later edit\n");
     await expect(prepared.commit()).rejects.toThrow("changed since it was read");
     expect(readFileSync(file, "utf8")).toBe("a later edit\n");
@@ -262,7 +270,7 @@ describe("writeFileAtomically", () => {
   it("refuses a file read that is gone by the time of the write", async () => {
     const dir = folder();
     const file = join(dir, "websites.yaml");
-    await expect(writeFileAtomically(file, "x\n", { expected: "read\n" })).rejects.toThrow(
+    await expect(writeFileAtomically(file, "x\n", { ...follow, expected: "read\n" })).rejects.toThrow(
       `${file} changed since it was read (it is gone), so it was not written: run again.`,
     );
     expect(readdirSync(dir)).toEqual([]);
@@ -270,7 +278,7 @@ describe("writeFileAtomically", () => {
 
   it("a prepared write that is discarded leaves the old file and nothing beside it", async () => {
     const { dir, file } = withOld();
-    const prepared = await prepareAtomicWrite(file, "new\n");
+    const prepared = await prepareAtomicWrite(file, "new\n", follow);
     expect(readdirSync(dir)).toHaveLength(2);
     await prepared.discard();
     expect(readFileSync(file).equals(oldBytes)).toBe(true);
@@ -294,5 +302,216 @@ describe("writeFileAtomically", () => {
       )
       .map((file) => relative(root, file));
     expect(writers).toEqual(["core/atomic-file.ts"]);
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+
+/** What is at a path, in words: what the writer must leave as it was when it refuses. */
+function kindAt(path: string): string {
+  const facts = lstatSync(path, { throwIfNoEntry: false });
+  if (facts === undefined) return "nothing";
+  if (facts.isSymbolicLink()) return `link to ${readlinkSync(path)}`;
+  if (facts.isFile()) return `file: ${readFileSync(path, "utf8")}`;
+  if (facts.isDirectory()) return "folder";
+  if (facts.isFIFO()) return "named pipe";
+  if (facts.isCharacterDevice()) return "character device";
+  return "other";
+}
+
+/**
+ * A target of each kind, made in a folder of its own beside the file a link may point to
+ * (`elsewhere/victim`, "keep me\n"). The character device is made with mknod (root only: a
+ * device of the test's own, never /dev's, so a writer that replaces it harms nothing).
+ */
+const targetKinds: {
+  kind: string;
+  rootOnly?: boolean;
+  make: (target: string, victim: string) => void;
+}[] = [
+  { kind: "a regular file", make: (target) => writeFileSync(target, "old\n") },
+  { kind: "a link to a file", make: (target, victim) => symlinkSync(victim, target) },
+  { kind: "a dangling link", make: (target, victim) => symlinkSync(`${victim}.gone`, target) },
+  { kind: "a named pipe", make: (target) => execFileSync("mkfifo", [target]) },
+  {
+    kind: "a character device (/dev/null's numbers)",
+    rootOnly: true,
+    make: (target) => execFileSync("mknod", [target, "c", "1", "3"]),
+  },
+  {
+    kind: "a link to a character device (as /dev/stdout is)",
+    rootOnly: true,
+    make: (target, victim) => {
+      rmSync(victim);
+      execFileSync("mknod", [victim, "c", "1", "3"]);
+      symlinkSync(victim, target);
+    },
+  },
+  { kind: "a folder", make: (target) => mkdirSync(target) },
+];
+
+/** What each kind of target comes to under each choice of `links`: written, or refused saying why. */
+const outcomes: Record<string, Record<"follow" | "refuse", "target" | "victim" | RegExp>> = {
+  "a regular file": { follow: "target", refuse: "target" },
+  "a link to a file": {
+    follow: "victim",
+    refuse:
+      /^T is a symbolic link, and this file is not written through links \(the file it points to may be someone else's\): remove the link or choose another path\. Nothing was written\.$/,
+  },
+  "a dangling link": {
+    follow:
+      /^T is a symbolic link to a file that does not exist: remove the link or create the file\. Nothing was written\.$/,
+    refuse: /^T is a symbolic link, and this file is not written through links/,
+  },
+  "a named pipe": {
+    follow:
+      /^T is a named pipe, not a regular file: only a regular file is replaced, never a device, pipe or folder\. Nothing was written\.$/,
+    refuse: /^T is a named pipe, not a regular file/,
+  },
+  "a character device (/dev/null's numbers)": {
+    follow: /^T is a character device, not a regular file/,
+    refuse: /^T is a character device, not a regular file/,
+  },
+  "a link to a character device (as /dev/stdout is)": {
+    follow: /^T is a symbolic link to V, a character device, not a regular file/,
+    refuse: /^T is a symbolic link, and this file is not written through links/,
+  },
+  "a folder": {
+    follow: /^T is a folder, not a regular file/,
+    refuse: /^T is a folder, not a regular file/,
+  },
+};
+
+describe("writeFileAtomically: what is at the target", () => {
+  const cases = targetKinds.flatMap((target) =>
+    (["follow", "refuse"] as const).map((links) => ({ ...target, links })),
+  );
+  it.each(cases)("$kind, links $links", async ({ kind, rootOnly, make, links }) => {
+    if (rootOnly && !isRoot) return; // mknod needs root; the other rows prove the rest.
+    const dir = folder();
+    const elsewhere = folder();
+    const target = join(dir, "drift.json");
+    const victim = join(elsewhere, "victim");
+    writeFileSync(victim, "keep me\n");
+    make(target, victim);
+    const before = { target: kindAt(target), victim: kindAt(victim) };
+    const outcome = outcomes[kind]![links];
+
+    const error = await writeFileAtomically(target, "new\n", { links }).catch((e: unknown) => e);
+
+    if (outcome instanceof RegExp) {
+      expect(error).toBeInstanceOf(FileWriteError);
+      const said = (error as Error).message.replaceAll(target, "T").replaceAll(victim, "V");
+      expect(said).toMatch(outcome);
+      expect({ target: kindAt(target), victim: kindAt(victim) }).toEqual(before);
+    } else {
+      expect(error).toBeUndefined();
+      // Written where it should be; the other left as it was (a link stays a link).
+      expect(kindAt(outcome === "target" ? target : victim)).toBe("file: new\n");
+      if (outcome === "victim") expect(kindAt(target)).toBe(before.target);
+    }
+    // Nothing left beside the target, nor beside the file its link points to.
+    expect(readdirSync(dir)).toEqual(["drift.json"]);
+    expect(readdirSync(elsewhere)).toEqual(["victim"]);
+  });
+
+  it.each([
+    {
+      links: "refuse" as const,
+      swap: "a link planted at the target",
+      plant: (target: string, victim: string) => {
+        rmSync(target);
+        symlinkSync(victim, target);
+      },
+      said: "T became a symbolic link while the write was made ready: only a regular file is replaced. Nothing was written.",
+    },
+    {
+      links: "follow" as const,
+      swap: "the file a link points to swapped for a named pipe",
+      plant: (_: string, victim: string) => {
+        rmSync(victim);
+        execFileSync("mkfifo", [victim]);
+      },
+      said: "T became a named pipe while the write was made ready: only a regular file is replaced. Nothing was written.",
+    },
+  ])(
+    "checks the target again just before the rename ($swap, links $links)",
+    async ({ links, plant, said }) => {
+      const dir = folder();
+      const elsewhere = folder();
+      const victim = join(elsewhere, "victim");
+      writeFileSync(victim, "keep me\n");
+      const target = join(dir, "drift.json");
+      if (links === "refuse") writeFileSync(target, "old\n");
+      else symlinkSync(victim, target);
+      const prepared = await prepareAtomicWrite(target, "new\n", { links });
+      plant(target, victim);
+      const before = { target: kindAt(target), victim: kindAt(victim) };
+      const error = await prepared.commit().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message.replaceAll(target, "T")).toBe(said);
+      expect({ target: kindAt(target), victim: kindAt(victim) }).toEqual(before);
+      expect(readdirSync(dir)).toEqual(["drift.json"]);
+      expect(readdirSync(elsewhere)).toEqual(["victim"]);
+    },
+  );
+});
+
+describe.runIf(isRoot)("writeFileAtomically as root: the owner of the file replaced", () => {
+  it.each([
+    { links: "refuse" as const, mode: 0o640, bits: "0640", via: "the file" },
+    { links: "follow" as const, mode: 0o640, bits: "0640", via: "a link to it" },
+    // A change of owner clears the set-ID bits: they are given back after it.
+    { links: "refuse" as const, mode: 0o6755, bits: "6755", via: "the file" },
+  ])("a file of 1000:1000 written by $via stays 1000:1000, mode $bits kept", async ({ links, mode, via }) => {
+    const { dir, file } = withOld(mode);
+    chownSync(file, 1000, 1000);
+    chmodSync(file, mode);
+    const path = via === "the file" ? file : join(folder(), "linked.yaml");
+    if (path !== file) symlinkSync(file, path);
+    await writeFileAtomically(path, "new\n", { links });
+    const now = statSync(file);
+    expect({ uid: now.uid, gid: now.gid, mode: now.mode & 0o7777 }).toEqual({ uid: 1000, gid: 1000, mode });
+    expect(readFileSync(file, "utf8")).toBe("new\n");
+    onlyTarget(dir);
+  });
+
+  /** The handle with `chown` replaced. */
+  const withChown = (handle: FileHandle, chown: () => Promise<void>): FileHandle =>
+    new Proxy(handle, {
+      get(target, key, receiver) {
+        if (key === "chown") return chown;
+        const value = Reflect.get(target, key, receiver) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+
+  it.each([
+    {
+      what: "a file system that refuses the owner (EPERM)",
+      chown: () => Promise.reject(failure("EPERM")),
+      why: "EPERM",
+    },
+    {
+      what: "a file system that says yes and keeps root as the owner",
+      chown: () => Promise.resolve(),
+      why: "the file system made it 0:0",
+    },
+  ])("$what: the write fails, the old file unchanged and still 1000:1000", async ({ chown, why }) => {
+    const { dir, file } = withOld(0o640);
+    chownSync(file, 1000, 1000);
+    const fileSystem: Partial<WriterFileSystem> = {
+      open: async (path, flags, mode) => withChown(await open(path, flags, mode), chown),
+    };
+    const error = await writeFileAtomically(file, "new\n", { links: "refuse", fileSystem }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FileWriteError);
+    expect((error as Error).message).toBe(
+      `${file} could not be written: its owner and group (1000:1000) could not be given to the new file (${why}); the old file is unchanged.`,
+    );
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    expect(statSync(file).uid).toBe(1000);
+    onlyTarget(dir);
   });
 });

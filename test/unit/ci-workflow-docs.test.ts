@@ -103,3 +103,25 @@ describe("uploads to code scanning on the pages and in the examples' workflows",
     expect(pins.filter((pin) => !pin.endsWith(": v4"))).toEqual([]);
   });
 });
+
+describe("the GitOps example's workflows, as the pages count and name them", () => {
+  const folder = join(root, "examples", "gitops", ".github", "workflows");
+  const files = readdirSync(folder).filter((file) => /\.ya?ml$/.test(file));
+  const numbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+  it.each([
+    [
+      "docs/ci-gitops.md",
+      /\[examples\/gitops\]\(\.\.\/examples\/gitops\) has (\w+) GitHub Actions workflows/,
+    ],
+  ])("%s counts every workflow file of the example and names each", (page, sentence) => {
+    const text = docText(page).replace(/\s+/g, " ");
+    expect(numbers.indexOf(sentence.exec(text)?.[1] ?? "")).toBe(files.length);
+    for (const file of files) expect(text).toContain(`\`${file}\``);
+  });
+
+  it("examples/gitops/README.md has a row for each", () => {
+    const readme = readFileSync(join(root, "examples", "gitops", "README.md"), "utf8");
+    for (const file of files) expect(readme).toContain(`[${file}](.github/workflows/${file})`);
+  });
+});

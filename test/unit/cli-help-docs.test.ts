@@ -5,7 +5,8 @@
 // writes into websites.yaml) names exists, anchors read with GitHub's slug rules; the defaults and
 // bounds the help states (from the code's constants) are the ones the page states; drift's exit
 // codes are the ones the run (and --fix code, --fix cloud) returns, and the help and docs/drift.md
-// say the same of them.
+// say the same of them; every command's help and docs page state its exit codes from the one
+// table (cli/exit-codes.ts), and a wrong command line exits with the same code in every command.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import GithubSlugger from "github-slugger";
@@ -13,6 +14,8 @@ import { describe, expect, it } from "vitest";
 import { commands } from "../../cli/run";
 import type { CliCommand } from "../../cli/command";
 import { driftExitCodes } from "../../cli/drift/exit-codes";
+import { ERROR_MEANING, exitCodeHelp, exitCodes, USAGE_EXIT_CODE } from "../../cli/exit-codes";
+import { commonOptions } from "../../cli/parse-line";
 import { exitCodeOf } from "../../drift/report/report-run";
 import { runFix } from "../../drift/fix/fix-run";
 import { runCloudFix } from "../../drift/fix/fix-cloud";
@@ -165,7 +168,12 @@ function sectionOf(page: string, anchor: string | undefined): string {
   const headings = headingsOf(page);
   const index = headings.findIndex((h) => h.anchor === anchor);
   const lines = text.split("\n");
-  const headingLines = lines.flatMap((line, n) => (/^#{1,6} /.test(line) ? [n] : []));
+  // A `# comment` line of a shell block is no heading: the fences are skipped.
+  let fenced = false;
+  const headingLines = lines.flatMap((line, n) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    return !fenced && /^#{1,6} /.test(line) ? [n] : [];
+  });
   const start = headingLines[index]!;
   const level = headings[index]!.level;
   const next = headings.findIndex((h, i) => i > index && h.level <= level);
@@ -228,7 +236,7 @@ describe("every command's --help", () => {
     "%s: lists exactly the options of its table, a line each, none wider than 110 characters",
     (name, command) => {
       const help = helpOf(command);
-      const table = [...Object.keys(command.options), "help"].sort();
+      const table = [...Object.keys(command.options), ...Object.keys(commonOptions)].sort();
       expect(
         listedOptions(help).sort(),
         `${name} --help lists options other than its option table's: give each option of the table a row (OptionHelp in its cli/ file) and no other`,
@@ -288,7 +296,7 @@ describe("every command's --help", () => {
           continue;
         }
         for (const option of options) {
-          if (!Object.hasOwn(command.options, option) && option !== "help") {
+          if (!Object.hasOwn(command.options, option) && !Object.hasOwn(commonOptions, option)) {
             problems.push(`${page} gives ${name} --${option}, which it does not have: fix the page or cli/`);
           }
         }
@@ -446,5 +454,91 @@ describe("drift's exit codes", () => {
     const page = read("docs/drift.md");
     expect(page).toMatch(/--policy-pack-config/);
     expect(page).toMatch(new RegExp(`exit\\s+code\\s+\\*{0,2}${driftExitCodes.policy}\\b`));
+  });
+});
+
+/** The rows of the first "Exit codes" table in a command's docs section: code, and its words without backticks. */
+function exitRowsOf(command: CliCommand<unknown>): (readonly [number, string])[] {
+  const [page, anchor] = command.docs.split("#") as [string, string | undefined];
+  const section = sectionOf(page, anchor);
+  const table = /^#+ Exit codes\n+((?:\|.*\|\n?)+)/m.exec(section)?.[1] ?? "";
+  return [...table.matchAll(/^\| (\d+) +\| (.*?) *\|$/gm)].map(
+    (m) => [Number(m[1]), m[2]!.replace(/`/g, "")] as const,
+  );
+}
+
+describe("every command's exit codes", () => {
+  it.each(commands.map((c) => [c.name, c] as const))(
+    "%s: are stated in its help from the one table, a wrong command line among the errors",
+    (name, command) => {
+      const codes = command.exits.map((e) => exitCodes[e.name]);
+      expect(codes, `${name} states a code twice`).toEqual([...new Set(codes)]);
+      expect(codes, `${name}'s exits lack success or error`).toEqual(
+        expect.arrayContaining([exitCodes.success, exitCodes.error]),
+      );
+      const error = command.exits.find((e) => e.name === "error")!;
+      expect(error.meaning).toBe(ERROR_MEANING);
+      expect(error.detail, `${name}: its error code's detail must say a wrong command line is one`).toMatch(
+        /a wrong command line/,
+      );
+      expect(helpOf(command), `${name} --help must state exitCodeHelp(exits) (cli/exit-codes.ts)`).toContain(
+        exitCodeHelp(command.exits),
+      );
+    },
+  );
+
+  it.each(commands.map((c) => [c.name, c] as const))(
+    "%s: are the rows of the Exit codes table of its docs page, each starting with its meaning",
+    (name, command) => {
+      const rows = exitRowsOf(command);
+      expect(
+        rows.map(([code]) => code).sort(),
+        `${command.docs} has no "Exit codes" heading with a row per code of ${name} (cli/exit-codes.ts): add one`,
+      ).toEqual(command.exits.map((e) => exitCodes[e.name]).sort());
+      for (const exit of command.exits) {
+        const words = rows.find(([code]) => code === exitCodes[exit.name])?.[1] ?? "";
+        expect(
+          words.startsWith(exit.meaning),
+          `${command.docs}'s Exit codes row ${exitCodes[exit.name]} says "${words}"; ${name} means "${exit.meaning}"`,
+        ).toBe(true);
+        if (exit.name === "error")
+          expect(words, `${command.docs}: row ${exitCodes.error}`).toMatch(/wrong command line/);
+      }
+    },
+  );
+});
+
+describe("a wrong command line", () => {
+  // Per command: an unknown option, and the line's own mistake (a missing or extra argument).
+  const wrongLines: [string, string[]][] = [
+    ["generate", ["generate", "--out", "x", "--no-such-option"]],
+    ["generate", ["generate"]],
+    ["drift", ["drift", "--stack", "prod", "--no-such-option"]],
+    ["drift", ["drift"]],
+    ["drift merge", ["drift", "merge", "a.json", "--no-such-option"]],
+    ["drift merge", ["drift", "merge"]],
+    ["schema", ["schema", "--no-such-option"]],
+    ["schema", ["schema", "extra"]],
+    ["policy check", ["policy", "check", "p.json", "--no-such-option"]],
+    ["policy check", ["policy", "check"]],
+    ["plugin install", ["plugin", "install", "--no-such-option"]],
+    ["plugin install", ["plugin", "install", "extra"]],
+    ["no command", ["no-such-command"]],
+    ["a credential", ["drift", "--api-key=k"]],
+    ["a bad WEBSTATS_VERBOSE", ["schema"]],
+  ];
+
+  it("covers every command", () => {
+    for (const command of commands) expect(wrongLines.map(([name]) => name)).toContain(command.name);
+  });
+
+  it.each(wrongLines)("%s: %j exits with the one usage code and says how to get help", async (name, argv) => {
+    const env = name === "a bad WEBSTATS_VERBOSE" ? { WEBSTATS_VERBOSE: "maybe" } : {};
+    const run = await runCaptured(argv, env);
+    // The docs' error row of every command names a wrong command line: the code is that row's.
+    expect(run.code).toBe(exitCodes.error);
+    expect(run.code).toBe(USAGE_EXIT_CODE);
+    expect(run.out).toBe("");
+    expect(run.err).toMatch(/--help for usage/);
   });
 });

@@ -32,6 +32,7 @@ import { formatCloudFixSummary } from "../../drift/fix/cloud-fix-summary";
 import type { CloudFixOutcome } from "../../drift/fix/cloud-fix-summary";
 import { planText } from "../../drift/fix/fix-cloud";
 import type { FixOutcome } from "../../drift/fix/fix-code";
+import { driftJsonReport } from "../support/drift-json-report";
 import { markdownIt } from "../support/markdown-it";
 import { runCaptured } from "../support/run-cli";
 
@@ -270,11 +271,11 @@ describe("drift output: every report format fed hostile server text", () => {
 
   it("json: values stay exact data, sentences (page reasons, policy messages) are neutralised", () => {
     const json = formatReport(report, "json");
-    const body = JSON.parse(json) as {
+    const body = driftJsonReport<{
       websites: DriftEntry[];
       accounts: { email: string; plan: { name: string } }[];
       policy: { findings: { message: string; domain: string }[] };
-    };
+    }>(json);
     expect(body.websites.map((w) => w.domain)).toEqual(entries.map((e) => e.domain));
     expect(body.websites.map((w) => w.changes)).toEqual(entries.map((e) => e.changes));
     expect(body.accounts[0]!.email).toBe(account.email);
@@ -290,7 +291,7 @@ describe("drift output: every report format fed hostile server text", () => {
 
   it("markdown: values open no block, mention nobody, link no issue, and keep the table whole", () => {
     const markdown = formatReport(report, "markdown");
-    const counts = Object.keys((JSON.parse(formatReport(report, "json")) as { summary: object }).summary);
+    const counts = Object.keys(driftJsonReport(formatReport(report, "json")).summary);
     // Two headings (the report's and the policy's); rows with their headers: the counts, the
     // account, every website, the policy's findings.
     expectTameMarkdown(markdown, {

@@ -12,6 +12,7 @@ import {
   judgeDocument,
   judgeHtml,
   judgePage,
+  MAX_PAGE_PARTS,
   ParseTimeout,
   parseWithin,
   scriptsOf,
@@ -102,7 +103,7 @@ describe("checkPage", () => {
 describe("the HTML judgement", () => {
   it("walks 20,000 nested elements without recursion, and finds the snippet at the bottom", async () => {
     const deep = `<!doctype html><html><body>${"<div>".repeat(20_000)}${snippet}${"</div>".repeat(20_000)}</body></html>`;
-    const document = await parseWithin(deep, AbortSignal.timeout(50_000));
+    const { document } = await parseWithin(deep, AbortSignal.timeout(50_000));
     expect(scriptsOf(document)).toHaveLength(1);
     expect(judgeDocument(document, installation)).toEqual({ status: "present" });
   }, 60_000);
@@ -224,9 +225,14 @@ describe("the HTML judgement", () => {
       `<!doctype html><html><head><title>t</title>${snippet}</head><body>${"<table><tr><td>cell 😀 ".repeat(200)}<script>var s = "</scr" + "ipt>";</script><!-- c --></body></html>`,
       `${"😀<b><i>".repeat(300)}<textarea>${"<p>".repeat(10_000)}</textarea>`,
       `<p>${"a 😀 &amp; b <br>".repeat(20_000)}`,
+      // Text inside a table but in no cell goes before the table (parse5's insertTextBefore).
+      `<table>${"a b ".repeat(5_000)}<tr><td>c</td>${"d &amp; ".repeat(3_000)}</tr></table>`,
+      `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><html lang=en><body class=a><html dir=ltr><body id=b>x`,
     ];
     for (const page of pages) {
-      expect(serialize(await parseWithin(page, never))).toBe(serialize(parse(page)));
+      const parsed = await parseWithin(page, never);
+      expect(parsed.cut).toBe(false);
+      expect(serialize(parsed.document)).toBe(serialize(parse(page)));
     }
   });
 
@@ -236,7 +242,7 @@ describe("the HTML judgement", () => {
       const write = vi.spyOn(Tokenizer.prototype, "write");
       let now = 0;
       vi.spyOn(performance, "now").mockImplementation(() => (now += took));
-      const document = await parseWithin(page, never);
+      const { document } = await parseWithin(page, never);
       const pieces = write.mock.calls.map(([chunk]) => chunk.length);
       vi.restoreAllMocks();
       expect(serialize(document)).toBe(serialize(parse(page)));
@@ -266,4 +272,53 @@ describe("the HTML judgement", () => {
       ParseTimeout,
     );
   }, 60_000);
+
+  // The parts a parse keeps, counted: each page holds exactly `parts` (its html, head and body
+  // included), so a bound of `parts` parses it whole and one less cuts it.
+  it.each([
+    { what: "elements", page: "<p>".repeat(100), parts: 103 },
+    { what: "texts", page: "<p>x".repeat(100), parts: 203 },
+    { what: "comments", page: "<!---->".repeat(100), parts: 103 },
+    { what: "attributes", page: "<i a b c>".repeat(100), parts: 403 },
+    { what: "attributes a second <body> adds", page: "<body a><body b c>", parts: 6 },
+    { what: "a doctype and a template's content", page: "<!doctype html><template>x</template>", parts: 7 },
+    { what: "a text of many pieces, one part", page: `<p>${"a ".repeat(10_000)}`, parts: 5 },
+    {
+      what: "text before a table, one part",
+      page: `<table>${"a b ".repeat(100)}<tr><td>c</table>`,
+      parts: 9,
+    },
+  ])("counts $what: $parts parts parse whole, one less cuts the page", async ({ page, parts }) => {
+    const whole = await parseWithin(page, never, parts);
+    expect(whole.cut).toBe(false);
+    expect(serialize(whole.document)).toBe(serialize(parse(page)));
+    const cut = await parseWithin(page, never, parts - 1);
+    expect(cut.cut).toBe(true);
+  });
+
+  it("stops 2 MiB of <p> at its bound of parts, and judges the parts before it", async () => {
+    const paragraphs = "<p>".repeat((2 * 1024 * 1024) / 3);
+    const parsed = await parseWithin(paragraphs, never);
+    expect(parsed.cut).toBe(true);
+    let elements = 0;
+    const stack = [parsed.document as ParentNode];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      elements += 1;
+      for (const child of node.childNodes) if ("childNodes" in child) stack.push(child);
+    }
+    // The document and the parts kept: no more than the bound.
+    expect(elements - 1).toBe(MAX_PAGE_PARTS);
+    // The tracking code among the parts kept is found; after them, the page says nothing.
+    const head = `<!doctype html><head>${snippet}</head><body>`;
+    expect(await judgePage(head + paragraphs, installation, never)).toEqual({
+      status: "present",
+      cut: { parts: MAX_PAGE_PARTS },
+    });
+    expect(await judgePage(paragraphs + snippet, installation, never)).toEqual({
+      status: "missing",
+      reason: "no tracking code in the home page",
+      cut: { parts: MAX_PAGE_PARTS },
+    });
+    expect(await judgePage(head, installation, never, 50)).toEqual({ status: "present" });
+  });
 });

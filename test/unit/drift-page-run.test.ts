@@ -116,6 +116,7 @@ describe("checkPages", () => {
     scripted.set("throws.example.com", new TypeError("Cannot read properties of null (reading 'href')"));
     scripted.set("rejects.example.com", "a rejection that is no Error");
     scripted.set("fine.example.com", { status: "present", url: "https://fine.example.com/" });
+    const lines: string[] = [];
     const results = await checkPages(
       ["throws.example.com", "rejects.example.com", "fine.example.com"].map((domain) => ({
         domain,
@@ -126,9 +127,16 @@ describe("checkPages", () => {
         maxBytes: 1024,
         maxRedirects: 10,
         network: { proxy: undefined, caCertificates: undefined },
+        log: (line) => lines.push(line),
       },
       { parallel: 1, runTimeoutMs: 60_000 },
     );
+    // --verbose: each website's status, the failed checks' too.
+    expect(lines).toEqual([
+      "page of throws.example.com: unreachable, the page check failed: Cannot read properties of null (reading 'href')",
+      "page of rejects.example.com: unreachable, the page check failed: a rejection that is no Error",
+      "page of fine.example.com: present",
+    ]);
     expect(results).toEqual([
       {
         status: "unreachable",

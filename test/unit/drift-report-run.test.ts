@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { checkReportOutputs, reportStage } from "../../drift/report/report-run";
 import type { DriftReport } from "../../drift/model/report";
 import { changed, staleAcceptances } from "../support/drift-entries";
+import { driftJsonReport } from "../support/drift-json-report";
 
 describe("drift: the report stage", () => {
   it("warns of what is stale, prints the report, writes each output file and says so", async () => {
@@ -38,7 +39,7 @@ describe("drift: the report stage", () => {
       "Warning: .webstats-drift.yaml:7 matches no website any more (see the report).\n",
       `Wrote the markdown report to ${join(folder, "drift.md")}.\n`,
     ]);
-    expect((JSON.parse(out.join("")) as { websites: unknown[] }).websites).toHaveLength(1);
+    expect(driftJsonReport(out.join("")).websites).toHaveLength(1);
     expect(readFileSync(join(folder, "drift.md"), "utf8")).toMatch(/^## Website drift\n/);
   });
 

@@ -8,6 +8,7 @@ import type { DriftEntry } from "../../drift/model/entries";
 import { formatReport } from "../../drift/report/report";
 import type { AccountUse, DriftReport } from "../../drift/model/report";
 import { staleAcceptances } from "../support/drift-entries";
+import { driftJsonReport } from "../support/drift-json-report";
 
 const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
 const entries: DriftEntry[] = [
@@ -43,8 +44,9 @@ const report: DriftReport = { stacks: ["web/prod", "web/dev"], websites: entries
 
 describe("drift: formatReport", () => {
   it("json: the websites with status, stacks, account and changes, and the counts", () => {
-    const body = JSON.parse(formatReport(report, "json")) as Record<string, unknown>;
+    const body = driftJsonReport<Record<string, unknown>>(formatReport(report, "json"));
     expect(body).toEqual({
+      schemaVersion: "1.0",
       stacks: ["web/prod", "web/dev"],
       summary: { "in-sync": 1, changed: 1, gone: 0, unmanaged: 1, duplicate: 1 },
       accounts: [
@@ -128,7 +130,7 @@ describe("drift: formatReport, each account's plan", () => {
       "| team-3@example.com (3) at https://stats.example.com | Unlimited | 250, no limit |",
     );
     expect(markdown).toContain("| team-4@example.com (4) at https://stats.example.com | none reported | 3 |");
-    const json = JSON.parse(formatReport(plans, "json")) as { accounts: AccountUse[] };
+    const json = driftJsonReport<{ accounts: AccountUse[] }>(formatReport(plans, "json"));
     expect(json.accounts.map((a) => [a.websites, a.plan])).toEqual([
       [4, { name: "Free", websites: 10 }],
       [10, { name: "Free", websites: 10 }],
@@ -177,8 +179,15 @@ describe("drift: formatReport with --check-tracking", () => {
   });
 
   it("json: silent on each website on the server, its count in the summary, the window and cost", () => {
-    const body = JSON.parse(formatReport(tracked, "json")) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(["stacks", "summary", "tracking", "accounts", "websites"]);
+    const body = driftJsonReport<Record<string, unknown>>(formatReport(tracked, "json"));
+    expect(Object.keys(body)).toEqual([
+      "schemaVersion",
+      "stacks",
+      "summary",
+      "tracking",
+      "accounts",
+      "websites",
+    ]);
     expect(body.summary).toEqual({
       "in-sync": 1,
       changed: 1,
@@ -422,8 +431,9 @@ describe("drift: formatReport with a baseline, an ignore file, --check-pages and
   });
 
   it("json: the counts of each part, the files' stale entries and rules, the page's cause neutralised", () => {
-    const body = JSON.parse(formatReport(checked, "json")) as Record<string, unknown>;
+    const body = driftJsonReport<Record<string, unknown>>(formatReport(checked, "json"));
     expect(Object.keys(body)).toEqual([
+      "schemaVersion",
       "stacks",
       "summary",
       "pages",

@@ -11,6 +11,8 @@ import { configSchemaOf } from "../../policy/config-schema";
 import { policyRules } from "../../policy/rules";
 import type { PolicyRule } from "../../policy/rules";
 import { z } from "zod";
+import { docExample } from "../support/docs";
+import { USAGE_EXIT_CODE } from "../../cli/exit-codes";
 
 const problemsOf = (config: unknown): string => {
   try {
@@ -310,12 +312,53 @@ describe("pulumi-webstats policy check FILE", () => {
     const ok = await check([join(dir, "ok.json")]);
     expect(ok.code).toBe(0);
     expect(ok.out).toContain("  bots-excluded: remediate\n");
-    expect(ok.out).toContain('  websites-per-stack: advisory {"maximum":20}\n');
+    expect(ok.out).toContain(
+      '  websites-per-stack: advisory {"maximum":20} (its default level: the file sets none)\n',
+    );
+    // The rules the file does not name are still in force, at their default levels, and it says so.
+    expect(ok.out).toContain("  non-public-domains: mandatory");
+    expect(ok.out).toMatch(
+      / {2}allowed-domain-suffixes: mandatory .*\(its default level: the file sets none\)\n/,
+    );
+    expect(ok.out).toContain(
+      "  mandatory  required-excluded-params, non-public-domains, allowed-domain-suffixes\n" +
+        "  remediate  bots-excluded\n" +
+        "  advisory   required-excluded-ips, websites-per-stack\n" +
+        "  disabled   (none)\n",
+    );
     const typo = await check([join(dir, "typo.json")]);
     expect(typo.code).toBe(1);
     expect(typo.err).toContain(
       '"bots-exclude" is not a rule of the webstats policy pack (did you mean bots-excluded?)',
     );
-    expect((await check([])).code).toBe(2);
+    expect((await check([])).code).toBe(USAGE_EXIT_CODE);
   });
+});
+
+describe("where each rule's level comes from", () => {
+  it.each([
+    [{}, "bots-excluded", "mandatory", "default"],
+    [{ all: "advisory" }, "bots-excluded", "advisory", "all"],
+    [{ all: "advisory", "bots-excluded": "disabled" }, "bots-excluded", "disabled", "rule"],
+    [{ "bots-excluded": { enforcementLevel: "remediate" } }, "bots-excluded", "remediate", "rule"],
+    [{ "websites-per-stack": { maximum: 3 } }, "websites-per-stack", "advisory", "default"],
+  ])("%j sets %s to %s, from %s", (config, name, level, from) => {
+    const rule = parsePolicyConfig(config, "p.json").find((c) => c.rule.name === name);
+    expect(rule).toMatchObject({ level, levelFrom: from });
+  });
+});
+
+it("policy check prints what docs/policy-pack.md shows for a file naming two rules", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "policy-check-doc-"));
+  const file = join(dir, "policy.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      "required-excluded-ips": { enforcementLevel: "mandatory", ranges: ["203.0.113.0/24"] },
+      "websites-per-stack": "disabled",
+    }),
+  );
+  let out = "";
+  await runCli(["policy", "check", file], {}, { out: (t) => (out += t), err: () => {} });
+  expect(out.replaceAll(file, "policy.json")).toBe(docExample("policy-check-output", "text"));
 });

@@ -178,6 +178,30 @@ describe("redirects", () => {
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.message).toMatch(/redirect to https:\/\/errors\.test\/api\/v1\/account; check the base URL/);
   });
+
+  it.each([
+    ["a login redirect's page", 302, { location: "/login" }, AuthenticationError],
+    ["a server error's page", 500, {}, ServerError],
+  ])("keeps %s that is not JSON only redacted and cut", async (_label, status, headers, ErrorClass) => {
+    const { client, server } = mockedClient();
+    const page = `<html><pre>key=${KEY}</pre>${"y".repeat(100_000)}`;
+    server.intercept({ path: "/api/v1/account" }).reply(status, page, { headers });
+    const error = (await caught(client.account.get())) as ApiError;
+    expect(error).toBeInstanceOf(ErrorClass);
+    const start = "<html><pre>key=[REDACTED]</pre>";
+    expect(error.body).toBe(`${start}${"y".repeat(2000 - 1 - start.length)}…`);
+  });
+
+  it("quotes a long redirect location cut", async () => {
+    const { client, server } = mockedClient();
+    const location = `https://errors.test/${"z".repeat(100_000)}`;
+    server.intercept({ path: "/api/v1/account" }).reply(301, "", { headers: { location } });
+    const error = await caught(client.account.get());
+    expect(error.message).toContain(
+      `redirect to https://errors.test/${"z".repeat(200 - 1 - 20)}…; check the base URL`,
+    );
+    expect(error.message.length).toBeLessThan(400);
+  });
 });
 
 describe("bodies that cannot be used", () => {
@@ -335,13 +359,24 @@ describe("the proxy's credentials never leak", () => {
 });
 
 describe("a website's password never leaks", () => {
-  // Spelled differently in JSON, in a URL and in a form body: each spelling must be hidden.
+  // Spelled differently in JSON, in a URL, in a form body, in HTML: each spelling must be hidden
+  // (test/unit/sdk-redact.test.ts has the redactor's own table of spellings).
   const PASSWORD = 'S3cret pass+word/"é';
+  const lowerCaseEscapes = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
   const spellings = [
     PASSWORD,
     JSON.stringify(PASSWORD).slice(1, -1),
     encodeURIComponent(PASSWORD),
     new URLSearchParams({ p: PASSWORD }).toString().slice(2),
+    // HTML-escaped: named, decimal and hexadecimal references.
+    "S3cret pass+word/&quot;é",
+    "S3cret pass+word/&#34;&#233;",
+    "S3cret pass&#x2B;word&#x2f;&#x22;&#xE9;",
+    // PHP's JSON: `\/` for `/`, `\u00e9` for é.
+    'S3cret pass+word\\/\\"\\u00e9',
+    // Percent-encoding in lower case.
+    lowerCaseEscapes(encodeURIComponent(PASSWORD)),
+    lowerCaseEscapes(new URLSearchParams({ p: PASSWORD }).toString().slice(2)),
   ];
   const echoes: [string, (echo: string) => [number, string]][] = [
     ["a field error", (echo) => [422, JSON.stringify({ message: { password: [`${echo} is too weak`] } })]],

@@ -125,6 +125,7 @@ describe("docs/troubleshooting.md: the messages made without a server", () => {
       "## The server's answers",
       "## Plan limits",
       "## Drift's refusals",
+      "## Verbose output",
     ]);
   });
 

@@ -5,16 +5,21 @@
 // the installation named by WEBSTATS_BASE_URL and WEBSTATS_API_KEY when both are set):
 // up creates three websites; a few visitors' hits reach the blog through the tracker
 // (POST /api/event), and its statistics, read with the sdk's client.stats, show what its
-// settings let count; the blog is then changed outside Pulumi; `preview --refresh` finds
-// the drift, field by field; `up --refresh` puts it back; a last preview shows everything
-// in sync; `pulumi-webstats generate` writes a project from the account; destroy cleans up
-// (skip it with --keep). The package is packed and installed into a temporary project, as
-// a user's project would have it. Everything lives in a temporary folder.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// settings let count; the blog is then changed behind Pulumi's back (the emulator's admin
+// API, as someone in the web interface would); `pulumi-webstats drift` finds it, field by
+// field, and writes its HTML report; `up --refresh` puts it back; a last preview shows
+// everything in sync; `pulumi-webstats generate` writes a project from the account; destroy
+// cleans up. With --keep, the stack, its state and the emulator's data file stay, with scripts
+// that bring the emulator back on the same port and run drift and destroy against it. The
+// package is packed and installed into a temporary project, as a user's project would have it
+// (WEBSTATS_DEMO_TEMPLATE names a project template made already, as the engine tests make one).
+// Only the Pulumi CLI is made available: the demo runs a Node.js inline program, which needs no
+// language host, so the YAML host the engine tests build is not built for it.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensurePulumi } from "../machine/ensure-pulumi.mjs";
+import { ensurePulumiCli } from "../machine/ensure-pulumi.mjs";
 import {
   compileProgram,
   createProjectFromTemplate,
@@ -26,6 +31,7 @@ import {
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const keep = process.argv.includes("--keep");
 const steps = keep ? 8 : 9;
+const stackName = "demo";
 let stepNumber = 0;
 const write = (text) => process.stdout.write(text);
 const step = (title) => write(`\n[${++stepNumber}/${steps}] ${title}\n`);
@@ -76,7 +82,7 @@ async function sendHit(baseUrl, domain, hit) {
 }
 
 /** The emulator, or a real installation when both variables are set. */
-async function backend() {
+async function backend(root) {
   const { WebstatsClient } = await import("../../dist/sdk/index.js");
   if (process.env.WEBSTATS_BASE_URL && process.env.WEBSTATS_API_KEY) {
     const baseUrl = process.env.WEBSTATS_BASE_URL;
@@ -87,26 +93,39 @@ async function backend() {
       apiKey,
       client,
       description: `the installation at ${baseUrl} (WEBSTATS_BASE_URL)`,
-      // With a real installation, the change "outside Pulumi" goes through the API.
-      changeOutside: (id, patch) => client.websites.update(id, patch),
+      // With a real installation, the change behind Pulumi's back goes through the API.
+      changeOutside: async (id, patch) => {
+        await client.websites.update(id, patch);
+        return "through the API";
+      },
       close: async () => {},
     };
   }
   const { startEmulator } = await import("../../dist/emulator/index.js");
-  const emulator = await startEmulator({ requestsPerMinute: 0 });
+  // The data file outlives the demo with --keep: the emulator comes back with the same websites.
+  const dataFile = join(root, "emulator-data.json");
+  const emulator = await startEmulator({ requestsPerMinute: 0, dataFile });
   const account = emulator.createAccount({ name: "Demo account" });
   return {
     baseUrl: emulator.url,
     apiKey: account.apiKey,
     client: new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey }),
     description: `the emulator at ${emulator.url}, a stand-in for a real installation`,
-    // As someone would in the web interface: straight into the emulator's store.
-    changeOutside: async (id, patch) =>
-      emulator.updateWebsite(id, {
-        email: patch.email ? 1 : 0,
-        privacy: { public: 0, private: 1, password: 2 }[patch.privacy],
-        exclude_ips: patch.excludeIps.join("\n") || null,
-      }),
+    dataFile,
+    // As someone would in the web interface: the emulator's admin API, which Pulumi never sees.
+    changeOutside: async (id, patch) => {
+      const response = await fetch(`${emulator.url}/_emulator/websites/${id}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${emulator.adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          email: patch.email ? 1 : 0,
+          privacy: { public: 0, private: 1, password: 2 }[patch.privacy],
+          exclude_ips: patch.excludeIps.join("\n") || null,
+        }),
+      });
+      if (!response.ok) throw new Error(`PATCH /_emulator/websites/${id} answered ${response.status}`);
+      return `with the emulator's admin API (PATCH /_emulator/websites/${id})`;
+    },
     close: () => emulator.close(),
   };
 }
@@ -121,75 +140,105 @@ function engineProgress(text) {
 }
 
 /**
- * From `preview --diff` output: each planned update's changed properties, as the state has
- * them now and as the program declares them; for lists, the entries the update adds or removes.
+ * `pulumi-webstats drift` on the demo's stack, in this process: its text report, and its HTML
+ * report written to `htmlFile`. Exit 2 is drift found, what the demo expects.
  */
-function plannedChanges(output) {
-  const changes = [];
-  let resource;
-  let updating = false;
-  let list;
-  for (const line of output.split("\n")) {
-    const header = /^\s*~ pulumi-nodejs:dynamic\/webstats:Website: \((\w[\w-]*)\)/.exec(line);
-    if (header) {
-      updating = header[1] === "update";
-      resource = undefined;
-      continue;
-    }
-    const urn = /\[urn=.*::([^:\]]+)\]/.exec(line);
-    if (urn) resource = urn[1];
-    if (!updating || !resource) continue;
-    if (list) {
-      const entry = /^\s*([+-]) \[\d+\]: (.*)$/.exec(line);
-      if (entry) (entry[1] === "+" ? list.added : list.removed).push(entry[2]);
-      else if (/^\s*\]\s*$/.test(line)) {
-        const parts = [];
-        if (list.added.length > 0) parts.push(`the update adds ${list.added.join(", ")}`);
-        if (list.removed.length > 0) parts.push(`removes ${list.removed.join(", ")}`);
-        changes.push({ resource, field: list.field, text: parts.join("; ") });
-        list = undefined;
-      }
-      continue;
-    }
-    const opened = /^\s*~ (\w+)\s*: \[$/.exec(line);
-    if (opened) {
-      list = { field: opened[1], added: [], removed: [] };
-      continue;
-    }
-    const field = /^\s*~ (\w+)\s*: (.*) => (.*)$/.exec(line);
-    if (field) changes.push({ resource, field: field[1], text: `${field[2]} now, ${field[3]} declared` });
+async function runDrift(workDir, env, htmlFile) {
+  const { runCli } = await import("../../dist/cli/run.js");
+  let text = "";
+  const args = ["drift", "--cwd", workDir, "--stack", stackName, "--format", "text"];
+  const code = await runCli(
+    [...args, "--format", "html", "--output", htmlFile],
+    { ...env },
+    { out: (chunk) => (text += chunk), err: (chunk) => (text += chunk) },
+  );
+  return { code, text };
+}
+
+/**
+ * What --keep leaves beside the state: scripts that bring the emulator back on the port the stack
+ * records, with the demo's websites, and run drift and destroy against it. Each is written whole.
+ */
+function writeKeptScripts({ root, workDir, env, emulatorUrl, dataFile, shellWord }) {
+  const node = shellWord(process.execPath);
+  const port = new URL(emulatorUrl).port;
+  const exports = ["PATH", "PULUMI_HOME", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_SKIP_UPDATE_CHECK"]
+    .map((name) => `export ${name}=${shellWord(env[name] ?? "")}`)
+    .join("\n");
+  const destroyRequest = join(root, "destroy.request.json");
+  writeFileSync(
+    destroyRequest,
+    JSON.stringify({
+      op: "destroy",
+      stackName,
+      projectName: "webstats-quickstart",
+      workDir,
+      programFile: "index.cjs",
+      binDir: env.WEBSTATS_DEMO_BIN_DIR,
+      pulumiHome: env.PULUMI_HOME,
+      backendUrl: `file://${join(root, "state")}`,
+    }),
+  );
+  const scripts = {
+    "emulator.sh": [
+      "# The demo's emulator again, on the port the stack records, with the websites the demo left.",
+      `exec ${node} ${shellWord(join(repoRoot, "dist", "emulator", "cli.js"))} --port ${port} --data ${shellWord(dataFile)} --requests-per-minute 0`,
+    ],
+    "drift.sh": [
+      "# pulumi-webstats drift on the demo's stack (the emulator running); more options may follow.",
+      exports,
+      `cd ${shellWord(workDir)} || exit 1`,
+      `exec ${node} ${shellWord(join(repoRoot, "dist", "cli", "main.js"))} drift --stack ${stackName} "$@"`,
+    ],
+    "destroy.sh": [
+      "# pulumi destroy of the demo's stack (the emulator running): deletes its three websites.",
+      exports,
+      `cd ${shellWord(workDir)} || exit 1`,
+      `exec ${node} driver.cjs ${shellWord(destroyRequest)} ${shellWord(join(root, "destroy.result.json"))}`,
+    ],
+  };
+  for (const [name, lines] of Object.entries(scripts)) {
+    writeFileSync(join(root, name), ["#!/bin/sh", ...lines, ""].join("\n"));
+    chmodSync(join(root, name), 0o755);
   }
-  return changes;
+  return Object.keys(scripts).map((name) => join(root, name));
 }
 
 async function main() {
   const started = Date.now();
   write("pulumi-webstats demo: websites as code, drift found and put back\n");
+  const install = await import("../../dist/core/install-steps.js");
 
   step("Pulumi CLI");
-  const pulumi = ensurePulumi({ quiet: true });
+  const pulumi = ensurePulumiCli({ quiet: true });
   note(`pulumi v${pulumi.version} (${pulumi.source === "build" ? "built now" : pulumi.source})`);
 
   const root = mkdtempSync(join(tmpdir(), "webstats-demo-"));
-  const server = await backend();
+  // The HTML report outlives the demo's folder, which is removed without --keep.
+  const reportDir = mkdtempSync(join(tmpdir(), "webstats-demo-report-"));
+  const reportFile = join(reportDir, "drift-report.html");
+  const server = await backend(root);
   try {
     step("A Pulumi project using the packed package");
     note(`websites live in ${server.description}`);
     let since = Date.now();
-    const templateDir = prepareProjectTemplate(root);
+    const givenTemplate = process.env.WEBSTATS_DEMO_TEMPLATE;
+    const templateDir = givenTemplate || prepareProjectTemplate(root);
     const workDir = join(root, "quickstart");
     createProjectFromTemplate(templateDir, workDir);
     // The example is TypeScript; compile it as `pulumi up` would.
     const source = readFileSync(join(repoRoot, "examples", "quickstart", "index.ts"), "utf8");
     writeFileSync(join(workDir, "index.cjs"), compileProgram(source));
-    note(`packed and installed in ${seconds(since)}: ${workDir} runs examples/quickstart/index.ts`);
+    note(
+      `${givenTemplate ? "installed" : "packed and installed"} in ${seconds(since)}: ${workDir} runs examples/quickstart/index.ts`,
+    );
 
     const pulumiHome = join(root, "home");
     mkdirSync(pulumiHome);
     mkdirSync(join(root, "state"));
     const env = { ...process.env, ...offlineEnvironment({ ...pulumi, pulumiHome }) };
     const base = {
-      stackName: "demo",
+      stackName,
       projectName: "webstats-quickstart",
       workDir,
       programFile: "index.cjs",
@@ -244,17 +293,17 @@ async function main() {
     for (const row of pages.slice(0, 5)) note(`  ${String(row.count).padStart(3)}  ${row.value}`);
     note("utm_source left the page's address (excludeParams), and bots are not counted (excludeBots)");
 
-    step("Someone changes the blog outside Pulumi");
-    await server.changeOutside(blogId, { email: false, privacy: "private", excludeIps: [] });
-    note("email reports off, statistics private, IP exclusions removed (as in the web interface)");
+    step("Someone changes the blog behind Pulumi's back");
+    const how = await server.changeOutside(blogId, { email: false, privacy: "private", excludeIps: [] });
+    note(`email reports off, statistics private, IP exclusions removed, ${how}`);
 
-    step("pulumi preview --refresh: the drift, field by field");
+    step("pulumi-webstats drift: the change found, field by field");
     since = Date.now();
-    const preview = await pulumiRun("preview", { refresh: true, diff: true });
-    const changes = plannedChanges(preview.output);
-    for (const c of changes) note(`${c.resource}  ${c.field}: ${c.text}`);
-    if (changes.length === 0) throw new Error(`the preview found no drift:\n${preview.output}`);
-    note(`found in ${seconds(since)}; nothing was changed yet`);
+    const drift = await runDrift(workDir, env, reportFile);
+    if (drift.code !== 2) throw new Error(`drift exited ${drift.code}, not 2 (drift found):\n${drift.text}`);
+    for (const line of drift.text.trimEnd().split("\n")) note(line);
+    note(`found in ${seconds(since)} (exit code 2: drift); nothing was changed`);
+    note(`HTML report: ${reportFile}`);
 
     step("pulumi up --refresh: the declared settings put back");
     since = Date.now();
@@ -279,7 +328,32 @@ async function main() {
       await pulumiRun("destroy", {}, engineProgress);
     }
 
-    write(`\nDone in ${seconds(started)}.${keep ? ` The stack's state is in ${root}.` : ""}\n`);
+    write(`\nDone in ${seconds(started)}. The drift report: ${reportFile}\n`);
+    if (keep && server.dataFile) {
+      const scripts = writeKeptScripts({
+        root,
+        workDir,
+        env: { ...env, WEBSTATS_DEMO_BIN_DIR: pulumi.binDir },
+        emulatorUrl: server.baseUrl,
+        dataFile: server.dataFile,
+        shellWord: install.shellWord,
+      });
+      write(
+        [
+          "",
+          `Kept in ${root}: the stack, its state and the emulator's data (emulator-data.json).`,
+          `The emulator stops with the demo; the stack records its port. To go on with it:`,
+          `  ${scripts[0]}    # the emulator again, same port and websites (Ctrl-C stops it)`,
+          `  ${scripts[1]}       # in another terminal: pulumi-webstats drift on the stack`,
+          `  ${scripts[2]}     # pulumi destroy: deletes the three websites`,
+          `Then rm -r ${root} when done.`,
+          "",
+        ].join("\n"),
+      );
+    } else if (keep) {
+      write(`\nKept in ${root}: the stack and its state; its websites are on ${server.baseUrl}.\n`);
+    }
+    const installing = install.installSteps({ clone: repoRoot });
     write(
       [
         "",
@@ -287,10 +361,12 @@ async function main() {
         "  - Against a real installation (it creates and, without --keep, deletes three websites, and",
         "    sends the blog four hits):",
         "      WEBSTATS_BASE_URL=https://stats.example.com WEBSTATS_API_KEY=... npm run demo",
-        "  - In a project of your own: npm install pulumi-webstats @pulumi/pulumi, then",
+        "  - In a project of your own:",
+        `      # ${installing.why}`,
+        ...install.installLines(installing, "      "),
         "      pulumi config set webstats:baseUrl https://stats.example.com",
         "      pulumi config set --secret webstats:apiKey ...",
-        "  - Take over the websites an account already has:",
+        "  - Take over the websites an account already has, in that project:",
         "      export WEBSTATS_BASE_URL=https://stats.example.com WEBSTATS_API_KEY=...",
         "      npx pulumi-webstats generate --out my-websites            # or --format yaml",
         "    Its first `pulumi up` adopts every website and changes nothing.",

@@ -38,6 +38,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { withProgress } from "./build-progress.mjs";
 import { cacheEntryDir, cachedBuild, machineCacheDir } from "./machine-cache.mjs";
 
 /**
@@ -282,7 +283,7 @@ function installPluginScript(binDir) {
 }
 
 /**
- * Runs `action`, announcing it and its time on `out`.
+ * Runs `action`, announcing it, how long it has run every 15 seconds, and its time on `out`.
  * @template T
  * @param {string} label
  * @param {() => T} action
@@ -293,7 +294,7 @@ function installPluginScript(binDir) {
 export function step(label, action, prefix = "pulumi:ensure", out = process.stdout) {
   const started = Date.now();
   out.write(`${prefix}: ${label}...\n`);
-  const value = action();
+  const value = withProgress({ prefix, label: label.replace(/ \(.*\)$|:.*$/, ""), out }, action);
   out.write(`${prefix}: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
   return value;
 }
@@ -333,13 +334,17 @@ export function goBuild(go, { moduleDir, goPackage, ldflags, output }) {
  * @param {string} binDir
  */
 function build(go, version, binDir) {
-  step(`building pulumi v${version} with ${go} (first build takes several minutes)`, () =>
-    goBuild(go, {
-      moduleDir: wrapperModuleDir(version),
-      goPackage: cliPackage,
-      ldflags: `-X ${versionFlag}=v${version}`,
-      output: join(binDir, "pulumi"),
-    }),
+  step(
+    `building pulumi v${version} with ${go}: the engine that runs every Pulumi operation of the ` +
+      `demo and the tests, at the version under test; built once per machine (about 4 to 7 minutes), ` +
+      `then cached in ${cacheDir(version)}`,
+    () =>
+      goBuild(go, {
+        moduleDir: wrapperModuleDir(version),
+        goPackage: cliPackage,
+        ldflags: `-X ${versionFlag}=v${version}`,
+        output: join(binDir, "pulumi"),
+      }),
   );
   installPluginScript(binDir);
   const built = versionOf(join(binDir, "pulumi"));
@@ -396,13 +401,16 @@ export function ensureYamlHost({ quiet = false, version = YAML_HOST_VERSION } = 
     ...cache,
     isComplete,
     build: (staging) => {
-      step(`building ${yamlHostBinary} v${version} with ${go} (first build takes several minutes)`, () =>
-        goBuild(go, {
-          moduleDir,
-          goPackage: yamlHostPackage,
-          ldflags: `-X ${yamlHostVersionFlag}=v${version}`,
-          output: join(staging, yamlHostBinary),
-        }),
+      step(
+        `building ${yamlHostBinary} v${version} with ${go}: the engine tests' Pulumi YAML programs need it; ` +
+          `built once per machine (several minutes), then cached in ${yamlHostCacheDir(version)}`,
+        () =>
+          goBuild(go, {
+            moduleDir,
+            goPackage: yamlHostPackage,
+            ldflags: `-X ${yamlHostVersionFlag}=v${version}`,
+            output: join(staging, yamlHostBinary),
+          }),
       );
       const built = builtYamlHostVersion(go, join(staging, yamlHostBinary));
       if (built !== version) {
@@ -485,6 +493,16 @@ export function ensurePulumi({ quiet = false } = {}) {
   const log = (/** @type {string} */ line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
   const cli = ensureCli(log);
   return { ...cli, yamlHostDir: placeYamlHost(cli, log, quiet) };
+}
+
+/**
+ * Makes the Pulumi CLI under test available, without the YAML host: for callers that run only
+ * Node.js inline programs (the demo), which never start a YAML host and need not wait for its build.
+ * @param {{ quiet?: boolean }} [options]
+ * @returns {EnsuredCli}
+ */
+export function ensurePulumiCli({ quiet = false } = {}) {
+  return ensureCli((/** @type {string} */ line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`));
 }
 
 /**
