@@ -29,6 +29,14 @@ describe("the Action's outputs, as the runner reads GITHUB_OUTPUT", () => {
     expect(readOutputFile(text)).toEqual({ "report-json": value, changed: "1" });
   });
 
+  it("end at a delimiter no one can guess: 128 random bits, drawn anew for each output", () => {
+    const delimiters = [githubOutputEntry("a", "x"), githubOutputEntry("a", "x")].map(
+      (entry) => /^a<<(.*)\n/.exec(entry)?.[1],
+    );
+    for (const delimiter of delimiters) expect(delimiter).toMatch(/^ghadelimiter_[0-9a-f]{32}$/);
+    expect(delimiters[0]).not.toBe(delimiters[1]);
+  });
+
   it("take another delimiter when the value holds the one drawn", () => {
     const drawn = ["a", "b"];
     const entry = githubOutputEntry("name", "x\na\ny", () => drawn.shift() as string);
@@ -44,6 +52,14 @@ describe("the text the Action echoes, as the runner parses a step's output", () 
     expect(workflowCommands(`${echoed}::error::after the block\n`).map((c) => c.data)).toEqual([
       "after the block",
     ]);
+  });
+
+  it("stops them with a token no one can guess: 128 random bits, drawn anew for each block", () => {
+    const tokens = [withWorkflowCommandsStopped("x"), withWorkflowCommandsStopped("x")].map(
+      (echoed) => /^::stop-commands::(.*)$/m.exec(echoed)?.[1],
+    );
+    for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/);
+    expect(tokens[0]).not.toBe(tokens[1]);
   });
 
   it("cannot end the block early: a token the text holds, in any case, is not taken", () => {

@@ -737,22 +737,34 @@ describe("drift --format html: server text is text", () => {
     "a\r\n::error::x\u001b[31m\u202e.example.org",
     "<!--.example.org",
   ];
+  const websites = hostileDomains.map((domain, i) =>
+    site(domain, "changed", {
+      id: i + 1,
+      stacks: [i % 2 ? "it's/<b>bold</b>" : 'team "web"/prod'],
+      changes: [{ field: "excludeIps", recorded: ["10.0.0.1"], live: [domain] }],
+      page: {
+        status: "wrong",
+        url: `https://${domain}/`,
+        reason: `data-host "${domain}" names no installation`,
+      },
+      silent: false,
+      pageviews: [1, 2],
+    }),
+  );
   const report: DriftReport = {
     stacks: ['team "web"/prod', "it's/<b>bold</b>"],
-    websites: hostileDomains.map((domain, i) =>
-      site(domain, "changed", {
-        id: i + 1,
-        stacks: [i % 2 ? "it's/<b>bold</b>" : 'team "web"/prod'],
-        changes: [{ field: "excludeIps", recorded: ["10.0.0.1"], live: [domain] }],
-        page: {
-          status: "wrong",
-          url: `https://${domain}/`,
-          reason: `data-host "${domain}" names no installation`,
-        },
-        silent: false,
-        pageviews: [1, 2],
-      }),
-    ),
+    websites,
+    // A policy's messages quote the domain: the findings' table shows them as text too.
+    policy: {
+      file: "policy.yaml",
+      rules: [{ name: "private-only", description: "Private.", level: "mandatory" }],
+      findings: websites.map((entry) => ({
+        rule: "private-only",
+        level: "mandatory" as const,
+        message: `${entry.domain} is public`,
+        entry,
+      })),
+    },
     accounts: [
       {
         url: "https://stats.example.com/<script>",
@@ -807,6 +819,9 @@ describe("drift --format html: server text is text", () => {
     expect(textOf(card)).toContain("<b>x</b>@example.com (7)");
     expect(textOf(card)).toContain('<i onclick="x">Pro</i>: 6 of 10 websites');
     expect(textOf(card)).toContain("https://stats.example.com/<script>");
+    withAccount.websites.forEach((e, i) => {
+      expect(textOf(byId(`f${i}`)!)).toContain(`${neutralText(e.domain)} is public`);
+    });
   });
 
   it("is inert in every other way the other formats are: formatReport gives the same page", () => {
