@@ -24,7 +24,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { open } from "node:fs/promises";
+import { lstat, open } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -457,6 +457,43 @@ describe("writeFileAtomically: what is at the target", () => {
   );
 });
 
+describe("writeFileAtomically: a file that cannot be looked at is never taken for none", () => {
+  it.each([
+    {
+      what: "the target",
+      links: "refuse" as const,
+      fileSystem: (): Partial<WriterFileSystem> => ({ lstat: () => Promise.reject(failure("EACCES")) }),
+      said: "T could not be written (EACCES): nothing was written.",
+    },
+    {
+      what: "the file a followed link points to",
+      links: "follow" as const,
+      fileSystem: (): Partial<WriterFileSystem> => ({ stat: () => Promise.reject(failure("EACCES")) }),
+      said: "T could not be written (EACCES): nothing was written.",
+    },
+    {
+      what: "the target, looked at again just before the rename",
+      links: "refuse" as const,
+      fileSystem: (): Partial<WriterFileSystem> => {
+        let calls = 0;
+        return { lstat: (path) => (++calls === 1 ? lstat(path) : Promise.reject(failure("EIO"))) };
+      },
+      said: "T could not be written (EIO): the old file is unchanged.",
+    },
+  ])("$what: the write fails, the old file unchanged", async ({ links, fileSystem, said }) => {
+    const { dir, file } = withOld();
+    const path = links === "follow" ? join(folder(), "linked.yaml") : file;
+    if (path !== file) symlinkSync(file, path);
+    const error = await writeFileAtomically(path, "new\n", { links, fileSystem: fileSystem() }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FileWriteError);
+    expect((error as Error).message.replaceAll(path, "T")).toBe(said);
+    expect(readFileSync(file).equals(oldBytes)).toBe(true);
+    onlyTarget(dir);
+  });
+});
+
 describe.runIf(isRoot)("writeFileAtomically as root: the owner of the file replaced", () => {
   it.each([
     { links: "refuse" as const, mode: 0o640, bits: "0640", via: "the file" },
@@ -476,11 +513,12 @@ describe.runIf(isRoot)("writeFileAtomically as root: the owner of the file repla
     onlyTarget(dir);
   });
 
-  /** The handle with `chown` replaced. */
-  const withChown = (handle: FileHandle, chown: () => Promise<void>): FileHandle =>
+  /** The handle with `chown` replaced (given the real handle and what it was asked). */
+  type Chown = (real: FileHandle, uid: number, gid: number) => Promise<void>;
+  const withChown = (handle: FileHandle, chown: Chown): FileHandle =>
     new Proxy(handle, {
       get(target, key, receiver) {
-        if (key === "chown") return chown;
+        if (key === "chown") return (uid: number, gid: number) => chown(target, uid, gid);
         const value = Reflect.get(target, key, receiver) as unknown;
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
@@ -497,21 +535,34 @@ describe.runIf(isRoot)("writeFileAtomically as root: the owner of the file repla
       chown: () => Promise.resolve(),
       why: "the file system made it 0:0",
     },
-  ])("$what: the write fails, the old file unchanged and still 1000:1000", async ({ chown, why }) => {
-    const { dir, file } = withOld(0o640);
-    chownSync(file, 1000, 1000);
-    const fileSystem: Partial<WriterFileSystem> = {
-      open: async (path, flags, mode) => withChown(await open(path, flags, mode), chown),
-    };
-    const error = await writeFileAtomically(file, "new\n", { links: "refuse", fileSystem }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(FileWriteError);
-    expect((error as Error).message).toBe(
-      `${file} could not be written: its owner and group (1000:1000) could not be given to the new file (${why}); the old file is unchanged.`,
-    );
-    expect(readFileSync(file).equals(oldBytes)).toBe(true);
-    expect(statSync(file).uid).toBe(1000);
-    onlyTarget(dir);
-  });
+    {
+      what: "a file system that gives the owner but keeps root's group",
+      chown: (real: FileHandle, uid: number) => real.chown(uid, 0),
+      why: "the file system made it 1000:0",
+    },
+    {
+      what: "a file system that gives the group but keeps root as the owner",
+      chown: (real: FileHandle, _uid: number, gid: number) => real.chown(0, gid),
+      why: "the file system made it 0:1000",
+    },
+  ] satisfies { what: string; chown: Chown; why: string }[])(
+    "$what: the write fails, the old file unchanged and still 1000:1000",
+    async ({ chown, why }) => {
+      const { dir, file } = withOld(0o640);
+      chownSync(file, 1000, 1000);
+      const fileSystem: Partial<WriterFileSystem> = {
+        open: async (path, flags, mode) => withChown(await open(path, flags, mode), chown),
+      };
+      const error = await writeFileAtomically(file, "new\n", { links: "refuse", fileSystem }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message).toBe(
+        `${file} could not be written: its owner and group (1000:1000) could not be given to the new file (${why}); the old file is unchanged.`,
+      );
+      expect(readFileSync(file).equals(oldBytes)).toBe(true);
+      expect(statSync(file).uid).toBe(1000);
+      onlyTarget(dir);
+    },
+  );
 });
