@@ -6,20 +6,19 @@
 //   some input makes a backtracking matcher take more than linear steps (an ambiguity that
 //   repeats): each must be "safe" by that checker, a proof rather than the fuzzer's search;
 // - the scans written by hand for what no safe expression says count their steps
-//   (referenceSpans), or read each character a bounded number of times (their comments say how);
+//   (referenceSpans: drift-reference-spans.test.ts, apart from this file because mutation runs
+//   leave this one out), or read each character a bounded number of times (their comments say how);
 // - each transform is run on 1 MB adversarial values (long runs of the characters each expression
 //   or scan turns on), in a worker thread: a transform of quadratic cost would not end (10^11
 //   steps and more), and the worker is ended and the test failed once a time limit passes, there
 //   only to catch that hang. Outputs are held to a size linear in the input.
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import fc from "fast-check";
 import { check } from "recheck";
 import ts from "typescript";
 import { Worker } from "node:worker_threads";
 import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { referenceSpans } from "../../drift/model/neutral-text";
 import { adversarialValues, linearTransforms, MB } from "../support/linear-transforms";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -113,42 +112,6 @@ describe("every regular expression of the rendering modules", () => {
   ])("finds the quadratic cost of /%s/%s, which the reports used before", async (source, flags) => {
     const diagnostics = await check(source, flags, { checker: "automaton", timeout: 60_000 });
     expect(diagnostics).toMatchObject({ status: "vulnerable", complexity: { type: "polynomial" } });
-  });
-});
-
-// ---- The hand-written scan of mentions and references ----
-
-/** The expression the scan replaces, the statement of what it finds. */
-const referenceExpression =
-  /(?<![A-Za-z0-9_])@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9_-]+)?|(?:[\w.-]+\/)?[\w.-]*#\d+|(?<![A-Za-z0-9_])GH-\d+/gi;
-
-describe("referenceSpans", () => {
-  it("finds exactly what the expression finds, on texts made of the characters it turns on", () => {
-    const alphabet = fc.constantFrom(..."aZ0_.-/#@1 gGhH-é,".split(""));
-    fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 40 }), (characters) => {
-        const text = characters.join("");
-        const expected = [...text.matchAll(referenceExpression)].map((m) => ({
-          start: m.index,
-          end: m.index + m[0].length,
-        }));
-        expect(referenceSpans(text)).toEqual(expected);
-      }),
-      { numRuns: 5_000 },
-    );
-  });
-
-  it.each([
-    ["a run of word characters", "a".repeat(MB)],
-    ["owner/ pairs", "a/".repeat(MB / 2)],
-    ["a run ending in #", `${"a".repeat(MB - 1)}#`],
-    ["mentions", "@a".repeat(MB / 2)],
-    ["GH- without digits", "GH-".repeat(MB / 3)],
-    ["references", "a#1".repeat(MB / 3)],
-  ])("reads a 1 MB value of %s in a few steps per character", (_name, text) => {
-    const counter = { steps: 0 };
-    referenceSpans(text, counter);
-    expect(counter.steps).toBeLessThanOrEqual(8 * text.length);
   });
 });
 

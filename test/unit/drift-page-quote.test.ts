@@ -19,6 +19,26 @@ describe("quotePageText", () => {
     ],
     ["surrogate pairs, each one character", "😀😀😀", 3, "😀😀😀"],
     ["a pair at the cut, kept whole", "a😀😀b", 2, "a😀… (4 characters)"],
+    // Halves of pairs alone (a page's text is any UTF-16) are a character each, never joined with
+    // their neighbour: counted and cut one code unit at a time.
+    [
+      "lone low surrogates after letters",
+      "a\udc00".repeat(150),
+      200,
+      `${"a\udc00".repeat(100)}… (300 characters)`,
+    ],
+    [
+      "lone high surrogates before letters",
+      "\ud800a".repeat(150),
+      200,
+      `${"\ud800a".repeat(100)}… (300 characters)`,
+    ],
+    [
+      "high surrogates before characters past the surrogates",
+      "\ud800\ue000".repeat(150),
+      200,
+      `${"\ud800\ue000".repeat(100)}… (300 characters)`,
+    ],
   ])("%s", (_name, text, atMost, quoted) => {
     expect(quotePageText(text, atMost)).toBe(quoted);
   });
