@@ -758,6 +758,7 @@ describe("drift --format html: server text is text", () => {
     policy: {
       file: "policy.yaml",
       rules: [{ name: "private-only", description: "Private.", level: "mandatory" }],
+      failOn: false,
       findings: websites.map((entry) => ({
         rule: "private-only",
         level: "mandatory" as const,
