@@ -115,6 +115,51 @@ describe("drift's bad-input table", () => {
 
   const drift = (...options: string[]) => runCaptured(["drift", "--state", stackFile, ...options]);
 
+  /**
+   * A stack file at `state` whose one website, `site`, has a home page served with `body` over
+   * https on this machine, reached only through a forwarding proxy that alone resolves its name
+   * (drift-check-pages.test.ts's wiring). Set up before the enclosing describe's tests and closed
+   * after them; `env` is what the command needs to reach the page.
+   */
+  function pageThroughProxy(site: string, state: string, body: string): { env: Record<string, string> } {
+    const served = { env: {} as Record<string, string> };
+    let pages: HttpsServer | undefined;
+    let proxy: ForwardingProxy | undefined;
+    let pem: PemFiles | undefined;
+    beforeAll(async () => {
+      const ca = await makeCertificateAuthority("Bad Input Pages Root");
+      const certificate = await issueCertificate(ca, { dnsNames: [site] });
+      pages = createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, (_req, res) => {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(body);
+      });
+      const listening = pages;
+      await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+      proxy = await startForwardingProxy({
+        resolve: { [site]: "127.0.0.1" },
+        ports: { 443: (listening.address() as AddressInfo).port },
+      });
+      pem = writePemFiles({ "pages-root.pem": ca.certPem });
+      served.env = { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("pages-root.pem") };
+      const owner = emulator.createAccount({ name: site });
+      const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: owner.apiKey });
+      const website = await client.websites.create({ domain: site });
+      writeStackExport(state, {
+        project: site.split(".")[0]!,
+        url: emulator.url,
+        apiKey: owner.apiKey,
+        websites: [website],
+      });
+    });
+    afterAll(async () => {
+      pages?.closeAllConnections();
+      pages?.close();
+      await proxy?.close();
+      pem?.remove();
+    });
+    return served;
+  }
+
   describe("server text in every format", () => {
     it.each(["text", "json", "markdown", "sarif", "junit", "html"])(
       "%s: the report is written, with no workflow command and no raw control character",
@@ -167,48 +212,15 @@ describe("drift's bad-input table", () => {
   });
 
   describe("--check-pages: a home page whose tracking snippet carries a data-host of 2,000,000 characters", () => {
-    // The page is served on this machine over https, through a forwarding proxy that alone
-    // resolves the website's name (test/integration/drift-check-pages.test.ts's wiring).
     const site = "huge-host.bad-input.test";
     const hugeHost = `https://${"h".repeat(2_000_000 - 8)}`;
-    const pagesRoot = mkdtempSync(join(tmpdir(), "drift-bad-input-pages-"));
-    const pagesStack = join(pagesRoot, "stack.json");
-    let pages: HttpsServer;
-    let proxy: ForwardingProxy;
-    let pem: PemFiles;
-
-    beforeAll(async () => {
-      const ca = await makeCertificateAuthority("Bad Input Pages Root");
-      const certificate = await issueCertificate(ca, { dnsNames: [site] });
-      pages = createHttpsServer({ key: certificate.keyPem, cert: certificate.certPem }, (_req, res) => {
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        res.end(
-          `<!doctype html><html><head><script defer id="${TRACKING_SCRIPT_ID}" data-host="${hugeHost}" ` +
-            `src="https://stats.example.com${TRACKING_SCRIPT_PATH}"></script></head><body>Hi</body></html>`,
-        );
-      });
-      await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-      proxy = await startForwardingProxy({
-        resolve: { [site]: "127.0.0.1" },
-        ports: { 443: (pages.address() as AddressInfo).port },
-      });
-      pem = writePemFiles({ "pages-root.pem": ca.certPem });
-      const owner = emulator.createAccount({ name: "Huge host" });
-      const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: owner.apiKey });
-      const website = await client.websites.create({ domain: site });
-      writeStackExport(pagesStack, {
-        project: "huge-host",
-        url: emulator.url,
-        apiKey: owner.apiKey,
-        websites: [website],
-      });
-    });
-    afterAll(async () => {
-      pages?.closeAllConnections();
-      pages?.close();
-      await proxy?.close();
-      pem?.remove();
-    });
+    const pagesStack = join(mkdtempSync(join(tmpdir(), "drift-bad-input-pages-")), "stack.json");
+    const served = pageThroughProxy(
+      site,
+      pagesStack,
+      `<!doctype html><html><head><script defer id="${TRACKING_SCRIPT_ID}" data-host="${hugeHost}" ` +
+        `src="https://stats.example.com${TRACKING_SCRIPT_PATH}"></script></head><body>Hi</body></html>`,
+    );
 
     /** The reason every report quotes: the first characters, an ellipsis and the full length. */
     const cutReason = `the tracking code sends its hits to another installation: ${hugeHost.slice(0, PAGE_TEXT_QUOTED_AT_MOST)}… (2,000,000 characters) instead of `;
@@ -218,7 +230,7 @@ describe("drift's bad-input table", () => {
       async (format) => {
         const run = await runCaptured(
           ["drift", "--state", pagesStack, "--check-pages", "--page-timeout", "120", "--format", format],
-          { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("pages-root.pem") },
+          served.env,
         );
         expect(run.err).toContain("Pages: 1 of 1 home pages read.\n");
         expect([0, 2]).toContain(run.code);
@@ -320,48 +332,13 @@ describe("drift's bad-input table", () => {
   describe("a home page of more parts than a parse keeps", () => {
     const site = "nodes.bad-input.test";
     const state = join(root, "nodes.json");
-    let pages: HttpsServer;
-    let proxy: ForwardingProxy;
-    let pem: PemFiles;
-
-    beforeAll(async () => {
-      const ca = await makeCertificateAuthority("Bad Input Root");
-      const certificate = await issueCertificate(ca, { dnsNames: [site] });
-      // 2 MiB of <p>: 700,000 elements, which once took 100 MB a page to parse.
-      pages = createHttpsServer(
-        { key: certificate.keyPem, cert: certificate.certPem },
-        (_request, response) => {
-          response.writeHead(200, { "content-type": "text/html" });
-          response.end("<p>".repeat((2 * 1024 * 1024) / 3));
-        },
-      );
-      await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-      proxy = await startForwardingProxy({
-        resolve: { [site]: "127.0.0.1" },
-        ports: { 443: (pages.address() as AddressInfo).port },
-      });
-      pem = writePemFiles({ "root.pem": ca.certPem });
-      const owner = emulator.createAccount({ name: "Nodes" });
-      const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: owner.apiKey });
-      const website = await client.websites.create({ domain: site });
-      writeStackExport(state, {
-        project: "nodes",
-        url: emulator.url,
-        apiKey: owner.apiKey,
-        websites: [website],
-      });
-    });
-    afterAll(async () => {
-      pages?.closeAllConnections();
-      pages?.close();
-      await proxy?.close();
-      pem?.remove();
-    });
+    // 2 MiB of <p>: 700,000 elements, which once took 100 MB a page to parse.
+    const served = pageThroughProxy(site, state, "<p>".repeat((2 * 1024 * 1024) / 3));
 
     it("is its website's status with the reason, and the report is written", async () => {
       const run = await runCaptured(
         ["drift", "--state", state, "--check-pages", "--page-timeout", "120", "--format", "json"],
-        { HTTPS_PROXY: proxy.url, WEBSTATS_CA_CERT_FILE: pem.path("root.pem") },
+        served.env,
       );
       const report = driftJsonReport<{ websites: { domain: string; page?: unknown }[] }>(run.out);
       expect(report.websites).toEqual([
