@@ -5,6 +5,7 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { mapBounded } from "../dist/core/bounded-pool.js";
 import { startEmulator } from "../dist/emulator/index.js";
 import { WebstatsClient } from "../dist/sdk/index.js";
 import { pluginWebsiteType } from "../test/harness/plugin-program.mjs";
@@ -166,11 +167,7 @@ async function oneGetEach(emulator, account, refresh) {
   const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
   const ids = emulator.listWebsites(account.id).map((w) => w.id);
   const started = Date.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) await client.websites.get(ids[next++]);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await mapBounded(ids, 8, (id) => client.websites.get(id));
   return {
     requests: ids.length,
     unthrottledMs: Date.now() - started,

@@ -1,5 +1,5 @@
 // 10. drift's HTML report of the bench's big fleet (section 9's shape: 10,000 websites over 50
-// stacks and 10 accounts, built in-process by report-fleet.mjs with tracking, pages and policy
+// stacks and 10 accounts, built in-process by test/harness/report-fleet.mjs with tracking, pages and policy
 // findings), beside the JSON report of the same fleet: the bytes of each, the time to render
 // each (the median of a few renders, after one to warm up), and in headless Chromium (Debian's,
 // driven by playwright-core) what a reader waits for: the page loaded and drawn, a status filter,
@@ -11,9 +11,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { htmlReport } from "../dist/drift/report/html-report.js";
-import { formatReport } from "../dist/drift/report/report.js";
-import { fleetReport } from "./report-fleet.mjs";
+import { formatReport } from "../dist/drift/report/formats/index.js";
+import { fleetReport } from "../test/harness/report-fleet.mjs";
 
 const chromiumPath = "/usr/bin/chromium";
 const median = (values) => {
@@ -95,7 +94,7 @@ export async function htmlReportCost(sizes, log = () => {}) {
   const context = { failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] };
   const runs = sizes.renders ?? 5;
   const json = timed(() => formatReport(report, "json", context), runs);
-  const html = timed(() => htmlReport(report, context), runs);
+  const html = timed(() => formatReport(report, "html", context), runs);
   log(`HTML report: ${html.bytes} bytes in ${html.ms} ms; JSON report: ${json.bytes} bytes in ${json.ms} ms`);
   const result = {
     websites: report.websites.length,

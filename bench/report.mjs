@@ -135,7 +135,7 @@ function htmlReportSection(r, run) {
           "",
         ]
       : []),
-    `The report of section 9's fleet, built in-process (bench/report-fleet.mjs: ${counts}; with --check-tracking over 7 days, ` +
+    `The report of section 9's fleet, built in-process (test/harness/report-fleet.mjs: ${counts}; with --check-tracking over 7 days, ` +
       "--check-pages and a policy rule). Render times are the median of a few renders after one to warm up; the browser's are " +
       "the median of a few page loads from the file, each measured in the page up to the frame drawn after it.",
     "",

@@ -2,19 +2,9 @@
 // text and option table, a parser that turns its command line into options (or a UsageError),
 // and the run that carries them out.
 import type { ParseArgsConfig, parseArgs } from "node:util";
+import type { CommandConsole } from "../core/console";
 import type { Environment } from "../core/settings";
-import type { VerboseLog } from "../core/verbose-log";
 import type { CommandExit } from "./exit-codes";
-
-export interface Console {
-  out: (text: string) => void;
-  /** Progress and errors, on standard error so that a report on standard output stays clean. */
-  err: (text: string) => void;
-  /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
-  confirm?: (question: string) => Promise<boolean>;
-  /** --verbose (or WEBSTATS_VERBOSE): what the run does, on standard error (verbose.ts). */
-  verbose?: VerboseLog;
-}
 
 export type OptionTable = NonNullable<ParseArgsConfig["options"]>;
 
@@ -34,14 +24,14 @@ export interface CliCommand<Options = unknown> {
   /** Its options; `--help` and `--verbose` are added to every table (parse-line.ts). */
   options: OptionTable;
   /**
-   * The codes it exits with, from the one table (exit-codes.ts), as its help and docs page state
+   * The codes it exits with, from the one table (core/exit-codes.ts), as its help and docs page state
    * them; a wrong command line is USAGE_EXIT_CODE in every command.
    */
   exits: readonly CommandExit[];
   /** Turns the parsed command line into options; throws a UsageError for a wrong one. */
   parse: (line: ParsedLine) => Options;
   /** Carries the options out; resolves with the exit code. */
-  run: (options: Options, env: Environment, io: Console) => Promise<number>;
+  run: (options: Options, env: Environment, io: CommandConsole) => Promise<number>;
 }
 
 /** A command line parsed against one command's table. */

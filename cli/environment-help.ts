@@ -5,7 +5,7 @@ import { pulumiVariableSummaries, pulumiVariables, settingEntries } from "../cor
 import { websiteFields } from "../core/website-fields";
 
 /** The docs pages of the settings and the network settings, which the help names. */
-export const ENVIRONMENT_DOCS = ["docs/accounts.md#settings", "docs/networks.md"] as const;
+const ENVIRONMENT_DOCS = ["docs/accounts.md#settings", "docs/networks.md"] as const;
 
 /** `runsPulumi`: the command runs the user's pulumi, so the variables that choose it are listed too. */
 export function environmentHelp(runsPulumi = false): string {

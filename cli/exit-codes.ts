@@ -2,9 +2,6 @@
 import type { ExitCodeName } from "../core/exit-codes";
 import { exitCodes } from "../core/exit-codes";
 
-export { exitCodes, USAGE_EXIT_CODE } from "../core/exit-codes";
-export type { ExitCodeName } from "../core/exit-codes";
-
 /** One code of a command: its meaning for that command (a docs row starts with it) and any detail. */
 export interface CommandExit {
   name: ExitCodeName;

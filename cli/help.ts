@@ -14,14 +14,14 @@ export interface OptionHelp {
 }
 
 /** A heading (`Stacks:`; none when empty) and its options. */
-export type OptionSection = readonly [heading: string, rows: readonly OptionHelp[]];
+type OptionSection = readonly [heading: string, rows: readonly OptionHelp[]];
 
-export const verboseOptionHelp: OptionHelp = {
+const verboseOptionHelp: OptionHelp = {
   option: "--verbose",
   text: `requests, retries, waits, stacks read, page hops, on stderr (or ${VERBOSE_VARIABLE}=1)`,
 };
 
-export const helpOptionHelp: OptionHelp = { option: "-h, --help", text: "show this help" };
+const helpOptionHelp: OptionHelp = { option: "-h, --help", text: "show this help" };
 
 /** The rows of the options every command has (parse-line.ts's commonOptions), last in each help. */
 export const commonOptionsHelp: readonly OptionHelp[] = [verboseOptionHelp, helpOptionHelp];

@@ -26,7 +26,7 @@ export function refuseCredentials(argv: string[]): void {
   }
 }
 
-export const helpOption: OptionTable = { help: { type: "boolean", short: "h" } };
+const helpOption: OptionTable = { help: { type: "boolean", short: "h" } };
 
 /** The options every command has, declared here once: --help and --verbose (verbose.ts). */
 export const commonOptions: OptionTable = { ...helpOption, ...verboseOption };

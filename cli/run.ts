@@ -1,13 +1,14 @@
 // `pulumi-webstats` as a function of its arguments and environment, so tests run it in-process:
 // finds the command the line names, parses the line against that command's own options, and
-// runs it, with --verbose's log when the line or WEBSTATS_VERBOSE asks. Exit codes: exit-codes.ts
+// runs it, with --verbose's log when the line or WEBSTATS_VERBOSE asks. Exit codes: core/exit-codes.ts
 // (a wrong command line is USAGE_EXIT_CODE in every command).
 import type { Environment } from "../core/settings";
-import type { CliCommand, Console, OptionTable } from "./command";
+import type { CommandConsole } from "../core/console";
+import type { CliCommand, OptionTable } from "./command";
 import { driftCommand } from "./drift/command";
 import { driftMergeCommand } from "./drift/merge-command";
 import { generateCommand } from "./generate/command";
-import { exitCodes, USAGE_EXIT_CODE } from "./exit-codes";
+import { exitCodes, USAGE_EXIT_CODE } from "../core/exit-codes";
 import { UnknownOptionError, commandWords, commonOptions, parseLine, refuseCredentials } from "./parse-line";
 import { pluginInstallCommand } from "./plugin-install";
 import { policyCheckCommand } from "./policy/command";
@@ -15,8 +16,6 @@ import { schemaCommand } from "./schema";
 import { UsageError } from "./usage-error";
 import { verboseAsked, verboseLog } from "./verbose";
 import { neutralLines } from "../drift";
-
-export type { Console } from "./command";
 
 export const commands: readonly CliCommand<unknown>[] = [
   generateCommand,
@@ -32,7 +31,7 @@ const everyOption: OptionTable = Object.fromEntries(
   [commonOptions, ...commands.map((c) => c.options)].flatMap((table) => Object.entries(table)),
 );
 
-export function overview(): string {
+function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `Usage: pulumi-webstats <command> [options]
 
@@ -72,8 +71,7 @@ function misplaced(error: UnknownOptionError, command: CliCommand<unknown>): Usa
 }
 
 /** What a line asks for: a help text to print, or a command with its parsed options. */
-export type ParsedCommand =
-  { help: string } | { command: CliCommand<unknown>; options: unknown; verbose: boolean };
+type ParsedCommand = { help: string } | { command: CliCommand<unknown>; options: unknown; verbose: boolean };
 
 /** Parses a line (credentials refused first); throws a UsageError for a wrong one. */
 export function parseCommand(argv: string[]): ParsedCommand {
@@ -96,7 +94,7 @@ export function parseCommand(argv: string[]): ParsedCommand {
 }
 
 /** Runs the command line; resolves with the exit code. */
-export async function runCli(argv: string[], env: Environment, io: Console): Promise<number> {
+export async function runCli(argv: string[], env: Environment, io: CommandConsole): Promise<number> {
   try {
     const parsed = parseCommand(argv);
     if ("help" in parsed) {

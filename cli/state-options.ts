@@ -12,7 +12,7 @@ export const stateOptions: OptionTable = {
 };
 
 /** The folder a --stack is read in when no --cwd comes before it. */
-export const DEFAULT_CWD = ".";
+const DEFAULT_CWD = ".";
 
 export const stateOptionsHelp: OptionHelp[] = [
   { option: "--stack NAME", text: "a stack, read with pulumi stack export --show-secrets (repeatable)" },

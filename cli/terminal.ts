@@ -2,13 +2,13 @@
 // standard input is a terminal (drift --fix cloud's confirmation). Streams are given, so tests
 // answer the question as a user at a terminal would.
 import { createInterface } from "node:readline/promises";
-import type { Console } from "./command";
+import type { CommandConsole } from "../core/console";
 
 /** The answers that mean yes: y or yes, in any case, spaces around allowed; anything else is no. */
-export const YES_ANSWER = /^\s*y(es)?\s*$/i;
+const YES_ANSWER = /^\s*y(es)?\s*$/i;
 
 /** What the question reads from: a stream, which says whether it is a terminal. */
-export type QuestionInput = NodeJS.ReadableStream & { isTTY?: boolean };
+type QuestionInput = NodeJS.ReadableStream & { isTTY?: boolean };
 
 /**
  * Asks `question` on `output` and reads one line of `input`: true only for yes (YES_ANSWER). An
@@ -41,7 +41,7 @@ export function processConsole(
   stdin: QuestionInput,
   stdout: NodeJS.WritableStream,
   stderr: NodeJS.WritableStream,
-): Console {
+): CommandConsole {
   return {
     out: (text) => stdout.write(text),
     err: (text) => stderr.write(text),

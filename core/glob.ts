@@ -1,6 +1,7 @@
 // The glob languages of the product, in one place and with one matcher: domain globs (the ignore
 // file's rules and the policy pack's non-public-domains patterns) and, beside them, stack-name
-// globs (drift's --stack-filter). docs/drift.md ("Domain globs") states the domain language.
+// globs (drift's --stack-filter). docs/drift-reference.md ("Domain globs") states the domain
+// language.
 //
 // A glob is parsed once into a small automaton (one state per glob character, and one per group
 // of alternatives) and matched by following every state it can be in at once (Thompson's

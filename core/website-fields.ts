@@ -1,15 +1,27 @@
-// The Website resource described once. Each argument states what users read about it, its type in
-// the package schema, how a program's value is checked, its default, how it travels to the API
-// (under the same name in the client's model; the client's wire module spells it for the server),
-// whether the API returns it, whether it is secret, whether changing it needs a new website, and
-// how two values compare. Everything else is derived from this table: check (website-check.ts),
-// diff and the update patch (website-diff.ts), the outputs and the inputs a refresh records
-// (website-state.ts), the package schema (package-schema.ts), the fleet file's keys and what
-// `generate` declares; the TypeScript declarations and the README are held to it by tests.
+// The Website resource described once. The API's fields come from the sdk's table
+// (sdk/website-fields.ts): an argument the API carries takes its type, its schema type, when it is
+// sent and whether the API returns it from there, under the same name. This table adds what the
+// resource makes of each: what users read about it, how a program's value is checked, its
+// default, whether it is secret, whether changing it needs a new website, and how two values
+// compare; and the arguments that are the provider's own. Everything else is derived from it:
+// check (website-check.ts), diff and the update patch (website-diff.ts), the outputs and the
+// inputs a refresh records (website-state.ts), the package schema (package-schema.ts), the fleet
+// file's keys and what `generate` declares; the TypeScript declarations and the README are held
+// to it by tests.
 import { z } from "zod";
 import type { Website as ApiWebsite, WebsiteCreateInput, WebsiteUpdateInput } from "../sdk";
 import { normalizeDomain } from "../sdk/domain";
 import { ipProblem } from "../sdk/ip";
+import { fieldKinds, isReturned, websiteApiFields } from "../sdk/website-fields";
+import type {
+  ApiField,
+  ApiFieldName,
+  ApiFieldValue,
+  FieldKind,
+  ReturnedField,
+  SentField,
+} from "../sdk/website-fields";
+import { privacyValues } from "../sdk/wire-values";
 import {
   choice,
   connectionArgument,
@@ -25,6 +37,8 @@ import type { ConnectionInputs } from "./argument-schemas";
 import { adoptExistingDefault, connectionSettingNames } from "./settings";
 import type { ProviderSettings } from "./settings";
 
+export { privacyValues };
+
 /** The fields an API request can carry, create and update together. */
 type ApiFields = Partial<WebsiteCreateInput> & WebsiteUpdateInput;
 
@@ -39,6 +53,16 @@ export const schemaRefs = {
   privacy: "#/types/webstats:index:Privacy",
   connection: "#/types/webstats:index:Connection",
 } as const;
+
+/** The schema type of each kind of the API's values. */
+const schemaOfKind = {
+  id: { type: "integer" },
+  text: { type: "string" },
+  privacy: { $ref: schemaRefs.privacy },
+  flag: { type: "boolean" },
+  lines: { type: "array", items: { type: "string" } },
+  timestamp: { type: "string" },
+} satisfies Record<FieldKind, SchemaType>;
 
 export interface FieldSpec<V extends z.ZodType> {
   /** What users read: the schema's description, the TypeScript doc comment and the README row. */
@@ -63,7 +87,7 @@ export interface FieldSpec<V extends z.ZodType> {
   emptyIsOmitted?: true;
   /** It only matters when the website is created: changing it is never a change. */
   createOnly?: true;
-  /** When it is sent to the API, and how it is put into a request. */
+  /** When it is sent to the API, and how it is put into a request (from the sdk's table). */
   sentOn?: "create" | "update" | "both";
   send?: (value: z.output<V>, request: ApiFields) => void;
   /** How the API reports it; absent when the API never returns it (the state keeps what was applied). */
@@ -79,9 +103,75 @@ export interface FieldSpec<V extends z.ZodType> {
   same?: (recorded: z.output<V> | undefined, wanted: z.output<V> | undefined) => boolean;
 }
 
-const field = <V extends z.ZodType, const S extends FieldSpec<V>>(spec: S & FieldSpec<V>): S => spec;
+/** How a program's value is checked: a schema, or one made for the argument's name (its messages name it). */
+type ArgumentCheck<T> = z.ZodType<T> | ((name: string) => z.ZodType<T>);
 
-export const privacyValues = ["public", "private", "password"] as const;
+/** What this table states of an argument: the API's part (sentOn, send, read) comes from the sdk's. */
+type Facts<V extends z.ZodType> = Omit<FieldSpec<V>, "argument" | "sentOn" | "send" | "read"> & {
+  argument: ArgumentCheck<z.output<V>>;
+};
+
+/** What this table states of an argument the API carries: its type and schema type come from the sdk's too. */
+type ApiFacts<T> = Omit<Facts<z.ZodType<T>>, "value" | "schema">;
+
+/** The arguments the API carries: the fields some request sends. */
+type ApiArgumentName = SentField<"create"> | SentField<"update">;
+type ApiTable = typeof websiteApiFields;
+type KindOf<K extends ApiFieldName> = ApiTable[K]["kind"];
+
+/** What an argument takes from the API's field of the same name. */
+type FromApi<K extends ApiArgumentName> = {
+  schema: SchemaType;
+  value: (typeof fieldKinds)[KindOf<K>]["value"];
+  argument: z.ZodType<ApiFieldValue<K>>;
+  sentOn: ApiTable[K]["sentOn"];
+  send: (value: ApiFieldValue<K>, request: ApiFields) => void;
+} & (K extends ReturnedField ? { read: (website: ApiWebsite) => ApiFieldValue<K> } : unknown);
+
+type Named<T> = {
+  [K in keyof T]: Omit<T[K], "argument"> & {
+    argument: T[K] extends { argument: ArgumentCheck<infer U> } ? z.ZodType<U> : never;
+  };
+};
+
+const checkFor = <T>(name: string, argument: ArgumentCheck<T>): z.ZodType<T> =>
+  typeof argument === "function" ? argument(name) : argument;
+
+/** The arguments the API carries, completed from the sdk's table: by name, with nothing restated. */
+type ApiArgumentFacts = { [K in ApiArgumentName]?: ApiFacts<ApiFieldValue<K>> };
+
+function fromApi<T extends ApiArgumentFacts>(
+  facts: T,
+): { [K in keyof T]: Omit<T[K], "argument"> & FromApi<K & ApiArgumentName> } {
+  return Object.fromEntries(
+    Object.entries(facts as Record<string, { argument: ArgumentCheck<unknown> }>).map(([name, spec]) => {
+      const api: ApiField = websiteApiFields[name as ApiArgumentName];
+      return [
+        name,
+        {
+          ...spec,
+          schema: schemaOfKind[api.kind],
+          value: fieldKinds[api.kind].value,
+          argument: checkFor(name, spec.argument),
+          sentOn: api.sentOn,
+          send: (value: unknown, request: Record<string, unknown>) => {
+            request[name] = value;
+          },
+          ...(isReturned(api) ? { read: (website: ApiWebsite) => website[name as keyof ApiWebsite] } : {}),
+        },
+      ];
+    }),
+  ) as never;
+}
+
+/** The provider's own arguments, each check made for its name. */
+function named<T extends Record<string, { argument: ArgumentCheck<unknown> }>>(facts: T): Named<T> {
+  return Object.fromEntries(
+    Object.entries(facts).map(([name, spec]) => [name, { ...spec, argument: checkFor(name, spec.argument) }]),
+  ) as never;
+}
+
+const field = <V extends z.ZodType, const S extends Facts<V>>(spec: S & Facts<V>): S => spec;
 
 /** The privacy that goes with a password: the statistics page is shown to whoever has it. */
 export const protectedPrivacy = "password" satisfies (typeof privacyValues)[number];
@@ -89,113 +179,79 @@ export const protectedPrivacy = "password" satisfies (typeof privacyValues)[numb
 /** Longest password the server stores. */
 export const maxPasswordLength = 128;
 
-export const websiteFields = {
-  domain: field({
+/** The arguments the API carries, in the schema's order. */
+const apiArguments = fromApi({
+  domain: {
     description:
       "The tracked domain, normalised as the server does before any comparison: lowercased, `http://` / `https://` removed, and leading `www.` removed (`https://www.Example.com` is `example.com`, so respelling it is no change). Must be a host name (labels of at most 63 characters, last label not numeric) or an IPv4 address; `localhost`, ports and paths are refused at preview. **Changing it replaces the website**: the API cannot rename one, so the new one is created, then the old one deleted with all its statistics.",
-    schema: { type: "string" },
-    value: z.string(),
     argument: domainArgument,
     required: `domain is required: the site's host name, e.g. "example.com".`,
-    sentOn: "create",
-    send: (value, request) => (request.domain = value),
-    read: (website) => website.domain,
     // Spellings the server stores alike are the same domain.
     same: (recorded, wanted) =>
       recorded === wanted ||
       (!!recorded && !!wanted && normalizeDomain(recorded) === normalizeDomain(wanted)),
     // The API cannot rename a website.
     replaces: true,
-  }),
-  privacy: field({
+  },
+  privacy: {
     description:
       "Who may see the statistics page: anyone (`public`), only the account (`private`) or whoever has its password (`password`).",
-    schema: { $ref: schemaRefs.privacy },
-    value: z.enum(privacyValues),
-    argument: choice("privacy", privacyValues),
+    argument: (name) => choice(name, privacyValues),
     default: "public",
-    sentOn: "both",
-    send: (value, request) => (request.privacy = value),
-    read: (website) => website.privacy,
-  }),
-  password: field({
+  },
+  password: {
     description:
       "The statistics page's password: 1 to 128 characters, only with privacy `password` (refused otherwise, since the server ignores it); a new website with that privacy needs one. Stored encrypted in the state; the API never returns it, so changes are detected against the last applied value. Omitted, the password the server holds is kept.",
-    schema: { type: "string" },
-    value: z.string(),
-    argument: z
-      .string({ error: `password must be a string of 1 to ${maxPasswordLength} characters.` })
-      .max(maxPasswordLength, {
-        error: `password must be a string of 1 to ${maxPasswordLength} characters.`,
-      }),
+    argument: (name) => {
+      const error = `${name} must be a string of 1 to ${maxPasswordLength} characters.`;
+      return z.string({ error }).max(maxPasswordLength, { error });
+    },
     // An empty password is no password.
     emptyIsOmitted: true,
-    sentOn: "both",
-    send: (value, request) => (request.password = value),
     secret: true,
-  }),
-  email: field({
+  },
+  email: {
     description: "Periodic email reports.",
-    schema: { type: "boolean" },
-    value: z.boolean(),
-    argument: flag("email"),
+    argument: flag,
     default: false,
-    sentOn: "both",
-    send: (value, request) => (request.email = value),
-    read: (website) => website.email,
-  }),
-  excludeBots: field({
+  },
+  excludeBots: {
     description: "Leave common bots out of the statistics.",
-    schema: { type: "boolean" },
-    value: z.boolean(),
-    argument: flag("excludeBots"),
+    argument: flag,
     default: true,
-    sentOn: "both",
-    send: (value, request) => (request.excludeBots = value),
-    read: (website) => website.excludeBots,
-  }),
-  favorite: field({
+  },
+  // Only an update can set it, and every update that sends it resets favoritedAt: the diff
+  // sends it only when it changes.
+  favorite: {
     description:
       "Pin the website to the dashboard. Sent only when it changes, because every update that sends it resets `favoritedAt`.",
-    schema: { type: "boolean" },
-    value: z.boolean(),
-    argument: flag("favorite"),
+    argument: flag,
     default: false,
-    // Only an update can set it; every update that sends it resets favoritedAt, so it is sent
-    // only when it changes.
-    sentOn: "update",
-    send: (value, request) => (request.favorite = value),
-    read: (website) => website.favorite,
-  }),
-  excludeParams: field({
+  },
+  excludeParams: {
     description:
       "Query parameter names to drop from tracked URLs; `&` drops every parameter. Entries are trimmed; empty entries and duplicates are refused; order is not a change. The API never returns this list: changes made outside Pulumi cannot be detected. Omitted, the list on the server is left as it is; `[]` clears it.",
-    schema: { type: "array", items: { type: "string" } },
-    value: z.array(z.string()),
-    argument: entryList("excludeParams", queryParameterProblem, false),
-    sentOn: "both",
-    send: (value, request) => (request.excludeParams = value),
+    argument: (name) => entryList(name, queryParameterProblem, false),
     same: sameEntries(false),
-  }),
-  excludeIps: field({
+  },
+  excludeIps: {
     description:
       "IPv4 or IPv6 addresses and CIDR ranges whose visits are not tracked. Trimmed; empty entries, entries that can never match and duplicates are refused; order is not a change.",
-    schema: { type: "array", items: { type: "string" } },
-    value: z.array(z.string()),
     // IPv6 addresses are case-insensitive; query parameter names are not.
-    argument: entryList("excludeIps", ipProblem, true),
+    argument: (name) => entryList(name, ipProblem, true),
     default: [] as string[],
-    sentOn: "both",
-    send: (value, request) => (request.excludeIps = value),
-    read: (website) => website.excludeIps,
     same: sameEntries(true),
-  }),
+  },
+} satisfies ApiArgumentFacts);
+
+/** The provider's own arguments: no field of the API. */
+const ownArguments = named({
   adoptExisting: field({
     description:
       "When this account already has a website with the domain, take it over (send only the arguments that differ from it) instead of failing. It only matters when the website is created: changing it, or its default, is never a change.",
     schema: { type: "boolean" },
     value: z.boolean(),
-    argument: flag("adoptExisting"),
+    argument: flag,
     default: adoptExistingDefault,
     defaultText: "`webstats:adoptExisting`, else `false`",
     createOnly: true,
@@ -216,7 +272,10 @@ export const websiteFields = {
         .filter((name) => name !== "baseUrl")
         .every((name) => sameSetting(recorded?.[name], wanted?.[name])),
   }),
-};
+});
+
+/** Every argument of the Website: the API's, then the provider's own. */
+export const websiteFields = { ...apiArguments, ...ownArguments };
 
 /** Two values of a connection setting: blank text and false count as unset. */
 function sameSetting(a: string | boolean | undefined, b: string | boolean | undefined): boolean {
@@ -259,39 +318,49 @@ export type WebsiteInputs = { [K in WithDefault | Required]: ValueOf<K> } & {
   [K in Exclude<FieldName, WithDefault | Required>]?: ValueOf<K>;
 };
 
+type ApiOutputFacts = { description: string; from?: ReturnedField };
+/** The field an output reads: the one it names, else the one of its own name. */
+type ReadFrom<K, F> = F extends { from: infer N extends ReturnedField } ? N : K & ReturnedField;
+type ApiOutput<N extends ReturnedField> = {
+  description: string;
+  /** The field of the API it reads. */
+  from: N;
+  schema: SchemaType;
+  value: (typeof fieldKinds)[KindOf<N>]["value"];
+  read: (website: ApiWebsite) => ApiFieldValue<N>;
+};
+
+/** Outputs only the API knows, completed from the sdk's table like the arguments. */
+function apiOutputs<T extends Record<string, ApiOutputFacts>>(
+  facts: T,
+): { [K in keyof T]: ApiOutput<ReadFrom<K, T[K]>> } {
+  return Object.fromEntries(
+    Object.entries(facts).map(([name, { description, from }]) => {
+      const field = (from ?? name) as ReturnedField;
+      const { kind } = websiteApiFields[field];
+      return [
+        name,
+        {
+          description,
+          from: field,
+          schema: schemaOfKind[kind],
+          value: fieldKinds[kind].value,
+          read: (website: ApiWebsite) => website[field],
+        },
+      ];
+    }),
+  ) as never;
+}
+
 /** What only the API knows about a website; outputs that are not arguments. */
-export const apiOnlyOutputs = {
-  websiteId: {
-    description: "The website's id in the service; also the resource id.",
-    schema: { type: "integer" },
-    value: z.number(),
-    read: (website: ApiWebsite) => website.id,
-  },
-  hasPassword: {
-    description: "Whether the service holds a password for the statistics page.",
-    schema: { type: "boolean" },
-    value: z.boolean(),
-    read: (website: ApiWebsite) => website.hasPassword,
-  },
-  favoritedAt: {
-    description: "When the website was marked as favorite, ISO-8601 in UTC, or null.",
-    schema: { type: "string" },
-    value: z.string().nullable(),
-    read: (website: ApiWebsite) => website.favoritedAt,
-  },
-  createdAt: {
-    description: "When the website was added to the service, ISO-8601 in UTC, or null.",
-    schema: { type: "string" },
-    value: z.string().nullable(),
-    read: (website: ApiWebsite) => website.createdAt,
-  },
-  updatedAt: {
-    description: "When the website last changed in the service, ISO-8601 in UTC, or null.",
-    schema: { type: "string" },
-    value: z.string().nullable(),
-    read: (website: ApiWebsite) => website.updatedAt,
-  },
-} satisfies Record<string, { description: string; schema: SchemaType; value: z.ZodType; read: unknown }>;
+export const apiOnlyOutputs = apiOutputs({
+  // The resource's id is the output's name; the API's field is the website's own id.
+  websiteId: { description: "The website's id in the service; also the resource id.", from: "id" },
+  hasPassword: { description: "Whether the service holds a password for the statistics page." },
+  favoritedAt: { description: "When the website was marked as favorite, ISO-8601 in UTC, or null." },
+  createdAt: { description: "When the website was added to the service, ISO-8601 in UTC, or null." },
+  updatedAt: { description: "When the website last changed in the service, ISO-8601 in UTC, or null." },
+});
 
 /**
  * What the provider records itself: where it last reached the website (a website is known by

@@ -5,7 +5,7 @@
 //   options ─ read ──▶ stacks, accounts           read/     stacks exported, accounts reached
 //           ─ compare ─▶ report, live websites     compare/  diff, --check-tracking, --check-pages, policy
 //           ─ accept ──▶ accepted report           accept/   baseline and ignore file excuse findings
-//           ─ report ──▶ reports written, exit code report/  every format; then the new baseline
+//           ─ report ──▶ reports written, exit code report/  one view, every format; then the new baseline
 //           ─ fix ─────▶ exit code                 fix/      --fix code, --fix cloud
 //
 // A run split over CI machines (`--shard I/N --shard-file FILE`, shard/) reads only its shard's
@@ -28,7 +28,7 @@
 //
 // This module is drift's one entry: the command line and the GitHub Action import it alone.
 import type { Environment, ProviderSettings } from "../core/settings";
-import type { VerboseLog } from "../core/verbose-log";
+import type { CommandConsole } from "../core/console";
 import { exitCodes } from "../core/exit-codes";
 import { accountsOf } from "./read/accounts";
 import { RecordedSettings } from "./read/network-settings";
@@ -65,8 +65,8 @@ export {
   neutralText,
   withWorkflowCommandsStopped,
 } from "./model/neutral-text";
-export { reportFormats } from "./model/report";
-export type { ReportFormat, ReportOutput } from "./model/report";
+export { reportFormatTable, reportFormats } from "./report/formats";
+export type { ReportFormat, ReportFormatRow, ReportOutput } from "./report/formats";
 export { readWithChoices } from "./read/read-stacks";
 export type { ReadWith, StackReading } from "./read/read-stacks";
 export { globProblem } from "./read/stack-glob";
@@ -101,22 +101,12 @@ export interface DriftOptions extends StackReading, ReportRunOptions {
   shardFile?: ShardRunOptions["shardFile"];
 }
 
-export interface DriftConsole {
-  out: (text: string) => void;
-  /** Progress, on standard error so that the report on standard output stays clean. */
-  err: (text: string) => void;
-  /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
-  confirm?: (question: string) => Promise<boolean>;
-  /** --verbose: each request, stack read and page hop, on standard error (core/verbose-log.ts). */
-  verbose?: VerboseLog;
-}
-
 /** Runs the stages in order and prints the report; resolves with the exit code (0 in sync, 2 drift). */
 export async function runDrift(
   options: DriftOptions,
   env: Environment,
   settings: ProviderSettings,
-  io: DriftConsole,
+  io: CommandConsole,
 ): Promise<number> {
   const unconfirmable = options.fixCloud && unconfirmableProblem(options.fixCloud, io);
   if (unconfirmable) {

@@ -4,6 +4,7 @@
 // all before anything is written; then the stages after the asking run as in drift: compare's
 // pure half over every account, accept, report, the new baseline.
 import { SDK_VERSION } from "../sdk";
+import type { CommandConsole } from "../core/console";
 import { compareObserved } from "./compare/observed";
 import type { ReportRunOptions } from "./report/report-run";
 import { differingOptions, reportFingerprint } from "./shard/fingerprint";
@@ -45,7 +46,7 @@ export async function readShards(files: readonly string[]): Promise<ShardSet> {
 export async function runMerge(
   set: ShardSet,
   options: MergeOptions,
-  io: { out: (text: string) => void; err: (text: string) => void },
+  io: Pick<CommandConsole, "out" | "err">,
 ): Promise<number> {
   // The policy configuration, report folders, baseline and ignore file, before anything is written.
   const { policy, acceptance } = await prepareRun(options);

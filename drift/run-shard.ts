@@ -8,7 +8,7 @@
 // names no key): the merge then refuses it by name rather than call a stack's websites gone,
 // and a complete file an earlier run left at that path is not merged by mistake.
 import type { Environment, ProviderSettings } from "../core/settings";
-import type { VerboseLog } from "../core/verbose-log";
+import type { CommandConsole } from "../core/console";
 import { exitCodes } from "../core/exit-codes";
 import { SDK_VERSION } from "../sdk";
 import { readPolicyConfig } from "../policy/policy-config";
@@ -58,7 +58,7 @@ export async function runShard(
   options: ShardRunOptions,
   env: Environment,
   settings: ProviderSettings,
-  io: { err: (text: string) => void; verbose?: VerboseLog },
+  io: Pick<CommandConsole, "err" | "verbose">,
 ): Promise<number> {
   const { shard, shardFile } = options;
   if (!shard || !shardFile) throw new Error("unreachable: a shard run has its shard and its shard file");

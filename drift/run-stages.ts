@@ -3,6 +3,7 @@
 // and the ignore file: a wrong one stops the run before anything is read or written), and the
 // stages after compare (accept, report, then the new baseline, written last).
 import { readPolicyConfig } from "../policy/policy-config";
+import type { CommandConsole } from "../core/console";
 import type { Compared, PolicyOptions } from "./compare/observed";
 import { policyFails } from "./compare/policy-check";
 import { acceptStage, loadAcceptance, writeNewBaseline } from "./accept/acceptance";
@@ -13,7 +14,7 @@ import type { DriftReport } from "./model/report";
 import type { RecordedWebsite } from "./read/stack-export";
 
 /** What a run reads before its stacks: the policy rules and the baseline and ignore file. */
-export interface Prepared {
+interface Prepared {
   policy?: PolicyOptions;
   acceptance: Acceptance;
 }
@@ -42,7 +43,7 @@ export async function acceptAndReport(
   recorded: readonly RecordedWebsite[],
   options: ReportRunOptions,
   acceptance: Acceptance,
-  io: { out: (text: string) => void; err: (text: string) => void },
+  io: Pick<CommandConsole, "out" | "err">,
   quiet = false,
 ): Promise<{ accepted: DriftReport; exitCode: number }> {
   // accept

@@ -5,7 +5,7 @@ import type { WebstatsClient } from "../sdk";
 import { ClientRegistry } from "../core/clients";
 import { installLines, installSteps, thisClone } from "../core/install-steps";
 import { settingSpecs } from "../core/settings";
-import type { VerboseLog } from "../core/verbose-log";
+import type { CommandConsole } from "../core/console";
 import type { Environment, ProviderSettings } from "../core/settings";
 import { readSources } from "../drift/read/state-sources";
 import { stackNetworkSettings, unmanagedWebsites } from "../drift/read/unmanaged";
@@ -50,7 +50,7 @@ export async function generateProject(
   options: GenerateOptions,
   env: Environment,
   settings: ProviderSettings,
-  io: { out: (text: string) => void; verbose?: VerboseLog },
+  io: Pick<CommandConsole, "out" | "verbose">,
 ): Promise<void> {
   const folder = resolve(options.out);
   const say = io.verbose?.say;

@@ -1,5 +1,6 @@
 // Generic zod building blocks for decoding answers from servers that are loose about types. They
-// carry no API field names or codes (those stay in wire.ts), only the tolerance itself.
+// carry no API field names or codes (those are in website-fields.ts, wire-values.ts and wire.ts),
+// only the tolerance itself.
 import { z } from "zod";
 import { normalizeTimestamp } from "./timestamps";
 

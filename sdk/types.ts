@@ -1,5 +1,7 @@
 // The domain model every caller of the sdk works with. It is camelCase and uses real booleans and
-// lists; how these travel over HTTP (snake_case, 0/1 codes, newline lists) is wire.ts's business only.
+// lists; how these travel over HTTP (snake_case, 0/1 codes, newline lists) is the wire modules'
+// business only. The Website's types are written out for their doc comments; the field table
+// (website-fields.ts) is what the wire derives from, and a test holds the two together.
 import type { Dispatcher } from "undici";
 import type { RequestObserver } from "./request-events";
 

@@ -1,15 +1,16 @@
-// The one module that knows how the API spells things: snake_case field names, 0/1/2 codes,
-// newline-separated lists, response envelopes. Everything else in the sdk speaks the domain model
-// of types.ts. Decoding is deliberately tolerant of what real installations send
-// (docs/server-behaviour.md): the same field arrives as 1, "1" or true depending on the endpoint
-// and framework version, omitted create fields come back null, and unknown fields are ignored.
+// The one module that knows how the API spells things besides the Website's field table
+// (website-fields.ts) and the value spellings (wire-values.ts): response envelopes, the account's
+// and the statistics' records, error bodies, query strings and forms. Everything else in the sdk
+// speaks the domain model of types.ts. Decoding is deliberately tolerant of what real installations
+// send (docs/server-behaviour.md): the same field arrives as 1, "1" or true depending on the
+// endpoint and framework version, omitted create fields come back null, and unknown fields are
+// ignored.
 import { z } from "zod";
-import { decodeWith, integer, nullableText, timestamp, withDefault, type Decoded } from "./lenient-schemas";
+import { decodeWith, integer, nullableText, timestamp, type Decoded } from "./lenient-schemas";
 import type {
   Account,
   ListWebsitesParams,
   Page,
-  Privacy,
   StatName,
   StatRow,
   StatsQuery,
@@ -17,35 +18,16 @@ import type {
   WebsiteCreateInput,
   WebsiteUpdateInput,
 } from "./types";
-
-// ---- codes and lists ---------------------------------------------------------------------
-
-const flag = z
-  .literal([true, false, 0, 1, "0", "1"])
-  .transform((value) => value === true || value === 1 || value === "1");
-
-const PRIVACY_BY_CODE: Record<string, Privacy> = { "0": "public", "1": "private", "2": "password" };
-const CODE_BY_PRIVACY: Record<Privacy, string> = { public: "0", private: "1", password: "2" };
-const privacy = z.literal([0, 1, 2, "0", "1", "2"]).transform((code) => PRIVACY_BY_CODE[String(code)]!);
-
-/** The server stores lists as one text, entries separated by CR and/or LF; blank lines mean nothing. */
-export function splitLines(text: string): string[] {
-  return text
-    .split(/[\r\n]+/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.length > 0);
-}
-
-const lineList = z
-  .union([z.string(), z.array(z.string())])
-  .nullish()
-  .transform((value) => (value == null ? [] : splitLines(Array.isArray(value) ? value.join("\n") : value)));
-
-/** `password` reports whether one is set; tolerate it arriving as text and never keep the text. */
-const passwordIsSet = z
-  .union([flag, z.string()])
-  .nullish()
-  .transform((value) => (typeof value === "string" ? value !== "" && value !== "0" : value === true));
+import { bit, flag } from "./wire-values";
+import {
+  apiFieldEntries,
+  decoderOf,
+  encodeValue,
+  isReturned,
+  isSentOn,
+  wireNameOf,
+  type ApiFieldName,
+} from "./website-fields";
 
 /** Show/create/update wrap the record in {"data": ...}; a bare record is accepted too. */
 function enveloped<T>(record: z.ZodType<T>): (body: unknown) => Decoded<T> {
@@ -56,33 +38,18 @@ function enveloped<T>(record: z.ZodType<T>): (body: unknown) => Decoded<T> {
 
 // ---- responses -----------------------------------------------------------------------------
 
+// Each field the answer carries, under its wire name; the model's names are the table's keys (a
+// test holds the table to the Website type).
+const returnedFields = apiFieldEntries
+  .filter(([, field]) => isReturned(field))
+  .map(([name, field]) => ({ name, wire: wireNameOf(name), decode: decoderOf(field) }));
+
 const websiteRecord = z
-  .object({
-    id: integer,
-    domain: z.string(),
-    privacy: withDefault(privacy, "public"),
-    email: withDefault(flag, false),
-    exclude_bots: withDefault(flag, true),
-    exclude_ips: lineList,
-    password: passwordIsSet,
-    favorite: withDefault(flag, false),
-    favorited_at: timestamp,
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .transform((w): Website => ({
-    id: w.id,
-    domain: w.domain,
-    privacy: w.privacy,
-    email: w.email,
-    excludeBots: w.exclude_bots,
-    excludeIps: w.exclude_ips,
-    hasPassword: w.password,
-    favorite: w.favorite,
-    favoritedAt: w.favorited_at,
-    createdAt: w.created_at,
-    updatedAt: w.updated_at,
-  }));
+  .object(Object.fromEntries(returnedFields.map(({ wire, decode }) => [wire, decode])))
+  .transform(
+    (record) =>
+      Object.fromEntries(returnedFields.map(({ name, wire }) => [name, record[wire]])) as unknown as Website,
+  );
 
 const websitePage = z
   .object({
@@ -186,10 +153,13 @@ export const decodeStatPage = (body: unknown) => decodeWith(statPage, body);
 
 // ---- error bodies --------------------------------------------------------------------------
 
+// Field errors are keyed by wire names; callers read them by the model's names.
 const DOMAIN_FIELD_BY_WIRE: Record<string, string> = {
-  exclude_bots: "excludeBots",
-  exclude_params: "excludeParams",
-  exclude_ips: "excludeIps",
+  ...Object.fromEntries(
+    apiFieldEntries
+      .filter(([, field]) => isSentOn(field, "create") || isSentOn(field, "update"))
+      .map(([name]) => [wireNameOf(name), name]),
+  ),
   sort_by: "sortBy",
   per_page: "perPage",
   search_by: "searchBy",
@@ -224,43 +194,31 @@ export function decodeErrorBody(body: unknown): ErrorBodySummary {
 
 // ---- requests ------------------------------------------------------------------------------
 
-const bit = (value: boolean) => (value ? "1" : "0");
-const lines = (entries: string[]) => entries.join("\n");
+const formFields = apiFieldEntries.map(([name, field]) => ({ name, field, wire: wireNameOf(name) }));
+const secretWireNames = formFields.filter(({ field }) => field.secret).map(({ wire }) => wire);
 
 /** The values of a request body that are secrets: hidden in whatever the server answers. */
 export const secretFormValues = (form: URLSearchParams | undefined): string[] =>
-  form?.getAll("password") ?? [];
+  form ? secretWireNames.flatMap((wire) => form.getAll(wire)) : [];
 
-/** Shared by create and update: only fields that were given are sent. */
-function encodeSettings(form: URLSearchParams, input: WebsiteUpdateInput): URLSearchParams {
-  if (input.privacy !== undefined) form.set("privacy", CODE_BY_PRIVACY[input.privacy]);
-  if (input.password !== undefined) form.set("password", input.password);
-  if (input.email !== undefined) form.set("email", bit(input.email));
-  if (input.excludeBots !== undefined) form.set("exclude_bots", bit(input.excludeBots));
-  // An empty list becomes "", which the server stores as null: that is how a list is cleared.
-  if (input.excludeParams !== undefined) form.set("exclude_params", lines(input.excludeParams));
-  if (input.excludeIps !== undefined) form.set("exclude_ips", lines(input.excludeIps));
-  if (input.favorite !== undefined) form.set("favorite", bit(input.favorite));
+/** The fields the request sends, in the table's order: only those given (or defaulted) are sent. */
+function encodeFields(
+  request: "create" | "update",
+  input: Partial<Record<ApiFieldName, unknown>>,
+): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const { name, field, wire } of formFields) {
+    if (!isSentOn(field, request)) continue;
+    // A create sends the server's defaults: the server stores null for omitted fields, not them.
+    const value = input[name] ?? (request === "create" ? field.default : undefined);
+    if (value !== undefined) form.set(wire, encodeValue(field, value));
+  }
   return form;
 }
 
-/**
- * privacy, email and exclude_bots are always sent: the server stores null for omitted ones, not
- * the documented defaults.
- */
-export function encodeCreateForm(input: WebsiteCreateInput): URLSearchParams {
-  const form = new URLSearchParams({ domain: input.domain });
-  return encodeSettings(form, {
-    ...input,
-    privacy: input.privacy ?? "public",
-    email: input.email ?? false,
-    excludeBots: input.excludeBots ?? true,
-  });
-}
+export const encodeCreateForm = (input: WebsiteCreateInput): URLSearchParams => encodeFields("create", input);
 
-export function encodeUpdateForm(patch: WebsiteUpdateInput): URLSearchParams {
-  return encodeSettings(new URLSearchParams(), patch);
-}
+export const encodeUpdateForm = (patch: WebsiteUpdateInput): URLSearchParams => encodeFields("update", patch);
 
 export function encodeListQuery(params: ListWebsitesParams): URLSearchParams {
   const query = new URLSearchParams();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { ActionInputs, Format } from "./inputs";
 import { formatFiles } from "./inputs";
 
-export interface CommandLine {
+interface CommandLine {
   args: string[];
   /** The report file of each format the command writes. */
   reports: Map<Format, string>;

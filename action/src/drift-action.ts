@@ -12,6 +12,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import type { CommandConsole } from "../../core/console";
 import type { Environment } from "../../core/settings";
 import type { ActionInputs } from "./inputs";
 import { readInputs } from "./inputs";
@@ -24,10 +25,7 @@ import { runCollected } from "./run-collected";
 import { exitCodes } from "../../core/exit-codes";
 
 /** Where the Action writes: its standard output and standard error. */
-export interface ActionLog {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
+type ActionLog = Pick<CommandConsole, "out" | "err">;
 
 const title = "pulumi-webstats action";
 const counted = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;

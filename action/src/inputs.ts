@@ -4,20 +4,17 @@
 // values, the stack names, and the combinations that cannot go together. A wrong one is named
 // with the values it takes. The inputs of a run split over a matrix are split-inputs.ts's.
 import type { Environment } from "../../core/settings";
-import { readWithChoices } from "../../drift";
-import type { ReadWith } from "../../drift";
+import { readWithChoices, reportFormatTable, reportFormats } from "../../drift";
+import type { ReadWith, ReportFormat } from "../../drift";
 import { readSplitInputs } from "./split-inputs";
 import type { SplitInputs } from "./split-inputs";
 
-export const formatFiles = {
-  text: "drift.txt",
-  json: "drift.json",
-  markdown: "drift.md",
-  sarif: "drift.sarif",
-  junit: "drift.xml",
-  html: "drift.html",
-} as const;
-export type Format = keyof typeof formatFiles;
+/** The file each format is written to in the output folder, from drift's table of formats. */
+export const formatFiles = Object.fromEntries(reportFormatTable.map((f) => [f.name, f.file])) as Record<
+  ReportFormat,
+  string
+>;
+export type Format = ReportFormat;
 
 const fixes = ["none", "code", "cloud"] as const;
 const booleans = ["true", "false"] as const;
@@ -95,7 +92,7 @@ export function readInputs(env: Environment): { inputs: ActionInputs } | { probl
 
   const formats: Format[] = [];
   for (const format of words(given("formats", "markdown"))) {
-    const known = choice("formats", format, Object.keys(formatFiles) as Format[]);
+    const known = choice("formats", format, reportFormats);
     if (known === format && !formats.includes(known)) formats.push(known);
   }
 

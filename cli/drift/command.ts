@@ -21,7 +21,7 @@ import { shardChoice, shardOptions, shardOptionsHelp, shardingOf } from "./shard
 import type { ShardingRequest } from "./shard-options";
 
 /** The page with every option's whole story. */
-const DOCS = "docs/drift.md";
+const DOCS = "docs/drift-reference.md";
 /** The page on splitting a run over CI machines. */
 const SHARDS_DOCS = "docs/drift-scale.md";
 

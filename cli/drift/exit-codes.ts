@@ -1,20 +1,10 @@
-// drift's exit codes, from the one table (cli/exit-codes.ts), as its help states them. The run
+// drift's exit codes, from the one table (core/exit-codes.ts), as its help states them. The run
 // decides them (drift/report/report-run.ts, drift/fix/) and a wrong command line gets `error`;
-// test/unit/cli-help-docs.test.ts holds the run, this list, the help and docs/drift.md together.
-import { ERROR_MEANING, exitCodeHelp, exitCodes, usageDetail } from "../exit-codes";
+// test/unit/cli-help-docs.test.ts holds the run, this list, the help and
+// docs/drift-reference.md together.
+import { exitCodes } from "../../core/exit-codes";
+import { ERROR_MEANING, exitCodeHelp, usageDetail } from "../exit-codes";
 import type { CommandExit } from "../exit-codes";
-
-/** drift's codes by what they mean for a run (the names its tests and docs use). */
-export const driftExitCodes = {
-  /** Nothing --fail-on names was found (or --write-baseline recorded it). */
-  inSync: exitCodes.success,
-  /** An error: a wrong command line, a stack that cannot be read, a fix refused or failed. */
-  error: exitCodes.error,
-  /** Drift that --fail-on names was found (after --fix: is left). */
-  drift: exitCodes.drift,
-  /** A mandatory policy violation with --policy-pack-config, whatever the drift. */
-  policy: exitCodes.policy,
-} as const;
 
 /** drift's and drift merge's codes, in the order the help says them. */
 export const driftExits = (errorDetail: string): readonly CommandExit[] => [
@@ -28,10 +18,10 @@ export const driftExits = (errorDetail: string): readonly CommandExit[] => [
   { name: "error", meaning: ERROR_MEANING, detail: usageDetail(errorDetail) },
 ];
 
-const { inSync, error, drift } = driftExitCodes;
+const { success, error, drift } = exitCodes;
 
 export const driftCommandExits = driftExits("a stack that cannot be read, a fix refused or failed");
 
 export const driftExitHelp = `${exitCodeHelp(driftCommandExits)}
-With --fix code or --fix cloud: ${inSync} everything fixed, ${drift} drift left that the fix does not cover,
+With --fix code or --fix cloud: ${success} everything fixed, ${drift} drift left that the fix does not cover,
 ${error} refused, declined or failed.`;

@@ -3,10 +3,12 @@
 import type { CloudFixOptions } from "../../drift";
 import type { FixRunOptions } from "../../drift";
 import type { FixSummaryFormat } from "../../drift";
+import { reportFormatTable } from "../../drift";
 import type { StateSource } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import type { OptionHelp } from "../help";
 import { UsageError } from "../usage-error";
+import { orList } from "./report-options";
 
 export const fixOptions: OptionTable = {
   fix: { type: "string" },
@@ -25,7 +27,17 @@ export const fixOptionsHelp: OptionHelp[] = [
   { option: "--yes", text: "with --fix cloud: apply without asking (needed without a terminal)" },
 ];
 
-const summaryFormats: readonly string[] = ["text", "markdown", "json"];
+/**
+ * The formats the fixes print what they did in, in the order their messages name them: the
+ * table's rows marked fixSummary (test/unit/drift-report-formats.test.ts holds them together).
+ * While fixing, the table's other formats go to --output files only.
+ */
+export const summaryFormats: readonly string[] = ["text", "markdown", "json"] satisfies FixSummaryFormat[];
+const fileFormats: readonly string[] = reportFormatTable.filter((f) => !f.fixSummary).map((f) => f.name);
+
+/** Why a fix cannot print its summary in the --format given. */
+const summaryFormatProblem = (fix: "code" | "cloud"): string =>
+  `--fix ${fix} prints what it did as ${orList(summaryFormats)}: write a ${orList(fileFormats)} report with --output FILE.`;
 
 /** `--fix cloud`: where its stacks come from decides whether pulumi up can run on them. */
 function cloudChoice(
@@ -34,9 +46,7 @@ function cloudChoice(
   sources: readonly StateSource[],
 ): { fixCloud: CloudFixOptions } {
   if (!summaryFormats.includes(format)) {
-    throw new UsageError(
-      "--fix cloud prints what it did as text, markdown or json: write a sarif, junit or html report with --output FILE.",
-    );
+    throw new UsageError(summaryFormatProblem("cloud"));
   }
   const file = sources.find((s) => s.kind === "file");
   if (file) {
@@ -80,9 +90,7 @@ export function fixChoice(
     );
   }
   if (!summaryFormats.includes(format)) {
-    throw new UsageError(
-      "--fix code prints what it did as text, markdown or json: write a sarif, junit or html report with --output FILE.",
-    );
+    throw new UsageError(summaryFormatProblem("code"));
   }
   if (adoptInto !== undefined && (!adoptUnmanaged || adoptInto.trim() === "")) {
     throw new UsageError(

@@ -3,7 +3,7 @@
 // checks (--check-tracking, --check-pages) are the shards': the merge asks no server. The work is
 // readShards and runMerge (drift/).
 import { readShards, runMerge } from "../../drift";
-import type { MergeOptions, ReportFormat, ReportOutput } from "../../drift";
+import type { MergeOptions } from "../../drift";
 import type { CliCommand, ParsedLine } from "../command";
 import { exitCodeHelp } from "../exit-codes";
 import { commonOptionsHelp, docsLine, optionSections } from "../help";
@@ -65,7 +65,7 @@ function parse(line: ParsedLine): MergeCommandOptions {
       "drift merge takes the shard files: drift merge FILE... (each written by drift --shard-file).",
     );
   }
-  const { format, outputs }: { format: ReportFormat; outputs: ReportOutput[] } = reportsOf(line);
+  const { format, outputs } = reportsOf(line);
   const failOnValues = line.values["fail-on"] as string[] | undefined;
   // --fail-on's names are checked now; its default, and silent, once the shards say whether they checked tracking.
   failOnOf(failOnValues, true);

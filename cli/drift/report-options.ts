@@ -2,8 +2,8 @@
 // --fail-on, and the tracking check (--check-tracking, --silent-days).
 import { failOnNames } from "../../drift";
 import type { FailOnName } from "../../drift";
-import { reportFormats } from "../../drift";
-import type { ReportFormat, ReportOutput } from "../../drift";
+import { reportFormatTable } from "../../drift";
+import type { ReportFormat, ReportFormatRow, ReportOutput } from "../../drift";
 import { DEFAULT_SILENT_DAYS, MAX_SILENT_DAYS } from "../../drift";
 import type { OptionTable, ParsedLine } from "../command";
 import type { OptionHelp } from "../help";
@@ -22,10 +22,17 @@ export const DEFAULT_FORMAT: ReportFormat = "text";
 
 const defaultFailOn: FailOnName[] = ["changed", "gone", "unmanaged", "duplicate"];
 
+/** Names as a sentence lists them: "a, b or c". */
+export const orList = (names: readonly string[]): string =>
+  `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+
+/** The formats' names, in the table's order. */
+const namesOf = (formats: readonly ReportFormatRow[]): string[] => formats.map((f) => f.name);
+
 export const reportOptionsHelp: OptionHelp[] = [
   {
     option: "--format F",
-    text: `${reportFormats.slice(0, -1).join(", ")} or ${reportFormats.at(-1)}; repeatable with --output`,
+    text: `${orList(namesOf(reportFormatTable))}; repeatable with --output`,
     default: DEFAULT_FORMAT,
   },
   { option: "--output FILE", text: "write the report of the --format just before it to FILE" },
@@ -80,9 +87,15 @@ function silentDaysOf(value: string | undefined): number {
   return days;
 }
 
-/** The report on standard output and the --format/--output pairs, read in the order given. */
-export function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: ReportOutput[] } {
-  const known = reportFormats as readonly string[];
+/**
+ * The report on standard output and the --format/--output pairs, read in the order given; the
+ * formats are the table's (drift/report/formats/index.ts).
+ */
+export function reportsOf(
+  line: ParsedLine,
+  formats: readonly ReportFormatRow[] = reportFormatTable,
+): { format: ReportFormat; outputs: ReportOutput[] } {
+  const known = namesOf(formats);
   const onStandardOutput: ReportFormat[] = [];
   const outputs: ReportOutput[] = [];
   let pending: ReportFormat | undefined;
@@ -90,7 +103,7 @@ export function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: Re
     if (token.kind !== "option") continue;
     if (token.name === "format") {
       if (!known.includes(token.value ?? "")) {
-        throw new UsageError(`--format of drift is ${known.slice(0, -1).join(", ")} or ${known.at(-1)}.`);
+        throw new UsageError(`--format of drift is ${orList(known)}.`);
       }
       if (pending) onStandardOutput.push(pending);
       pending = token.value as ReportFormat;
@@ -116,6 +129,9 @@ export function reportsOf(line: ParsedLine): { format: ReportFormat; outputs: Re
       "only one report can go to standard output: give each other --format an --output FILE after it.",
     );
   }
+  const fileOnly = onStandardOutput.find((name) => formats.some((f) => f.name === name && !f.standardOutput));
+  if (fileOnly)
+    throw new UsageError(`--format ${fileOnly} goes to a file: give it an --output FILE after it.`);
   return { format: onStandardOutput[0] ?? DEFAULT_FORMAT, outputs };
 }
 

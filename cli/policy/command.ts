@@ -3,39 +3,21 @@
 // everything (policy/policy-config.ts), so a pipeline can refuse a mistaken file before
 // `pulumi preview --policy-pack-config FILE` quietly runs without it.
 import { readPolicyConfig, rulesInForce } from "../../policy/policy-config";
-import type { CliCommand } from "../command";
-import { ERROR_MEANING, exitCodeHelp, exitCodes, usageDetail } from "../exit-codes";
-import type { CommandExit } from "../exit-codes";
-import { commonOptionsHelp, docsLine, optionLines } from "../help";
+import { printingCommand } from "../printing-command";
 import { UsageError } from "../usage-error";
 
-/** The page with the file's whole story. */
-const DOCS = "docs/policy-pack.md#the-configuration-file";
-
-const exits: readonly CommandExit[] = [
-  { name: "success", meaning: "the file can be used" },
-  { name: "error", meaning: ERROR_MEANING, detail: usageDetail("the file cannot be used") },
-];
-
-export const policyCheckCommand: CliCommand<{ file: string }> = {
+export const policyCheckCommand = printingCommand<{ file: string }>({
   name: "policy check",
   summary: "check a policy pack configuration file (--policy-pack-config) rule by rule",
-  usage: () => `Usage: pulumi-webstats policy check FILE
-
-Checks FILE, the JSON configuration of the webstats policy pack that pulumi preview
+  synopsis: "policy check FILE",
+  about: `Checks FILE, the JSON configuration of the webstats policy pack that pulumi preview
 --policy-pack-config and pulumi-webstats drift --policy-pack-config take: every key a rule of
 the pack (or all), every enforcement level advisory, mandatory or disabled (remediate for the
 rules that can fix), every setting of the right type, IP ranges the server can match, domain
-globs. Prints each rule with its level and settings; a problem names the rule and the key.
-${exitCodeHelp(exits)}
-
-Options:
-${optionLines(commonOptionsHelp)}
-
-${docsLine(DOCS)}`,
-  docs: DOCS,
-  options: {},
-  exits,
+globs. Prints each rule with its level and settings; a problem names the rule and the key.`,
+  docs: "docs/policy-pack.md#the-configuration-file",
+  done: "the file can be used",
+  fails: "the file cannot be used",
   parse: (line) => {
     const [file, ...extra] = line.positionals;
     if (file === undefined || file.trim() === "" || extra.length > 0) {
@@ -43,9 +25,6 @@ ${docsLine(DOCS)}`,
     }
     return { file };
   },
-  run: ({ file }, _env, io) => {
-    const rules = readPolicyConfig(file);
-    io.out(`${file} can be used; the rules as it sets them:\n${rulesInForce(rules)}`);
-    return Promise.resolve(exitCodes.success);
-  },
-};
+  print: ({ file }) =>
+    `${file} can be used; the rules as it sets them:\n${rulesInForce(readPolicyConfig(file))}`,
+});

@@ -73,7 +73,7 @@ export function acceptStage(report: DriftReport, acceptance: Acceptance): DriftR
 }
 
 /** Today's date in UTC, as baselines write it. */
-export const today = (now = new Date()): string => now.toISOString().slice(0, 10);
+const today = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /** Writes the new baseline, when asked; resolves with the number of entries written, or undefined. */
 export async function writeNewBaseline(

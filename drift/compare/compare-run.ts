@@ -12,11 +12,12 @@ import type { DriftAccount } from "../read/accounts";
 import type { ReadStack } from "../read/read-stacks";
 import { liveKey } from "../model/entries";
 import type { PageCheck } from "../model/entries";
+import { progressEvery } from "../model/progress";
 import { compareObserved, liveOf } from "./observed";
 import type { AccountListing, Compared, Observations, PolicyOptions } from "./observed";
 import { pageKey, readPageChecks } from "./page-run";
 import type { PageRunOptions } from "./page-run";
-import { checkTracking, costText, progressStep, trackingWindow } from "./tracking";
+import { checkTracking, costText, trackingProgressStep, trackingWindow } from "./tracking";
 import type { TrackingRead, TrackingTarget } from "./tracking";
 
 export type { AccountListing, Compared, Observations } from "./observed";
@@ -95,11 +96,13 @@ async function trackingOf(
 ): Promise<NonNullable<Observations["tracking"]>> {
   const window = trackingWindow(new Date(), days);
   err(`${costText(targets.length, window, settings.requestsPerMinute?.value)}\n`);
-  const step = progressStep(targets.length);
-  const reads = await checkTracking(targets, window, (done) => {
-    if (done % step === 0 || done === targets.length)
-      err(`Tracking: ${done} of ${targets.length} websites checked.\n`);
-  });
+  const reads = await checkTracking(
+    targets,
+    window,
+    progressEvery(targets.length, trackingProgressStep(targets.length), (done) =>
+      err(`Tracking: ${done} of ${targets.length} websites checked.\n`),
+    ),
+  );
   return {
     window,
     reads: new Map(targets.map((t, i): [string, TrackingRead | undefined] => [t.liveKey, reads[i]])),

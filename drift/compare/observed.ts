@@ -10,7 +10,7 @@ import { liveKey } from "../model/entries";
 import type { AccountName, DriftEntry, PageCheck } from "../model/entries";
 import type { AccountUse, DriftReport, PolicyCheck, StackVia, TrackingWindow } from "../model/report";
 import { compareAccount, sortAccounts, sortEntries } from "./compare";
-import { pageKey, withPages } from "./page-run";
+import { withPages } from "./page-run";
 import { checkPolicies } from "./policy-check";
 import type { TrackingRead } from "./tracking";
 
@@ -67,12 +67,6 @@ export function withTrackingReads(
     return read === undefined ? entry : { ...entry, silent: read.silent, pageviews: read.daily };
   });
 }
-
-/** The keys of every website on the server: the tracking reads and page checks a run makes. */
-export const liveKeysOf = (accounts: readonly AccountListing[]): { live: string; page: string }[] =>
-  accounts.flatMap((a) =>
-    liveOf(a).map((w) => ({ live: liveKey(a.account, w.id), page: pageKey(a.account.url, w.id) })),
-  );
 
 /** How each stack was read, when the stacks say. */
 function readOf(stacks: readonly { name: string; via?: StackVia }[]): {

@@ -19,7 +19,7 @@ type Connector = (options: object, callback: (error: Error | null, socket: unkno
  * `connect` given up when `signal` aborts: its request fails then (with an error undici does not
  * retry), and a connection that completes after it is closed at once.
  */
-export function connectorWithin(connect: Connector, signal: AbortSignal): Connector {
+function connectorWithin(connect: Connector, signal: AbortSignal): Connector {
   return (options, callback) => {
     const cut = () =>
       new errors.ConnectTimeoutError("the page's deadline passed before its connection was made");
@@ -45,7 +45,7 @@ export function connectorWithin(connect: Connector, signal: AbortSignal): Connec
 }
 
 /** How the connections of a page are made. */
-export interface PageConnectionSettings {
+interface PageConnectionSettings {
   /** The installation's proxies and authorities. */
   network: Omit<NetworkSettings, "skipTlsVerify">;
   /** Resolves the names of direct connections (refusing addresses that are not public). */

@@ -236,7 +236,7 @@ function openTokenFlattener(parser: Parser<DefaultTreeAdapterMap>): () => void {
 }
 
 /** A page parsed: its tree, and whether the parse stopped at its bound of parts. */
-export interface ParsedPage {
+interface ParsedPage {
   document: Document;
   /** More than the bound's parts: `document` holds only those before it. */
   cut: boolean;

@@ -40,7 +40,7 @@ export function isNameFailure(error: unknown): boolean {
 }
 
 /** The names of a hosts file's text and their addresses, in the file's order. */
-export function hostsFileNames(text: string): Map<string, string[]> {
+function hostsFileNames(text: string): Map<string, string[]> {
   const names = new Map<string, string[]>();
   for (const line of text.split(/\r?\n/)) {
     const [address, ...aliases] = line.replace(/#.*/, "").trim().split(/\s+/);

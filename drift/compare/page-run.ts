@@ -12,6 +12,7 @@ import { checkPage, PAGE_DEFAULTS, pageRequestsAtMost } from "./page-check";
 import type { PageCheckOptions, PageRunBounds } from "./page-check";
 import type { TrackingTarget } from "./tracking";
 import { plural } from "../model/words";
+import { progressEvery, progressStep } from "../model/progress";
 
 /** `--check-pages`' bounds. */
 export interface PageRunOptions {
@@ -159,15 +160,13 @@ export async function readPageChecks(
     `Checking pages: ${plural(targets.length, "home page")}, ${options.parallel} at a time, ` +
       `at most ${Math.round(options.timeoutMs / 1000)} s each.\n`,
   );
-  const step = Math.max(10, Math.ceil(targets.length / 10));
   const pages = await checkPages(
     targets.map((t) => ({ domain: t.domain, host: t.client.baseUrl })),
     check,
     { parallel: options.parallel, runTimeoutMs },
-    (done) => {
-      if (done % step === 0 || done === targets.length)
-        err(`Pages: ${done} of ${targets.length} home pages read.\n`);
-    },
+    progressEvery(targets.length, progressStep(targets.length, 10), (done) =>
+      err(`Pages: ${done} of ${targets.length} home pages read.\n`),
+    ),
   );
   const cut = pages.filter((p) => p.reason?.startsWith("not read: the page check's")).length;
   if (cut > 0) {

@@ -14,6 +14,8 @@ import type { WebstatsClient } from "../../sdk";
 import { settingSpecs } from "../../core/settings";
 import type { TrackingWindow } from "../model/report";
 import { plural } from "../model/words";
+import { progressStep } from "../model/progress";
+import { mapBounded } from "../../core/bounded-pool";
 
 export const DEFAULT_SILENT_DAYS = 7;
 /** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
@@ -104,8 +106,8 @@ export function costText(requests: number, window: TrackingWindow, clientPerMinu
  * After how many checked websites a progress line is due: about ten lines, none more often than
  * every 10 websites nor less often than every window of the server's limit.
  */
-export const progressStep = (total: number): number =>
-  Math.min(SERVER_REQUESTS_PER_MINUTE, Math.max(10, Math.ceil(total / 10)));
+export const trackingProgressStep = (total: number): number =>
+  progressStep(total, 10, SERVER_REQUESTS_PER_MINUTE);
 
 export interface TrackingTarget {
   client: WebstatsClient;
@@ -131,16 +133,11 @@ export async function checkTracking(
   window: TrackingWindow,
   checked: (done: number) => void = () => {},
 ): Promise<(TrackingRead | undefined)[]> {
-  const read: (TrackingRead | undefined)[] = new Array<TrackingRead | undefined>(targets.length);
   const dates = dailyDates(window);
-  let next = 0;
-  let done = 0;
-  let failure: Error | undefined;
-  const worker = async (): Promise<void> => {
-    while (failure === undefined && next < targets.length) {
-      const index = next;
-      next += 1;
-      const { client, id, domain } = targets[index] as TrackingTarget;
+  return await mapBounded(
+    targets,
+    CONCURRENCY,
+    async ({ client, id, domain }): Promise<TrackingRead | undefined> => {
       try {
         // The newest dates first: a page of the window's last dates holds every one of them
         // that had a pageview, and any row at all says the website is not silent.
@@ -152,21 +149,15 @@ export async function checkTracking(
           sortBy: "value",
           sort: "desc",
         });
-        read[index] = { silent: isSilent(page.data), daily: dailyCounts(page.data, dates) };
+        return { silent: isSilent(page.data), daily: dailyCounts(page.data, dates) };
       } catch (error) {
-        if (!(error instanceof NotFoundError)) {
-          failure ??= new Error(
-            `The pageviews of website ${domain} (${id}) at ${client.baseUrl} could not be read: ${(error as Error).message}`,
-            { cause: error },
-          );
-          return;
-        }
+        if (error instanceof NotFoundError) return undefined;
+        throw new Error(
+          `The pageviews of website ${domain} (${id}) at ${client.baseUrl} could not be read: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
-      done += 1;
-      checked(done);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
-  if (failure) throw failure;
-  return read;
+    },
+    checked,
+  );
 }

@@ -8,6 +8,7 @@
 // `pulumi up --refresh --target URN... --yes`, which previews once more itself. pulumi is the
 // user's own (their backend, login and secrets provider), run in the stack's project folder.
 import type { Environment } from "../../core/settings";
+import type { CommandConsole } from "../../core/console";
 import { mapBounded } from "../../core/bounded-pool";
 import { CloudPlanRefused, checkPlan, locateTargets, previewPlan } from "./cloud-plan";
 import type { CloudTarget, PlannedFix } from "./cloud-plan";
@@ -31,15 +32,11 @@ export interface CloudFixOptions {
   yes: boolean;
 }
 
-interface CloudFixConsole {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Asks a yes-or-no question at the terminal; absent when standard input is not one. */
-  confirm?: (question: string) => Promise<boolean>;
-}
-
 /** Refused before anything is read: nobody can confirm, and --yes was not given. */
-export function unconfirmableProblem(options: CloudFixOptions, io: CloudFixConsole): string | undefined {
+export function unconfirmableProblem(
+  options: CloudFixOptions,
+  io: Pick<CommandConsole, "confirm">,
+): string | undefined {
   if (options.yes || io.confirm) return undefined;
   return (
     "drift --fix cloud changes websites on the server with pulumi up, and standard input is not a terminal " +
@@ -209,7 +206,7 @@ export async function runCloudFix(
     parallel: number;
   },
   env: Environment,
-  io: CloudFixConsole,
+  io: Pick<CommandConsole, "out" | "err" | "confirm">,
 ): Promise<number> {
   const byStack = targetsByStack(input.entries);
   const sources = new Map(input.stacks.map((s) => [s.name, s.source]));
@@ -236,7 +233,7 @@ export async function runCloudFix(
     `The plan: ${plural(count, "website")} put back in ${plural(plans.length, "stack")}.\n${planText(plans)}`,
   );
   if (!options.yes) {
-    const yes = await (io.confirm as NonNullable<CloudFixConsole["confirm"]>)(
+    const yes = await (io.confirm as NonNullable<CommandConsole["confirm"]>)(
       `Put back ${plural(count, "website")} with pulumi up? (yes/no) `,
     );
     if (!yes) {

@@ -11,6 +11,7 @@ import { formatFixSummary } from "./fix-summary";
 import type { FixSummaryFormat } from "./fix-summary";
 import type { RecordedStack } from "../read/stack-export";
 import { exitCodes } from "../../core/exit-codes";
+import type { CommandConsole } from "../../core/console";
 
 export interface FixRunOptions extends FixCodeOptions {
   /** What `--fix` names: only `code` for now. */
@@ -31,7 +32,7 @@ export async function runFix(
     live: ReadonlyMap<string, Website>;
     failOn: readonly FailOnName[];
   },
-  io: { out: (text: string) => void; err: (text: string) => void },
+  io: Pick<CommandConsole, "out" | "err">,
 ): Promise<number> {
   // Drift a baseline accepts or an ignore rule covers is left as it is, in the code too: a
   // website as a whole, or the fields of it they cover. A website left as it is stays in the

@@ -123,7 +123,7 @@ export interface PageCheck {
 }
 
 /** What --check-pages says of a website: the page's status, and the likely cause with --check-tracking. */
-export interface PageFinding extends PageCheck {
+interface PageFinding extends PageCheck {
   /** With --check-tracking: what silence (or activity) and the page say together. */
   cause?: string;
 }

@@ -140,7 +140,7 @@ const HASH = 35;
 const AT = 64;
 
 /** A reference's place in a text: from `start` up to (not including) `end`. */
-export interface TextSpan {
+interface TextSpan {
   start: number;
   end: number;
 }

@@ -1,10 +1,7 @@
 // What a drift report holds, apart from how any format prints it: the entries, the accounts, and
-// what the checks and the acceptance stage add. Every stage that adds to a report, and every
-// format that prints one (report/), reads these shapes from here.
+// what the checks and the acceptance stage add. Every stage that adds to a report, and the report
+// stage that prints it (report/: its view, then each format), reads these shapes from here.
 import type { AccountName, DriftEntry, DriftStatus, FailOnName } from "./entries";
-
-export const reportFormats = ["text", "json", "markdown", "sarif", "junit", "html"] as const;
-export type ReportFormat = (typeof reportFormats)[number];
 
 /** An account's use of its plan: the websites it holds against those the plan allows. */
 export interface AccountUse extends AccountName {
@@ -59,12 +56,6 @@ export interface DriftReport {
   ignore?: { file: string; stale: StaleIgnoreRule[] };
   /** With --policy-pack-config: the rules applied and what they found. */
   policy?: PolicyCheck;
-}
-
-/** One report to write: its format and file. */
-export interface ReportOutput {
-  format: ReportFormat;
-  file: string;
 }
 
 // The checks' parts of a report.

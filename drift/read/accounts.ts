@@ -29,7 +29,7 @@ class AccountError extends Error {
   override name = "AccountError";
 }
 
-export interface Credentials {
+interface Credentials {
   url: string;
   apiKey: string;
 }

@@ -36,12 +36,12 @@ export interface Declaration {
  * Why a declaration is not known. `broken` means the stack's files are not what its state says
  * (no project, a recorded file missing): bad input, not merely unknown.
  */
-export interface Unknown {
+interface Unknown {
   reason: string;
   broken?: boolean;
 }
 
-export type Located = { declaration: Declaration } | { unknown: Unknown };
+type Located = { declaration: Declaration } | { unknown: Unknown };
 
 interface ParsedYaml {
   doc: Document;

@@ -13,6 +13,7 @@ import type { StackVia } from "./backend/direct-read";
 import { readText } from "../model/report";
 import type { StateSource } from "./state-sources";
 import { plural } from "../model/words";
+import { progressEvery, progressStep } from "../model/progress";
 import { sourcesOfShard } from "../shard/split";
 import type { ShardSelection } from "../shard/split";
 
@@ -52,9 +53,6 @@ function sourceOf(stack: ListedStack, backendWide: boolean): StateSource {
   };
 }
 
-/** A progress line every tenth of the stacks (every one of up to ten), and at the end. */
-const stackProgressStep = (total: number): number => Math.max(1, Math.ceil(total / 10));
-
 /**
  * The recorded stacks; says on `err` what was listed and how far the reading got, and on
  * `verbose` how each stack was read.
@@ -84,16 +82,16 @@ export async function readStacks(
     const total = sources.length;
     // A few stacks named on the line are read at once: their one summary line says enough.
     const progress = reading.all !== undefined || total > reading.parallel;
-    const step = stackProgressStep(total);
     if (progress)
       err(`Reading ${plural(total, "stack")}, ${Math.min(reading.parallel, total)} at a time...\n`);
     const read = await readSources(
       sources,
       env,
       reading.parallel,
-      (done) => {
-        if (progress && (done % step === 0 || done === total)) err(`Stacks: ${done} of ${total} read.\n`);
-      },
+      // A line every tenth of the stacks (every one of up to ten), and at the end.
+      progress
+        ? progressEvery(total, progressStep(total), (done) => err(`Stacks: ${done} of ${total} read.\n`))
+        : undefined,
       backends,
       verbose?.say,
     );

@@ -66,7 +66,7 @@ const readLine = (origin: string, via: StackVia, websites: number): string =>
   `${origin}: read ${via === "state file" ? "from the file" : via === "pulumi stack export" ? "with pulumi stack export" : `from the ${via} directly`}, ${websites} recorded website${websites === 1 ? "" : "s"}`;
 
 /** A stack as read, with how it was read. */
-export interface SourceRead extends RecordedStack {
+interface SourceRead extends RecordedStack {
   via: StackVia;
 }
 

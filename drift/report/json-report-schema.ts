@@ -207,10 +207,10 @@ export const driftJsonReportSchema = z
       "The report of `pulumi-webstats drift --format json` and `pulumi-webstats drift merge --format json`.",
   });
 
-/** The JSON report as the renderer writes it (json-report.ts). */
+/** The JSON report as the renderer writes it (formats/json.ts). */
 export type DriftJsonReport = z.infer<typeof driftJsonReportSchema>;
 
-/** The policy part of the JSON report (policy-report.ts). */
+/** The policy part of the JSON report (formats/json.ts). */
 export type DriftJsonPolicy = z.infer<typeof policy>;
 
 // The compiler holds the schema to the report the stages make, both ways: every part but those

@@ -1,5 +1,7 @@
-// What the CI formats (SARIF, JUnit) need beyond the report itself: which findings fail the
-// run, and where each website is declared, when that is known.
+// What the report's view (view/report-view.ts) needs beyond the report itself: which findings
+// fail the run, where each website is declared when that is known (SARIF locates findings there),
+// and the run's exit code (the HTML page states it); and why a website, or one of its findings,
+// does not fail, in words.
 import type { DriftEntry, DriftPart, FailOnName } from "../model/entries";
 import { excusedPartOf, findingCounts, partsOf } from "../model/entries";
 

@@ -1,17 +1,21 @@
 // The report stage of a drift run: before anything is read, the folders of the reports to write
-// are checked; once the findings are compared and accepted, each report is written (to its
-// --output file, or one to standard output) and the exit code is decided.
+// are checked; once the findings are compared and accepted, the exit code is decided, the
+// report's view is made once (view/report-view.ts), and each report is rendered from it in its
+// format (formats/) and written to its --output file, or one to standard output.
 import type { AcceptanceOptions } from "../accept/acceptance";
 import { failsOn } from "../model/entries";
 import type { FailOnName } from "../model/entries";
-import { formatReport } from "./report";
+import { formatRow } from "./formats";
+import type { ReportFormat, ReportOutput } from "./formats";
 import { reviewSites } from "./review-sites";
-import type { DriftReport, ReportFormat, ReportOutput } from "../model/report";
-import type { LocateDeclaration, ReportContext } from "./report-context";
+import { reportView } from "./view/report-view";
+import type { DriftReport } from "../model/report";
+import type { LocateDeclaration } from "./report-context";
 import { checkWritable, REPORT_ON_STANDARD_OUTPUT, writeAtomically } from "../model/output-files";
 import { policyFails } from "../compare/policy-check";
 import type { RecordedWebsite } from "../read/stack-export";
-import { exitCodes } from "../../core/exit-codes";
+import { runExitCode } from "../model/exit-code";
+import type { CommandConsole } from "../../core/console";
 
 export interface ReportRunOptions extends AcceptanceOptions {
   /** The report on standard output: text unless a --format without --output names another. */
@@ -38,9 +42,11 @@ export function exitCodeOf(
   failOn: readonly FailOnName[],
   writesBaseline: boolean,
 ): number {
-  if (policyFails(report.policy)) return exitCodes.policy;
-  if (writesBaseline) return exitCodes.success;
-  return report.websites.some((e) => failsOn(e, failOn)) ? exitCodes.drift : exitCodes.success;
+  return runExitCode({
+    policyFails: policyFails(report.policy),
+    driftFails: report.websites.some((e) => failsOn(e, failOn)),
+    writesBaseline,
+  });
 }
 
 /**
@@ -52,19 +58,19 @@ export async function reportStage(
   recorded: readonly RecordedWebsite[],
   options: ReportRunOptions,
   writesBaseline: boolean,
-  io: { out: (text: string) => void; err: (text: string) => void },
+  io: Pick<CommandConsole, "out" | "err">,
   locate?: LocateDeclaration,
 ): Promise<number> {
   locate ??= reviewSites(recorded, report.websites, process.cwd());
-  for (const stale of [...(report.baseline?.stale ?? []), ...(report.ignore?.stale ?? [])]) {
-    io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
-  }
   // The exit code, for the reports that state it (HTML).
   const exitCode = exitCodeOf(report, options.failOn, writesBaseline);
-  const context: ReportContext = { failOn: options.failOn, locate, exitCode };
-  io.out(formatReport(report, options.format, context));
+  const view = reportView(report, { failOn: options.failOn, locate, exitCode });
+  for (const stale of view.stale) {
+    io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
+  }
+  io.out(formatRow(options.format).render(view));
   for (const output of options.outputs ?? []) {
-    await writeAtomically(output.file, formatReport(report, output.format, context));
+    await writeAtomically(output.file, formatRow(output.format).render(view));
     io.err(`Wrote the ${output.format} report to ${output.file}.\n`);
   }
   return exitCode;

@@ -1,7 +1,8 @@
-// Sentences every format of the drift report shares: a field's change, the warnings for a
-// baseline entry or an ignore rule that matches nothing any more, the counts by status, the
-// tracking check's outcome, what does not fail, and an account's use of its plan. Values are shown as
-// model/neutral-text.ts shows them; each format neutralises the sentences it writes.
+// Sentences of the drift report's view (view/report-view.ts), which every format shows: a field's
+// change, the warnings for a baseline entry or an ignore rule that matches nothing any more, the
+// counts by status, the tracking check's outcome, what does not fail, and an account's use of its
+// plan. Values are shown as model/neutral-text.ts shows them; each format neutralises the
+// sentences it writes.
 import type { AccountUse, DriftReport, StaleBaselineEntry, StaleIgnoreRule } from "../model/report";
 import type { DriftEntry, DriftStatus, FieldChange } from "../model/entries";
 import { driftStatuses } from "../model/entries";

@@ -16,7 +16,7 @@ import type { ShardOptions } from "./shard-format";
 export const sha256Of = (text: string | Buffer): string => createHash("sha256").update(text).digest("hex");
 
 /** What shapes the report of a run, from its options and its (already checked) files. */
-export type ReportFingerprint = Pick<ShardOptions, "failOn" | "policy" | "baseline" | "ignore">;
+type ReportFingerprint = Pick<ShardOptions, "failOn" | "policy" | "baseline" | "ignore">;
 
 const fileHash = async (path: string): Promise<{ sha256: string }> => ({
   sha256: sha256Of(await readFile(path)),
@@ -65,7 +65,7 @@ export async function shardOptionsOf(
 }
 
 /** How a message names each option of the fingerprint. */
-export const optionWords: Record<keyof ShardOptions, string> = {
+const optionWords: Record<keyof ShardOptions, string> = {
   failOn: "--fail-on",
   policy: "--policy-pack-config (its file's content) or --fail-on policy",
   baseline: "--baseline (its file's content)",

@@ -23,7 +23,7 @@ import type { ShardSet } from "./merge-checks";
 import type { ShardAccount, ShardRecordedWebsite } from "./shard-format";
 
 /** What the merge hands the compare stage: the run's stacks and what its shards were told. */
-export interface Merged {
+interface Merged {
   stacks: (RecordedStack & { via: StackVia })[];
   observed: Observations;
 }

@@ -10,6 +10,8 @@
 // says which), where it was declared, and the account it is on.
 import { z } from "zod";
 import type { Website } from "../../sdk";
+import { apiFieldEntries, isReturned } from "../../sdk/website-fields";
+import type { FieldKind } from "../../sdk/website-fields";
 import { fieldEntries, privacyValues } from "../../core/website-fields";
 import { failOnNames } from "../model/entries";
 import { stackVias } from "../model/report";
@@ -58,19 +60,24 @@ const optionsSchema = z.strictObject({
   selection: z.strictObject({ all: z.boolean(), backendWide: z.boolean(), filters: z.array(text) }),
 });
 
-const websiteSchema = z.strictObject({
+/** A listed website's fields by their kind, as a shard holds them: bounded, since another machine wrote them. */
+const shardValueOfKind = {
   id: count,
-  domain: text,
+  text,
   privacy: z.enum(privacyValues),
-  email: z.boolean(),
-  excludeBots: z.boolean(),
-  excludeIps: z.array(text),
-  hasPassword: z.boolean(),
-  favorite: z.boolean(),
-  favoritedAt: text.nullable(),
-  createdAt: text.nullable(),
-  updatedAt: text.nullable(),
-}) satisfies z.ZodType<Website>;
+  flag: z.boolean(),
+  lines: z.array(text),
+  timestamp: text.nullable(),
+} satisfies Record<FieldKind, z.ZodType>;
+
+// Every field a website's answer carries (the sdk's table), under the client's names.
+const websiteSchema = z.strictObject(
+  Object.fromEntries(
+    apiFieldEntries
+      .filter(([, field]) => isReturned(field))
+      .map(([name, field]) => [name, shardValueOfKind[field.kind]]),
+  ),
+) as unknown as z.ZodType<Website>;
 
 const outputsSchema = z.strictObject(
   Object.fromEntries(keptOutputs.map(([name, spec]) => [name, spec.value.optional()])),

@@ -1,4 +1,4 @@
-// drift's HTML report as a person sees it: written by the renderer (drift/report/html-report.ts),
+// drift's HTML report as a person sees it: written by the renderer (drift/report/formats/html.ts),
 // saved to a file and opened in headless Chromium (Debian's package, driven by playwright-core)
 // with every request routed, so that the one answered is the page itself and any other is
 // recorded and refused; and from the file itself in an offline context. Every website and its
@@ -8,8 +8,7 @@
 // opens no dialog; a domain carrying markup is text, with no element of its own; without script
 // the whole table is there; printing drops the controls; every text keeps a contrast of 4.5:1
 // in light and dark. The markup itself, byte by byte, is test/unit/drift-html-report.test.ts.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -17,8 +16,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
-import { SHEET_ROWS, htmlReport } from "../../drift/report/html-report";
+import { formatReport } from "../../drift/report/formats";
+import { SHEET_ROWS } from "../../drift/report/formats/html";
 import { chromiumPath } from "../../tools/machine/ensure-chromium.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
 const hostile = "<img src=x onerror=alert(1)>.example.org";
 const scripted = '"><script>alert(2)</script>.example.org';
@@ -130,16 +131,16 @@ const big: DriftReport = {
 };
 
 const origin = "https://drift-report.invalid";
-const root = mkdtempSync(join(tmpdir(), "drift-report-browser-"));
+const root = scratchFolder("drift-report-browser-");
 const files = { small: join(root, "drift.html"), big: join(root, "big.html") };
 let browser: Browser;
 
 beforeAll(async () => {
   writeFileSync(
     files.small,
-    htmlReport(report, { failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] }),
+    formatReport(report, "html", { failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] }),
   );
-  writeFileSync(files.big, htmlReport(big, { failOn: ["changed"] }));
+  writeFileSync(files.big, formatReport(big, "html", { failOn: ["changed"] }));
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -154,7 +155,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 interface Opened {
@@ -194,6 +194,27 @@ async function open(file: string, options: BrowserContextOptions = {}): Promise<
 }
 
 /**
+ * Opens `file` at the routed address (see open), runs `check` on its page, then requires that the
+ * page asked for nothing else, logged no error or warning and opened no dialog; the context is
+ * closed whatever happens.
+ */
+async function inReport(
+  file: string,
+  check: (page: Page) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const { page, context, requests, problems, dialogs } = await open(file, options);
+  try {
+    await check(page);
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(dialogs).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Runs `code` in the page and resolves with its value. The code is text: the repository's
  * TypeScript has no DOM types (lib ES2023), and this is the browser's own JavaScript.
  */
@@ -210,8 +231,7 @@ const idsOf = (domains: string[]) => domains.map((d) => `w${entries.findIndex((e
 
 describe("the HTML report in Chromium", () => {
   it("shows every website and its status, and asks for nothing else", async () => {
-    const { page, context, requests, problems, dialogs } = await open(files.small);
-    try {
+    await inReport(files.small, async (page) => {
       expect(await shownRows(page)).toEqual(entries.map((_, i) => `w${i}`));
       for (const [i, entry] of entries.entries()) {
         const row = page.locator(`#w${i}`);
@@ -225,17 +245,11 @@ describe("the HTML report in Chromium", () => {
       expect(await page.locator(".verdict").textContent()).toMatch(
         /^Exit code 3: a mandatory policy violation; 5 websites/,
       );
-      expect(requests).toEqual([]);
-      expect(problems).toEqual([]);
-      expect(dialogs).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("shows a domain carrying markup as its text: no element of its own, no dialog, no request", async () => {
-    const { page, context, requests, problems, dialogs } = await open(files.small);
-    try {
+    await inReport(files.small, async (page) => {
       // Give an injected handler every chance to run.
       await page.waitForTimeout(300);
       expect(await page.locator("img").count()).toBe(0);
@@ -249,17 +263,11 @@ describe("the HTML report in Chromium", () => {
       expect(await page.locator("#w1").textContent()).toContain(
         `data-host "${hostile}" names no installation`,
       );
-      expect(dialogs).toEqual([]);
-      expect(requests).toEqual([]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("filters by status, by flag and by account, searches, and says how many it shows", async () => {
-    const { page, context, problems } = await open(files.small);
-    try {
+    await inReport(files.small, async (page) => {
       await page.selectOption("#filter-status", "s:in-sync");
       expect(await shownRows(page)).toEqual(
         idsOf(["alpha.example.com", "quiet.example.com", "zeta.example.com"]),
@@ -291,15 +299,11 @@ describe("the HTML report in Chromium", () => {
       // A link to a row the filter hides clears the filters.
       await page.goto(`${origin}/drift.html#w6`);
       await expect.poll(() => shownRows(page)).toHaveLength(7);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("sorts by a column, up then down, and says so in aria-sort; keyboard alone does it", async () => {
-    const { page, context, problems } = await open(files.small);
-    try {
+    await inReport(files.small, async (page) => {
       const header = page.locator("#websites-table thead th").filter({ hasText: "Website" }).first();
       // Keyboard: from the search box, the next stop is the first header's button.
       await page.focus("#filter-search");
@@ -334,15 +338,11 @@ describe("the HTML report in Chromium", () => {
           `Array.from(document.querySelectorAll('tr[id^="w"]')).map((r) => r.getAttribute("data-s"))`,
         ),
       ).toEqual(["in-sync", "in-sync", "in-sync", "changed", "gone", "unmanaged", "duplicate"]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("keeps the rows shown packed into the first tables of a sheet, and hides the tables left empty", async () => {
-    const { page, context, problems } = await open(files.big);
-    try {
+    await inReport(files.big, async (page) => {
       expect(await page.locator(".chunk").count()).toBe(Math.ceil(600 / SHEET_ROWS));
       await page.selectOption("#filter-status", "s:changed");
       expect(await page.locator("#shown").textContent()).toBe("Showing 100 of 600 websites.");
@@ -372,10 +372,7 @@ describe("the HTML report in Chromium", () => {
       expect(all).toHaveLength(600);
       expect(all.slice(0, 2)).toEqual(["w599", "w598"]);
       expect(await page.locator(".chunk[hidden]").count()).toBe(0);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("opens from the file itself in an offline browser, asking for nothing but the file", async () => {
@@ -400,22 +397,21 @@ describe("the HTML report in Chromium", () => {
   });
 
   it("reads without script: the whole table, the controls left hidden", async () => {
-    const { page, context, requests } = await open(files.small, { javaScriptEnabled: false });
-    try {
-      expect(await shownRows(page)).toEqual(entries.map((_, i) => `w${i}`));
-      expect(await page.locator("#controls").isVisible()).toBe(false);
-      expect(await page.locator("#shown").textContent()).toBe("Showing all 7 websites.");
-      expect(await page.locator("#w1 th").textContent()).toBe(`${hostile} id 2`);
-      expect(await page.locator("table.accounts tbody tr").count()).toBe(2);
-      expect(requests).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await inReport(
+      files.small,
+      async (page) => {
+        expect(await shownRows(page)).toEqual(entries.map((_, i) => `w${i}`));
+        expect(await page.locator("#controls").isVisible()).toBe(false);
+        expect(await page.locator("#shown").textContent()).toBe("Showing all 7 websites.");
+        expect(await page.locator("#w1 th").textContent()).toBe(`${hostile} id 2`);
+        expect(await page.locator("table.accounts tbody tr").count()).toBe(2);
+      },
+      { javaScriptEnabled: false },
+    );
   });
 
   it("prints without the controls, every table laid out", async () => {
-    const { page, context } = await open(files.big);
-    try {
+    await inReport(files.big, async (page) => {
       await page.emulateMedia({ media: "print" });
       expect(await page.locator("#controls").isVisible()).toBe(false);
       expect(
@@ -426,19 +422,18 @@ describe("the HTML report in Chromium", () => {
       ).toEqual(["visible", "visible", "visible"]);
       const pdf = await page.pdf({ format: "A4" });
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it.each(["light", "dark"] as const)(
     "keeps every text at a contrast of 4.5:1 or more (%s)",
     async (scheme) => {
-      const { page, context } = await open(files.small, { colorScheme: scheme });
-      try {
-        const low = await inPage<string[]>(
-          page,
-          `(() => {
+      await inReport(
+        files.small,
+        async (page) => {
+          const low = await inPage<string[]>(
+            page,
+            `(() => {
           const rgb = (color) => (color.match(/[\\d.]+/g) ?? []).map(Number);
           const luminance = ([r = 0, g = 0, b = 0]) => {
             const channel = (c) => {
@@ -467,11 +462,11 @@ describe("the HTML report in Chromium", () => {
           }
           return [...new Set(found)];
         })()`,
-        );
-        expect(low).toEqual([]);
-      } finally {
-        await context.close();
-      }
+          );
+          expect(low).toEqual([]);
+        },
+        { colorScheme: scheme },
+      );
     },
   );
 });

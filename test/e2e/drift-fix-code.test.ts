@@ -13,9 +13,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";
+import type { Emulator } from "../../emulator";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
+import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { program } from "./programs";
+import { program, yamlWebsite } from "./programs";
 import { driftJsonReport } from "../support/drift-json-report";
 
 /** `pulumi-webstats ARGS` as a user runs it (the packed package's bin). */
@@ -29,6 +31,43 @@ function webstats(args: string[], cwd: string, env: Record<string, string>) {
       done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
     });
   });
+}
+
+/** `drift`'s arguments naming the test stack of the project in `stack.workDir`. */
+const stackArgs = (stack: TestStack) => ["--cwd", stack.workDir, "--stack", "test"];
+
+/**
+ * `drift --fix code` of the stack in `stack.workDir`, as a user runs it there: it must succeed
+ * and write something.
+ */
+async function fixCode(stack: TestStack, more: string[] = []) {
+  const fixed = await webstats(
+    ["drift", ...stackArgs(stack), "--fix", "code", ...more],
+    stack.workDir,
+    stack.shellEnvironment(),
+  );
+  expect(fixed.stderr).not.toMatch(/wrote nothing|error/i);
+  expect(fixed.code).toBe(0);
+  return fixed;
+}
+
+/** The code now says what the server holds: a refresh and an up send no write, and drift finds `domains` in sync. */
+async function expectInSyncAfterFix(stack: TestStack, emulator: Emulator, domains: string[]): Promise<void> {
+  emulator.resetRequestCounts();
+  await stack.up({ refresh: true });
+  const writes = Object.keys(emulator.requestCounts()).filter((route) => !route.startsWith("GET "));
+  expect(writes).toEqual([]);
+
+  const after = await webstats(
+    ["drift", ...stackArgs(stack), "--format", "json"],
+    stack.workDir,
+    stack.shellEnvironment(),
+  );
+  expect(after.code).toBe(0);
+  const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(after.stdout);
+  expect(report.websites.map((w) => [w.domain, w.status]).sort()).toEqual(
+    domains.map((d) => [d, "in-sync"]).sort(),
+  );
 }
 
 const fleetProgram = program(`
@@ -68,15 +107,7 @@ describeEngine("pulumi-webstats drift --fix code", () => {
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     await client.websites.create({ domain: manual, email: true });
 
-    const shell = stack.shellEnvironment();
-    const where = ["--cwd", stack.workDir, "--stack", "test"];
-    const fixed = await webstats(
-      ["drift", ...where, "--fix", "code", "--adopt-unmanaged"],
-      stack.workDir,
-      shell,
-    );
-    expect(fixed.stderr).not.toMatch(/wrote nothing|error/i);
-    expect(fixed.code).toBe(0);
+    const fixed = await fixCode(stack, ["--adopt-unmanaged"]);
     expect(readFileSync(join(stack.workDir, "websites.yaml"), "utf8")).toBe(
       fleetFile
         .replace('    privacy: "public"\n', '    privacy: "private"\n')
@@ -92,45 +123,23 @@ describeEngine("pulumi-webstats drift --fix code", () => {
       `${blog}: excludeBots: true → false (inherited from defaults: written on the entry, defaults unchanged)`,
     );
 
-    // The code now says what the server holds: a refresh and an up send no write.
-    fixture.emulator.resetRequestCounts();
-    await stack.up({ refresh: true });
-    const writes = Object.keys(fixture.emulator.requestCounts()).filter((route) => !route.startsWith("GET "));
-    expect(writes).toEqual([]);
-
-    const after = await webstats(["drift", ...where, "--format", "json"], stack.workDir, shell);
-    expect(after.code).toBe(0);
-    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(after.stdout);
-    expect(report.websites.map((w) => [w.domain, w.status]).sort()).toEqual(
-      [shop, blog, manual].map((d) => [d, "in-sync"]).sort(),
-    );
+    await expectInSyncAfterFix(stack, fixture.emulator, [shop, blog, manual]);
   }, 300_000);
 
   it("writes the live values into a Pulumi YAML program, after which up --refresh writes nothing and drift is in sync", async () => {
     const domain = uniqueDomain("yamlfix");
-    const program = [
-      "# The docs website, reviewed in pull requests.",
-      "resources:",
-      "  docs:",
-      "    type: webstats:index:Website",
-      "    properties:",
-      `      domain: ${domain}`,
-      "      excludeBots: true # bots never count",
-      "outputs:",
-      "  websiteId: ${docs.websiteId}",
-      "",
-    ].join("\n");
+    const program = yamlWebsite(
+      { domain, excludeBots: "true # bots never count" },
+      { websiteId: "site.websiteId" },
+      "# The docs website, reviewed in pull requests.\n",
+    );
     // An account of its own: the fleet test's websites would be unmanaged here.
     const stack = fixture.yamlStack(program, fixture.account(1));
     const id = (await stack.up()).outputs?.websiteId?.value as number;
-    // Out of band: the docs counting bots again and sending reports.
+    // Out of band: the docs website counting bots again and sending reports.
     fixture.emulator.updateWebsite(id, { exclude_bots: 0, email: 1 });
 
-    const shell = stack.shellEnvironment();
-    const where = ["--cwd", stack.workDir, "--stack", "test"];
-    const fixed = await webstats(["drift", ...where, "--fix", "code"], stack.workDir, shell);
-    expect(fixed.stderr).not.toMatch(/wrote nothing|error/i);
-    expect(fixed.code).toBe(0);
+    const fixed = await fixCode(stack);
     const written = readFileSync(join(stack.workDir, "Pulumi.yaml"), "utf8");
     expect(written).toContain(
       program.replace(
@@ -140,14 +149,6 @@ describeEngine("pulumi-webstats drift --fix code", () => {
     );
     expect(fixed.stdout).toContain(`${domain}: excludeBots: true → false`);
 
-    // The program now says what the server holds: a refresh and an up send no write.
-    fixture.emulator.resetRequestCounts();
-    await stack.up({ refresh: true });
-    const writes = Object.keys(fixture.emulator.requestCounts()).filter((route) => !route.startsWith("GET "));
-    expect(writes).toEqual([]);
-    const after = await webstats(["drift", ...where, "--format", "json"], stack.workDir, shell);
-    expect(after.code).toBe(0);
-    const report = driftJsonReport<{ websites: { domain: string; status: string }[] }>(after.stdout);
-    expect(report.websites.map((w) => [w.domain, w.status])).toEqual([[domain, "in-sync"]]);
+    await expectInSyncAfterFix(stack, fixture.emulator, [domain]);
   }, 300_000);
 });

@@ -38,9 +38,16 @@ const envFor = (backend: string, more: Record<string, string> = {}) =>
 
 const projectDir = (backend: string, project: string) => join(root, encodeURIComponent(backend), project);
 
-/** The export of stack `stack` of `project`, moved from the builder's `prod`. */
-function exportFor(project: string, stack: string, shape: Parameters<typeof stackExportText>[0]): string {
-  return retargetExport(stackExportText(shape), { project, stack: "prod" }, { project, stack }) as string;
+type ExportShape = Parameters<typeof stackExportText>[0];
+
+/** The export of stack `stack` of `project` at the emulator, as `shape` says (moved from the builder's `prod`). */
+function exportFor(
+  project: string,
+  stack: string,
+  shape: Omit<ExportShape, "url" | "apiKey" | "project">,
+): string {
+  const text = stackExportText({ url: emulator.url, apiKey, project, ...shape });
+  return retargetExport(text, { project, stack: "prod" }, { project, stack }) as string;
 }
 
 /** Two projects of stacks in the backend `url`, made by the CLI with `more` in its environment. */
@@ -51,38 +58,21 @@ async function fillBackend(url: string, more: Record<string, string> = {}): Prom
   writeProject(shop, "shop");
   writeProject(blog, "blog");
   const [a, b, c, d] = sites as [Website, Website, Website, Website];
-  const base = { url: emulator.url, apiKey };
   await importStack({
     projectDir: shop,
     stack: "prod",
-    exportText: exportFor("shop", "prod", {
-      ...base,
-      project: "shop",
-      websites: [a, b],
-      password: "s3cret-pw",
-    }),
+    exportText: exportFor("shop", "prod", { websites: [a, b], password: "s3cret-pw" }),
     env,
   });
   await importStack({
     projectDir: shop,
     stack: "dev",
-    exportText: exportFor("shop", "dev", {
-      ...base,
-      project: "shop",
-      websites: [c],
-      host: "plugin",
-      explicitProvider: "agency",
-    }),
+    exportText: exportFor("shop", "dev", { websites: [c], host: "plugin", explicitProvider: "agency" }),
     env,
   });
   // A stack with a pending operation, as an interrupted update leaves it.
   const pending = JSON.parse(
-    exportFor("blog", "prod", {
-      ...base,
-      project: "blog",
-      websites: [d],
-      fleet: { name: "f", file: "f.yaml" },
-    }),
+    exportFor("blog", "prod", { websites: [d], fleet: { name: "f", file: "f.yaml" } }),
   ) as { deployment: { resources: { urn: string }[]; pending_operations?: unknown[] } };
   const last = pending.deployment.resources.at(-1)!;
   pending.deployment.pending_operations = [

@@ -18,12 +18,7 @@ const examplesDir = join(__dirname, "..", "..", "examples");
 
 describeEngine("examples", () => {
   // The drift report covers a whole account: the gitops example has one of its own.
-  const fixture = useEngineFixture([
-    { name: "Examples" },
-    { name: "Acme" },
-    { name: "Globex" },
-    { name: "Gitops" },
-  ]);
+  const fixture = useEngineFixture(["Examples", "Acme", "Globex", "Gitops"].map((name) => ({ name })));
 
   /** A stack running examples/NAME/index.ts, with the example's YAML files beside it. */
   const exampleStack = (

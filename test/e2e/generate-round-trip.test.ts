@@ -109,17 +109,17 @@ function editFleet(text: string, domain: string, edit: "release" | "remove"): st
 }
 
 describeEngine("generate round trip", () => {
-  const fixture = useEngineFixture([
-    { name: "As TypeScript" },
-    { name: "As YAML" },
-    { name: "Release as TypeScript" },
-    { name: "Release as YAML" },
-  ]);
+  const fixture = useEngineFixture(
+    ["As TypeScript", "As YAML", "Release as TypeScript", "Release as YAML"].map((name) => ({ name })),
+  );
+  /** Each format, with the index of its account: the first of `first` and the next one. */
+  const formats = (first: number) =>
+    [
+      ["ts", first],
+      ["yaml", first + 1],
+    ] as const;
 
-  it.each([
-    ["ts", 0],
-    ["yaml", 1],
-  ] as const)(
+  it.each(formats(0))(
     "--format %s: the first up adopts 101 websites unchanged, the next preview shows no change",
     async (format, index) => {
       const account = fixture.account(index);
@@ -155,10 +155,7 @@ describeEngine("generate round trip", () => {
     },
   );
 
-  it.each([
-    ["ts", 2],
-    ["yaml", 3],
-  ] as const)(
+  it.each(formats(2))(
     "--format %s: removing a protected website fails; released as the README says, it is deleted",
     async (format, index) => {
       const account = fixture.account(index);

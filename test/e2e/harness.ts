@@ -2,7 +2,6 @@
 // its own node_modules, a local file backend, a private PULUMI_HOME, and the offline
 // settings, driven through real `pulumi` operations (test/harness/program-stack.mjs, which the
 // bench shares).
-import { randomBytes } from "node:crypto";
 import { delimiter, join } from "node:path";
 import { describe, inject } from "vitest";
 import { ProgramStack } from "../harness/program-stack.mjs";
@@ -11,6 +10,7 @@ import { forPlugin } from "./programs";
 import type { Host } from "./programs";
 
 export type { ConfigValue, StateResource };
+export { uniqueDomain } from "../support/unique-domain";
 
 const programFor = (host: Host, source: string): string => (host === "plugin" ? forPlugin(source) : source);
 
@@ -217,14 +217,4 @@ export class TestStack {
   ): Promise<OperationResult> {
     return await this.stack.run(op, options);
   }
-}
-
-let domainCount = 0;
-
-/**
- * A domain unique to one test, so tests never collide in a shared emulator: counted within this
- * process (random bytes alone may repeat), with random bytes telling processes apart.
- */
-export function uniqueDomain(prefix = "site"): string {
-  return `${prefix}-${++domainCount}-${randomBytes(4).toString("hex")}.example.com`;
 }

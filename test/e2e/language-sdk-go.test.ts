@@ -14,10 +14,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
-import { describeEngine, e2e, uniqueDomain } from "./harness";
-import { trackingSnippet, useEngineFixture } from "./fixture";
+import { e2e, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import * as sdkScenario from "./sdk-scenario";
 import { pluginHome } from "./plugin-home";
 import { docExample } from "../support/docs";
 import { goProxyRelease } from "./release-artifacts";
@@ -26,12 +27,10 @@ const run = promisify(execFile);
 const programDir = join(__dirname, "go-program");
 const projectName = "webstats-go";
 const stackName = "test";
-const inCi = process.env.CI === "true" || process.env.CI === "1";
 
 const go = findGo();
-if (!go && !inCi) process.stderr.write("\n!!!!! GO SDK ENGINE TEST SKIPPED: Go is not installed\n\n");
 // In CI a missing Go fails the file (in beforeAll) instead of skipping it.
-const describeWithGo = go || inCi ? describeEngine : describe.skip;
+const describeWithGo = sdkScenario.describeNeeding("GO", go ? undefined : "Go is not installed");
 
 /** A website as the Go program declares it (see `website` in go-program/main.go). */
 interface Website {
@@ -218,7 +217,7 @@ describeWithGo("the generated Go SDK through the provider plugin", () => {
     expect(created.outputs?.foundIds).toEqual({ shop: ids.shop, blog: ids.blog });
     expect(created.outputs?.planName).toEqual(expect.any(String));
     // The tracking code, as each website's output and through the function.
-    const snippet = trackingSnippet(fixture.emulator.url);
+    const snippet = sdkScenario.trackingSnippet(fixture.emulator.url);
     expect(created.outputs?.trackingCodes).toEqual({ shop: snippet, blog: snippet, client: snippet });
     expect(created.outputs?.trackingCode).toBe(snippet);
     const {

@@ -18,17 +18,7 @@
 // PULUMI_HOME as a language plugin: the stacks ignore ambient plugins (so that the webstats
 // plugin under test is the only one), which is also how the engine would skip a host on PATH.
 import { execFile } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse, stringify } from "yaml";
@@ -44,17 +34,12 @@ import {
 } from "../../tools/machine/ensure-java.mjs";
 import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, TestStack } from "./harness";
-import { describeEngine, e2e, uniqueDomain } from "./harness";
-import {
-  expectProviderKeysEncrypted,
-  expectReadmeExampleWebsites,
-  expectSdkScenarioOutputs,
-  expectSdkScenarioWebsites,
-  readmeExampleConfig,
-  useEngineFixture,
-} from "./fixture";
+import { e2e, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import * as sdkScenario from "./sdk-scenario";
 import { credentialsConfig, plainOutputs } from "./programs";
 import { docExample, docProject, docTable, docText } from "../support/docs";
+import { scratchFolder } from "../support/scratch-folder";
 import { localRepositoryOverlay, releaseRepositorySettings } from "../../tools/release/maven-package.mjs";
 import { mavenRelease, releaseVersion } from "./release-artifacts";
 import {
@@ -66,21 +51,16 @@ import {
 } from "../support/sdk-docs";
 
 const run = promisify(execFile);
-const inCi = process.env.CI === "true" || process.env.CI === "1";
 const root = join(__dirname, "..", "..");
 /** The package's version: the plugin's, and the SDK's. */
 const packageVersion = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string })
   .version;
 
-/** What the engine prints when an up previews first, as `pulumi up` does. */
-const previewing = "Previewing update (";
-
 const java = findJavaTools();
-if (java.missing && !inCi) {
-  process.stderr.write(`\n!!!!! JAVA SDK ENGINE TEST SKIPPED: no ${java.missing} on PATH\n\n`);
-}
+/** The file's builds and release folders, removed after every test and hook of the file. */
+const dir = scratchFolder("webstats-java-sdk-");
 // In CI a missing Java or Maven fails the file (in beforeAll) instead of skipping it.
-const describeWithJava = !java.missing || inCi ? describeEngine : describe.skip;
+const describeWithJava = sdkScenario.describeNeeding("JAVA", java.missing && `no ${java.missing} on PATH`);
 
 /**
  * The Java examples of the docs (docs/functions.md, docs/_index.md) that do not run, compiled with the
@@ -128,7 +108,6 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     undefined,
     "plugin",
   );
-  let dir = "";
   /** The machine's locked repository, shared: nothing built here is written into it. */
   let repository = "";
   let host = { binary: "", version: "" };
@@ -145,7 +124,6 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     if (java.missing) throw new Error(`the Java SDK test needs ${java.missing} on PATH, and none was found`);
     host = ensureJavaHost({ quiet: true, progress: process.stderr });
     ({ repository } = await ensureMavenRepository({ quiet: true, progress: process.stderr }));
-    dir = mkdtempSync(join(tmpdir(), "webstats-java-sdk-"));
     const build = prepareJavaProgram(join(dir, "build"));
     for (const example of examples) {
       const folder = join(build, "src", "main", "java", "examples", example.name);
@@ -179,9 +157,8 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     programJar.catch(() => {});
   });
   afterAll(async () => {
-    // The folder is removed only once no build writes into it.
+    // The scratch folder is removed after this, once no build writes into it.
     await programJar?.catch(() => {});
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const apiKeys = () => fixture.accounts.map((account) => account.apiKey);
@@ -212,6 +189,21 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
     }
   }
 
+  /**
+   * A destroy of the stack's `resources`, after which the accounts at `accounts` hold no website,
+   * and neither the state, the stack's settings nor the engine's output holds one of `secrets`.
+   */
+  async function expectDestroyed(
+    stack: TestStack,
+    expected: { resources: number; accounts: number[]; secrets: string[] },
+  ): Promise<void> {
+    const destroyed = await stack.destroy();
+    expect(destroyed.summary?.resourceChanges).toEqual({ delete: expected.resources });
+    for (const index of expected.accounts)
+      expect(fixture.emulator.listWebsites(fixture.account(index).id)).toEqual([]);
+    await expectNoSecretsIn(stack, expected.secrets);
+  }
+
   // The three engine tests run at once: each has its own accounts, stack and folders, and reads
   // nothing another writes (the emulator lists websites by account).
   it.concurrent(
@@ -224,13 +216,7 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       const stack = javaStack(
         projectName,
         {
-          ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
-          [`${projectName}:siteDomain`]: { value: `https://www.${main}` },
-          [`${projectName}:statsPassword`]: { value: password, secret: true },
-          [`${projectName}:email`]: { value: "false" },
-          [`${projectName}:clientDomain`]: { value: agency },
-          [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
-          [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
+          ...sdkScenario.scenarioConfig(fixture, projectName, { main, agency, password }),
           [`${projectName}:lookupWithoutOptions`]: { value: "true" },
         },
         await programJar,
@@ -240,26 +226,26 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       // Java page warns, having created nothing.
       const refused = await stack.up({ previewFirst: true, allowFailure: true });
       expect(refused.ok).toBe(false);
-      expect(refused.output).toContain(previewing);
+      expect(refused.output).toContain(sdkScenario.previewing);
       expect(refused.output).toContain(`No website with the domain "${main}" in this account.`);
       expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
       expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
       // With InvokeOutputOptions, the Java page's form, the same first up previews and creates.
       stack.setConfig(`${projectName}:lookupWithoutOptions`, { value: "false" });
       const created = await stack.up({ previewFirst: true });
-      expect(created.output).toContain(previewing);
+      expect(created.output).toContain(sdkScenario.previewing);
       // The stack, the second account's provider and the two websites (a default provider is not
       // counted).
       expect(created.summary?.resourceChanges).toEqual({ create: 4 });
       const outputs = plainOutputs(created.outputs);
-      expectSdkScenarioOutputs(fixture, outputs, { main });
+      sdkScenario.expectOutputs(fixture, outputs, { main });
       expect(outputs).toMatchObject({ foundPrivacy: "password", agencyDomains: [agency] });
       // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
       expect(created.outputs?.password?.secret).toBe(true);
       const siteId = outputs.siteId as number;
       const clientId = outputs.clientId as number;
-      expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
-      expectProviderKeysEncrypted(await stack.resourcesOfType("pulumi:providers:webstats"));
+      sdkScenario.expectWebsites(fixture, { siteId, clientId, main, agency });
+      sdkScenario.expectProviderKeysEncrypted(await stack.resourcesOfType("pulumi:providers:webstats"));
 
       // A change made elsewhere: refresh records it, up puts the declared values back.
       fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
@@ -273,15 +259,10 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       await stack.preview({ expectNoChanges: true, refresh: true });
 
       expect(await stack.resourcesOfType(pluginWebsiteType)).toHaveLength(2);
-      const destroyed = await stack.destroy();
-      expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
-      for (const id of [siteId, clientId]) expect(fixture.emulator.getWebsite(id)).toBeUndefined();
-      expect(fixture.emulator.listWebsites(fixture.account(0).id)).toEqual([]);
-      expect(fixture.emulator.listWebsites(fixture.account(1).id)).toEqual([]);
-
       // The engine ran the jar through the Java host, and printed nothing secret.
+      await expectDestroyed(stack, { resources: 4, accounts: [0, 1], secrets: [password] });
+      for (const id of [siteId, clientId]) expect(fixture.emulator.getWebsite(id)).toBeUndefined();
       expect(stack.output).toContain(pluginWebsiteType);
-      await expectNoSecretsIn(stack, [password]);
     },
   );
 
@@ -296,7 +277,7 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       const projectName = (parse(pulumiYaml?.text ?? "") as { name: string }).name;
       const stack = javaStack(
         projectName,
-        readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password }),
+        sdkScenario.readmeConfig(fixture, projectName, { main: 2, agency: 3, password }),
       );
       for (const file of files) {
         mkdirSync(join(stack.workDir, file.path, ".."), { recursive: true });
@@ -314,19 +295,15 @@ describeWithJava("the generated Java SDK through the provider plugin", () => {
       // A first `pulumi up`: the preview runs the example's getWebsite of the blog before the blog
       // exists.
       const created = await stack.up({ previewFirst: true });
-      expect(created.output).toContain(previewing);
+      expect(created.output).toContain(sdkScenario.previewing);
       expect(created.summary?.resourceChanges).toEqual({ create: 4 });
       const outputs = plainOutputs(created.outputs);
-      expectReadmeExampleWebsites(fixture, outputs, 3);
+      sdkScenario.expectReadmeWebsites(fixture, outputs, 3);
       expect(outputs.blogPrivacy).toBe("password");
       expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
         "blog.example.com",
       ]);
-      const destroyed = await stack.destroy();
-      expect(destroyed.summary?.resourceChanges).toEqual({ delete: 4 });
-      expect(fixture.emulator.listWebsites(fixture.account(2).id)).toEqual([]);
-      expect(fixture.emulator.listWebsites(fixture.account(3).id)).toEqual([]);
-      await expectNoSecretsIn(stack, [password]);
+      await expectDestroyed(stack, { resources: 4, accounts: [2, 3], secrets: [password] });
     },
   );
 
@@ -424,13 +401,12 @@ public class Websites {
         javaProject(recorded, join(project, "target", "program.jar")),
       );
       const created = await stack.up({ previewFirst: true });
-      expect(created.output).toContain(previewing);
+      expect(created.output).toContain(sdkScenario.previewing);
       expect(created.summary?.resourceChanges).toEqual({ create: 2 });
       const id = plainOutputs(created.outputs).websiteId as number;
       expect(fixture.emulator.getWebsite(id)).toMatchObject({ domain });
-      expect((await stack.destroy()).summary?.resourceChanges).toEqual({ delete: 2 });
+      await expectDestroyed(stack, { resources: 2, accounts: [4], secrets: [] });
       expect(fixture.emulator.getWebsite(id)).toBeUndefined();
-      await expectNoSecretsIn(stack, []);
     },
   );
 });
@@ -439,17 +415,7 @@ public class Websites {
 // files, so this needs no engine.
 describe("the docs on the Java SDK", () => {
   const functions = readFileSync(
-    join(
-      javaSdkDir,
-      "src",
-      "main",
-      "java",
-      "io",
-      "github",
-      "pulumiwebstats",
-      "webstats",
-      "WebstatsFunctions.java",
-    ),
+    join(javaSdkDir, "src/main/java/io/github/pulumiwebstats/webstats/WebstatsFunctions.java"),
     "utf8",
   );
 

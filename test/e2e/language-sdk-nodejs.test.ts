@@ -15,29 +15,14 @@ import { nodejsSdkPackage, pluginWebsiteType } from "../harness/plugin-program.m
 import { compileProgram } from "../harness/program-project.mjs";
 import { docExample } from "../support/docs";
 import { describeEngine, e2e, uniqueDomain } from "./harness";
-import {
-  expectReadmeExampleWebsites,
-  expectSdkScenarioOutputs,
-  readmeExampleConfig,
-  useEngineFixture,
-} from "./fixture";
-import { plainOutputs } from "./programs";
+import { useEngineFixture } from "./fixture";
+import * as sdkScenario from "./sdk-scenario";
+import { plainOutputs, program } from "./programs";
 
 const run = promisify(execFile);
-/** What the engine prints when an up previews first, as `pulumi up` does. */
-const previewing = "Previewing update (";
 
 /** A program that uses the generated SDK, as its author writes it. */
-function sdkProgram(body: string): string {
-  return [
-    `"use strict";`,
-    `const pulumi = require("@pulumi/pulumi");`,
-    `const webstats = require("${nodejsSdkPackage}");`,
-    `module.exports = async () => {`,
-    body,
-    `};`,
-  ].join("\n");
-}
+const sdkProgram = (body: string): string => program(body, nodejsSdkPackage);
 
 describeEngine("the generated Node.js SDK through the provider plugin", () => {
   const fixture = useEngineFixture([{ name: "Main" }, { name: "Agency" }], undefined, "plugin");
@@ -84,9 +69,9 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
 
     // The preview runs getWebsiteOutput of the site before the site exists.
     const created = await stack.up({ previewFirst: true });
-    expect(created.output).toContain(previewing);
+    expect(created.output).toContain(sdkScenario.previewing);
     const outputs = plainOutputs(created.outputs);
-    expectSdkScenarioOutputs(fixture, outputs, { main });
+    sdkScenario.expectOutputs(fixture, outputs, { main });
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password?.secret).toBe(true);
     const siteId = outputs.siteId as number;
@@ -130,16 +115,16 @@ describeEngine("the generated Node.js SDK through the provider plugin", () => {
 
   it("runs the documented Node.js SDK example as written", async () => {
     const stack = fixture.stack(compileProgram(docExample("sdk-nodejs")), undefined, {
-      config: readmeExampleConfig(fixture, "webstats-e2e", {
+      config: sdkScenario.readmeConfig(fixture, "webstats-e2e", {
         main: 0,
         agency: 1,
         password: "readme-sdk-password",
       }),
     });
     const created = await stack.up({ previewFirst: true });
-    expect(created.output).toContain(previewing);
+    expect(created.output).toContain(sdkScenario.previewing);
     const outputs = plainOutputs(created.outputs);
-    expectReadmeExampleWebsites(fixture, outputs, 1);
+    sdkScenario.expectReadmeWebsites(fixture, outputs, 1);
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
     expect(fixture.emulator.listWebsites(fixture.account(1).id)).toHaveLength(0);

@@ -17,37 +17,27 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ensurePythonEnv, findPython } from "../../tools/machine/ensure-python.mjs";
 import { pluginWebsiteType } from "../harness/plugin-program.mjs";
 import type { ConfigValue, StateResource } from "./harness";
-import { describeEngine, e2e, uniqueDomain } from "./harness";
-import {
-  expectProviderKeysEncrypted,
-  expectReadmeExampleWebsites,
-  expectSdkScenarioOutputs,
-  expectSdkScenarioWebsites,
-  readmeExampleConfig,
-  useEngineFixture,
-} from "./fixture";
+import { e2e, uniqueDomain } from "./harness";
+import { useEngineFixture } from "./fixture";
+import * as sdkScenario from "./sdk-scenario";
 import { pluginHome } from "./plugin-home";
-import { credentialsConfig } from "./programs";
 import { docExample } from "../support/docs";
 import { installPythonWheel } from "./release-artifacts";
 
 const run = promisify(execFile);
 const programDir = join(__dirname, "python-program");
 const projectName = "webstats-py";
-const inCi = process.env.CI === "true" || process.env.CI === "1";
-/** What the engine prints when an up previews first, as `pulumi up` does. */
-const previewing = "Previewing update (";
 
 const python = findPython();
-if (!python && !inCi) {
-  process.stderr.write("\n!!!!! PYTHON SDK ENGINE TEST SKIPPED: no Python 3.10+ on PATH\n\n");
-}
 // In CI a missing Python fails the file (in beforeAll) instead of skipping it.
-const describeWithPython = python || inCi ? describeEngine : describe.skip;
+const describeWithPython = sdkScenario.describeNeeding(
+  "PYTHON",
+  python ? undefined : "no Python 3.10+ on PATH",
+);
 
 /** What automation.py writes (see `run` there); secret outputs come without their value. */
 interface PythonResult {
@@ -168,15 +158,7 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     const password = "python-sdk-password-never-in-clear";
     const secrets = [password, ...apiKeys()];
     const program = join(programDir, "websites.py");
-    const config: Record<string, ConfigValue> = {
-      ...credentialsConfig(fixture.emulator.url, fixture.account(0).apiKey),
-      [`${projectName}:siteDomain`]: { value: `https://www.${main}` },
-      [`${projectName}:statsPassword`]: { value: password, secret: true },
-      [`${projectName}:email`]: { value: "false" },
-      [`${projectName}:clientDomain`]: { value: agency },
-      [`${projectName}:agencyUrl`]: { value: fixture.emulator.url },
-      [`${projectName}:agencyKey`]: { value: fixture.account(1).apiKey, secret: true },
-    };
+    const config = sdkScenario.scenarioConfig(fixture, projectName, { main, agency, password });
     const operation = (
       op: "up" | "refresh" | "preview" | "destroy",
       options: Parameters<typeof pythonProgram>[5] = {},
@@ -184,19 +166,21 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
 
     // The preview runs get_website_output of the site before the site exists.
     const created = await operation("up", { previewFirst: true });
-    expect(engineOutput).toContain(previewing);
+    expect(engineOutput).toContain(sdkScenario.previewing);
     // The stack, the second account's provider and the two websites (a default provider is not
     // counted).
     expect(created.summary).toEqual({ create: 4 });
     const outputs = outputsOf(created);
-    expectSdkScenarioOutputs(fixture, outputs, { main });
+    sdkScenario.expectOutputs(fixture, outputs, { main });
     expect(outputs).toMatchObject({ foundPrivacy: "password", agencyDomains: [agency] });
     // The SDK marks the password secret, so the engine keeps it encrypted as an output too.
     expect(created.outputs?.password).toEqual({ secret: true });
     const siteId = outputs.siteId as number;
     const clientId = outputs.clientId as number;
-    expectSdkScenarioWebsites(fixture, { siteId, clientId, main, agency });
-    expectProviderKeysEncrypted(stackResources("test").filter((r) => r.type === "pulumi:providers:webstats"));
+    sdkScenario.expectWebsites(fixture, { siteId, clientId, main, agency });
+    sdkScenario.expectProviderKeysEncrypted(
+      stackResources("test").filter((r) => r.type === "pulumi:providers:webstats"),
+    );
 
     // A change made elsewhere: refresh records it, up puts the declared values back.
     fixture.emulator.updateWebsite(siteId, { email: 1, exclude_bots: 0 });
@@ -226,12 +210,12 @@ describeWithPython("the generated Python SDK through the provider plugin", () =>
     writeFileSync(example, docExample("sdk-python", "python"));
     const password = "readme-python-sdk-password";
     const secrets = [password, ...apiKeys()];
-    const config = readmeExampleConfig(fixture, projectName, { main: 2, agency: 3, password });
+    const config = sdkScenario.readmeConfig(fixture, projectName, { main: 2, agency: 3, password });
     const printed = engineOutput.length;
     const created = await pythonProgram("up", "readme", example, config, secrets, { previewFirst: true });
-    expect(engineOutput.slice(printed)).toContain(previewing);
+    expect(engineOutput.slice(printed)).toContain(sdkScenario.previewing);
     const outputs = outputsOf(created);
-    expectReadmeExampleWebsites(fixture, outputs, 3);
+    sdkScenario.expectReadmeWebsites(fixture, outputs, 3);
     expect(fixture.emulator.listWebsites(fixture.account(2).id).map((w) => w.domain)).toEqual([
       "blog.example.com",
     ]);

@@ -22,25 +22,16 @@ import {
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
 import { executableFileName, hostPlatformName } from "../../tools/release/plugin-executables.mjs";
 import { releasePlugin } from "../../tools/release/release-plugin.mjs";
-import {
-  issueCertificate,
-  makeCertificateAuthority,
-  startForwardingProxy,
-  urlWithHost,
-  writePemFiles,
-  type ForwardingProxy,
-  type PemFiles,
-} from "../support/network";
+import { INSTALLATION_NAME, startCompanyInstallation } from "../support/company-installation";
+import type { CompanyInstallation } from "../support/company-installation";
 import { describeEngine, e2e, TestStack, uniqueDomain } from "./harness";
-import { plainOutputs } from "./programs";
+import { plainOutputs, yamlWebsite } from "./programs";
 
 const root = join(__dirname, "..", "..");
 /** The installation's name, which only the forwarding proxy resolves. */
-const NAME = "stats.webstats.test";
+const NAME = INSTALLATION_NAME;
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
 
 /** Where a command named `name` is found on `path`, as a shell or Go's exec.LookPath finds it. */
@@ -72,10 +63,7 @@ function firstBytes(file: string, count: number): Buffer {
 
 describeEngine("provider plugin: the single executable, with no Node.js to be found", () => {
   const os = hostPlatformName().split("-")[0] ?? "";
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  let proxy: ForwardingProxy;
-  let pem: PemFiles;
+  let installation: CompanyInstallation;
   let work = "";
   let home = "";
   const stacks: TestStack[] = [];
@@ -86,15 +74,10 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
   const enginePath = e2e.yamlHostDir;
 
   beforeAll(async () => {
-    const ca = await makeCertificateAuthority("Webstats Executable Root");
-    const certificate = await issueCertificate(ca, { dnsNames: [NAME] });
-    emulator = await startEmulator({
-      requestsPerMinute: 0,
-      tls: { key: certificate.keyPem, cert: certificate.certPem },
+    installation = await startCompanyInstallation({
+      authority: "Webstats Executable Root",
+      account: "Executable",
     });
-    account = emulator.createAccount({});
-    proxy = await startForwardingProxy({ resolve: { [NAME]: "127.0.0.1" } });
-    pem = writePemFiles({ "company-root.pem": ca.certPem });
     work = mkdtempSync(join(tmpdir(), "webstats-executable-"));
     const [archive] = await releasePlugin({
       releaseDir: join(work, "release"),
@@ -118,8 +101,7 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
 
   afterAll(async () => {
     stacks.forEach((stack) => stack.cleanup());
-    await Promise.all([emulator?.close(), proxy?.close()]);
-    pem?.remove();
+    await installation?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
@@ -139,18 +121,9 @@ describeEngine("provider plugin: the single executable, with no Node.js to be fo
     expect(script.stderr).toContain("node");
 
     const domain = uniqueDomain("sea");
-    const program = (email: boolean) => `
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${domain}
-      email: ${email}
-outputs:
-  websiteId: \${site.websiteId}
-  email: \${site.email}
-`;
-    const byName = urlWithHost(emulator.url, NAME);
+    const program = (email: boolean) =>
+      yamlWebsite({ domain, email }, { websiteId: "site.websiteId", email: "site.email" });
+    const { emulator, account, proxy, pem, byName } = installation;
     const stack = TestStack.create({
       yaml: program(false),
       pluginHome: home,

@@ -1,7 +1,9 @@
 // Pulumi YAML programs through the provider plugin, installed as users install it
 // (`pulumi-webstats plugin install`), with the pinned CLI and YAML language host, against the
-// emulator: the lifecycle, drift, each function, stack configuration, two accounts through
-// explicit providers, and secrets kept out of the state and the engine's output. Imports are in
+// emulator: the lifecycle, each function, stack configuration, two accounts through explicit
+// providers, and secrets kept out of the state and the engine's output. Drift through the plugin
+// is the lifecycle's (website-lifecycle.test.ts; refresh runs no program, so the language does not
+// matter) and the provider tier's (test/provider/drift.test.ts). Imports are in
 // plugin-import.test.ts.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +12,8 @@ import { WebstatsClient } from "../../sdk";
 import { docProject } from "../support/docs";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { plainOutputs } from "./programs";
+import { plainOutputs, yamlWebsite } from "./programs";
+import { sendCountedPageviews, utcDay } from "../support/pageviews";
 
 const websiteType = "webstats:index:Website";
 
@@ -90,8 +93,8 @@ outputs:
   });
 
   it("runs the documented YAML program: the default and an explicit provider's account", async () => {
-    // The YAML page's whole project (its Pulumi.yaml; the README shows the same program), with the
-    // fixture's own name and runtime lines and the emulator for the agency's address.
+    // The YAML page's whole project (its Pulumi.yaml), with the fixture's own name and runtime
+    // lines and the emulator for the agency's address.
     const program = docProject("docs/languages/yaml.md")
       .find((file) => file.path === "Pulumi.yaml")!
       .text.replace(/^name: .*\n/m, "")
@@ -112,22 +115,19 @@ outputs:
 
   it("looks up a website the program creates on a first preview by its id, not by its domain (the documented note)", async () => {
     const domain = uniqueDomain("yamlfirst");
-    const program = (argument: string) => `
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${domain}
+    const program = (argument: string) =>
+      yamlWebsite(
+        { domain },
+        { websiteId: "site.websiteId", foundId: "found.id" },
+        `
 variables:
   found:
     fn::invoke:
       function: webstats:index:getWebsite
       arguments:
         ${argument}
-outputs:
-  websiteId: \${site.websiteId}
-  foundId: \${found.id}
-`;
+`,
+      );
     // The domain is known at preview, before the website exists: the first up fails in its
     // preview, having created nothing.
     const stack = fixture.yamlStack(program("domain: ${site.domain}"));
@@ -142,48 +142,16 @@ outputs:
     expect(outputs.foundId).toBe(outputs.websiteId);
   });
 
-  it("finds drift on refresh and puts it back on up", async () => {
-    const domain = uniqueDomain("yamldrift");
-    const stack = fixture.yamlStack(`
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${domain}
-      excludeBots: true
-outputs:
-  websiteId: \${site.websiteId}
-`);
-    const id = plainOutputs((await stack.up()).outputs).websiteId as number;
-    fixture.emulator.updateWebsite(id, { exclude_bots: 0, email: 1 });
-    const drifted = await stack.preview({ refresh: true, expectNoChanges: true, allowFailure: true });
-    expect(drifted.ok).toBe(false);
-    await stack.up({ refresh: true });
-    expect(fixture.emulator.getWebsite(id)).toMatchObject({ exclude_bots: 1, email: 0 });
-    await stack.preview({ expectNoChanges: true, refresh: true });
-  });
-
   it("reads the account, websites and statistics through fn::invoke of each function", async () => {
     const domain = uniqueDomain("yamlfn");
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account().apiKey });
     const existing = await client.websites.create({ domain, email: true });
     // Three pageviews of one visit, /pricing twice.
-    for (const [path, referrer] of [
+    await sendCountedPageviews(fixture.emulator.url, domain, [
       ["/", "https://news.example/item"],
       ["/pricing", `https://${domain}/`],
       ["/pricing", `https://${domain}/`],
-    ]) {
-      const response = await fetch(`${fixture.emulator.url}/api/event`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-        },
-        body: JSON.stringify({ page: `https://${domain}${path}`, referrer }),
-      });
-      expect(await response.text()).toBe("200");
-    }
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    ]);
     const stack = fixture.yamlStack(`
 variables:
   account:
@@ -205,8 +173,8 @@ variables:
       function: webstats:index:getWebsiteStats
       arguments:
         id: \${byDomain.id}
-        from: "${day(-1)}"
-        to: "${day(1)}"
+        from: "${utcDay(-1)}"
+        to: "${utcDay(1)}"
         top:
           name: page
           count: 1

@@ -20,12 +20,15 @@ export const websiteTypeOf = (host: Host): string =>
  */
 export { forPlugin } from "../harness/plugin-program.mjs";
 
-/** A program whose body may use `pulumi` and `webstats` and returns the stack outputs. */
-export function program(body: string): string {
+/**
+ * A program whose body may use `pulumi` and `webstats` and returns the stack outputs; `webstats`
+ * is the package named (default this one; the generated Node.js SDK's, for its tests).
+ */
+export function program(body: string, webstatsPackage = "pulumi-webstats"): string {
   return [
     `"use strict";`,
     `const pulumi = require("@pulumi/pulumi");`,
-    `const webstats = require("pulumi-webstats");`,
+    `const webstats = require("${webstatsPackage}");`,
     `module.exports = async () => {`,
     body,
     `};`,
@@ -43,6 +46,28 @@ export function oneWebsite(args: Record<string, unknown>, options = "{}"): strin
     adoptExisting: site.adoptExisting, createdAt: site.createdAt, updatedAt: site.updatedAt,
     password: site.password,
   };`);
+}
+
+/**
+ * A Pulumi YAML program (the body of Pulumi.yaml after its name and runtime) of one Website,
+ * `site`, with `properties` written as YAML values, and `outputs`, each an expression of the
+ * program (`site.websiteId`); `head` (a `variables:` block, comments), as written, comes first.
+ */
+export function yamlWebsite(
+  properties: Record<string, string | boolean>,
+  outputs: Record<string, string> = {},
+  head = "",
+): string {
+  const lines = [
+    "resources:",
+    "  site:",
+    "    type: webstats:index:Website",
+    "    properties:",
+    ...Object.entries(properties).map(([name, value]) => `      ${name}: ${value}`),
+  ];
+  const exported = Object.entries(outputs).map(([name, expression]) => `  ${name}: \${${expression}}`);
+  if (exported.length > 0) lines.push("outputs:", ...exported);
+  return `${head}${lines.join("\n")}\n`;
 }
 
 /** Stack configuration that points the provider at an emulator account. */

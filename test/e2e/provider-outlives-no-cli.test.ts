@@ -9,7 +9,7 @@ import { processesOfStack } from "../harness/program-project.mjs";
 import { describeEngine, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { oneWebsite } from "./programs";
+import { oneWebsite, yamlWebsite } from "./programs";
 
 /** Provider processes of a stack: found by its PULUMI_HOME, told apart by their command line. */
 function providerProcesses(stack: TestStack): number[] {
@@ -38,17 +38,7 @@ describeEngine("a provider whose CLI is killed", () => {
 
   const hosts: [string, (domain: string) => TestStack][] = [
     ["the dynamic provider", (domain) => fixture.stack(oneWebsite({ domain }))],
-    [
-      "the provider plugin",
-      (domain) =>
-        fixture.yamlStack(`
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${domain}
-`),
-    ],
+    ["the provider plugin", (domain) => fixture.yamlStack(yamlWebsite({ domain }))],
   ];
 
   it.each(hosts)("%s exits within seconds", async (_host, makeStack) => {

@@ -13,7 +13,7 @@ import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import type { TestStack } from "./harness";
 import { useEngineFixture } from "./fixture";
-import { plainOutputs, program } from "./programs";
+import { plainOutputs, program, yamlWebsite } from "./programs";
 
 const deletes = (counts: Record<string, number>) => counts["DELETE /api/v1/websites/:id"] ?? 0;
 const creates = (counts: Record<string, number>) => counts["POST /api/v1/websites"] ?? 0;
@@ -110,16 +110,8 @@ describeEngine("changes of address and replacements never delete a website they 
 
   it("provider plugin: a new host name for the stack and an explicit provider keep the website", async () => {
     const domain = uniqueDomain("plugaddr");
-    const defaultProvider = (name: string) => `
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${name}
-outputs:
-  websiteId: \${site.websiteId}
-  installation: \${site.installation}
-`;
+    const defaultProvider = (name: string) =>
+      yamlWebsite({ domain: name }, { websiteId: "site.websiteId", installation: "site.installation" });
     const stack = fixture.yamlStack(defaultProvider(domain));
     stack.setConfig("webstats:adoptExisting", { value: "true" });
     const created = plainOutputs((await stack.up()).outputs);

@@ -9,46 +9,22 @@ import { expect, it } from "vitest";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { oneWebsite, plainOutputs, scenarioHosts, websiteTypeOf } from "./programs";
+import { everyArgument, everyArgumentOutputs, everyArgumentStored } from "../support/every-argument";
 
 describeEngine.each(scenarioHosts)("Website lifecycle through the %s host", (host) => {
   const fixture = useEngineFixture(undefined, undefined, host);
   it("creates with every argument, restores drift that refresh records, and destroys", async () => {
     const domain = uniqueDomain("full");
     const password = "correct horse battery";
-    const args = {
-      domain: `https://www.${domain.toUpperCase()}`,
-      privacy: "password",
-      password,
-      email: true,
-      excludeBots: false,
-      favorite: true,
-      excludeParams: ["utm_source", " ref ", "&"],
-      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
-    };
-    const stack = fixture.stack(oneWebsite(args));
+    const stack = fixture.stack(oneWebsite(everyArgument(domain, password)));
 
     const up = await stack.up();
     const out = plainOutputs(up.outputs);
-    expect(out).toMatchObject({
-      domain,
-      privacy: "password",
-      email: true,
-      excludeBots: false,
-      favorite: true,
-      hasPassword: true,
-      excludeParams: ["utm_source", "ref", "&"],
-      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
-      adoptExisting: false,
-    });
+    expect(out).toMatchObject(everyArgumentOutputs(domain));
     const websiteId = out.websiteId as number;
     expect(typeof websiteId).toBe("number");
     expect(up.outputs?.password?.secret).toBe(true);
-    expect(fixture.emulator.getWebsite(websiteId)).toMatchObject({
-      domain,
-      privacy: 2,
-      email: 1,
-      favorite: true,
-    });
+    expect(fixture.emulator.getWebsite(websiteId)).toMatchObject(everyArgumentStored(domain, password));
     const [resource] = await stack.resourcesOfType(websiteTypeOf(host));
     expect(resource?.id).toBe(String(websiteId));
 

@@ -20,22 +20,15 @@
 // do with the variables.
 import { Server, RequestError } from "proxy-chain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
-import {
-  issueCertificate,
-  makeCertificateAuthority,
-  startForwardingProxy,
-  urlWithHost,
-  writePemFiles,
-  type ForwardingProxy,
-  type PemFiles,
-} from "../support/network";
+import type { ForwardingProxy } from "../support/network";
+import { INSTALLATION_NAME, startCompanyInstallation } from "../support/company-installation";
+import type { CompanyInstallation } from "../support/company-installation";
 import { describeEngine, TestStack, uniqueDomain } from "./harness";
 import type { ConfigValue } from "./harness";
 import { pluginHome } from "./plugin-home";
-import { plainOutputs, program, websiteTypeOf } from "./programs";
+import { plainOutputs, program, websiteTypeOf, yamlWebsite } from "./programs";
 
-const NAME = "stats.webstats.test";
+const NAME = INSTALLATION_NAME;
 
 /** A proxy on another machine, as far as this machine's loopback goes. */
 interface RemoteProxy {
@@ -73,39 +66,28 @@ async function startRemoteProxy(upstream: ForwardingProxy): Promise<RemoteProxy>
 }
 
 describeEngine("Websites through a forwarding proxy, to an installation of a private authority", () => {
-  let emulator: Emulator;
-  let account: EmulatorAccount;
-  let proxy: ForwardingProxy;
+  let installation: CompanyInstallation;
   let remote: RemoteProxy;
-  let pem: PemFiles;
-  let byName = "";
   const stacks: TestStack[] = [];
 
   beforeAll(async () => {
-    const ca = await makeCertificateAuthority("Webstats Engine Root");
-    const certificate = await issueCertificate(ca, { dnsNames: [NAME] });
-    emulator = await startEmulator({
-      requestsPerMinute: 0,
-      tls: { key: certificate.keyPem, cert: certificate.certPem },
+    installation = await startCompanyInstallation({
+      authority: "Webstats Engine Root",
+      account: "Behind a proxy",
     });
-    account = emulator.createAccount({ name: "Behind a proxy" });
-    proxy = await startForwardingProxy({ resolve: { [NAME]: "127.0.0.1" } });
-    remote = await startRemoteProxy(proxy);
-    pem = writePemFiles({ "company-root.pem": ca.certPem });
-    byName = urlWithHost(emulator.url, NAME);
+    remote = await startRemoteProxy(installation.proxy);
   });
 
   afterAll(async () => {
     stacks.forEach((stack) => stack.cleanup());
-    await Promise.all([emulator?.close(), remote?.close(), proxy?.close()]);
-    pem?.remove();
+    await Promise.all([installation?.close(), remote?.close()]);
   });
 
   /** The stack's configuration: the installation by name, its authority's file, the key. */
   const config = (): Record<string, ConfigValue> => ({
-    "webstats:baseUrl": { value: byName },
-    "webstats:caCertFile": { value: pem.path("company-root.pem") },
-    "webstats:apiKey": { value: account.apiKey, secret: true },
+    "webstats:baseUrl": { value: installation.byName },
+    "webstats:caCertFile": { value: installation.pem.path("company-root.pem") },
+    "webstats:apiKey": { value: installation.account.apiKey, secret: true },
   });
 
   /**
@@ -127,21 +109,55 @@ describeEngine("Websites through a forwarding proxy, to an installation of a pri
   /** What the proxy was asked for since `before` (an index into remote.asked): the installation only. */
   function tunnelsSince(before: number): string[] {
     const since = remote.asked.slice(before);
-    const installation = `${NAME}:${new URL(byName).port}`;
-    expect(since.filter((target) => target !== installation)).toEqual([]);
+    const target = `${NAME}:${new URL(installation.byName).port}`;
+    expect(since.filter((asked) => asked !== target)).toEqual([]);
     return since;
+  }
+
+  /** A stack of `program` behind the company's proxy, cleaned up when the file is done. */
+  function stackBehindProxy(program: { program: string } | { yaml: string; pluginHome: string }): TestStack {
+    const stack = TestStack.create({ ...program, config: config(), env: proxyEnvironment() });
+    stacks.push(stack);
+    return stack;
+  }
+
+  /** An up that creates the program's website through the proxy; its result and the website's id. */
+  async function expectCreatedThroughProxy(stack: TestStack, domain: string) {
+    const before = remote.asked.length;
+    const up = await stack.up();
+    const created = plainOutputs(up.outputs);
+    const id = created.websiteId as number;
+    expect(created.installation).toBe(installation.byName);
+    expect(installation.emulator.getWebsite(id)).toMatchObject({ domain });
+    expect(tunnelsSince(before).length).toBeGreaterThan(0);
+    return { up, created, id };
+  }
+
+  /**
+   * A preview with no change and a destroy, each through the proxy to the installation alone;
+   * the company proxy (the forwarding one behind it) carried the installation's tunnels only, and
+   * the engine printed no API key.
+   */
+  async function expectPreviewAndDestroyThroughProxy(stack: TestStack, id: number): Promise<void> {
+    const previewed = remote.asked.length;
+    await stack.preview({ expectNoChanges: true });
+    tunnelsSince(previewed);
+
+    const destroying = remote.asked.length;
+    await stack.destroy();
+    expect(tunnelsSince(destroying).length).toBeGreaterThan(0);
+    expect(installation.emulator.getWebsite(id)).toBeUndefined();
+    expect(installation.proxy.connects.filter((tunnel) => tunnel.host !== NAME)).toEqual([]);
+    expect(stack.output).not.toContain(installation.account.apiKey);
   }
 
   it("dynamic host: a Node.js program needs no_proxy=127.0.0.1, then creates, previews and destroys through the proxy", async () => {
     const domain = uniqueDomain("proxied");
-    const stack = TestStack.create({
+    const stack = stackBehindProxy({
       program: program(`
   const site = new webstats.Website("site", { domain: "${domain}" });
   return { websiteId: site.websiteId, installation: site.installation };`),
-      config: config(),
-      env: proxyEnvironment(),
     });
-    stacks.push(stack);
 
     // Without an exception for loopback, @pulumi/pulumi's gRPC asks the proxy for the engine.
     const asked = remote.asked.length;
@@ -151,36 +167,27 @@ describeEngine("Websites through a forwarding proxy, to an installation of a pri
     const refused = remote.asked.slice(asked);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((target) => /^127\.0\.0\.1:\d+$/.test(target))).toBe(true);
-    expect(emulator.listWebsites(account.id).map((w) => w.domain)).not.toContain(domain);
+    expect(installation.emulator.listWebsites(installation.account.id).map((w) => w.domain)).not.toContain(
+      domain,
+    );
 
     // What the user sets: lower case (gRPC does not read NO_PROXY), no spaces, 127.0.0.1 itself
     // (the engine's address; `localhost` alone does not match it). no_grpc_proxy works too.
     stack.setEnv("no_proxy", "127.0.0.1,localhost");
-    const before = remote.asked.length;
-    const created = plainOutputs((await stack.up()).outputs);
-    const id = created.websiteId as number;
-    expect(created.installation).toBe(byName);
-    expect(emulator.getWebsite(id)).toMatchObject({ domain });
-    expect(tunnelsSince(before).length).toBeGreaterThan(0);
+    const { id } = await expectCreatedThroughProxy(stack, domain);
     const [resource] = await stack.resourcesOfType(websiteTypeOf("dynamic"));
     expect(resource?.id).toBe(String(id));
 
-    const previewed = remote.asked.length;
-    await stack.preview({ expectNoChanges: true });
-    tunnelsSince(previewed);
-
-    const destroying = remote.asked.length;
-    await stack.destroy();
-    expect(tunnelsSince(destroying).length).toBeGreaterThan(0);
-    expect(emulator.getWebsite(id)).toBeUndefined();
-    // The company proxy (the forwarding one behind it) carried the installation's tunnels only.
-    expect(proxy.connects.filter((tunnel) => tunnel.host !== NAME)).toEqual([]);
+    await expectPreviewAndDestroyThroughProxy(stack, id);
   });
 
   it("plugin host: a YAML program creates, previews and destroys through the proxy; skipTlsVerify's warning shows once", async () => {
     const domain = uniqueDomain("proxied-yaml");
-    const stack = TestStack.create({
-      yaml: `
+    const stack = stackBehindProxy({
+      yaml: yamlWebsite(
+        { domain },
+        { websiteId: "site.websiteId", installation: "site.installation", accountEmail: "unverified.email" },
+        `
 variables:
   unverified:
     fn::invoke:
@@ -188,46 +195,22 @@ variables:
       arguments:
         connection:
           skipTlsVerify: true
-resources:
-  site:
-    type: webstats:index:Website
-    properties:
-      domain: ${domain}
-outputs:
-  websiteId: \${site.websiteId}
-  installation: \${site.installation}
-  accountEmail: \${unverified.email}
 `,
+      ),
       pluginHome: pluginHome(),
-      config: config(),
-      env: proxyEnvironment(),
     });
-    stacks.push(stack);
 
-    const before = remote.asked.length;
-    const up = await stack.up();
-    const created = plainOutputs(up.outputs);
-    const id = created.websiteId as number;
-    expect(created).toMatchObject({ installation: byName, accountEmail: account.email });
-    expect(emulator.getWebsite(id)).toMatchObject({ domain });
-    expect(tunnelsSince(before).length).toBeGreaterThan(0);
+    const { up, created, id } = await expectCreatedThroughProxy(stack, domain);
+    expect(created.accountEmail).toBe(installation.account.email);
     // Through the engine's Log service, as a warning: once in the operation (the engine prints it
     // as it comes and again among the diagnostics, and counts one).
     const warning =
-      `warning: webstats: the certificate of ${byName} is not verified (connection.skipTlsVerify is ` +
+      `warning: webstats: the certificate of ${installation.byName} is not verified (connection.skipTlsVerify is ` +
       "true): any server on the way can answer as this installation and read the API key.";
     const diagnostics = up.output.slice(up.output.indexOf("\nDiagnostics:"), up.output.indexOf("\nOutputs:"));
     expect(diagnostics.split(warning).length - 1).toBe(1);
     expect(up.output).toMatch(/pulumi:pulumi:Stack \S+ created \([\d.]+m?s\) 1 warning\n/);
 
-    const previewed = remote.asked.length;
-    await stack.preview({ expectNoChanges: true });
-    tunnelsSince(previewed);
-
-    const destroying = remote.asked.length;
-    await stack.destroy();
-    expect(tunnelsSince(destroying).length).toBeGreaterThan(0);
-    expect(emulator.getWebsite(id)).toBeUndefined();
-    expect(stack.output).not.toContain(account.apiKey);
+    await expectPreviewAndDestroyThroughProxy(stack, id);
   });
 });

@@ -13,6 +13,7 @@ import { WebstatsClient } from "../../sdk";
 import { describeEngine, uniqueDomain } from "./harness";
 import { useEngineFixture } from "./fixture";
 import { plainOutputs, program, scenarioHosts, websiteTypeOf } from "./programs";
+import { sendCountedPageviews, utcDay } from "../support/pageviews";
 
 describeEngine.each(scenarioHosts)("Website secrets through the %s host", (host) => {
   const fixture = useEngineFixture([{ name: "Primary" }, { name: "Secondary" }], undefined, host);
@@ -73,18 +74,10 @@ describeEngine("functions in the program's process (dynamic host)", () => {
     // A website with hits of its own before the program runs: two pageviews of /docs, one visit.
     const client = new WebstatsClient({ baseUrl: fixture.emulator.url, apiKey: fixture.account(1).apiKey });
     const tracked = await client.websites.create({ domain: uniqueDomain("tracked") });
-    for (const referrer of ["https://news.example/item", `https://${tracked.domain}/`]) {
-      const response = await fetch(`${fixture.emulator.url}/api/event`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-        },
-        body: JSON.stringify({ page: `https://${tracked.domain}/docs`, referrer }),
-      });
-      expect(await response.text()).toBe("200");
-    }
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await sendCountedPageviews(fixture.emulator.url, tracked.domain, [
+      ["/docs", "https://news.example/item"],
+      ["/docs", `https://${tracked.domain}/`],
+    ]);
     const stack = fixture.stack(
       program(`
   const sites = ${JSON.stringify(domains)}.map((domain, i) =>
@@ -100,8 +93,8 @@ describeEngine("functions in the program's process (dynamic host)", () => {
   const byId = sites[2].websiteId.apply((id) => webstats.getWebsiteOutput({ id }));
   const traffic = webstats.getWebsiteStatsOutput({
     id: pulumi.output(${tracked.id}),
-    from: ${JSON.stringify(day(-1))},
-    to: ${JSON.stringify(day(1))},
+    from: ${JSON.stringify(utcDay(-1))},
+    to: ${JSON.stringify(utcDay(1))},
     top: { name: "page", count: 1 },
   });
   return {

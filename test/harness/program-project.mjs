@@ -75,24 +75,32 @@ export function prepareProjectTemplate(root, { policyPack = false } = {}) {
   const nodejsSdk = packNodejsSdk(packDir);
   // The policy pack, installed as users install it: its folder in node_modules is the pack.
   const policyPackTarball = policyPack ? [packPolicyPack(packDir)] : [];
-  const templateDir = join(root, "template");
+  return installTemplate(join(root, "template"), "webstats-program", [
+    tarball,
+    nodejsSdk,
+    ...policyPackTarball,
+    `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
+  ]);
+}
+
+/**
+ * A project template in `templateDir`, named `name`: `packages` (tarballs, and
+ * `@pulumi/pulumi@<version>`) installed without their install scripts, from npm's cache where it
+ * has them, and the automation driver beside them. Shared by the engine tests, the demo and the
+ * engine recorder.
+ * @param {string} templateDir
+ * @param {string} name
+ * @param {string[]} packages
+ * @returns {string} the template's folder
+ */
+export function installTemplate(templateDir, name, packages) {
   mkdirSync(templateDir, { recursive: true });
   writeFileSync(
     join(templateDir, "package.json"),
-    JSON.stringify({ name: "webstats-program", private: true, version: "0.0.0" }, null, 2),
+    JSON.stringify({ name, private: true, version: "0.0.0" }, null, 2),
   );
   npm(
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--prefer-offline",
-      "--ignore-scripts",
-      tarball,
-      nodejsSdk,
-      ...policyPackTarball,
-      `@pulumi/pulumi@${pulumiVersionUnderTest()}`,
-    ],
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", ...packages],
     templateDir,
   );
   copyFileSync(join(repoRoot, "test", "harness", "automation-driver.cjs"), join(templateDir, "driver.cjs"));

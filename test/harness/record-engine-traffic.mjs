@@ -14,7 +14,6 @@
 // `npm run recordings -- NAME...` records only those scenarios; WEBSTATS_RECORDINGS_RAW=<folder>
 // keeps the unscrubbed logs there too (they hold the throwaway emulator's keys).
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -29,7 +28,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensurePulumi, lockedPulumiVersion, YAML_HOST_VERSION } from "../../tools/machine/ensure-pulumi.mjs";
-import { packPackage } from "./program-project.mjs";
+import { installTemplate, packPackage } from "./program-project.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const recorderFile = fileURLToPath(import.meta.url);
@@ -505,28 +504,11 @@ export const scenarios = [
  * rebuild) and the @pulumi/pulumi under test, and the automation driver.
  */
 function prepareTemplate(root, pulumiVersion) {
-  const templateDir = join(root, "template");
-  mkdirSync(templateDir, { recursive: true });
   const tarball = packPackage(join(root, "pack"));
-  writeFileSync(
-    join(templateDir, "package.json"),
-    JSON.stringify({ name: "webstats-recordings", private: true, version: "0.0.0" }, null, 2),
-  );
-  execFileSync(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--prefer-offline",
-      "--ignore-scripts",
-      tarball,
-      `@pulumi/pulumi@${pulumiVersion}`,
-    ],
-    { cwd: templateDir, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  copyFileSync(join(repoRoot, "test", "harness", "automation-driver.cjs"), join(templateDir, "driver.cjs"));
-  return templateDir;
+  return installTemplate(join(root, "template"), "webstats-recordings", [
+    tarball,
+    `@pulumi/pulumi@${pulumiVersion}`,
+  ]);
 }
 
 /** A step's value with `{{baseUrl}}` and `{{apiKey:N}}` made this run's. */

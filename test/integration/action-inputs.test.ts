@@ -4,18 +4,16 @@
 // naming the input and the values it takes: no folder made, nothing read or changed. The Action
 // against the emulator with real stacks is test/e2e/action.test.ts; its output and its folders,
 // test/integration/action-run.test.ts.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readAction, runAction } from "../support/action-runner";
+import { scratchFolder } from "../support/scratch-folder";
 
-const root = mkdtempSync(join(tmpdir(), "action-inputs-"));
+const root = scratchFolder("action-inputs-");
 const workspace = join(root, "workspace");
 mkdirSync(workspace);
 const env = { PATH: "/usr/bin:/bin", HOME: root };
-
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("action.yml", () => {
   it("is a node24 JavaScript action run from its committed bundle, reading its inputs from the environment", () => {

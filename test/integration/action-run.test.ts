@@ -17,10 +17,8 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
@@ -30,9 +28,10 @@ import { staleBundle } from "../../tools/build/bundle-action.mjs";
 import { actionRoot, readAction, runAction } from "../support/action-runner";
 import { makePulumiStandIn, setStandInStacks } from "../support/pulumi-stand-in";
 import type { StandInStack } from "../support/pulumi-stand-in";
+import { scratchFolder } from "../support/scratch-folder";
 import { writeStackExport } from "../support/stack-exports";
 
-const root = mkdtempSync(join(tmpdir(), "action-run-"));
+const root = scratchFolder("action-run-");
 const workspace = join(root, "workspace");
 const standIn = join(root, "pulumi-stand-in");
 let emulator: Emulator;
@@ -60,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe("the Action, run as a runner runs it", () => {
@@ -70,32 +68,29 @@ describe("the Action, run as a runner runs it", () => {
   });
 
   it("installs nothing: the bundle runs alone, without node_modules or npm", async () => {
-    const alone = mkdtempSync(join(tmpdir(), "action-alone-"));
-    try {
-      mkdirSync(join(alone, "action", "dist"), { recursive: true });
-      cpSync(join(actionRoot, "action.yml"), join(alone, "action.yml"));
-      cpSync(join(actionRoot, "action", "dist", "index.js"), join(alone, "action", "dist", "index.js"));
-      // No node_modules in the folder or any folder above it, where Node.js would look.
-      for (let dir = alone; dir !== dirname(dir); dir = dirname(dir))
-        expect(existsSync(join(dir, "node_modules"))).toBe(false);
-      const run = await runAction(workspace, { stacks: "prod", formats: "json text" }, env, {
-        actionPath: alone,
-      });
-      expect(run.stderr).toBe("");
-      expect(run.code).toBe(0);
-      expect(run.outputs).toMatchObject({ "exit-code": "0", "in-sync": "2", changed: "0" });
-      expect(readFileSync(run.outputs["report-text"] as string, "utf8")).toContain("in-sync");
-      expect(run.summary).toContain("2 websites in 1 account of 1 stack (sites/prod): 2 in-sync");
-      // It wrote nothing beside itself: no install, no cache.
-      expect(readdirSync(alone, { recursive: true }).sort()).toEqual([
-        "action",
-        "action.yml",
-        join("action", "dist"),
-        join("action", "dist", "index.js"),
-      ]);
-    } finally {
-      rmSync(alone, { recursive: true, force: true });
-    }
+    // Beside the workspace, in a folder no node_modules is above.
+    const alone = mkdtempSync(join(root, "action-alone-"));
+    mkdirSync(join(alone, "action", "dist"), { recursive: true });
+    cpSync(join(actionRoot, "action.yml"), join(alone, "action.yml"));
+    cpSync(join(actionRoot, "action", "dist", "index.js"), join(alone, "action", "dist", "index.js"));
+    // No node_modules in the folder or any folder above it, where Node.js would look.
+    for (let dir = alone; dir !== dirname(dir); dir = dirname(dir))
+      expect(existsSync(join(dir, "node_modules"))).toBe(false);
+    const run = await runAction(workspace, { stacks: "prod", formats: "json text" }, env, {
+      actionPath: alone,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.outputs).toMatchObject({ "exit-code": "0", "in-sync": "2", changed: "0" });
+    expect(readFileSync(run.outputs["report-text"] as string, "utf8")).toContain("in-sync");
+    expect(run.summary).toContain("2 websites in 1 account of 1 stack (sites/prod): 2 in-sync");
+    // It wrote nothing beside itself: no install, no cache.
+    expect(readdirSync(alone, { recursive: true }).sort()).toEqual([
+      "action",
+      "action.yml",
+      join("action", "dist"),
+      join("action", "dist", "index.js"),
+    ]);
   });
 
   it("echoes what the command prints between stop-commands lines: no line of it is a workflow command", async () => {

@@ -3,18 +3,17 @@
 // each showing its example in every language of schema-examples/ in the language chooser's
 // block for that language, the Website's page its Import section, and the folder's README a link
 // to every page; no page links to the Registry site's root or says "Coming soon!". (npm run reference:check holds the committed pages to a fresh render.)
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { websiteToken } from "../../core/package-schema";
 import { renderReference } from "../../tools/build/api-reference.mjs";
 import { ensureDocsGenerator } from "../../tools/machine/ensure-docsgen.mjs";
 import { exampleFiles, readSchemaExamples } from "../../tools/build/schema-examples.mjs";
 import { currentSchema } from "../../tools/sdks/language-sdks.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
-const scratch = mkdtempSync(join(tmpdir(), "webstats-reference-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-reference-");
 const examples = readSchemaExamples();
 const languages = Object.keys(exampleFiles) as (keyof typeof exampleFiles)[];
 

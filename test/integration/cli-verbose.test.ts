@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERBOSE_PREFIX, VERBOSE_VARIABLE } from "../../cli/verbose";
-import { exitCodes } from "../../cli/exit-codes";
+import { exitCodes } from "../../core/exit-codes";
 import { startEmulator, type Emulator } from "../../emulator";
 import { WebstatsClient } from "../../sdk";
 import { runCaptured } from "../support/run-cli";

@@ -26,23 +26,18 @@
 // folder as written, and the Go program is only built. Nor does any test run the commands
 // themselves: the plugin's archive, the npm tarball and `mvn install:install-file` are checked by
 // their paths in the release layout, not installed from it.
-import { execFile } from "node:child_process";
 import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "yaml";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { ensurePythonEnv } from "../../tools/machine/ensure-python.mjs";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
@@ -53,12 +48,12 @@ import { installPythonWheel } from "../e2e/release-artifacts";
 import { docExample, docProject, docText } from "../support/docs";
 import type { DocFile } from "../support/docs";
 import { configReads, configSetLines, defaultProviderSettings, yamlConfigReads } from "../support/sdk-docs";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
-const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
-const scratch = mkdtempSync(join(tmpdir(), "webstats-quickstarts-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string })
+  .version;
+const scratch = scratchFolder("webstats-quickstarts-");
 
 /** The plugin's archive for Linux x64, in the release folder, as the commands name it. */
 const pluginLine = `pulumi plugin install resource webstats ${version} --file "$RELEASE/plugin/${releaseArchiveName(version, "linux", "amd64")}"`;
@@ -192,23 +187,23 @@ describe("the files of each page's project", () => {
     };
     expect(manifest.dependencies["pulumi-webstats"]).toBe(version);
     // @pulumi/pulumi in the range the package asks of its peer.
-    const { peerDependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    const { peerDependencies } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
       peerDependencies: Record<string, string>;
     };
     expect(manifest.dependencies["@pulumi/pulumi"]).toBe(peerDependencies["@pulumi/pulumi"]);
     JSON.parse(fileOf("typescript", "tsconfig.json"));
 
-    if (!existsSync(join(root, "dist", "index.d.ts")))
+    if (!existsSync(join(repoRoot, "dist", "index.d.ts")))
       throw new Error("dist/ is missing: run npm run build first");
     const dir = writeProject("typescript");
     // The installed packages: this checkout's build as pulumi-webstats, and its own dependencies.
     const modules = join(dir, "node_modules");
     mkdirSync(join(modules, "@pulumi"), { recursive: true });
     mkdirSync(join(modules, "@types"), { recursive: true });
-    symlinkSync(root, join(modules, "pulumi-webstats"));
-    symlinkSync(join(root, "node_modules", "@pulumi", "pulumi"), join(modules, "@pulumi", "pulumi"));
-    symlinkSync(join(root, "node_modules", "@types", "node"), join(modules, "@types", "node"));
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    symlinkSync(repoRoot, join(modules, "pulumi-webstats"));
+    symlinkSync(join(repoRoot, "node_modules", "@pulumi", "pulumi"), join(modules, "@pulumi", "pulumi"));
+    symlinkSync(join(repoRoot, "node_modules", "@types", "node"), join(modules, "@types", "node"));
+    const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
     // tsc prints its diagnostics on standard output: put them in the failure.
     await run(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--noEmit"], {
       cwd: dir,
@@ -269,7 +264,7 @@ describe("the files of each page's project", () => {
     };
     expect(mod.Module.Path).toBe("websites");
     expect(mod.Require).toContainEqual({ Path: goSdkModulePath(), Version: `v${version}` });
-    const goProgram = readFileSync(join(root, "test", "e2e", "go-program", "go.mod"), "utf8");
+    const goProgram = readFileSync(join(repoRoot, "test", "e2e", "go-program", "go.mod"), "utf8");
     const pulumiSdk = mod.Require.find((line) => line.Path === "github.com/pulumi/pulumi/sdk/v3");
     // The Pulumi Go SDK at the version the Go SDK's test program pins, so its go.sum serves.
     expect(goProgram).toContain(`github.com/pulumi/pulumi/sdk/v3 ${pulumiSdk?.Version ?? "(none)"}\n`);
@@ -278,7 +273,7 @@ describe("the files of each page's project", () => {
       join(dir, "go.mod"),
       `${fileOf("go", "go.mod")}\nreplace ${goSdkModulePath()} => ${join(languageSdksDir, "go")}\n`,
     );
-    cpSync(join(root, "test", "e2e", "go-program", "go.sum"), join(dir, "go.sum"));
+    cpSync(join(repoRoot, "test", "e2e", "go-program", "go.sum"), join(dir, "go.sum"));
     const building = { ...options, env: { ...options.env, GOFLAGS: "-mod=mod" } };
     await run(go, ["vet", "."], building);
     await run(go, ["build", "-o", join(dir, "websites"), "."], building);

@@ -17,11 +17,10 @@
 // any text shaped like label.label.tld, and IP literals): each gets its status and reason while
 // the run goes on and writes its report. The emulator refuses such domains, so they are written
 // into its data file between two starts, as the real server's database would hold them.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:https";
 import type { Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
@@ -40,14 +39,17 @@ import {
 import type { ForwardingProxy, PemFiles } from "../support/network";
 import { useStubResolver } from "../support/stub-resolver";
 import { driftJsonReport } from "../support/drift-json-report";
+import { scratchFolder } from "../support/scratch-folder";
 
 const run = runCaptured;
 
 /** Every name the run or its proxy resolves through node:dns is not found, at once. */
 const resolver = useStubResolver();
 
-const root = mkdtempSync(join(tmpdir(), "drift-pages-"));
+const root = scratchFolder("drift-pages-");
 const file = join(root, "stack.json");
+/** drift --check-pages on the stack of `file`, with `more` options. */
+const checkPages = (...more: string[]) => run(["drift", "--state", file, "--check-pages", ...more]);
 const domains = ["blog.pages.invalid", "shop.pages.invalid"];
 
 describe("pulumi-webstats drift --check-pages", () => {
@@ -67,15 +69,7 @@ describe("pulumi-webstats drift --check-pages", () => {
   });
 
   it("reports each page's status and the likely cause of a silence, in every format, with progress", async () => {
-    const json = await run([
-      "drift",
-      "--state",
-      file,
-      "--check-tracking",
-      "--check-pages",
-      "--format",
-      "json",
-    ]);
+    const json = await checkPages("--check-tracking", "--format", "json");
     expect(json.err).toContain("Checking pages: 2 home pages, 8 at a time, at most 10 s each.\n");
     expect(json.err).toContain("Pages: 2 of 2 home pages read.\n");
     const report = driftJsonReport<{
@@ -98,25 +92,17 @@ describe("pulumi-webstats drift --check-pages", () => {
       );
       expect(website.page?.cause).toMatch(/^silent, and the home page could not be read: the name /);
     }
-    const text = await run(["drift", "--state", file, "--check-pages"]);
+    const text = await checkPages();
     expect(text.out).toContain(
       "Pages: 0 present, 0 missing, 0 wrong, 2 unreachable (2 home pages read, one GET each).",
     );
     expect(text.out).toContain(`${domains[0]} (`);
     expect(text.out).toMatch(/\) page unreachable: the name blog\.pages\.invalid does not resolve/);
-    const markdown = await run(["drift", "--state", file, "--check-pages", "--format", "markdown"]);
+    const markdown = await checkPages("--format", "markdown");
     expect(markdown.out).toContain("| pagesUnreachable | 2 |");
     expect(markdown.out).toContain("page unreachable: the name blog.pages.invalid does not resolve");
     // A silent website fails as a test case, whose text says its page too.
-    const junit = await run([
-      "drift",
-      "--state",
-      file,
-      "--check-tracking",
-      "--check-pages",
-      "--format",
-      "junit",
-    ]);
+    const junit = await checkPages("--check-tracking", "--format", "junit");
     expect(junit.out).toContain("status: in-sync, silent, page unreachable");
     expect(json.code).toBe(2);
   });
@@ -156,7 +142,7 @@ describe("pulumi-webstats drift --check-pages", () => {
 });
 
 describe("pulumi-webstats drift --check-pages with websites no page can be read at", () => {
-  const hostileRoot = mkdtempSync(join(tmpdir(), "drift-pages-hostile-"));
+  const hostileRoot = scratchFolder("drift-pages-hostile-");
   const dataFile = join(hostileRoot, "emulator.json");
   const stackFile = join(hostileRoot, "stack.json");
   /** What each website's domain becomes in the data file, and what its page then says. */
@@ -240,7 +226,7 @@ describe("pulumi-webstats drift --check-pages hands the page check each installa
   const installation = "stats.pages.test";
   /** Each website's name, and the account (by the address it is reached at) that holds it. */
   const sites = { byName: "shop.pages.test", byAddress: "blog.pages.test" };
-  const wiringRoot = mkdtempSync(join(tmpdir(), "drift-pages-wiring-"));
+  const wiringRoot = scratchFolder("drift-pages-wiring-");
   const states = { byName: join(wiringRoot, "by-name.json"), byAddress: join(wiringRoot, "by-address.json") };
   let emulator: Emulator;
   let pages: Server;

@@ -98,7 +98,9 @@ describe("pulumi-webstats drift --fix code", () => {
   const fleetFile = join(repo, "websites.yaml");
   const state = join(root, "prod.json");
   const other = join(root, "other.json");
-  const args = ["drift", "--cwd", repo, "--state", state, "--fix", "code"];
+  /** drift --fix code in the project `cwd`, on the stack of `state`, with `more` options. */
+  const fixIn = (cwd: string, ...more: string[]) =>
+    run(["drift", "--cwd", cwd, "--state", state, "--fix", "code", ...more]);
 
   beforeAll(async () => {
     emulator = await startEmulator({ requestsPerMinute: 0 });
@@ -133,7 +135,7 @@ describe("pulumi-webstats drift --fix code", () => {
   it("refuses a fleet file with changes not yet committed, and writes nothing", async () => {
     const edited = `${fleetText}  # someone's edit in progress\n`;
     writeFileSync(fleetFile, edited);
-    const refused = await run(args);
+    const refused = await fixIn(repo);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("drift --fix code wrote nothing:");
     expect(refused.err).toContain(
@@ -146,7 +148,7 @@ describe("pulumi-webstats drift --fix code", () => {
 
   it("refuses a fleet file that is not writable, and writes nothing", async () => {
     chmodSync(fleetFile, 0o444);
-    const refused = await run(args);
+    const refused = await fixIn(repo);
     chmodSync(fleetFile, 0o644);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/websites\.yaml: it is read-only: make it writable \(chmod u\+w\)/);
@@ -193,9 +195,7 @@ describe("pulumi-webstats drift --fix code", () => {
     expect((await run(["drift", "--state", state, "--adopt-unmanaged"])).err).toContain(
       "--adopt-unmanaged goes with --fix code.",
     );
-    expect((await run([...args, "--format", "sarif"])).err).toContain(
-      "--fix code prints what it did as text",
-    );
+    expect((await fixIn(repo, "--format", "sarif")).err).toContain("--fix code prints what it did as text");
   });
 
   it("leaves a field an ignore rule covers as it is, and writes the website's other fields", async () => {
@@ -210,7 +210,7 @@ describe("pulumi-webstats drift --fix code", () => {
     // The blog differs in two fields: its excluded addresses (ignored) and its reports.
     emulator.updateWebsite(blog.id, { email: 1 });
     try {
-      const fixed = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code", "--ignore", rules]);
+      const fixed = await fixIn(copy, "--ignore", rules);
       expect(fixed.err).not.toContain("wrote nothing");
       const written = readFileSync(join(copy, "websites.yaml"), "utf8");
       expect(written).toContain("  - domain: blog.fix.example\n    email: true\n");
@@ -224,7 +224,7 @@ describe("pulumi-webstats drift --fix code", () => {
 
   it("writes the live values into the fleet file, lists the program's website, and exits 2 for what is left", async () => {
     emulator.resetRequestCounts();
-    const fixed = await run(args);
+    const fixed = await fixIn(repo);
     expect(fixed.err).not.toContain("wrote nothing");
     expect(fixed.code).toBe(2);
     expect(readFileSync(fleetFile, "utf8")).toBe(
@@ -251,18 +251,7 @@ describe("pulumi-webstats drift --fix code", () => {
   it("appends the unmanaged website with --adopt-unmanaged, into a file outside git, said so", async () => {
     const plain = join(root, "plain");
     cpSync(repo, plain, { recursive: true, filter: (source) => !source.includes(".git") });
-    const markdown = await run([
-      "drift",
-      "--cwd",
-      plain,
-      "--state",
-      state,
-      "--fix",
-      "code",
-      "--adopt-unmanaged",
-      "--format",
-      "markdown",
-    ]);
+    const markdown = await fixIn(plain, "--adopt-unmanaged", "--format", "markdown");
     expect(markdown.code).toBe(2);
     expect(readFileSync(join(plain, "websites.yaml"), "utf8")).toContain(
       "  - domain: manual.fix.example\n    privacy: private\n    adoptExisting: true\n",
@@ -270,25 +259,14 @@ describe("pulumi-webstats drift --fix code", () => {
     expect(markdown.out).toMatch(/^## Drift fixed in code/);
     expect(markdown.out).toContain("in no git repository, written without the check");
     // Every other website is now as the code says: only the program's website is left (exit 2).
-    const json = await run([
-      "drift",
-      "--cwd",
-      plain,
-      "--state",
-      state,
-      "--fix",
-      "code",
-      "--adopt-unmanaged",
-      "--format",
-      "json",
-    ]);
+    const json = await fixIn(plain, "--adopt-unmanaged", "--format", "json");
     const outcome = JSON.parse(json.out) as { written: unknown[]; notFixed: { domain: string }[] };
     expect(outcome.written).toEqual([]);
     expect(outcome.notFixed.map((n) => n.domain)).toEqual(["docs.fix.example"]);
     // --fail-on decides what is left that counts.
-    expect((await run([...args, "--fail-on", "gone,duplicate"])).code).toBe(0);
+    expect((await fixIn(repo, "--fail-on", "gone,duplicate")).code).toBe(0);
     // --adopt-into must name a fleet file of the account's stacks.
-    const wrong = await run([...args, "--adopt-unmanaged", "--adopt-into", join(root, "elsewhere.yaml")]);
+    const wrong = await fixIn(repo, "--adopt-unmanaged", "--adopt-into", join(root, "elsewhere.yaml"));
     expect(wrong.code).toBe(1);
     expect(wrong.err).toContain("not a fleet file of the stacks given that use account");
   });
@@ -315,7 +293,7 @@ describe("pulumi-webstats drift --fix code", () => {
     process.env.PATH = `${bin}:${path}`;
     let refused: Awaited<ReturnType<typeof run>>;
     try {
-      refused = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code"]);
+      refused = await fixIn(copy);
     } finally {
       process.env.PATH = path;
       emulator.updateWebsite(shop.id, { favorite: false });
@@ -339,7 +317,7 @@ describe("pulumi-webstats drift --fix code", () => {
     emulator.updateWebsite(blog!.id, { exclude_ips: "${secretValue}", email: 1 });
     emulator.updateWebsite(shop!.id, { favorite: true });
     try {
-      const fixed = await run(["drift", "--cwd", copy, "--state", state, "--fix", "code"]);
+      const fixed = await fixIn(copy);
       expect(fixed.err).not.toContain("wrote nothing");
       expect(fixed.code).toBe(2);
       const written = readFileSync(join(copy, "websites.yaml"), "utf8");

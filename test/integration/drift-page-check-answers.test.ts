@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
 import type * as PageHtml from "../../drift/compare/page-html";
-import { trackingCodeOf } from "../../core/tracking-code";
 import { tableLookup, useStubResolver } from "../support/stub-resolver";
+import { installation, page, snippet } from "../support/tracked-pages";
 
 useStubResolver();
 
@@ -36,11 +36,6 @@ vi.mock("../../drift/compare/page-html", async (original) => {
     },
   };
 });
-
-const installation = "https://stats.example.com";
-const snippet = trackingCodeOf(installation, {}).trackingCode;
-const page = (body: string) =>
-  `<!doctype html><html><head><title>t</title>${body}</head><body>Hi</body></html>`;
 
 /** The size bound of the page check here, in bytes. */
 const EXACT = 4096;

@@ -7,14 +7,11 @@
 // and by the standard variables (HTTPS_PROXY). The proxy listens on loopback under a name the stub
 // resolver gives (test/support/stub-resolver.ts) and resolves the websites' names itself, its
 // tunnels to port 443 reaching the test's HTTPS server: no real address is ever asked for.
-import { createServer as createTlsServer } from "node:https";
 import type { Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import { createSecureContext } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import type { PageCheckOptions } from "../../drift/compare/page-check";
-import { trackingCodeOf } from "../../core/tracking-code";
 import type { PageCheck } from "../../drift/model/entries";
 import { startForwardingProxy } from "../support/forwarding-proxy";
 import type { ProxiedConnect } from "../support/forwarding-proxy";
@@ -25,12 +22,10 @@ import {
 } from "../support/certificates";
 import type { CertificateAuthority, ServerCertificate } from "../support/certificates";
 import { useStubResolver } from "../support/stub-resolver";
+import { httpsWebsites, installation, page, snippet } from "../support/tracked-pages";
 
 // The proxy's own name; every other name the test's process asks for is not found.
 useStubResolver({ "proxy.test": "127.0.0.1" });
-
-const installation = "https://stats.example.com";
-const snippet = trackingCodeOf(installation, {}).trackingCode;
 
 /** The authority given as caCertFile: it signed the websites' certificates, and a trusted proxy's. */
 let authority: CertificateAuthority;
@@ -40,19 +35,8 @@ let websitesPort = 0;
 
 beforeAll(async () => {
   authority = await makeCertificateAuthority("Page check proxy test authority");
-  const issued = await issueCertificate(authority, { dnsNames: ["site.test"] });
-  const unverified = await makeSelfSignedCertificate({ dnsNames: ["selfsigned.test"] });
-  const unverifiedContext = createSecureContext({ cert: unverified.certPem, key: unverified.keyPem });
-  websites = createTlsServer(
-    {
-      cert: issued.certPem,
-      key: issued.keyPem,
-      SNICallback: (name, done) => done(null, name === "selfsigned.test" ? unverifiedContext : undefined),
-    },
-    (_req, res) =>
-      res
-        .writeHead(200, { "content-type": "text/html" })
-        .end(`<!doctype html><html><head>${snippet}</head><body>Hi</body></html>`),
+  websites = await httpsWebsites(authority, ["site.test"], "selfsigned.test", (_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(page(snippet)),
   );
   await new Promise<void>((resolve) => websites.listen(0, "127.0.0.1", resolve));
   websitesPort = (websites.address() as AddressInfo).port;

@@ -20,8 +20,6 @@ import { once } from "node:events";
 import type { LookupFunction, AddressInfo, Socket } from "node:net";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse, Server } from "node:http";
-import { createServer as createTlsServer } from "node:https";
-import { createSecureContext } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkPage, PAGE_DEFAULTS } from "../../drift/compare/page-check";
 import { checkEntryPages, checkPages } from "../../drift/compare/page-run";
@@ -32,8 +30,9 @@ import type { DriftEntry } from "../../drift/model/entries";
 import { WebstatsClient } from "../../sdk";
 import { startForwardingProxy } from "../support/forwarding-proxy";
 import type { ForwardingProxy } from "../support/forwarding-proxy";
-import { issueCertificate, makeCertificateAuthority, makeSelfSignedCertificate } from "../support/network";
+import { makeCertificateAuthority } from "../support/network";
 import { notFound, useStubResolver } from "../support/stub-resolver";
+import { httpsWebsites, installation, page, snippet } from "../support/tracked-pages";
 
 // Every name not resolved by the page check's own stub below, nor by a proxy, is not found.
 useStubResolver();
@@ -50,11 +49,6 @@ vi.mock("../../drift/compare/page-html", async (original) => {
     },
   };
 });
-
-const installation = "https://stats.example.com";
-const snippet = trackingCodeOf(installation, {}).trackingCode;
-const page = (body: string) =>
-  `<!doctype html><html><head><title>t</title>${body}</head><body>Hi</body></html>`;
 
 /**
  * Every page's deadline but those of the tests about deadlines: a page is never cut by its
@@ -181,17 +175,7 @@ beforeAll(async () => {
   const ca = await makeCertificateAuthority("Page check test authority");
   authority = ca.certPem;
   const names = Object.keys(sites).filter((name) => name !== "plain.test" && name !== "selfsigned.test");
-  const issued = await issueCertificate(ca, { dnsNames: names });
-  const unverified = await makeSelfSignedCertificate({ dnsNames: ["selfsigned.test"] });
-  const unverifiedContext = createSecureContext({ cert: unverified.certPem, key: unverified.keyPem });
-  tls = createTlsServer(
-    {
-      cert: issued.certPem,
-      key: issued.keyPem,
-      SNICallback: (name, done) => done(null, name === "selfsigned.test" ? unverifiedContext : undefined),
-    },
-    handler,
-  );
+  tls = await httpsWebsites(ca, names, "selfsigned.test", handler);
   // Connections kept open for two minutes unless the client closes them (the Keep-Alive header
   // tells undici so).
   tls.keepAliveTimeout = 120_000;

@@ -1,6 +1,7 @@
 // The control surface: /_emulator admin routes over HTTP, out-of-band changes and request counters.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount, type StoredWebsite } from "../../emulator";
+import { apiRequest, createdId, postWebsite } from "../support/emulator-api";
 
 const ADMIN_TOKEN = "admin-secret-token";
 let emulator: Emulator;
@@ -15,16 +16,13 @@ function admin(method: string, path: string, body?: unknown, token = ADMIN_TOKEN
   });
 }
 
-function api(key: string, method: string, path: string, form?: string): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: "application/json" };
-  if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-  return fetch(`${emulator.url}/api/v1${path}`, { method, headers, body: form });
-}
+const api = (key: string, method: string, path: string, form?: string) =>
+  apiRequest(emulator.url, key, method, path, form);
 
 async function createdWebsiteId(key: string, domain: string): Promise<number> {
-  const response = await api(key, "POST", "/websites", `domain=${domain}`);
+  const response = await postWebsite(emulator.url, key, { domain });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return createdId(response);
 }
 
 beforeAll(async () => {

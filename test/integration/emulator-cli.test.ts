@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRequest, postWebsite } from "../support/emulator-api";
 import { cliPath, ensureBuilt, running, startCli, stopCli } from "../support/emulator-process";
 import { issueCertificate, makeCertificateAuthority, writePemFiles } from "../support/network";
 
@@ -28,9 +29,7 @@ describe("webstats-emulator", () => {
     expect(cli.apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(cli.adminToken).toBe("cli-admin");
 
-    const response = await fetch(`${cli.url}/api/v1/account`, {
-      headers: { authorization: `Bearer ${cli.apiKey}`, accept: "application/json" },
-    });
+    const response = await apiRequest(cli.url, cli.apiKey, "GET", "/account");
     expect(response.status).toBe(200);
     expect(response.headers.get("x-ratelimit-limit")).toBe("60");
     expect(await stopCli(cli)).toBe(0);
@@ -39,24 +38,14 @@ describe("webstats-emulator", () => {
   it("reuses the account of its data file and flushes on SIGINT", async () => {
     const dataFile = join(dataDirectory, "cli.json");
     const first = await startCli(["--port", "0", "--data", dataFile]);
-    const created = await fetch(`${first.url}/api/v1/websites`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${first.apiKey}`,
-        accept: "application/json",
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "domain=cli-data.example",
-    });
+    const created = await postWebsite(first.url, first.apiKey, { domain: "cli-data.example" });
     expect(created.status).toBe(201);
     expect(await stopCli(first, "SIGINT")).toBe(0);
     expect(readFileSync(dataFile, "utf8")).toContain("cli-data.example");
 
     const second = await startCli(["--port", "0", "--data", dataFile]);
     expect(second.apiKey).toBe(first.apiKey);
-    const listed = await fetch(`${second.url}/api/v1/websites`, {
-      headers: { authorization: `Bearer ${second.apiKey}`, accept: "application/json" },
-    });
+    const listed = await apiRequest(second.url, second.apiKey, "GET", "/websites");
     expect(((await listed.json()) as { meta: { total: number } }).meta.total).toBe(1);
     expect(await stopCli(second)).toBe(0);
   });
@@ -74,9 +63,7 @@ describe("webstats-emulator", () => {
     const anonymous = await fetch(`${cli.url}/api/v1/websites`, { redirect: "manual" });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-limit")).toBeNull();
-    const account = await fetch(`${cli.url}/api/v1/account`, {
-      headers: { authorization: `Bearer ${cli.apiKey}`, accept: "application/json" },
-    });
+    const account = await apiRequest(cli.url, cli.apiKey, "GET", "/account");
     expect(await account.json()).toMatchObject({ data: { plan: { features: { websites: 4 } } } });
     expect(await stopCli(cli)).toBe(0);
   });

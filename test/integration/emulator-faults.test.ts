@@ -2,25 +2,13 @@
 // after the request was served.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
+import { apiRequest, createdId, postWebsite } from "../support/emulator-api";
 
 let emulator: Emulator;
 let account: EmulatorAccount;
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
-  return { authorization: `Bearer ${account.apiKey}`, accept: "application/json", ...extra };
-}
-
-function createWebsite(domain: string): Promise<Response> {
-  return fetch(`${emulator.url}/api/v1/websites`, {
-    method: "POST",
-    headers: headers({ "content-type": "application/x-www-form-urlencoded" }),
-    body: `domain=${domain}`,
-  });
-}
-
-function listWebsites(): Promise<Response> {
-  return fetch(`${emulator.url}/api/v1/websites`, { headers: headers() });
-}
+const createWebsite = (domain: string) => postWebsite(emulator.url, account.apiKey, { domain });
+const listWebsites = () => apiRequest(emulator.url, account.apiKey, "GET", "/websites");
 
 const stored = (domain: string): boolean =>
   emulator.listWebsites(account.id).some((site) => site.domain === domain);
@@ -117,8 +105,12 @@ describe("selection", () => {
     emulator.injectFault({ route: "GET /api/v1/websites/:id", kind: "status", status: 503 });
     expect((await listWebsites()).status).toBe(200);
     const created = await createWebsite("selection.example");
-    const id = ((await created.json()) as { data: { id: number } }).data.id;
-    const shown = await fetch(`${emulator.url}/api/v1/websites/${id}`, { headers: headers() });
+    const shown = await apiRequest(
+      emulator.url,
+      account.apiKey,
+      "GET",
+      `/websites/${await createdId(created)}`,
+    );
     expect(shown.status).toBe(503);
   });
 

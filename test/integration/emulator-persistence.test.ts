@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
+import { apiRequest, createdId, postWebsite } from "../support/emulator-api";
 
 let directory: string;
 
@@ -16,15 +17,7 @@ afterEach(() => {
 });
 
 function createWebsite(url: string, key: string, domain: string): Promise<Response> {
-  return fetch(`${url}/api/v1/websites`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${key}`,
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: `domain=${domain}&exclude_params=secret_param`,
-  });
+  return postWebsite(url, key, { domain, exclude_params: "secret_param" });
 }
 
 describe("data file", () => {
@@ -34,7 +27,7 @@ describe("data file", () => {
     const account = first.createAccount({ name: "Persistent" });
     expect((await createWebsite(first.url, account.apiKey, "kept.example")).status).toBe(201);
     const removable = await createWebsite(first.url, account.apiKey, "removed.example");
-    const removedId = ((await removable.json()) as { data: { id: number } }).data.id;
+    const removedId = await createdId(removable);
     first.deleteWebsite(removedId);
     await first.close();
     expect(existsSync(dataFile)).toBe(true);
@@ -45,13 +38,11 @@ describe("data file", () => {
       const sites = second.listWebsites(account.id);
       expect(sites.map((site) => site.domain)).toEqual(["kept.example"]);
       expect(sites[0]?.exclude_params).toBe("secret_param");
-      const response = await fetch(`${second.url}/api/v1/websites`, {
-        headers: { authorization: `Bearer ${account.apiKey}`, accept: "application/json" },
-      });
+      const response = await apiRequest(second.url, account.apiKey, "GET", "/websites");
       expect(response.status).toBe(200);
       // Ids are never reused, not even the one of the deleted website.
       const next = await createWebsite(second.url, account.apiKey, "after-restart.example");
-      expect(((await next.json()) as { data: { id: number } }).data.id).toBe(removedId + 1);
+      expect(await createdId(next)).toBe(removedId + 1);
       // Domains stay taken across the restart.
       expect((await createWebsite(second.url, account.apiKey, "kept.example")).status).toBe(422);
     } finally {

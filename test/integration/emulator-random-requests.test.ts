@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, startCli, stopCli, type RunningCli } from "../support/emulator-process";
 import { MAX_BODY_BYTES } from "../../emulator/body-parsers";
 import { requestArbitrary, type RandomRequest } from "../support/random-requests";
+import { apiRequest, createdId, postWebsite } from "../support/emulator-api";
 
 const NUM_RUNS = Number(process.env.WEBSTATS_FUZZ_RUNS ?? 400);
 const SEED =
@@ -50,17 +51,14 @@ async function admin(method: string, path: string, body?: unknown): Promise<unkn
 }
 
 async function createWebsite(key: string, domain: string): Promise<number> {
-  const response = await fetch(`${seeded.cli.url}/api/v1/websites`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${key}`,
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ domain, privacy: "2", password: "bravo-password", exclude_params: "utm" }),
+  const response = await postWebsite(seeded.cli.url, key, {
+    domain,
+    privacy: "2",
+    password: "bravo-password",
+    exclude_params: "utm",
   });
   if (response.status !== 201) throw new Error(`could not create ${domain}: ${response.status}`);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return createdId(response);
 }
 
 const websitesOfB = (): Promise<unknown> => admin("GET", `/websites?account=${seeded.accountB}`);
@@ -177,9 +175,7 @@ describe("the emulator under random requests", () => {
     });
     expect(await websitesOfB()).toEqual(seeded.websitesB);
     for (const status of [200, 302, 401, 404, 405]) expect(seenStatuses).toContain(status);
-    const account = await fetch(`${seeded.cli.url}/api/v1/account`, {
-      headers: { authorization: `Bearer ${seeded.keyA}`, accept: "application/json" },
-    });
+    const account = await apiRequest(seeded.cli.url, seeded.keyA, "GET", "/account");
     expect(account.status).toBe(200);
   }, 120_000);
 });

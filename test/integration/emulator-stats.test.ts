@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount, type WebsitePatch } from "../../emulator";
+import { apiRequest, createdId, postWebsite } from "../support/emulator-api";
+import { utcDay } from "../support/pageviews";
 
 type JsonObject = Record<string, unknown>;
 
@@ -21,20 +23,11 @@ let emulator: Emulator;
 let owner: EmulatorAccount;
 let siteCounter = 0;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Yesterday to tomorrow: today's hits whatever the clock does during the test. */
-const RANGE = () => ({ from: day(-1), to: day(1) });
+const RANGE = () => ({ from: utcDay(-1), to: utcDay(1) });
 
 async function api(account: EmulatorAccount, method: string, path: string, form?: Record<string, string>) {
-  const response = await fetch(`${emulator.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${account.apiKey}`,
-      accept: "application/json",
-      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : undefined,
-  });
+  const response = await apiRequest(emulator.url, account.apiKey, method, path, form);
   return { status: response.status, json: (await response.json()) as JsonObject };
 }
 
@@ -85,7 +78,7 @@ afterAll(async () => {
 describe("POST /api/event", () => {
   it("counts a pageview and a visit, answering 200 with the code as a text body", async () => {
     const site = await newSite();
-    const before = day(0);
+    const before = utcDay(0);
     const reply = await hit({
       page: `https://${site.domain}/pricing?plan=pro#faq`,
       referrer: "https://www.search.example/results?q=x",
@@ -94,7 +87,7 @@ describe("POST /api/event", () => {
     expect(reply).toEqual({ status: 200, text: "200", type: "text/html; charset=UTF-8" });
     const pageviews = await counts(site.id, "pageviews");
     expect(Object.values(pageviews)).toEqual([1]);
-    expect([before, day(0)]).toContain(Object.keys(pageviews)[0]);
+    expect([before, utcDay(0)]).toContain(Object.keys(pageviews)[0]);
     expect(Object.keys(await counts(site.id, "pageviews_hour"))[0]).toMatch(/^([01]\d|2[0-3])$/);
     expect(await counts(site.id, "page")).toEqual({ "/pricing?plan=pro": 1 });
     expect(await counts(site.id, "landing_page")).toEqual({ "/pricing?plan=pro": 1 });
@@ -352,7 +345,7 @@ describe("GET /api/v1/stats/{id}", () => {
     expect(fallback.first_page_url).toContain("sort_by=count&sort=desc&per_page=10&page=1");
     expect((await rows({ per_page: "25" })).per_page).toBe(25);
     // Dates outside the range, or a range the wrong way round, select nothing.
-    const empty = await rows({ from: day(2), to: day(1) });
+    const empty = await rows({ from: utcDay(2), to: utcDay(1) });
     expect(empty).toMatchObject({ data: [], total: 0, from: null, to: null, last_page: 1 });
   });
 
@@ -378,16 +371,7 @@ describe("GET /api/v1/stats/{id}", () => {
     try {
       const first = await startEmulator({ requestsPerMinute: 0, dataFile });
       const account = first.createAccount();
-      const created = await fetch(`${first.url}/api/v1/websites`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${account.apiKey}`,
-          accept: "application/json",
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: "domain=kept.example",
-      });
-      const id = ((await created.json()) as { data: { id: number } }).data.id;
+      const id = await createdId(await postWebsite(first.url, account.apiKey, { domain: "kept.example" }));
       await fetch(`${first.url}/api/event`, {
         method: "POST",
         headers: { "content-type": "application/json" },

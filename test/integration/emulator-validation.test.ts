@@ -2,6 +2,7 @@
 // uniqueness and the plan's website limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
+import { apiRequest } from "../support/emulator-api";
 
 type JsonObject = Record<string, unknown>;
 
@@ -14,15 +15,7 @@ async function send(
   path: string,
   form: Record<string, string>,
 ): Promise<{ status: number; json: JsonObject }> {
-  const response = await fetch(`${emulator.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      accept: "application/json",
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(form).toString(),
-  });
+  const response = await apiRequest(emulator.url, key, method, path, form);
   return { status: response.status, json: (await response.json()) as JsonObject };
 }
 

@@ -2,6 +2,7 @@
 // field types per endpoint, and the list endpoint's filters and pagination.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
+import { apiHeaders, apiRequest, postWebsite } from "../support/emulator-api";
 
 type JsonObject = Record<string, unknown>;
 interface Reply {
@@ -13,17 +14,14 @@ interface Reply {
 let emulator: Emulator;
 let account: EmulatorAccount;
 
-async function call(method: string, path: string, form?: Record<string, string>): Promise<Reply> {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${account.apiKey}`,
-    accept: "application/json",
-  };
-  if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-  const response = await fetch(`${emulator.url}/api/v1${path}`, {
-    method,
-    headers,
-    body: form ? new URLSearchParams(form).toString() : undefined,
-  });
+/** `method path` (below /api/v1) with the key of `key`'s account (the owner's unless given), and its answer. */
+async function call(
+  method: string,
+  path: string,
+  form?: Record<string, string>,
+  key = account.apiKey,
+): Promise<Reply> {
+  const response = await apiRequest(emulator.url, key, method, path, form);
   return { status: response.status, headers: response.headers, json: (await response.json()) as JsonObject };
 }
 
@@ -82,11 +80,7 @@ describe("create", () => {
   it("keeps JSON integers as integers in the echo", async () => {
     const response = await fetch(`${emulator.url}/api/v1/websites`, {
       method: "POST",
-      headers: {
-        authorization: `Bearer ${account.apiKey}`,
-        accept: "application/json",
-        "content-type": "application/json",
-      },
+      headers: apiHeaders(account.apiKey, { "content-type": "application/json" }),
       body: JSON.stringify({ domain: "create-json.example", privacy: 0, email: 1 }),
     });
     const body = (await response.json()) as { data: JsonObject };
@@ -228,31 +222,13 @@ describe("list", () => {
   let lister: EmulatorAccount;
   const listDomains = ["alpha.test", "bravo.test", "charlie.test", "delta.test", "echo-site.test"];
 
-  async function list(query: string): Promise<Reply> {
-    const response = await fetch(`${emulator.url}/api/v1/websites${query}`, {
-      headers: { authorization: `Bearer ${lister.apiKey}`, accept: "application/json" },
-    });
-    return {
-      status: response.status,
-      headers: response.headers,
-      json: (await response.json()) as JsonObject,
-    };
-  }
+  const list = (query: string) => call("GET", `/websites${query}`, undefined, lister.apiKey);
   const domainsOf = (reply: Reply): unknown[] => listOf(reply).map((site) => site.domain);
 
   beforeAll(async () => {
     lister = emulator.createAccount();
     for (const domain of listDomains) {
-      const response = await fetch(`${emulator.url}/api/v1/websites`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${lister.apiKey}`,
-          accept: "application/json",
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({ domain }).toString(),
-      });
-      expect(response.status).toBe(201);
+      expect((await postWebsite(emulator.url, lister.apiKey, { domain })).status).toBe(201);
     }
     const bravo = emulator.listWebsites(lister.id).find((site) => site.domain === "bravo.test");
     if (!bravo) throw new Error("bravo.test missing");
@@ -297,16 +273,9 @@ describe("list", () => {
 
   it("pages with page and per_page, keeping the query in the links", async () => {
     for (let index = 0; index < 21; index += 1) {
-      const response = await fetch(`${emulator.url}/api/v1/websites`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${lister.apiKey}`,
-          accept: "application/json",
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: `domain=page-${index}.test`,
-      });
-      expect(response.status).toBe(201);
+      expect((await postWebsite(emulator.url, lister.apiKey, { domain: `page-${index}.test` })).status).toBe(
+        201,
+      );
     }
     const second = await list("?per_page=25&page=2&sort_by=domain&sort=asc");
     expect(metaOf(second)).toMatchObject({
@@ -337,9 +306,7 @@ describe("list", () => {
   });
 
   it("writes URLs with escaped slashes, as the server's JSON encoder does", async () => {
-    const response = await fetch(`${emulator.url}/api/v1/websites`, {
-      headers: { authorization: `Bearer ${lister.apiKey}`, accept: "application/json" },
-    });
+    const response = await apiRequest(emulator.url, lister.apiKey, "GET", "/websites");
     expect(await response.text()).toContain("http:\\/\\/");
   });
 });

@@ -4,22 +4,18 @@
 // Pulumi's Go language host cannot be built on this project's machines, so `pulumi up` does not
 // run this project folder; the Go SDK's engine test (test/e2e/language-sdk-go.test.ts) runs
 // getTrackingCode through the engine.
-import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { goSdkModulePath } from "../../tools/release/go-proxy.mjs";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { SDK_VERSION } from "../../sdk";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
-const example = join(root, "examples", "go-tracking-code");
-const scratch = mkdtempSync(join(tmpdir(), "webstats-go-example-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const example = join(repoRoot, "examples", "go-tracking-code");
+const scratch = scratchFolder("webstats-go-example-");
 const go = findGo();
 const inCi = process.env.CI === "true" || process.env.CI === "1";
 
@@ -38,7 +34,7 @@ describe("examples/go-tracking-code", () => {
         join(dir, "go.mod"),
         `${readFileSync(join(example, "go.mod"), "utf8")}\nreplace ${goSdkModulePath()} => ${join(languageSdksDir, "go")}\n`,
       );
-      cpSync(join(root, "test", "e2e", "go-program", "go.sum"), join(dir, "go.sum"));
+      cpSync(join(repoRoot, "test", "e2e", "go-program", "go.sum"), join(dir, "go.sum"));
       const options = {
         cwd: dir,
         env: { ...goEnvironment(), GOFLAGS: "-mod=mod" },

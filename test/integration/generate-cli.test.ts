@@ -9,7 +9,7 @@ import type { Emulator, EmulatorAccount } from "../../emulator";
 import { parsedOptions, runCaptured } from "../support/run-cli";
 import { WebstatsClient } from "../../sdk";
 import { defaultParallel } from "../../core/bounded-pool";
-import { USAGE_EXIT_CODE } from "../../cli/exit-codes";
+import { USAGE_EXIT_CODE } from "../../core/exit-codes";
 
 const run = runCaptured;
 

@@ -3,31 +3,19 @@
 // against a release folder's tarball where `npm run release` puts it (packed as the release packs
 // it, from the built dist/); `generate` prints the same lines; and the examples' READMEs give the
 // same commands. The demo's lines are checked where the demo runs (test/e2e/demo.test.ts).
-import { execFile } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../cli/run";
 import { startEmulator } from "../../emulator";
 import { SDK_VERSION } from "../../sdk";
 import { installLines, installSteps, releaseTarball } from "../../core/install-steps";
 import { releaseNpmFolder } from "../../tools/release/build-release.mjs";
 import { releaseArchiveName } from "../../tools/release/release-plugin.mjs";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "webstats-next-steps-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-next-steps-");
 
 describe("the install command the tools print, while the version is unpublished", () => {
   it("names the tarball in the folder npm run release writes it to", () => {
@@ -35,14 +23,14 @@ describe("the install command the tools print, while the version is unpublished"
   });
 
   it("installs the package and its peer into a new project, run as printed", async () => {
-    if (!existsSync(join(root, "dist", "index.js")))
+    if (!existsSync(join(repoRoot, "dist", "index.js")))
       throw new Error("dist/ is missing: run npm run build first.");
     const clone = join(scratch, "clone");
     const npmFolder = join(clone, "release", releaseNpmFolder);
     mkdirSync(npmFolder, { recursive: true });
     // The release packs the built package with npm pack; dist/ is built already.
     await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", npmFolder], {
-      cwd: root,
+      cwd: repoRoot,
     });
     expect(existsSync(join(clone, "release", releaseTarball()))).toBe(true);
 
@@ -92,7 +80,7 @@ describe("what the tools and the examples say", () => {
         { out: (text) => (printed += text), err: (text) => (printed += text) },
       );
       expect(code, printed).toBe(0);
-      const lines = installLines(installSteps({ clone: root }));
+      const lines = installLines(installSteps({ clone: repoRoot }));
       for (const line of lines) expect(printed).toContain(`\n  ${line}\n`);
       expect(readFileSync(join(out, "README.md"), "utf8")).toContain(
         `\`\`\`sh\n${lines.join("\n")}\npulumi stack init`,
@@ -102,14 +90,14 @@ describe("what the tools and the examples say", () => {
     }
   });
 
-  const npmExamples = readdirSync(join(root, "examples")).filter((name) =>
-    existsSync(join(root, "examples", name, "package.json")),
+  const npmExamples = readdirSync(join(repoRoot, "examples")).filter((name) =>
+    existsSync(join(repoRoot, "examples", name, "package.json")),
   );
 
   it.each(npmExamples)(
     "examples/%s/README.md installs as the tools say, with <clone> for the clone",
     (name) => {
-      const readme = readFileSync(join(root, "examples", name, "README.md"), "utf8");
+      const readme = readFileSync(join(repoRoot, "examples", name, "README.md"), "utf8");
       if (name === "gitops") {
         // Its workflows run npm ci from the lock file: they need the published package.
         expect(readme).toContain(`once ${SDK_VERSION} is on npm`);
@@ -121,7 +109,7 @@ describe("what the tools and the examples say", () => {
   );
 
   it("examples/yaml/README.md installs the plugin from the release folder's archive", () => {
-    const readme = readFileSync(join(root, "examples", "yaml", "README.md"), "utf8");
+    const readme = readFileSync(join(repoRoot, "examples", "yaml", "README.md"), "utf8");
     expect(readme).toContain(
       `pulumi plugin install resource webstats ${SDK_VERSION} --file <clone>/release/plugin/${releaseArchiveName(SDK_VERSION, "linux", "amd64")}`,
     );

@@ -1,31 +1,20 @@
 // The language SDKs and their generator (tools/sdks/language-sdks.mjs, tools/machine/pulumi-sdkgen): a
 // field the schema gains reaches the SDKs (C# among them) with no edit to them, the stale check finds every
 // difference, the generator refuses a schema that is not a valid package schema, and the Python
-// SDK byte-compiles. How a release packs them: test/integration/release-packages.test.ts. All three SDKs run through the
-// engine in test/e2e (language-sdk-*.test.ts); byte-compiling here finds a broken Python SDK
-// without the engine or the Python test's virtual environment.
-import { execFile } from "node:child_process";
-import {
-  appendFileSync,
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+// SDK byte-compiles. How a release packs them: test/integration/release-packages.test.ts. Every SDK
+// but C# runs through the engine in test/e2e (language-sdk-*.test.ts); byte-compiling here finds a
+// broken Python SDK without the engine or the Python test's virtual environment.
+import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { packageSchema } from "../../core/package-schema";
 import { docExample } from "../support/docs";
 import { ensureSdkGenerator } from "../../tools/machine/ensure-sdkgen.mjs";
 import { differences, generateSdks, languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
+import { scratchFolder } from "../support/scratch-folder";
+import { run } from "../support/checkout";
 
-const run = promisify(execFile);
-const scratch = mkdtempSync(join(tmpdir(), "webstats-sdks-test-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-sdks-test-");
 
 const generator = ensureSdkGenerator({ quiet: true }).binary;
 

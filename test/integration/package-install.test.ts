@@ -3,31 +3,26 @@
 // install scripts, and a script naming a file the package does not ship is noise at best); a
 // clone's own `npm install` / `npm ci` must still link node_modules/pulumi-webstats to the clone
 // (tools/build/link-checkout.mjs), which the examples and the root Pulumi.yaml rely on.
-import { execFile } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readlinkSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
-const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
   version: string;
   scripts: Record<string, string>;
 };
-const scratch = mkdtempSync(join(tmpdir(), "webstats-install-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-install-");
 
 /** npm with lifecycle scripts on, whatever the configuration says, as a plain install has them. */
 async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
@@ -56,9 +51,9 @@ function project(name: string, contents: object): string {
 
 describe("installing the package", () => {
   it("from its tarball runs and lists none of its scripts", async () => {
-    if (!existsSync(join(root, "dist", "index.js")))
+    if (!existsSync(join(repoRoot, "dist", "index.js")))
       throw new Error("dist/ is missing: run npm run build first.");
-    const tarball = await pack(root);
+    const tarball = await pack(repoRoot);
     // A package with a prepare script, installed beside it: what npm says of a script it lists.
     const probe = await pack(
       project("prepare-probe", {
@@ -99,7 +94,7 @@ describe("installing the package", () => {
     });
     mkdirSync(join(clone, "tools", "build"), { recursive: true });
     copyFileSync(
-      join(root, "tools", "build", "link-checkout.mjs"),
+      join(repoRoot, "tools", "build", "link-checkout.mjs"),
       join(clone, "tools", "build", "link-checkout.mjs"),
     );
     const link = join(clone, "node_modules", "pulumi-webstats");

@@ -5,14 +5,14 @@
 // artifacts, installed as users install them: test/e2e/language-sdk-*.test.ts.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatSums } from "../../tools/release/release-rules.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
 const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "webstats-release-command-"));
+const scratch = scratchFolder("webstats-release-command-");
 const copy = join(scratch, "repo");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 
@@ -54,7 +54,6 @@ beforeAll(() => {
   git("add", ".");
   git("commit", "--quiet", "-m", "release inputs");
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("npm run release on bad input", () => {
   it("refuses an example whose workflow pins the Action to another release than this one", () => {

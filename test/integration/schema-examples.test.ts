@@ -7,12 +7,9 @@
 // Go SDK of this checkout (schema-examples/go.mod), Java compiled by one offline Maven build
 // together with the Java SDK's sources. The YAML examples are previewed through the engine
 // (test/e2e/schema-examples.test.ts).
-import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import {
   ensureMavenRepository,
@@ -22,12 +19,11 @@ import {
 } from "../../tools/machine/ensure-java.mjs";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { exampleFiles, readSchemaExamples, schemaExamplesDir } from "../../tools/build/schema-examples.mjs";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
 const inCi = process.env.CI === "true" || process.env.CI === "1";
-const scratch = mkdtempSync(join(tmpdir(), "webstats-schema-examples-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-schema-examples-");
 
 const names = readdirSync(schemaExamplesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -44,7 +40,7 @@ describe("the examples of the schema's pages", () => {
   });
 
   it("type-check in strict mode against the Node.js SDK", async () => {
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
     // tsc prints its diagnostics on standard output: put them in the failure.
     await run(process.execPath, [tsc, "-p", join(schemaExamplesDir, "tsconfig.json"), "--listFilesOnly"], {
       encoding: "utf8",
@@ -64,7 +60,7 @@ describe("the examples of the schema's pages", () => {
     await run("python3", ["-m", "py_compile", file], {
       env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") },
     });
-    const checker = join(root, "test", "support", "python-sdk-calls.py");
+    const checker = join(repoRoot, "test", "support", "python-sdk-calls.py");
     await run("python3", [checker, join(languageSdksDir, "python", "pulumi_webstats"), file]).catch(
       (error: Error & { stdout?: string }) => {
         throw new Error(error.stdout || error.message);

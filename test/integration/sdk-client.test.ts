@@ -19,6 +19,9 @@ import {
   WebstatsClient,
   type WebstatsClientOptions,
 } from "../../sdk";
+import { liveWebsite } from "../support/wire-records";
+import { rejectionOf } from "../support/thrown";
+import { useEmulator } from "../support/emulator-for-tests";
 
 const WEBSITE_ROUTE = "/api/v1/websites/:id";
 let emu: Emulator;
@@ -36,14 +39,8 @@ function freshDomain(label = "site"): string {
   return `${label}-${domainCounter}.example.org`;
 }
 
-async function failureOf(promise: PromiseLike<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to fail");
-}
+/** The error `promise` rejects with: every failure of the client is an Error. */
+const failureOf = (promise: PromiseLike<unknown>) => rejectionOf(Error, promise);
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, requestsPerMinute: 0 });
@@ -64,16 +61,8 @@ describe("every client method", () => {
   it("creates with the documented defaults, even though the server would store null", async () => {
     const domain = freshDomain();
     const created = await client.websites.create({ domain: `https://www.${domain.toUpperCase()}` });
-    expect(created).toMatchObject({
-      domain,
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      excludeIps: [],
-      hasPassword: false,
-      favorite: false,
-      favoritedAt: null,
-    });
+    const { createdAt, updatedAt } = created;
+    expect(created).toEqual(liveWebsite(created.id, domain, { createdAt, updatedAt }));
     expect(created.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(await client.websites.get(created.id)).toEqual(created);
   });
@@ -337,19 +326,11 @@ describe("retries under injected faults", () => {
 
 describe("rate limiting", () => {
   // A separate emulator, so its 429s pause only its own origin's pacer.
-  let throttled: Emulator;
-
-  beforeAll(async () => {
-    throttled = await startEmulator({ port: 0, requestsPerMinute: 2 });
-  });
-
-  afterAll(async () => {
-    await throttled.close();
-  });
+  const throttled = useEmulator({ port: 0, requestsPerMinute: 2 });
 
   it("429 with the server's wait when retries are off", async () => {
-    const account = throttled.createAccount();
-    const limited = new WebstatsClient({ baseUrl: throttled.url, apiKey: account.apiKey, maxRetries: 0 });
+    const account = throttled().createAccount();
+    const limited = new WebstatsClient({ baseUrl: throttled().url, apiKey: account.apiKey, maxRetries: 0 });
     await limited.account.get();
     await limited.account.get();
     const error = await failureOf(limited.account.get());
@@ -363,50 +344,38 @@ describe("rate limiting", () => {
 
 describe("a parallel start under the server's throttle", () => {
   // Its own emulator (and so its own origin's pacer), with 4 requests per 2-second window.
-  let small: Emulator;
-
-  beforeAll(async () => {
-    small = await startEmulator({ port: 0, requestsPerMinute: 4, rateWindowSeconds: 2 });
-  });
-
-  afterAll(async () => {
-    await small.close();
-  });
+  const small = useEmulator({ port: 0, requestsPerMinute: 4, rateWindowSeconds: 2 });
 
   it("is refused at most once per window it fills, even before the first answer", async () => {
-    const account = small.createAccount();
-    const started = new WebstatsClient({ baseUrl: small.url, apiKey: account.apiKey });
+    const account = small().createAccount();
+    const started = new WebstatsClient({ baseUrl: small().url, apiKey: account.apiKey });
     // Ten creates at once, as the engine starts them: the first goes alone, and its answer says
     // how many more the window admits; without that, all ten would go and six be refused.
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, i) => started.websites.create({ domain: `parallel-${i}.example.com` })),
     );
     expect(created).toHaveLength(10);
-    const refused = Object.values(small.throttledRequestCounts()).reduce((a, b) => a + b, 0);
+    const refused = Object.values(small().throttledRequestCounts()).reduce((a, b) => a + b, 0);
     expect(refused).toBeLessThanOrEqual(Math.ceil(10 / 4));
   });
 });
 
 describe("client-side pacing", () => {
   // A separate emulator: the pacer is shared per origin and keeps the slowest rate it was given.
-  let paced: Emulator;
-
-  beforeAll(async () => {
-    paced = await startEmulator({ port: 0, requestsPerMinute: 0 });
-  });
-
-  afterAll(async () => {
-    await paced.close();
-  });
+  const paced = useEmulator({ port: 0, requestsPerMinute: 0 });
 
   it("spaces requests for requestsPerMinute", async () => {
-    const account = paced.createAccount();
-    const spaced = new WebstatsClient({ baseUrl: paced.url, apiKey: account.apiKey, requestsPerMinute: 600 });
+    const account = paced().createAccount();
+    const spaced = new WebstatsClient({
+      baseUrl: paced().url,
+      apiKey: account.apiKey,
+      requestsPerMinute: 600,
+    });
     const started = Date.now();
     for (let i = 0; i < 4; i += 1) await spaced.account.get();
     // Four starts 100 ms apart: at least 300 ms from the first to the last.
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(paced.requestCounts()["GET /api/v1/account"]).toBe(4);
+    expect(paced().requestCounts()["GET /api/v1/account"]).toBe(4);
   });
 });
 

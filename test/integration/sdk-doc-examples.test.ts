@@ -4,24 +4,20 @@
 // calls one the Python SDK defines), Go vetted and built. The engine runs some of them too
 // (test/e2e); these catch a wrong name or type without it.
 // (test/unit/docs-language-sdks.test.ts holds the names they use to the table of docs/functions.md.)
-import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findGo, goEnvironment } from "../../tools/machine/ensure-pulumi.mjs";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { languageSettings } from "../../core/package-schema";
 import { docExample } from "../support/docs";
 import { fencedBlocks } from "../support/sdk-docs";
+import { scratchFolder } from "../support/scratch-folder";
+import { repoRoot, run } from "../support/checkout";
 
-const run = promisify(execFile);
-const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "webstats-sdk-examples-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-sdk-examples-");
 
-const overview = readFileSync(join(root, "docs", "_index.md"), "utf8");
+const overview = readFileSync(join(repoRoot, "docs", "_index.md"), "utf8");
 const overviewExample = (language: string) => fencedBlocks(overview, language)[0]!;
 
 /** A fresh folder in the scratch space. */
@@ -51,16 +47,16 @@ describe("the SDK examples of the docs and the Registry overview", () => {
           moduleResolution: "bundler",
           skipLibCheck: true,
           types: ["node"],
-          typeRoots: [join(root, "node_modules", "@types")],
+          typeRoots: [join(repoRoot, "node_modules", "@types")],
           paths: {
             [sdk]: [join(languageSdksDir, "nodejs", "index.ts")],
-            "@pulumi/pulumi": [join(root, "node_modules", "@pulumi", "pulumi")],
+            "@pulumi/pulumi": [join(repoRoot, "node_modules", "@pulumi", "pulumi")],
           },
         },
         files: ["index.ts"],
       }),
     );
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
     // tsc prints its diagnostics on standard output: put them in the failure.
     await run(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" }).catch(
       (error: Error & { stdout?: string }) => {
@@ -101,7 +97,7 @@ describe("the SDK examples of the docs and the Registry overview", () => {
       if (!go) throw new Error("the Go examples need Go 1.25+ on PATH or in /usr/local/go");
       // The module of the Go SDK's test program (test/e2e/go-program): its pinned dependencies
       // and committed go.sum, with the SDK taken from this checkout.
-      const programDir = join(root, "test", "e2e", "go-program");
+      const programDir = join(repoRoot, "test", "e2e", "go-program");
       const dir = folder(`go-${name.replace(/\W+/g, "-")}`);
       writeFileSync(
         join(dir, "go.mod"),

@@ -5,8 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type EmulatorAccount } from "../../emulator";
 import { NotFoundError, STAT_NAMES, WebstatsClient, type StatsQuery, type Website } from "../../sdk";
+import { FIREFOX, sendPageview, utcDay } from "../support/pageviews";
 
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const CRAWLER = "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)";
 
 let emu: Emulator;
@@ -14,12 +14,11 @@ let owner: EmulatorAccount;
 let client: WebstatsClient;
 let domainCounter = 0;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** Yesterday to tomorrow: today's hits whatever the clock does during the test. */
 const query = (name: StatsQuery["name"], rest: Partial<StatsQuery> = {}): StatsQuery => ({
   name,
-  from: day(-1),
-  to: day(1),
+  from: utcDay(-1),
+  to: utcDay(1),
   ...rest,
 });
 
@@ -28,14 +27,9 @@ async function newSite(): Promise<Website> {
   return client.websites.create({ domain: `sdk-stats-${domainCounter}.example.org` });
 }
 
-async function hit(page: string, referrer = "", userAgent = BROWSER): Promise<string> {
-  const response = await fetch(`${emu.url}/api/event`, {
-    method: "POST",
-    headers: { "content-type": "application/json; charset=utf-8", "user-agent": userAgent },
-    body: JSON.stringify({ page, referrer, screen_resolution: "1280x720" }),
-  });
-  return response.text();
-}
+/** A pageview of `page` as the tracking script sends it from a 1280x720 screen; resolves with the outcome. */
+const hit = (page: string, referrer = "", userAgent = FIREFOX) =>
+  sendPageview(emu.url, { page, referrer, userAgent, screenResolution: "1280x720" });
 
 /** value -> count of one statistic over the default range. */
 async function counts(site: Website, name: StatsQuery["name"]): Promise<Record<string, number>> {

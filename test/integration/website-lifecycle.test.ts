@@ -181,14 +181,25 @@ describe("what the account's reader is told", () => {
 });
 
 describe("a website recorded at another address", () => {
+  /**
+   * A website created at home as `args` say, and its state as if recorded under `id`: the id of a
+   * website the other installation holds under another domain, unless an id is given.
+   */
+  async function recordedUnder(args: { domain: string; email?: boolean }, id?: number) {
+    const made = await created(contextFor(home, account.apiKey).ctx, args);
+    const websiteId =
+      id ??
+      Number(
+        (await created(contextFor(other, otherAccount.apiKey).ctx, { domain: uniqueDomain("filler") })).id,
+      );
+    const state = { ...(made.outputs as unknown as Record<string, unknown>), websiteId };
+    return { ...made, state, taken: String(websiteId) };
+  }
+
   it("is dropped from a read, and said, when the new address holds another domain under its id", async () => {
-    const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("moved-read");
-    const { outputs } = await created(ctx, { domain });
     // The other installation has a website under the same id with another domain.
-    const elsewhere = contextFor(other, otherAccount.apiKey);
-    const taken = (await created(elsewhere.ctx, { domain: uniqueDomain("filler") })).id;
-    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: Number(taken) };
+    const { state, taken } = await recordedUnder({ domain });
     const reading = contextFor(other, otherAccount.apiKey);
     expect(await read(reading.ctx, taken, state)).toBeUndefined();
     expect(reading.said).toHaveLength(1);
@@ -203,10 +214,8 @@ describe("a website recorded at another address", () => {
   });
 
   it("is dropped from a read, and said, when the new address has no website under its id", async () => {
-    const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("moved-gone");
-    const { outputs } = await created(ctx, { domain });
-    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: 987_654 };
+    const { state } = await recordedUnder({ domain }, 987_654);
     const reading = contextFor(other, otherAccount.apiKey);
     expect(await read(reading.ctx, "987654", state)).toBeUndefined();
     expect(reading.said).toEqual([
@@ -223,10 +232,8 @@ describe("a website recorded at another address", () => {
   });
 
   it("refuses an update, changing nothing, when the new address holds another website under its id", async () => {
-    const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("moved-update");
-    const { inputs, outputs } = await created(ctx, { domain, email: false });
-    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: 987_656 };
+    const { inputs, outputs, state } = await recordedUnder({ domain, email: false }, 987_656);
     const updating = contextFor(other, otherAccount.apiKey);
     other.resetRequestCounts();
     await expect(update(updating.ctx, "987656", state, { ...inputs, email: true })).rejects.toThrow(
@@ -240,12 +247,8 @@ describe("a website recorded at another address", () => {
   });
 
   it("declines a delete, and says so, when the new address holds another website under its id", async () => {
-    const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("moved-delete");
-    const { outputs } = await created(ctx, { domain });
-    const elsewhere = contextFor(other, otherAccount.apiKey);
-    const taken = (await created(elsewhere.ctx, { domain: uniqueDomain("filler") })).id;
-    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: Number(taken) };
+    const { state, taken } = await recordedUnder({ domain });
     const deleting = contextFor(other, otherAccount.apiKey);
     other.resetRequestCounts();
     await remove(deleting.ctx, taken, state);
@@ -257,10 +260,8 @@ describe("a website recorded at another address", () => {
   });
 
   it("declines a delete, and says so, when the new address has no website under its id", async () => {
-    const { ctx } = contextFor(home, account.apiKey);
     const domain = uniqueDomain("moved-delete-gone");
-    const { outputs } = await created(ctx, { domain });
-    const state = { ...(outputs as unknown as Record<string, unknown>), websiteId: 987_658 };
+    const { state } = await recordedUnder({ domain }, 987_658);
     const deleting = contextFor(other, otherAccount.apiKey);
     other.resetRequestCounts();
     await remove(deleting.ctx, "987658", state);

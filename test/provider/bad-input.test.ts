@@ -5,12 +5,12 @@
 // what the host returns outside what the engine keeps secret, in its logged messages or on its
 // standard error. Check is the host's alone, so the whole table runs here; how the engine prints
 // a failure (and that it prints no secret) is the engine's, shown by test/e2e/website-bad-input.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator } from "../../emulator";
-import { hosts, isSecret, secret, stopAll } from "./engine-processes";
+import { expect, it } from "vitest";
+import { hosts, isSecret, secret } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
+import { useSharedEmulator } from "./shared-emulator";
+import { secretArguments } from "./secret-leaks";
 
 type Props = Record<string, unknown>;
 
@@ -355,9 +355,6 @@ const cases: [string, Props, { argument: string; property: string }, RegExp, Reg
   ],
 ];
 
-/** The Website's secret arguments: the program marks them secret, so the engine keeps them secret. */
-const secretArguments = ["password", "connection"];
-
 /**
  * What a host's check returned, with what the engine keeps secret left out: the plugin's secret
  * markers; for the dynamic host (which receives plain values and returns them plain), the secret
@@ -371,25 +368,18 @@ function outsideSecrets(host: Host, inputs: Props): Props {
   );
 }
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ requestsPerMinute: 0 });
-});
-afterAll(async () => {
-  stopAll();
-  await emulator.close();
-});
+const emulator = useSharedEmulator();
 
-const requestsMade = () => Object.values(emulator.requestCounts()).reduce((a, b) => a + b, 0);
+const requestsMade = () => Object.values(emulator().requestCounts()).reduce((a, b) => a + b, 0);
 
 it.each(hosts)(
   `%s host: refuses all ${cases.length} bad inputs at check, naming the argument and the fix, without a request or a secret`,
   async (host) => {
     expect(cases.length).toBeGreaterThanOrEqual(50);
-    const account = emulator.createAccount();
-    const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: account.apiKey } });
+    const account = emulator().createAccount();
+    const stack = new ProviderStack(host, { settings: { baseUrl: emulator().url, apiKey: account.apiKey } });
     const secrets = [password, apiKey, account.apiKey];
-    emulator.resetRequestCounts();
+    emulator().resetRequestCounts();
     const wrong: string[] = [];
     const answers: unknown[] = [];
     // One preview of a program declaring every case: the engine checks each Website.
@@ -435,7 +425,7 @@ it.each(hosts)(
 it.each(hosts)(
   "%s host: refuses a Website without credentials at preview, naming every way to give them",
   async (host) => {
-    emulator.resetRequestCounts();
+    emulator().resetRequestCounts();
     const stack = new ProviderStack(host, { settings: {} });
     const preview = await stack.up(
       { site: { domain: "nocreds.example.com" } },

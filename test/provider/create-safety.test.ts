@@ -14,13 +14,11 @@ import { WebstatsClient } from "../../sdk";
 import { hosts, plain, secret, stopAll } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
+import { uniqueDomain } from "../support/unique-domain";
 
 type Props = Record<string, unknown>;
 
 afterAll(() => stopAll());
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
 
 /** An emulator of the case's own (faults and request counts are the whole emulator's) with two accounts. */
 async function setUp(host: Host) {

@@ -7,33 +7,23 @@
 // the engine runs them. These are the hosts' Read, Update and Delete, so every case runs here;
 // drift found and restored through the engine itself, once per host, is part of
 // test/e2e/website-lifecycle.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator } from "../../emulator";
-import { hosts, stopAll } from "./engine-processes";
+import { describe, expect, it } from "vitest";
+import { hosts } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { engineParallelism, ProviderStack } from "./provider-stack";
+import { useSharedEmulator } from "./shared-emulator";
+import { uniqueDomain } from "../support/unique-domain";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ requestsPerMinute: 0 });
-});
-afterAll(async () => {
-  stopAll();
-  await emulator.close();
-});
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
+const emulator = useSharedEmulator();
 
 function newStack(host: Host) {
-  const account = emulator.createAccount();
+  const account = emulator().createAccount();
   // Each operation's host runs in this process (in-process-hosts.ts): the cases are the hosts'
   // Read, Update and Delete, and what one operation's host learns is kept per operation, as a
   // process keeps it.
   const stack = new ProviderStack(
     host,
-    { settings: { baseUrl: emulator.url, apiKey: account.apiKey } },
+    { settings: { baseUrl: emulator().url, apiKey: account.apiKey } },
     { inProcess: true },
   );
   return { stack, account };
@@ -47,7 +37,7 @@ describe.each(hosts)("%s host", (host) => {
     await stack.up(program);
     const id = Number(stack.get("site").id);
 
-    emulator.updateWebsite(id, { email: 0, privacy: 1, exclude_ips: "10.9.9.9", favorite: true });
+    emulator().updateWebsite(id, { email: 0, privacy: 1, exclude_ips: "10.9.9.9", favorite: true });
 
     // A preview against the recorded state does not see the drift.
     expect((await stack.preview(program)).steps).toEqual([{ name: "site", op: "same" }]);
@@ -70,7 +60,7 @@ describe.each(hosts)("%s host", (host) => {
       excludeIps: ["10.1.1.1"],
       favorite: false,
     });
-    expect(emulator.getWebsite(id)).toMatchObject({
+    expect(emulator().getWebsite(id)).toMatchObject({
       email: 1,
       privacy: 0,
       exclude_ips: "10.1.1.1",
@@ -83,7 +73,7 @@ describe.each(hosts)("%s host", (host) => {
     expect(stack.get("site").outputs).toEqual(restored);
     expect((await stack.preview(program)).steps).toEqual([{ name: "site", op: "same" }]);
     await stack.destroy();
-    expect(emulator.getWebsite(id)).toBeUndefined();
+    expect(emulator().getWebsite(id)).toBeUndefined();
   });
 
   it("drops a website deleted out of band on refresh, and up creates it again", async () => {
@@ -92,30 +82,34 @@ describe.each(hosts)("%s host", (host) => {
     await stack.up({ site: { domain } });
     const id = Number(stack.get("site").id);
 
-    expect(emulator.deleteWebsite(id)).toBe(true);
+    expect(emulator().deleteWebsite(id)).toBe(true);
     expect((await stack.refresh()).steps).toEqual([{ name: "site", op: "discard" }]);
     expect(stack.resources.size).toBe(0);
 
     expect((await stack.up({ site: { domain } })).steps).toEqual([{ name: "site", op: "create" }]);
     expect(stack.get("site").outputs.domain).toBe(domain);
     expect(stack.get("site").id).not.toBe(String(id));
-    expect(emulator.listWebsites(account.id).filter((w) => w.domain === domain)).toHaveLength(1);
+    expect(
+      emulator()
+        .listWebsites(account.id)
+        .filter((w) => w.domain === domain),
+    ).toHaveLength(1);
     await stack.destroy();
-    expect(emulator.listWebsites(account.id)).toEqual([]);
+    expect(emulator().listWebsites(account.id)).toEqual([]);
   });
 
   it("explains an update of a website deleted out of band, instead of a bare server error", async () => {
     const { stack, account } = newStack(host);
     const domain = uniqueDomain("stale");
     await stack.up({ site: { domain } });
-    emulator.deleteWebsite(Number(stack.get("site").id));
+    emulator().deleteWebsite(Number(stack.get("site").id));
 
     const failed = await stack.up({ site: { domain, email: true } }, { allowFailure: true });
     expect(failed.steps).toEqual([{ name: "site", op: "update" }]);
     expect(failed.error?.message).toMatch(/deleted outside Pulumi/);
     expect(failed.error?.message).toMatch(/pulumi refresh/);
     // Nothing was created in its place.
-    expect(emulator.listWebsites(account.id)).toEqual([]);
+    expect(emulator().listWebsites(account.id)).toEqual([]);
 
     await stack.refresh();
     expect(stack.resources.size).toBe(0);
@@ -129,7 +123,7 @@ describe.each(hosts)("%s host", (host) => {
   it("counts a website already deleted out of band as destroyed", async () => {
     const { stack } = newStack(host);
     await stack.up({ site: { domain: uniqueDomain("destroyed") } });
-    emulator.deleteWebsite(Number(stack.get("site").id));
+    emulator().deleteWebsite(Number(stack.get("site").id));
     const destroy = await stack.destroy();
     expect(destroy.error).toBeUndefined();
     expect(destroy.steps).toEqual([{ name: "site", op: "delete" }]);
@@ -144,11 +138,11 @@ describe.each(hosts)("%s host", (host) => {
     );
     await stack.up(program, { parallel: engineParallelism });
     const ids = Array.from({ length: 30 }, (_, i) => Number(stack.get(`site-${i}`).id));
-    emulator.updateWebsite(ids[3]!, { email: 1 });
-    emulator.deleteWebsite(ids[7]!);
+    emulator().updateWebsite(ids[3]!, { email: 1 });
+    emulator().deleteWebsite(ids[7]!);
     const before = new Map([...stack.resources].map(([name, r]) => [name, structuredClone(r.outputs)]));
 
-    emulator.resetRequestCounts();
+    emulator().resetRequestCounts();
     const refresh = await stack.refresh({ parallel: engineParallelism });
     expect(refresh.steps.filter((s) => s.op === "discard")).toEqual([{ name: "site-7", op: "discard" }]);
     expect(refresh.steps.filter((s) => s.op === "refresh")).toHaveLength(29);
@@ -157,7 +151,7 @@ describe.each(hosts)("%s host", (host) => {
       .map(([name]) => name);
     expect(changed).toEqual(["site-3"]);
     expect(stack.get("site-3").outputs.email).toBe(true);
-    const counts = emulator.requestCounts();
+    const counts = emulator().requestCounts();
     expect(counts["GET /api/v1/websites"]).toBe(1);
     // Only the website missing from the listing is confirmed one by one.
     expect(counts["GET /api/v1/websites/:id"]).toBe(1);
@@ -171,6 +165,6 @@ describe.each(hosts)("%s host", (host) => {
     const again = await stack.preview(program);
     expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
     await stack.destroy({ parallel: engineParallelism });
-    expect(emulator.listWebsites(account.id)).toEqual([]);
+    expect(emulator().listWebsites(account.id)).toEqual([]);
   });
 });

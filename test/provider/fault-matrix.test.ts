@@ -26,10 +26,10 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount, FaultSpec } from "../../emulator";
-import { fromStruct, hosts, isSecret, secret, startedProcesses, stopAll } from "./engine-processes";
-import type { Host, ProviderProcess } from "./engine-processes";
+import { hosts, isSecret, secret, startedProcesses, stopAll } from "./engine-processes";
 import { engineParallelism, ProviderStack } from "./provider-stack";
 import type { OperationResult } from "./provider-stack";
+import { leaks } from "./secret-leaks";
 
 const password = "matrix-password-5e1d";
 
@@ -59,55 +59,6 @@ const readRoutes = ["GET /api/v1/websites", "GET /api/v1/websites/:id"];
 const clearFailure =
   /\d{3} (GET|POST|PATCH|DELETE) \/api\/v1\/\S+: |no complete response within|connection to .* failed|could not be marked as favorite|no longer exists|the body does not have the expected shape|expected a JSON body|cut short/;
 const unclear = /TypeError|ReferenceError|\[object Object\]|Cannot read properties|Unexpected struct type/;
-
-/** The Website's secret arguments: the dynamic host returns them plain and the engine encrypts them. */
-const secretArguments = ["password", "connection"];
-
-/**
- * Where one of `secrets` shows in a property map outside what the engine keeps secret: inside a
- * secret marker (the plugin's way), or for the dynamic host under a secret argument's key.
- */
-function exposures(value: unknown, secrets: string[], host: Host, path: string, top = true): string[] {
-  if (typeof value === "string") return secrets.filter((s) => value.includes(s)).map((s) => `${path}: ${s}`);
-  if (isSecret(value)) return [];
-  if (Array.isArray(value))
-    return value.flatMap((v, i) => exposures(v, secrets, host, `${path}[${i}]`, false));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, inner]) =>
-      top && host === "dynamic" && secretArguments.includes(key)
-        ? []
-        : exposures(inner, secrets, host, `${path}.${key}`, false),
-    );
-  }
-  return [];
-}
-
-/** Every place one of `secrets` shows in what the processes answered, failed with, logged or wrote. */
-function leaks(processes: ProviderProcess[], secrets: string[]): string[] {
-  const found: string[] = [];
-  for (const process of processes) {
-    const text = (what: string, value: string) =>
-      found.push(...secrets.filter((s) => value.includes(s)).map((s) => `${process.host} ${what}: ${s}`));
-    text("notices and standard error", process.notices());
-    for (const [i, call] of process.calls.entries()) {
-      const where = `${call.method} #${i}`;
-      if (call.error) {
-        text(`${where} error`, call.error.message);
-        for (const reason of call.error.initFailure?.reasons ?? []) text(`${where} reason`, reason);
-        const properties = call.error.initFailure?.properties;
-        found.push(...exposures(properties, secrets, process.host, `${where} init properties`));
-      }
-      const response = call.response as Record<string, unknown> | undefined;
-      for (const getter of ["getInputs", "getProperties"]) {
-        const get = response?.[getter];
-        if (typeof get !== "function") continue;
-        const struct = fromStruct((get as () => never).call(response));
-        found.push(...exposures(struct, secrets, process.host, `${where} ${getter}`));
-      }
-    }
-  }
-  return found;
-}
 
 const site = (i: number, email: boolean) => ({
   domain: `site-${i}.matrix.example.com`,

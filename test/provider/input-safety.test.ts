@@ -17,13 +17,11 @@ import { WebstatsClient } from "../../sdk";
 import type { WebsiteCreateInput } from "../../sdk";
 import { hosts, plain, stopAll } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
+import { uniqueDomain } from "../support/unique-domain";
 
 type Props = Record<string, unknown>;
 
 afterAll(() => stopAll());
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
 
 describe.each(hosts)("input safety through the %s host", (host) => {
   const emulators: Emulator[] = [];

@@ -5,82 +5,48 @@
 // with arguments not known yet (the engine's unknown placeholder) in check and diff. Each of
 // these is the host's answer to Check, Diff, Create, Update, Read and Delete, so the whole table
 // runs here; a lifecycle through the engine itself, once per host, is test/e2e/website-lifecycle.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator } from "../../emulator";
-import { hosts, isSecret, plain, secret, stopAll, unknown } from "./engine-processes";
+import { describe, expect, it } from "vitest";
+import { hosts, isSecret, plain, secret, unknown } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 import type { Recorded } from "./provider-stack";
+import { useSharedEmulator } from "./shared-emulator";
+import { uniqueDomain } from "../support/unique-domain";
+import { defaultArguments } from "../support/recorded-website";
+import { everyArgument, everyArgumentOutputs, everyArgumentStored } from "../support/every-argument";
 
 type Props = Record<string, unknown>;
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ requestsPerMinute: 0 });
-});
-afterAll(async () => {
-  stopAll();
-  await emulator.close();
-});
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
+const emulator = useSharedEmulator();
 
 // Each operation's host runs in this process (in-process-hosts.ts): every case is the hosts'
 // answer to the engine's requests, which a process boundary does not change.
 const newStack = (host: Host) =>
   new ProviderStack(
     host,
-    { settings: { baseUrl: emulator.url, apiKey: emulator.createAccount().apiKey } },
+    { settings: { baseUrl: emulator().url, apiKey: emulator().createAccount().apiKey } },
     { inProcess: true },
   );
 
-const requests = (route: string) => emulator.requestCounts()[route] ?? 0;
+const requests = (route: string) => emulator().requestCounts()[route] ?? 0;
 
 describe.each(hosts)("%s host", (host) => {
   it("creates with every argument, previews no change, refreshes with no change and destroys", async () => {
     const stack = newStack(host);
     const domain = uniqueDomain("full");
-    const program = {
-      site: {
-        domain: `https://www.${domain.toUpperCase()}`,
-        privacy: "password",
-        password: secret("correct horse battery"),
-        email: true,
-        excludeBots: false,
-        favorite: true,
-        excludeParams: ["utm_source", " ref ", "&"],
-        excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
-        adoptExisting: false,
-      },
-    };
+    const password = "correct horse battery";
+    const program = { site: { ...everyArgument(domain, secret(password)), adoptExisting: false } };
     expect((await stack.up(program)).steps).toEqual([{ name: "site", op: "create" }]);
     const { id, outputs } = stack.get("site");
-    expect(outputs).toMatchObject({
-      domain,
-      privacy: "password",
-      email: true,
-      excludeBots: false,
-      favorite: true,
-      hasPassword: true,
-      excludeParams: ["utm_source", "ref", "&"],
-      excludeIps: ["10.0.0.0/8", "2001:db8::1", "192.0.2.7"],
-      adoptExisting: false,
-    });
+    expect(outputs).toMatchObject(everyArgumentOutputs(domain));
     expect(typeof outputs.websiteId).toBe("number");
     expect(id).toBe(String(outputs.websiteId));
     expect(outputs.favoritedAt).toEqual(expect.any(String));
     // The plugin keeps the password secret itself; the dynamic host returns it plain under its own
     // key, which the engine marks secret (the program declared it secret).
     expect(isSecret(outputs.password)).toBe(host === "plugin");
-    expect(plain(outputs.password)).toBe("correct horse battery");
-
-    const stored = emulator.getWebsite(Number(id));
-    expect(stored).toMatchObject({ domain, privacy: 2, email: 1, exclude_bots: 0, favorite: true });
-    expect(stored?.exclude_params).toBe("utm_source\nref\n&");
-    expect(stored?.exclude_ips).toBe("10.0.0.0/8\n2001:db8::1\n192.0.2.7");
-    expect(stored?.password).toBe("correct horse battery");
+    expect(plain(outputs.password)).toBe(password);
+    expect(emulator().getWebsite(Number(id))).toMatchObject(everyArgumentStored(domain, password));
 
     expect((await stack.preview(program)).steps).toEqual([{ name: "site", op: "same" }]);
     const before = structuredClone(stack.get("site"));
@@ -93,7 +59,7 @@ describe.each(hosts)("%s host", (host) => {
     expect((await stack.preview(program)).steps).toEqual([{ name: "site", op: "same" }]);
 
     expect((await stack.destroy()).steps).toEqual([{ name: "site", op: "delete" }]);
-    expect(emulator.getWebsite(Number(id))).toBeUndefined();
+    expect(emulator().getWebsite(Number(id))).toBeUndefined();
     expect(stack.resources.size).toBe(0);
   });
 
@@ -102,15 +68,7 @@ describe.each(hosts)("%s host", (host) => {
     const domain = uniqueDomain("inplace");
     await stack.up({ site: { domain } });
     const id = stack.get("site").id;
-    expect(stack.get("site").outputs).toMatchObject({
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      favorite: false,
-      excludeIps: [],
-      hasPassword: false,
-      adoptExisting: false,
-    });
+    expect(stack.get("site").outputs).toMatchObject({ ...defaultArguments, hasPassword: false });
 
     /** [what changes, the arguments after it, the outputs, the server's record] */
     const changes: [string, Props, Props, Props][] = [
@@ -153,14 +111,14 @@ describe.each(hosts)("%s host", (host) => {
     const applied: [string, Props, Recorded][] = [];
     for (const [label, change, outputs, stored] of changes) {
       args = { ...args, ...change };
-      emulator.resetRequestCounts();
+      emulator().resetRequestCounts();
       const up = await stack.up({ site: args });
       if (up.steps[0]?.op !== "update") wrong.push(`${label}: ${JSON.stringify(up.steps)}`);
       if (stack.get("site").id !== id) wrong.push(`${label}: a new id`);
       if (requests("POST /api/v1/websites") + requests("DELETE /api/v1/websites/:id") > 0)
-        wrong.push(`${label}: created or deleted: ${JSON.stringify(emulator.requestCounts())}`);
+        wrong.push(`${label}: created or deleted: ${JSON.stringify(emulator().requestCounts())}`);
       expect(stack.get("site").outputs, label).toMatchObject(outputs);
-      expect(emulator.getWebsite(Number(id)), label).toMatchObject(stored);
+      expect(emulator().getWebsite(Number(id)), label).toMatchObject(stored);
       applied.push([label, args, structuredClone(stack.get("site"))]);
     }
     // adoptExisting only matters when a website is created: changing it is no change either.
@@ -179,7 +137,7 @@ describe.each(hosts)("%s host", (host) => {
       provider.kill();
     }
     expect(wrong).toEqual([]);
-    const stored = emulator.getWebsite(Number(id));
+    const stored = emulator().getWebsite(Number(id));
     expect(stack.get("site").outputs).toMatchObject({
       privacy: "password",
       email: true,
@@ -191,17 +149,11 @@ describe.each(hosts)("%s host", (host) => {
     expect(stored?.password).toBe("second-pass");
 
     // Back to the defaults (password protection off), in place.
-    emulator.resetRequestCounts();
+    emulator().resetRequestCounts();
     expect((await stack.up({ site: { domain } })).steps).toEqual([{ name: "site", op: "update" }]);
     expect(stack.get("site").id).toBe(id);
-    expect(stack.get("site").outputs).toMatchObject({
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      favorite: false,
-      excludeIps: [],
-    });
-    expect(emulator.getWebsite(Number(id))).toMatchObject({
+    expect(stack.get("site").outputs).toMatchObject(defaultArguments);
+    expect(emulator().getWebsite(Number(id))).toMatchObject({
       privacy: 0,
       email: 0,
       exclude_bots: 1,
@@ -227,16 +179,16 @@ describe.each(hosts)("%s host", (host) => {
     // The preview says what a replacement does to the website and its statistics.
     expect(preview.notices).toContain(`the domain of website ${first} (${domain}) changes to ${renamed}`);
     expect(preview.notices).toMatch(/deleted with all its statistics/);
-    expect(emulator.getWebsite(Number(first))?.domain).toBe(domain);
+    expect(emulator().getWebsite(Number(first))?.domain).toBe(domain);
 
     expect((await stack.up({ site: { domain: renamed } })).steps).toEqual([{ name: "site", op: "replace" }]);
     const second = stack.get("site");
     expect(second.outputs.domain).toBe(renamed);
     expect(second.id).not.toBe(first);
-    expect(emulator.getWebsite(Number(first))).toBeUndefined();
-    expect(emulator.getWebsite(Number(second.id))?.domain).toBe(renamed);
+    expect(emulator().getWebsite(Number(first))).toBeUndefined();
+    expect(emulator().getWebsite(Number(second.id))?.domain).toBe(renamed);
     await stack.destroy();
-    expect(emulator.getWebsite(Number(second.id))).toBeUndefined();
+    expect(emulator().getWebsite(Number(second.id))).toBeUndefined();
   });
 
   it("keeps the order and spacing of list entries out of the diff", async () => {

@@ -11,24 +11,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../emulator";
 import type { Emulator, EmulatorAccount } from "../../emulator";
-import {
-  issueCertificate,
-  makeCertificateAuthority,
-  startForwardingProxy,
-  urlWithHost,
-  writePemFiles,
-} from "../support/network";
-import type { CertificateAuthority, ForwardingProxy, PemFiles } from "../support/network";
+import { startForwardingProxy, urlWithHost } from "../support/network";
+import type { ForwardingProxy, PemFiles } from "../support/network";
+import { INSTALLATION_NAME, startCompanyInstallation } from "../support/company-installation";
+import type { CompanyInstallation } from "../support/company-installation";
 import { engine, hosts, isSecret, secret, startedProcesses, stopAll } from "./engine-processes";
 import type { CallError, Host, ProviderProcess } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 import type { OperationResult } from "./provider-stack";
 import { useStubResolver } from "../support/stub-resolver";
+import { uniqueDomain } from "../support/unique-domain";
+import { leaks } from "./secret-leaks";
 
 type Props = Record<string, unknown>;
 
 /** The installation's name: only the proxies resolve it (to 127.0.0.1). */
-const NAME = "stats.webstats.test";
+const NAME = INSTALLATION_NAME;
 
 // The name is the proxies' alone: node:dns's lookup finds no name here (nor in the hosts, which
 // load the same stub), never asking the machine.
@@ -37,7 +35,7 @@ useStubResolver();
 const PROXY_USER = "agent";
 const PROXY_PASSWORD = "proxy-pass-7f3a";
 
-let ca: CertificateAuthority;
+let installation: CompanyInstallation;
 /** Served over TLS with a certificate for NAME from the test authority. */
 let tls: Emulator;
 /** Served over plain HTTP. */
@@ -48,34 +46,27 @@ let proxy: ForwardingProxy;
 let guarded: ForwardingProxy;
 /** An address where no proxy listens. */
 let unreachable: string;
+/** The authority's certificate, and a file of a private key alone: PEM, but no certificate in it. */
 let files: PemFiles;
 
 beforeAll(async () => {
-  ca = await makeCertificateAuthority("Webstats Provider Test Root");
-  const certificate = await issueCertificate(ca, { dnsNames: [NAME] });
-  tls = await startEmulator({
-    requestsPerMinute: 0,
-    tls: { key: certificate.keyPem, cert: certificate.certPem },
+  installation = await startCompanyInstallation({
+    authority: "Webstats Provider Test Root",
+    account: "Networks",
+    proxyPassword: PROXY_PASSWORD,
+    serverKeyFile: "key-only.pem",
   });
+  ({ emulator: tls, proxy, guarded, pem: files } = installation);
   plain = await startEmulator({ requestsPerMinute: 0 });
-  const resolve = { [NAME]: "127.0.0.1" };
-  proxy = await startForwardingProxy({ resolve });
-  guarded = await startForwardingProxy({ resolve, username: PROXY_USER, password: PROXY_PASSWORD });
   const gone = await startForwardingProxy();
   unreachable = `http://127.0.0.1:${gone.port}`;
   await gone.close();
-  // A file of a private key alone: PEM, but no certificate in it.
-  files = writePemFiles({ "ca.pem": ca.certPem, "key-only.pem": certificate.keyPem });
 });
 
 afterAll(async () => {
   stopAll();
-  await Promise.all([tls?.close(), plain?.close(), proxy?.close(), guarded?.close()]);
-  files?.remove();
+  await Promise.all([installation?.close(), plain?.close()]);
 });
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
 
 const portOf = (emulator: Emulator) => Number(new URL(emulator.url).port);
 /** The emulator under the name only the proxies resolve. */
@@ -85,7 +76,7 @@ const byName = (emulator: Emulator) => urlWithHost(emulator.url, NAME);
 const trusting = (account: EmulatorAccount): Record<string, string> => ({
   baseUrl: byName(tls),
   apiKey: account.apiKey,
-  caCertFile: files.path("ca.pem"),
+  caCertFile: files.path("company-root.pem"),
 });
 
 const requestsMade = () =>
@@ -123,54 +114,8 @@ function expectFailure(failure: FailedCheck, property: string, says: string): vo
 
 const countOf = (text: string, part: string) => text.split(part).length - 1;
 
-/** A value with the engine's secret markers taken out, as text: what the engine may show of it. */
-function outsideSecrets(value: unknown): string {
-  const strip = (inner: unknown): unknown => {
-    if (isSecret(inner)) return "[secret]";
-    if (Array.isArray(inner)) return inner.map(strip);
-    if (inner !== null && typeof inner === "object")
-      return Object.fromEntries(Object.entries(inner).map(([key, v]) => [key, strip(v)]));
-    return inner;
-  };
-  return JSON.stringify(strip(value));
-}
-
-interface Message {
-  toObject(): unknown;
-  cloneMessage(): Message;
-}
-const structFields = ["Inputs", "Properties", "Return"] as const;
-
-/**
- * Where one of `secrets` shows in what the processes answered (outside secret markers), failed
- * with or wrote on standard error. None of these tests puts a secret in a Website's arguments,
- * so, unlike secrets-and-accounts.test.ts, no argument is exempt for the dynamic host.
- */
-function leaks(processes: ProviderProcess[], secrets: string[]): string[] {
-  const found: string[] = [];
-  const scan = (where: string, text: string) =>
-    found.push(...secrets.filter((s) => text.includes(s)).map((s) => `${where}: ${s}`));
-  for (const process of processes) {
-    for (const [i, call] of process.calls.entries()) {
-      const where = `${process.host} ${call.method} #${i}`;
-      if (call.error) {
-        scan(`${where} error`, call.error.message);
-        if (call.error.initFailure) scan(`${where} init`, outsideSecrets(call.error.initFailure));
-        continue;
-      }
-      const response = call.response as Message & Record<string, () => unknown>;
-      const rest = response.cloneMessage() as Message & Record<string, () => void>;
-      for (const field of structFields) {
-        const struct = response[`get${field}`]?.() as { toJavaScript(): Props } | undefined;
-        if (struct) scan(`${where} ${field}`, outsideSecrets(struct.toJavaScript()));
-        rest[`clear${field}`]?.();
-      }
-      scan(where, JSON.stringify(rest.toObject()));
-    }
-    scan(`${process.host} stderr`, process.stderr.join(""));
-  }
-  return found;
-}
+/** No test here puts a secret in a Website's arguments: none may show plain, whatever the host. */
+const noPlainArguments: string[] = [];
 
 /** The provider inputs the plugin's CheckConfig answers returned: what the state records. */
 function checkedConfigs(processes: ProviderProcess[]): Props[] {
@@ -264,7 +209,7 @@ describe.each(hosts)("%s host", (host: Host) => {
     const processes = startedProcesses.slice(processesFrom);
     const passwords = [PROXY_PASSWORD, wrongPassword];
     for (const password of passwords) expect(`${message}\n${result.notices}`).not.toContain(password);
-    expect(leaks(processes, passwords)).toEqual([]);
+    expect(leaks(processes, passwords, noPlainArguments)).toEqual([]);
     if (host === "plugin") {
       // The default provider's recorded inputs: proxyUrl is kept as a secret.
       const configs = checkedConfigs(processes);
@@ -489,7 +434,7 @@ async function expectRefusedAtPreview(
   expect(requestsMade()).toBe(0);
   expect(tls.listWebsites().length + plain.listWebsites().length).toBe(websites);
   expect(failure.message).not.toContain(REFUSED_PASSWORD);
-  expect(leaks(startedProcesses.slice(processesFrom), [REFUSED_PASSWORD])).toEqual([]);
+  expect(leaks(startedProcesses.slice(processesFrom), [REFUSED_PASSWORD], noPlainArguments)).toEqual([]);
   return failure;
 }
 
@@ -533,6 +478,6 @@ describe("plugin host: an explicit provider's network arguments", () => {
     const configs = checkedConfigs(startedProcesses.slice(processesFrom));
     expect(configs.length).toBeGreaterThan(0);
     for (const config of configs) expect(config.proxyUrl).toEqual(secret(guarded.url));
-    expect(leaks(startedProcesses.slice(processesFrom), [PROXY_PASSWORD])).toEqual([]);
+    expect(leaks(startedProcesses.slice(processesFrom), [PROXY_PASSWORD], noPlainArguments)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { WebstatsClient } from "../../sdk";
 import { hosts, stopAll } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
+import { uniqueDomain } from "../support/unique-domain";
 
 // Each operation's host runs in this process (in-process-hosts.ts): the refusal and the requests
 // counted are the hosts' and the core's, which a process boundary does not change.
@@ -25,9 +26,6 @@ afterAll(async () => {
   stopAll();
   await Promise.all([limited.close(), unlimited.close()]);
 });
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
 
 /** A fresh account of the limited plan holding one website made outside Pulumi. */
 async function accountWithOne() {

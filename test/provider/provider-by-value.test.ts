@@ -10,21 +10,15 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
-import { stopAll } from "./engine-processes";
+import { beforeAll, expect, inject, it } from "vitest";
+import type { EmulatorAccount } from "../../emulator";
 import { ProviderStack } from "./provider-stack";
+import { useSharedEmulator } from "./shared-emulator";
 
-let emulator: Emulator;
+const emulator = useSharedEmulator();
 let account: EmulatorAccount;
-beforeAll(async () => {
-  emulator = await startEmulator({ requestsPerMinute: 0 });
-  account = emulator.createAccount();
-});
-afterAll(async () => {
-  stopAll();
-  await emulator.close();
+beforeAll(() => {
+  account = emulator().createAccount();
 });
 
 it("dynamic host: creates, updates, refreshes and deletes a website from the captured provider code", async () => {
@@ -34,7 +28,7 @@ it("dynamic host: creates, updates, refreshes and deletes a website from the cap
   const programDir = mkdtempSync(join(installDir, "program-"));
   const vendored = join(programDir, "vendor", "pulumi-webstats");
   cpSync(join(installDir, "node_modules", "pulumi-webstats"), vendored, { recursive: true });
-  const settings = { baseUrl: emulator.url, apiKey: account.apiKey };
+  const settings = { baseUrl: emulator().url, apiKey: account.apiKey };
   const serializedProvider = execFileSync(
     process.execPath,
     [
@@ -65,23 +59,23 @@ it("dynamic host: creates, updates, refreshes and deletes a website from the cap
   expect(serializedProvider.length).toBeGreaterThan(512);
   expect(serializedProvider).toContain(vendored);
   expect(serializedProvider).not.toContain(account.apiKey);
-  expect(serializedProvider).not.toContain(emulator.url);
+  expect(serializedProvider).not.toContain(emulator().url);
 
   const stack = new ProviderStack("dynamic", { settings, serializedProvider });
   const domain = `byvalue-${Date.now().toString(36)}.example.com`;
   await stack.up({ site: { domain, email: false } });
   const id = Number(stack.get("site").id);
-  expect(emulator.getWebsite(id)?.domain).toBe(domain);
+  expect(emulator().getWebsite(id)?.domain).toBe(domain);
   expect(stack.get("site").inputs.__provider).toBe(serializedProvider);
   expect(stack.get("site").outputs.__provider).toBe(serializedProvider);
 
   expect((await stack.up({ site: { domain, email: true } })).steps).toEqual([{ name: "site", op: "update" }]);
-  expect(emulator.getWebsite(id)?.email).toBe(1);
+  expect(emulator().getWebsite(id)?.email).toBe(1);
 
-  emulator.updateWebsite(id, { email: 0 });
+  emulator().updateWebsite(id, { email: 0 });
   await stack.refresh();
   expect(stack.get("site").outputs.email).toBe(false);
 
   await stack.destroy();
-  expect(emulator.getWebsite(id)).toBeUndefined();
+  expect(emulator().getWebsite(id)).toBeUndefined();
 });

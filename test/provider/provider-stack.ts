@@ -35,6 +35,21 @@ export interface Recorded {
   initErrors?: string[];
 }
 
+/** What every resource request of a step sets first (Check, Create, Diff, Update, Read, Delete). */
+interface ResourceRequest {
+  setUrn(value: string): unknown;
+  setName(value: string): unknown;
+  setType(value: string): unknown;
+}
+
+/** Diff and Update requests: a recorded resource and its new inputs. */
+interface ChangeRequest extends ResourceRequest {
+  setId(value: string): unknown;
+  setOlds(value: ReturnType<typeof toStruct>): unknown;
+  setOldInputs(value: ReturnType<typeof toStruct>): unknown;
+  setNews(value: ReturnType<typeof toStruct>): unknown;
+}
+
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "refresh" | "discard";
 
 export interface OperationResult {
@@ -137,6 +152,23 @@ export class ProviderStack {
 
   urn(name: string): string {
     return `urn:pulumi:test::webstats-provider::${websiteTypes[this.host]}::${name}`;
+  }
+
+  /** A resource request's first fields, as every step's request carries them: the URN, name and type. */
+  private about<R extends ResourceRequest>(request: R, name: string, urn = this.urn(name)): R {
+    request.setUrn(urn);
+    request.setName(name);
+    request.setType(websiteTypes[this.host]);
+    return request;
+  }
+
+  /** Diff's and Update's shared fields: the resource, its recorded outputs and inputs, and the new inputs. */
+  private change<R extends ChangeRequest>(request: R, name: string, recorded: Recorded, news: Props): R {
+    this.about(request, name).setId(recorded.id);
+    request.setOlds(toStruct(recorded.outputs));
+    request.setOldInputs(toStruct(recorded.inputs));
+    request.setNews(toStruct(news));
+    return request;
   }
 
   /** The recorded website of `name`, or an error. */
@@ -290,10 +322,7 @@ export class ProviderStack {
   async check(provider: ProviderProcess, name: string, olds: Props, args: Props, oldOutputs: Props = {}) {
     const response = await provider.call<proto.CheckResponse>(
       "check",
-      new proto.CheckRequest()
-        .setUrn(this.urn(name))
-        .setName(name)
-        .setType(websiteTypes[this.host])
+      this.about(new proto.CheckRequest(), name)
         .setOlds(toStruct(olds))
         .setNews(toStruct(this.news(args)))
         .setOldOutputs(toStruct(oldOutputs)),
@@ -307,14 +336,7 @@ export class ProviderStack {
   async diff(provider: ProviderProcess, name: string, recorded: Recorded, news: Props) {
     const response = await provider.call<proto.DiffResponse>(
       "diff",
-      new proto.DiffRequest()
-        .setUrn(this.urn(name))
-        .setName(name)
-        .setId(recorded.id)
-        .setType(websiteTypes[this.host])
-        .setOlds(toStruct(recorded.outputs))
-        .setOldInputs(toStruct(recorded.inputs))
-        .setNews(toStruct(news)),
+      this.change(new proto.DiffRequest(), name, recorded, news),
     );
     return {
       changes: response.getChanges() === proto.DiffResponse.DiffChanges.DIFF_SOME,
@@ -328,11 +350,7 @@ export class ProviderStack {
     try {
       const response = await provider.call<proto.CreateResponse>(
         "create",
-        new proto.CreateRequest()
-          .setUrn(this.urn(name))
-          .setName(name)
-          .setType(websiteTypes[this.host])
-          .setProperties(toStruct(inputs)),
+        this.about(new proto.CreateRequest(), name).setProperties(toStruct(inputs)),
       );
       return {
         urn: this.urn(name),
@@ -359,11 +377,8 @@ export class ProviderStack {
   private async remove(provider: ProviderProcess, recorded: Recorded): Promise<void> {
     await provider.call(
       "delete",
-      new proto.DeleteRequest()
-        .setUrn(recorded.urn)
-        .setName(recorded.urn.split("::").pop() ?? "")
+      this.about(new proto.DeleteRequest(), recorded.urn.split("::").pop() ?? "", recorded.urn)
         .setId(recorded.id)
-        .setType(websiteTypes[this.host])
         .setProperties(toStruct(recorded.outputs))
         .setOldInputs(toStruct(recorded.inputs)),
     );
@@ -382,9 +397,7 @@ export class ProviderStack {
     options: { preview?: boolean; replace?: string[]; allowFailure?: boolean; parallel?: number } = {},
   ): Promise<OperationResult> {
     const provider = await this.provider({ fromState: this.destroying });
-    const steps: OperationResult["steps"] = [];
-    const executor = new StepExecutor(options.parallel);
-    try {
+    return this.operate(provider, options, async (executor, steps) => {
       for (const [name, args] of Object.entries(program)) {
         const recorded = this.resources.get(name);
         const { inputs, failures } = await this.check(
@@ -443,16 +456,33 @@ export class ProviderStack {
           this.resources.delete(name);
         });
       }
+    }).finally(() => {
+      if (!options.preview) this.recordProvider();
+    });
+  }
+
+  /**
+   * One operation's steps on `provider`, taken by `run`: the steps taken and the notices, or with
+   * them the failure (thrown unless `allowFailure`) once the steps already running have finished,
+   * as in the engine. The provider is stopped either way.
+   */
+  private async operate(
+    provider: ProviderProcess,
+    options: { allowFailure?: boolean; parallel?: number },
+    run: (executor: StepExecutor, steps: OperationResult["steps"]) => Promise<void>,
+  ): Promise<OperationResult> {
+    const steps: OperationResult["steps"] = [];
+    const executor = new StepExecutor(options.parallel);
+    try {
+      await run(executor, steps);
       await executor.settled();
       return { steps, notices: provider.notices() };
     } catch (error) {
-      // Steps already running finish before the operation ends, as in the engine.
       await executor.settled().catch(() => undefined);
       if (!options.allowFailure) throw error;
       return { steps, notices: provider.notices(), error: error as CallError };
     } finally {
       provider.kill();
-      if (!options.preview) this.recordProvider();
     }
   }
 
@@ -464,14 +494,7 @@ export class ProviderStack {
   ): Promise<Props> {
     const response = await provider.call<proto.UpdateResponse>(
       "update",
-      new proto.UpdateRequest()
-        .setUrn(this.urn(name))
-        .setName(name)
-        .setId(recorded.id)
-        .setType(websiteTypes[this.host])
-        .setOlds(toStruct(recorded.outputs))
-        .setOldInputs(toStruct(recorded.inputs))
-        .setNews(toStruct(news)),
+      this.change(new proto.UpdateRequest(), name, recorded, news),
     );
     return fromStruct(response.getProperties());
   }
@@ -487,18 +510,13 @@ export class ProviderStack {
    */
   async refresh(options: { allowFailure?: boolean; parallel?: number } = {}): Promise<OperationResult> {
     const provider = await this.provider({ fromState: true });
-    const steps: OperationResult["steps"] = [];
-    const executor = new StepExecutor(options.parallel);
-    try {
+    return this.operate(provider, options, async (executor, steps) => {
       for (const [name, recorded] of [...this.resources]) {
         await executor.run(async () => {
           const response = await provider.call<proto.ReadResponse>(
             "read",
-            new proto.ReadRequest()
-              .setUrn(recorded.urn)
-              .setName(name)
+            this.about(new proto.ReadRequest(), name, recorded.urn)
               .setId(recorded.id)
-              .setType(websiteTypes[this.host])
               .setProperties(toStruct(recorded.outputs))
               .setInputs(toStruct(recorded.inputs)),
           );
@@ -517,15 +535,7 @@ export class ProviderStack {
           this.resources.set(name, { ...recorded, inputs, outputs });
         });
       }
-      await executor.settled();
-      return { steps, notices: provider.notices() };
-    } catch (error) {
-      await executor.settled().catch(() => undefined);
-      if (!options.allowFailure) throw error;
-      return { steps, notices: provider.notices(), error: error as CallError };
-    } finally {
-      provider.kill();
-    }
+    });
   }
 
   /** `pulumi destroy`. */
@@ -562,12 +572,7 @@ export class ProviderStack {
     try {
       const read = await provider.call<proto.ReadResponse>(
         "read",
-        new proto.ReadRequest()
-          .setUrn(this.urn(name))
-          .setName(name)
-          .setId(id)
-          .setType(websiteTypes[this.host])
-          .setProperties(toStruct({})),
+        this.about(new proto.ReadRequest(), name).setId(id).setProperties(toStruct({})),
       );
       if (read.getId() === "") throw new Error(`website ${id} does not exist`);
       // The engine checks what the read returned, as both the old and the new inputs, and

@@ -173,20 +173,27 @@ function withoutDefaults(json: Record<string, unknown>): Props {
 const diffChanges = ["DIFF_UNKNOWN", "DIFF_NONE", "DIFF_SOME"];
 const propertyDiffKinds = ["ADD", "ADD_REPLACE", "DELETE", "DELETE_REPLACE", "UPDATE", "UPDATE_REPLACE"];
 
+/** A Check's or an Invoke's failures in the recordings' JSON form (none: no key). */
+const failuresJson = (r: { getFailuresList(): proto.CheckFailure[] }): Props =>
+  withoutDefaults({
+    failures: r
+      .getFailuresList()
+      .map((f) => withoutDefaults({ property: f.getProperty(), reason: f.getReason() })),
+  });
+
+/** What Create, Read and Update answer alike: refreshBeforeUpdate, and the properties when there are any. */
+const resourceJson = (r: proto.CreateResponse | proto.ReadResponse | proto.UpdateResponse): Props => ({
+  ...withoutDefaults({ refreshBeforeUpdate: r.getRefreshBeforeUpdate() }),
+  ...(r.hasProperties() ? { properties: struct(r.getProperties()) } : {}),
+});
+
 /** A host's answer in the recordings' JSON form (the engine's protojson, defaults left out). */
 function responseJson(method: string, response: unknown): Props {
   switch (method) {
     case "Check":
     case "CheckConfig": {
       const r = response as proto.CheckResponse;
-      return {
-        ...(r.hasInputs() ? { inputs: struct(r.getInputs()) } : {}),
-        ...withoutDefaults({
-          failures: r
-            .getFailuresList()
-            .map((f) => withoutDefaults({ property: f.getProperty(), reason: f.getReason() })),
-        }),
-      };
+      return { ...(r.hasInputs() ? { inputs: struct(r.getInputs()) } : {}), ...failuresJson(r) };
     }
     case "Diff":
     case "DiffConfig": {
@@ -224,36 +231,22 @@ function responseJson(method: string, response: unknown): Props {
     }
     case "Create": {
       const r = response as proto.CreateResponse;
-      return {
-        ...withoutDefaults({ id: r.getId(), refreshBeforeUpdate: r.getRefreshBeforeUpdate() }),
-        ...(r.hasProperties() ? { properties: struct(r.getProperties()) } : {}),
-      };
+      return { ...withoutDefaults({ id: r.getId() }), ...resourceJson(r) };
     }
     case "Read": {
       const r = response as proto.ReadResponse;
       return {
-        ...withoutDefaults({ id: r.getId(), refreshBeforeUpdate: r.getRefreshBeforeUpdate() }),
-        ...(r.hasProperties() ? { properties: struct(r.getProperties()) } : {}),
+        ...withoutDefaults({ id: r.getId() }),
+        ...resourceJson(r),
         ...(r.hasInputs() ? { inputs: struct(r.getInputs()) } : {}),
       };
     }
     case "Update": {
-      const r = response as proto.UpdateResponse;
-      return {
-        ...withoutDefaults({ refreshBeforeUpdate: r.getRefreshBeforeUpdate() }),
-        ...(r.hasProperties() ? { properties: struct(r.getProperties()) } : {}),
-      };
+      return resourceJson(response as proto.UpdateResponse);
     }
     case "Invoke": {
       const r = response as proto.InvokeResponse;
-      return {
-        ...(r.hasReturn() ? { return: struct(r.getReturn()) } : {}),
-        ...withoutDefaults({
-          failures: r
-            .getFailuresList()
-            .map((f) => withoutDefaults({ property: f.getProperty(), reason: f.getReason() })),
-        }),
-      };
+      return { ...(r.hasReturn() ? { return: struct(r.getReturn()) } : {}), ...failuresJson(r) };
     }
     case "Delete":
     case "Cancel":

@@ -7,100 +7,24 @@
 // fails naming every way to give them. The plugin serves the functions; the dynamic host's run
 // in the program, which only the engine tests show. Here, below the engine, every response and
 // every byte a host writes can be inspected, which the engine's output never shows in full.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../emulator";
-import type { Emulator, EmulatorAccount } from "../../emulator";
-import { engine, hosts, isSecret, secret, startedProcesses, stopAll } from "./engine-processes";
-import type { Host, ProviderProcess } from "./engine-processes";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EmulatorAccount } from "../../emulator";
+import { engine, hosts, secret, startedProcesses } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
+import { useSharedEmulator } from "./shared-emulator";
+import { uniqueDomain } from "../support/unique-domain";
+import { exposures, leaks } from "./secret-leaks";
+import { sendCountedPageviews, utcDay } from "../support/pageviews";
 
-let emulator: Emulator;
+const emulator = useSharedEmulator();
 let primary: EmulatorAccount;
 let secondary: EmulatorAccount;
-beforeAll(async () => {
-  emulator = await startEmulator({ requestsPerMinute: 0 });
-  primary = emulator.createAccount({ name: "Primary" });
-  secondary = emulator.createAccount({ name: "Secondary" });
+beforeAll(() => {
+  primary = emulator().createAccount({ name: "Primary" });
+  secondary = emulator().createAccount({ name: "Secondary" });
 });
-afterAll(async () => {
-  stopAll();
-  await emulator.close();
-});
-
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}.example.com`;
-
-/** The Website's secret arguments: the program marks them secret, so the engine encrypts them. */
-const secretArguments = ["password", "connection"];
 
 type Props = Record<string, unknown>;
-
-/**
- * Where a secret shows in `value` outside what the engine keeps secret: inside a secret marker
- * (the plugin's way), or for the dynamic host (which receives and returns plain values) under a
- * secret argument's key of a property map.
- */
-function exposures(
-  value: unknown,
-  secrets: string[],
-  host: Host,
-  path: string,
-  properties: boolean,
-): string[] {
-  if (typeof value === "string") return secrets.filter((s) => value.includes(s)).map((s) => `${path}: ${s}`);
-  if (isSecret(value)) return [];
-  if (Array.isArray(value))
-    return value.flatMap((v, i) => exposures(v, secrets, host, `${path}[${i}]`, false));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, inner]) =>
-      properties && host === "dynamic" && secretArguments.includes(key)
-        ? []
-        : [
-            ...exposures(key, secrets, host, `${path} key`, false),
-            ...exposures(inner, secrets, host, `${path}.${key}`, false),
-          ],
-    );
-  }
-  return [];
-}
-
-interface Message {
-  toObject(): unknown;
-  cloneMessage(): Message;
-}
-
-/** The property maps of a response (check's inputs, the properties, read's inputs, a function's result). */
-const structFields = ["Inputs", "Properties", "Return"] as const;
-
-/** Every place one of `secrets` shows in what the processes answered, failed with or wrote. */
-function leaks(processes: ProviderProcess[], secrets: string[]): string[] {
-  const found: string[] = [];
-  for (const process of processes) {
-    for (const [i, call] of process.calls.entries()) {
-      const where = `${process.host} ${call.method} #${i}`;
-      if (call.error) {
-        found.push(...exposures(call.error.message, secrets, process.host, `${where} error`, false));
-        const init = call.error.initFailure;
-        if (init) {
-          found.push(...exposures(init.properties, secrets, process.host, `${where} init`, true));
-          found.push(...exposures(init.reasons, secrets, process.host, `${where} init reasons`, false));
-        }
-        continue;
-      }
-      const response = call.response as Message & Record<string, () => unknown>;
-      const rest = response.cloneMessage() as Message & Record<string, () => void>;
-      for (const field of structFields) {
-        const struct = response[`get${field}`]?.() as { toJavaScript(): Props } | undefined;
-        if (struct)
-          found.push(...exposures(struct.toJavaScript(), secrets, process.host, `${where} ${field}`, true));
-        rest[`clear${field}`]?.();
-      }
-      found.push(...exposures(JSON.stringify(rest.toObject()), secrets, process.host, where, false));
-    }
-    found.push(...exposures(process.stderr.join(""), secrets, process.host, `${process.host} stderr`, false));
-  }
-  return found;
-}
 
 describe.each(hosts)("%s host", (host) => {
   it("never lets a password or an API key out, in answers, failures, logs or standard error", async () => {
@@ -109,18 +33,18 @@ describe.each(hosts)("%s host", (host) => {
     const refusedKey = `refused-key-${host}-0123456789abcdef`;
     const processesBefore = startedProcesses.length;
     const messagesBefore = engine.messages.length;
-    const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: primary.apiKey } });
+    const stack = new ProviderStack(host, { settings: { baseUrl: emulator().url, apiKey: primary.apiKey } });
     const [guarded, other] = [uniqueDomain(`secret-${host}`), uniqueDomain(`secret-other-${host}`)];
     const program = (pw: string) => ({
       guarded: { domain: guarded, privacy: "password", password: secret(pw) },
-      other: { domain: other, connection: secret({ baseUrl: emulator.url, apiKey: secondary.apiKey }) },
+      other: { domain: other, connection: secret({ baseUrl: emulator().url, apiKey: secondary.apiKey }) },
     });
 
     await stack.up(program(password));
     await stack.refresh();
     expect((await stack.preview(program(password))).steps.map((s) => s.op)).toEqual(["same", "same"]);
     expect((await stack.up(program(changed))).steps.map((s) => s.op)).toEqual(["update", "same"]);
-    expect(emulator.getWebsite(Number(stack.get("guarded").id))?.password).toBe(changed);
+    expect(emulator().getWebsite(Number(stack.get("guarded").id))?.password).toBe(changed);
     await stack.refresh();
     expect((await stack.preview(program(changed))).steps.map((s) => s.op)).toEqual(["same", "same"]);
     // Failures: a key the server refuses, and a password check refuses.
@@ -129,7 +53,7 @@ describe.each(hosts)("%s host", (host) => {
         ...program(changed),
         refused: {
           domain: uniqueDomain("refused"),
-          connection: secret({ baseUrl: emulator.url, apiKey: refusedKey }),
+          connection: secret({ baseUrl: emulator().url, apiKey: refusedKey }),
         },
       },
       { allowFailure: true },
@@ -161,39 +85,39 @@ describe.each(hosts)("%s host", (host) => {
   });
 
   it("manages websites of two accounts in one stack through connection", async () => {
-    const stack = new ProviderStack(host, { settings: { baseUrl: emulator.url, apiKey: primary.apiKey } });
+    const stack = new ProviderStack(host, { settings: { baseUrl: emulator().url, apiKey: primary.apiKey } });
     const program = {
       a: { domain: uniqueDomain(`first-${host}`) },
       b: {
         domain: uniqueDomain(`second-${host}`),
-        connection: secret({ baseUrl: emulator.url, apiKey: secondary.apiKey }),
+        connection: secret({ baseUrl: emulator().url, apiKey: secondary.apiKey }),
       },
     };
     await stack.up(program);
     const [a, b] = [Number(stack.get("a").id), Number(stack.get("b").id)];
-    expect(emulator.getWebsite(a)?.account_id).toBe(primary.id);
-    expect(emulator.getWebsite(b)?.account_id).toBe(secondary.id);
+    expect(emulator().getWebsite(a)?.account_id).toBe(primary.id);
+    expect(emulator().getWebsite(b)?.account_id).toBe(secondary.id);
     await stack.refresh();
     expect((await stack.preview(program)).steps.map((s) => s.op)).toEqual(["same", "same"]);
     await stack.destroy();
-    expect(emulator.getWebsite(a)).toBeUndefined();
-    expect(emulator.getWebsite(b)).toBeUndefined();
+    expect(emulator().getWebsite(a)).toBeUndefined();
+    expect(emulator().getWebsite(b)).toBeUndefined();
   });
 
   it("reads credentials from the provider's environment when the stack has no settings", async () => {
     const stack = new ProviderStack(host, {
-      env: { WEBSTATS_BASE_URL: emulator.url, WEBSTATS_API_KEY: secondary.apiKey },
+      env: { WEBSTATS_BASE_URL: emulator().url, WEBSTATS_API_KEY: secondary.apiKey },
     });
     const domain = uniqueDomain(`env-${host}`);
     await stack.up({ site: { domain } });
     const id = Number(stack.get("site").id);
-    expect(emulator.getWebsite(id)).toMatchObject({ domain, account_id: secondary.id });
+    expect(emulator().getWebsite(id)).toMatchObject({ domain, account_id: secondary.id });
     await stack.destroy();
-    expect(emulator.getWebsite(id)).toBeUndefined();
+    expect(emulator().getWebsite(id)).toBeUndefined();
   });
 
   it("fails naming every way to give credentials when none is set", async () => {
-    const requestsBefore = Object.values(emulator.requestCounts()).reduce((a, b) => a + b, 0);
+    const requestsBefore = Object.values(emulator().requestCounts()).reduce((a, b) => a + b, 0);
     const none = await new ProviderStack(host, {}).up(
       { site: { domain: uniqueDomain("nocreds") } },
       { allowFailure: true },
@@ -201,7 +125,7 @@ describe.each(hosts)("%s host", (host) => {
     expect(none.error?.message).toContain("WEBSTATS_BASE_URL environment variable");
     expect(none.error?.message).toContain("pulumi config set webstats:baseUrl");
     expect(none.error?.message).toContain("connection.baseUrl of the resource or function");
-    const noKey = await new ProviderStack(host, { settings: { baseUrl: emulator.url } }).up(
+    const noKey = await new ProviderStack(host, { settings: { baseUrl: emulator().url } }).up(
       { site: { domain: uniqueDomain("nokey") } },
       { allowFailure: true },
     );
@@ -210,14 +134,14 @@ describe.each(hosts)("%s host", (host) => {
     expect(noKey.error?.message).toContain("connection.apiKey of the resource or function");
     expect(none.steps).toEqual([]);
     expect(noKey.steps).toEqual([]);
-    expect(Object.values(emulator.requestCounts()).reduce((a, b) => a + b, 0)).toBe(requestsBefore);
+    expect(Object.values(emulator().requestCounts()).reduce((a, b) => a + b, 0)).toBe(requestsBefore);
   });
 });
 
 describe("plugin host: the functions", () => {
   it("return the account and websites, of the stack's account or a connection's", async () => {
     const setup = new ProviderStack("plugin", {
-      settings: { baseUrl: emulator.url, apiKey: secondary.apiKey },
+      settings: { baseUrl: emulator().url, apiKey: secondary.apiKey },
     });
     const tag = `fn-${Date.now().toString(36)}`;
     const domains = [0, 1, 2].map((i) => `${tag}-${"cba"[i]}.example.com`);
@@ -225,7 +149,7 @@ describe("plugin host: the functions", () => {
     const ids = [0, 1, 2].map((i) => Number(setup.get(`s${i}`).id));
 
     expect((await setup.invoke("webstats:index:getAccount")).name).toBe("Secondary");
-    const connection = secret({ baseUrl: emulator.url, apiKey: primary.apiKey });
+    const connection = secret({ baseUrl: emulator().url, apiKey: primary.apiKey });
     expect((await setup.invoke("webstats:index:getAccount", { connection })).name).toBe("Primary");
     const favorites = await setup.invoke("webstats:index:getWebsites", {
       favorite: true,
@@ -249,29 +173,18 @@ describe("plugin host: the functions", () => {
   it("return a website's statistics over dates; refuse bad arguments unsent, another account's website by id", async () => {
     const token = "webstats:index:getWebsiteStats";
     const setup = new ProviderStack("plugin", {
-      settings: { baseUrl: emulator.url, apiKey: secondary.apiKey },
+      settings: { baseUrl: emulator().url, apiKey: secondary.apiKey },
     });
     const domain = uniqueDomain("fn-stats");
     await setup.up({ site: { domain } });
     const id = Number(setup.get("site").id);
     // Three pageviews of one visit (the others come from the website itself): /docs twice.
-    for (const [path, referrer] of [
+    await sendCountedPageviews(emulator().url, domain, [
       ["/", "https://news.example/item"],
       ["/docs", `https://${domain}/`],
       ["/docs", `https://${domain}/`],
-    ]) {
-      const response = await fetch(`${emulator.url}/api/event`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-        },
-        body: JSON.stringify({ page: `https://${domain}${path}`, referrer }),
-      });
-      expect(await response.text()).toBe("200");
-    }
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const range = { from: day(-1), to: day(1) };
+    ]);
+    const range = { from: utcDay(-1), to: utcDay(1) };
 
     expect(await setup.invoke(token, { id, ...range })).toEqual({ pageviews: 3, visitors: 1 });
     expect(await setup.invoke(token, { id, ...range, top: { name: "page", count: 1 } })).toEqual({
@@ -280,12 +193,12 @@ describe("plugin host: the functions", () => {
       top: [{ value: "/docs", count: 2 }],
     });
     // The website through a connection of another account: the server's 404, in its words.
-    const connection = secret({ baseUrl: emulator.url, apiKey: primary.apiKey });
+    const connection = secret({ baseUrl: emulator().url, apiKey: primary.apiKey });
     await expect(setup.invoke(token, { id, ...range, connection })).rejects.toThrow(
       `No website with the id ${id} in this account.`,
     );
 
-    emulator.resetRequestCounts();
+    emulator().resetRequestCounts();
     await expect(setup.invoke(token, { id, from: range.to, to: range.from })).rejects.toThrow(
       `getWebsiteStats: from (${range.to}) is after to (${range.from}).`,
     );
@@ -295,7 +208,7 @@ describe("plugin host: the functions", () => {
     await expect(
       setup.invoke(token, { id, ...range, top: { name: "landing_page", count: 3 } }),
     ).rejects.toThrow('got "landing_page" (did you mean "landingPage"?).');
-    expect(emulator.requestCounts()["GET /api/v1/stats/:id"]).toBeUndefined();
+    expect(emulator().requestCounts()["GET /api/v1/stats/:id"]).toBeUndefined();
     await setup.destroy();
   });
 });

@@ -30,10 +30,9 @@ import { hosts, secret, stopAll } from "./engine-processes";
 import type { Host } from "./engine-processes";
 import { ProviderStack } from "./provider-stack";
 import type { Recorded, StackConfig } from "./provider-stack";
+import { uniqueDomain } from "../support/unique-domain";
 
 const adoption = [true, false];
-let sequence = 0;
-const uniqueDomain = (prefix: string) => `${prefix}-${++sequence}-${Date.now()}.example.com`;
 const deletes = (emulator: Emulator) => emulator.requestCounts()["DELETE /api/v1/websites/:id"] ?? 0;
 
 /** Where a row's hosts run: in this process, or a process per operation (the header says which and why). */

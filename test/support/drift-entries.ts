@@ -1,7 +1,6 @@
 // Drift entries and file problems for the unit tests of drift's files (baselines, ignore rules).
 import { expect } from "vitest";
 import { liveWebsite } from "./wire-records";
-import type { WebsiteOutputs } from "../../core/website-state";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
 import { DriftFileError } from "../../drift/model/data-files";
@@ -74,16 +73,6 @@ export const staleAcceptances = (): Pick<DriftReport, "baseline" | "ignore"> => 
     ],
   },
 });
-
-/** The outputs a stack records for `liveWebsite`'s website (its id as `websiteId`), with `overrides`. */
-export const recordedWebsite = (
-  id: number,
-  domain: string,
-  overrides: Partial<WebsiteOutputs> = {},
-): WebsiteOutputs => {
-  const { id: websiteId, ...live } = liveWebsite(id, domain);
-  return { websiteId, ...live, ...overrides };
-};
 
 /** A changed entry whose `fields` differ. */
 export const changed = (domain: string, ...fields: string[]): DriftEntry =>

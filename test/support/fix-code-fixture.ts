@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Website } from "../../sdk";
 import type { FixCodeOptions } from "../../drift/fix/fix-code";
 import type { DriftEntry, FailOnName } from "../../drift/model/entries";
-import type { RecordedWebsite } from "../../drift/read/stack-export";
+import type { RecordedStack, RecordedWebsite } from "../../drift/read/stack-export";
 
 export const account = { url: "https://stats.example", id: 3, email: "team@example.com" };
 export const options: FixCodeOptions = { adoptUnmanaged: false, force: false };
@@ -72,6 +72,13 @@ export function commitAll(dir: string): void {
   git("commit", "-q", "-m", "start");
 }
 
+/** The stacks that recorded `websites`, each holding its own, in the order they are first named. */
+export function stacksOf(...websites: RecordedWebsite[]): RecordedStack[] {
+  const held = new Map<string, RecordedWebsite[]>();
+  for (const website of websites) held.set(website.stack, [...(held.get(website.stack) ?? []), website]);
+  return [...held].map(([name, own]) => ({ name, websites: own }));
+}
+
 /** What fixCode is given when team/prod declares a.example.com in `fleetFile` of `dir`, changed by `changes`. */
 export const fixOfA = (
   dir: string,
@@ -79,15 +86,14 @@ export const fixOfA = (
   changes: NonNullable<DriftEntry["changes"]>,
   failOn: FailOnName[],
 ) => ({
-  stacks: [
-    {
-      name: "team/prod",
-      websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile })],
-    },
-  ],
+  stacks: stacksOf(recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile })),
   entries: [entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], { changes })],
   live: new Map<string, Website>(),
   failOn,
 });
 /** The email turned on on the server. */
 export const emailOn = [{ field: "email", recorded: false, live: true }];
+
+/** team/prod's `domain`, recorded as `resource`, its email turned on on the server; `more` as given. */
+export const emailChanged = (resource: string, domain: string, more: Partial<DriftEntry> = {}): DriftEntry =>
+  entry("changed", domain, [`team/prod:${resource}`], { changes: emailOn, ...more });

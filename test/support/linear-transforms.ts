@@ -17,8 +17,9 @@ import {
   xmlText,
 } from "../../drift/model/neutral-text";
 import { quotePageText } from "../../drift/model/page-quote";
-import type { DriftReport, ReportFormat } from "../../drift/model/report";
-import { formatReport } from "../../drift/report/report";
+import type { DriftReport } from "../../drift/model/report";
+import { formatReport, reportFormats } from "../../drift/report/formats";
+import type { ReportFormat } from "../../drift/report/formats";
 import { escapeData, escapeProperty } from "../../action/src/annotation";
 import { excerptOf, makeRedactor } from "../../sdk/redact";
 
@@ -82,10 +83,11 @@ export const linearTransforms: Record<string, [(text: string) => string, number]
   quotePageText: [quotePageText, 1],
   "the SDK's redactor": [makeRedactor("S3cret/&pass", "k"), 10],
   "the SDK's excerptOf": [(t) => excerptOf(t, makeRedactor("S3cret/&pass", "k"), 2000), 1],
-  "the text report": [report("text"), 40],
-  "the JSON report": [report("json"), 40],
-  "the Markdown report": [report("markdown"), 40],
-  "the SARIF report": [report("sarif"), 40],
-  "the JUnit report": [report("junit"), 40],
-  "the HTML report": [report("html"), 40],
+  // Every report format of drift's table.
+  ...Object.fromEntries(
+    reportFormats.map((format): [string, [(text: string) => string, number]] => [
+      `the ${format} report`,
+      [report(format), 40],
+    ]),
+  ),
 };

@@ -3,13 +3,14 @@
 // reported as one error annotation with exit code 1. The run itself stands in here (it is
 // test/integration/action-drift-run.test.ts).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ActionLog } from "../../action/src/drift-action";
+import type { CommandConsole } from "../../core/console";
 
 const run = vi.hoisted(() => ({
-  act: (_env: Record<string, string | undefined>, _log: ActionLog): Promise<number> => Promise.resolve(0),
+  act: (_env: Record<string, string | undefined>, _log: CommandConsole): Promise<number> =>
+    Promise.resolve(0),
 }));
 vi.mock("../../action/src/drift-action", () => ({
-  runDriftAction: (env: Record<string, string | undefined>, log: ActionLog) => run.act(env, log),
+  runDriftAction: (env: Record<string, string | undefined>, log: CommandConsole) => run.act(env, log),
 }));
 
 /** Runs main.ts afresh; resolves once it has set the exit code, with what it wrote. */

@@ -2,12 +2,12 @@
 // no report, which the real command never does (it prints its progress at least): runCli
 // stands in here, so that the Action's own rules for an empty text hold on their own. The run
 // against the real command is test/integration/action-drift-run.test.ts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runDriftAction } from "../../action/src/drift-action";
 import { readOutputFile } from "../support/action-runner";
+import { scratchFolder } from "../support/scratch-folder";
 
 const commands = vi.hoisted(() => [] as string[][]);
 vi.mock("../../cli/run", () => ({
@@ -17,8 +17,7 @@ vi.mock("../../cli/run", () => ({
   },
 }));
 
-const root = mkdtempSync(join(tmpdir(), "action-quiet-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = scratchFolder("action-quiet-");
 
 describe("the Action around a command that prints nothing", () => {
   it.each([["none"], ["code"]])(

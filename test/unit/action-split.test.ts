@@ -4,14 +4,14 @@
 // expanded without a shell, each file once, by its absolute path. The inputs themselves are
 // action-output.test.ts's; the Action over two shards and their merge, against the emulator,
 // test/integration/action-shards.test.ts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { driftLine, mergeLine, shardLine } from "../../action/src/command-line";
 import { readInputs } from "../../action/src/inputs";
 import type { ActionInputs } from "../../action/src/inputs";
 import { expandMergeFiles } from "../../action/src/merge-files";
+import { scratchFolder } from "../support/scratch-folder";
 
 const inputsOf = (env: Record<string, string>): ActionInputs => {
   const read = readInputs(env);
@@ -96,11 +96,10 @@ describe("the Action's command lines", () => {
 });
 
 describe("the shard files of merge-files", () => {
-  const root = mkdtempSync(join(tmpdir(), "action-merge-files-"));
+  const root = scratchFolder("action-merge-files-");
   mkdirSync(join(root, "shards", "drift-shard-9.json"), { recursive: true });
   for (const name of ["drift-shard-2.json", "drift-shard-1.json", "notes.txt"])
     writeFileSync(join(root, "shards", name), "{}");
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("expands a glob into its files, sorted, folders left out", () => {
     expect(expandMergeFiles(["shards/*.json"], root)).toEqual({

@@ -2,14 +2,13 @@
 // here is a process that ends only once a progress line has reached the output's file, so the
 // line is proven without any clock; a time limit only catches a progress line that never comes.
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { elapsedText, progressLine, withProgress } from "../../tools/machine/build-progress.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
-const scratch = mkdtempSync(join(tmpdir(), "webstats-progress-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-progress-");
 
 describe("build progress", () => {
   it.each([

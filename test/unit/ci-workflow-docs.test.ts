@@ -3,13 +3,13 @@
 // checks it (tools/ci/lint-workflows.mjs), it gives the repository's Action only inputs that
 // action.yml declares, with values the Action accepts, and every upload to code scanning uses
 // github/codeql-action/upload-sarif@v4.
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { readInputs } from "../../action/src/inputs";
 import { docExample, docText } from "../support/docs";
+import { expectActionlintClean } from "../support/checkout";
 
 const root = join(__dirname, "..", "..");
 const workflowPath = "examples/gitops/.github/workflows/drift-scan.yml";
@@ -40,12 +40,7 @@ describe("the organisation-wide drift scan (docs/ci-gitops.md)", () => {
   it("passes actionlint, as npm run lint checks the examples' workflows", () => {
     // lint-workflows.mjs checks every examples/*/.github/workflows file; given a file, that one.
     expect(relative(root, workflowPath)).toMatch(/^examples\/[^/]+\/\.github\/workflows\/[^/]+\.yml$/);
-    const result = spawnSync(process.execPath, ["tools/ci/lint-workflows.mjs", workflowPath], {
-      cwd: root,
-      encoding: "utf8",
-    });
-    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
-    expect(result.stdout).toContain("1 workflow file(s): clean");
+    expectActionlintClean(workflowPath);
   }, 300_000);
 
   it("runs on a schedule and on demand, reads the code and writes code scanning, nothing more", () => {

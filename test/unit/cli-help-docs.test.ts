@@ -4,17 +4,17 @@
 // and the table; every docs page, #anchor and "the X section" a help text (or the header generate
 // writes into websites.yaml) names exists, anchors read with GitHub's slug rules; the defaults and
 // bounds the help states (from the code's constants) are the ones the page states; drift's exit
-// codes are the ones the run (and --fix code, --fix cloud) returns, and the help and docs/drift.md
+// codes are the ones the run (and --fix code, --fix cloud) returns, and the help and docs/drift-reference.md
 // say the same of them; every command's help and docs page state its exit codes from the one
-// table (cli/exit-codes.ts), and a wrong command line exits with the same code in every command.
+// table (core/exit-codes.ts, said by cli/exit-codes.ts), and a wrong command line exits with the same code in every command.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 import { commands } from "../../cli/run";
 import type { CliCommand } from "../../cli/command";
-import { driftExitCodes } from "../../cli/drift/exit-codes";
-import { ERROR_MEANING, exitCodeHelp, exitCodes, USAGE_EXIT_CODE } from "../../cli/exit-codes";
+import { exitCodes, USAGE_EXIT_CODE } from "../../core/exit-codes";
+import { ERROR_MEANING, exitCodeHelp } from "../../cli/exit-codes";
 import { commonOptions } from "../../cli/parse-line";
 import { exitCodeOf } from "../../drift/report/report-run";
 import { runFix } from "../../drift/fix/fix-run";
@@ -377,16 +377,16 @@ describe("drift's exit codes", () => {
   const exitOf = (r: DriftReport, writesBaseline = false) => exitCodeOf(r, failOn, writesBaseline);
 
   it("are the ones the run returns", async () => {
-    expect(exitOf(report([entry("a.example.com", "in-sync")]))).toBe(driftExitCodes.inSync);
-    expect(exitOf(report([entry("a.example.com", "changed")]))).toBe(driftExitCodes.drift);
-    expect(exitOf(report([entry("a.example.com", "changed")], mandatory(true)))).toBe(driftExitCodes.policy);
-    expect(exitOf(report([entry("a.example.com", "in-sync")], mandatory(true)))).toBe(driftExitCodes.policy);
+    expect(exitOf(report([entry("a.example.com", "in-sync")]))).toBe(exitCodes.success);
+    expect(exitOf(report([entry("a.example.com", "changed")]))).toBe(exitCodes.drift);
+    expect(exitOf(report([entry("a.example.com", "changed")], mandatory(true)))).toBe(exitCodes.policy);
+    expect(exitOf(report([entry("a.example.com", "in-sync")], mandatory(true)))).toBe(exitCodes.policy);
     // --write-baseline: what was found is accepted from now on.
-    expect(exitOf(report([entry("a.example.com", "changed")]), true)).toBe(driftExitCodes.inSync);
+    expect(exitOf(report([entry("a.example.com", "changed")]), true)).toBe(exitCodes.success);
     // --fail-on without policy: the violation is reported, not failed on.
-    expect(exitOf(report([entry("a.example.com", "in-sync")], mandatory(false)))).toBe(driftExitCodes.inSync);
+    expect(exitOf(report([entry("a.example.com", "in-sync")], mandatory(false)))).toBe(exitCodes.success);
     const wrong = await runCaptured(["drift", "--stack", "prod", "--no-such-option"]);
-    expect(wrong.code).toBe(driftExitCodes.error);
+    expect(wrong.code).toBe(exitCodes.error);
   });
 
   it("are the ones --fix code and --fix cloud return", async () => {
@@ -399,19 +399,19 @@ describe("drift's exit codes", () => {
       );
     const fixCloudExit = (entries: DriftReport["websites"]) =>
       runCloudFix({ summary: "json", yes: true }, { stacks: [], entries, failOn, parallel: 1 }, {}, io);
-    expect(await fixCodeExit([entry("a.example.com", "in-sync")])).toBe(driftExitCodes.inSync);
-    expect(await fixCloudExit([entry("a.example.com", "in-sync")])).toBe(driftExitCodes.inSync);
+    expect(await fixCodeExit([entry("a.example.com", "in-sync")])).toBe(exitCodes.success);
+    expect(await fixCloudExit([entry("a.example.com", "in-sync")])).toBe(exitCodes.success);
     // An unmanaged website: neither fix covers it without --adopt-unmanaged.
-    expect(await fixCodeExit([entry("a.example.com", "unmanaged")])).toBe(driftExitCodes.drift);
-    expect(await fixCloudExit([entry("a.example.com", "unmanaged")])).toBe(driftExitCodes.drift);
+    expect(await fixCodeExit([entry("a.example.com", "unmanaged")])).toBe(exitCodes.drift);
+    expect(await fixCloudExit([entry("a.example.com", "unmanaged")])).toBe(exitCodes.drift);
     // --yes without --fix cloud: a wrong command line.
     const wrong = await runCaptured(["drift", "--stack", "prod", "--yes"]);
-    expect(wrong.code).toBe(driftExitCodes.error);
+    expect(wrong.code).toBe(exitCodes.error);
   });
 
-  // What each code means, in the words the help and docs/drift.md use for it.
-  const meanings: Record<keyof typeof driftExitCodes, RegExp> = {
-    inSync: /^in sync/,
+  // What each code means, in the words the help and docs/drift-reference.md use for it.
+  const meanings: Record<keyof typeof exitCodes, RegExp> = {
+    success: /^in sync/,
     error: /^(an )?error/,
     drift: /^drift found/,
     policy: /^a mandatory policy violation/,
@@ -424,36 +424,36 @@ describe("drift's exit codes", () => {
       Number(m[1]),
       m[2]!,
     ]);
-    for (const [key, code] of Object.entries(driftExitCodes)) {
+    for (const [key, code] of Object.entries(exitCodes)) {
       const said = pairs.filter(([n]) => n === code).map(([, words]) => words as string);
       expect(
-        said.some((words) => meanings[key as keyof typeof driftExitCodes].test(words)),
-        `drift --help's "Exit code:" line does not say ${code} for ${key} (it says: ${stated}): write it from driftExitCodes (cli/drift/exit-codes.ts)`,
+        said.some((words) => meanings[key as keyof typeof exitCodes].test(words)),
+        `drift --help's "Exit code:" line does not say ${code} for ${key} (it says: ${stated}): write it from driftExits (cli/drift/exit-codes.ts)`,
       ).toBe(true);
     }
-    expect(pairs.map(([n]) => n).sort()).toEqual(Object.values(driftExitCodes).sort());
+    expect(pairs.map(([n]) => n).sort()).toEqual(Object.values(exitCodes).sort());
   });
 
-  it("are the rows of docs/drift.md's Exit codes table", () => {
-    const section = sectionOf("docs/drift.md", "exit-codes");
+  it("are the rows of docs/drift-reference.md's Exit codes table", () => {
+    const section = sectionOf("docs/drift-reference.md", "exit-codes");
     const rows = [...section.matchAll(/^\| (\d+) +\| (.*?) *\|$/gm)].map(
       (m) => [Number(m[1]), m[2]!] as const,
     );
     expect(
       rows.map(([n]) => n).sort(),
-      "docs/drift.md's Exit codes table does not have a row for each of driftExitCodes (cli/drift/exit-codes.ts): make them the same",
-    ).toEqual(Object.values(driftExitCodes).sort());
-    for (const [key, code] of Object.entries(driftExitCodes)) {
+      "docs/drift-reference.md's Exit codes table does not have a row for each of exitCodes (core/exit-codes.ts): make them the same",
+    ).toEqual(Object.values(exitCodes).sort());
+    for (const [key, code] of Object.entries(exitCodes)) {
       const words = rows.find(([n]) => n === code)?.[1] ?? "";
       expect(
-        meanings[key as keyof typeof driftExitCodes].test(words),
-        `docs/drift.md's Exit codes row ${code} says "${words}", and the run returns ${code} for ${key}: fix the row`,
+        meanings[key as keyof typeof exitCodes].test(words),
+        `docs/drift-reference.md's Exit codes row ${code} says "${words}", and the run returns ${code} for ${key}: fix the row`,
       ).toBe(true);
     }
     // The page's exit code summary and the policy option's bullet name code 3 and the option.
-    const page = read("docs/drift.md");
+    const page = read("docs/drift-reference.md");
     expect(page).toMatch(/--policy-pack-config/);
-    expect(page).toMatch(new RegExp(`exit\\s+code\\s+\\*{0,2}${driftExitCodes.policy}\\b`));
+    expect(page).toMatch(new RegExp(`exit\\s+code\\s+\\*{0,2}${exitCodes.policy}\\b`));
   });
 });
 

@@ -141,6 +141,11 @@ const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
+/** The caCertFile setting read from `file` (a file of CERTIFICATE), named by `source`. */
+const caSetting = (file: string, source: string) => ({
+  value: { file, certificates: `${CERTIFICATE.trim()}\n` },
+  source,
+});
 /** A file of this text in a fresh temporary folder. */
 function tempFile(name: string, text: string): string {
   const folder = mkdtempSync(join(tmpdir(), "webstats-settings-"));
@@ -162,10 +167,7 @@ describe("provider settings: how the installation is reached", () => {
       }),
     ).toEqual({
       proxyUrl: { value: "http://user:pass@proxy.example.com:3128", source: "webstats:proxyUrl" },
-      caCertFile: {
-        value: { file: caFile, certificates: `${CERTIFICATE.trim()}\n` },
-        source: "webstats:caCertFile",
-      },
+      caCertFile: caSetting(caFile, "webstats:caCertFile"),
       skipTlsVerify: { value: true, source: "webstats:skipTlsVerify" },
       allowHttp: { value: true, source: "webstats:allowHttp" },
     });
@@ -181,10 +183,7 @@ describe("provider settings: how the installation is reached", () => {
     });
     expect(settings).toEqual({
       proxyUrl: { value: "https://proxy.example.com:8443", source: "WEBSTATS_PROXY_URL" },
-      caCertFile: {
-        value: { file: caFile, certificates: `${CERTIFICATE.trim()}\n` },
-        source: "WEBSTATS_CA_CERT_FILE",
-      },
+      caCertFile: caSetting(caFile, "WEBSTATS_CA_CERT_FILE"),
       skipTlsVerify: { value: false, source: "webstats:skipTlsVerify" },
       allowHttp: { value: true, source: "webstats:allowHttp" },
     });
@@ -365,10 +364,7 @@ describe("connectionSettings", () => {
       apiKey: { value: "stack-key", source: "webstats:apiKey" },
       proxyUrl: { value: "http://stack-proxy.example:3128", source: "webstats:proxyUrl" },
       timeoutMs: { value: 5000, source: "webstats:timeoutMs" },
-      caCertFile: {
-        value: { file, certificates: `${CERTIFICATE.trim()}\n` },
-        source: "connection.caCertFile",
-      },
+      caCertFile: caSetting(file, "connection.caCertFile"),
       skipTlsVerify: { value: false, source: "connection.skipTlsVerify" },
       proxyVariables: { httpsProxy: "http://env-proxy.example:3128" },
     });

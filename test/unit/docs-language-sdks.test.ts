@@ -25,6 +25,7 @@ import {
   sdkMinimums,
   yamlConfigReads,
 } from "../support/sdk-docs";
+import { atLeast } from "../support/versions";
 
 /** Every file of one SDK, by path relative to language-sdks/<language>. */
 function sdkFiles(language: string, extension: string): Map<string, string> {
@@ -72,16 +73,6 @@ function namePair(cell: string): [string, string] {
 }
 
 const functionRows = () => docTable("docs/functions.md", "## Function names in each language");
-
-/** "1.2.3" compared as numbers, part by part. */
-function atLeast(version: string, minimum: string): boolean {
-  const a = version.split(".").map(Number);
-  const b = minimum.split(".").map(Number);
-  for (let index = 0; index < Math.max(a.length, b.length); index++) {
-    if ((a[index] ?? 0) !== (b[index] ?? 0)) return (a[index] ?? 0) > (b[index] ?? 0);
-  }
-  return true;
-}
 
 describe("the docs on the language SDKs", () => {
   it("names each function of the schema in each language, as its SDK defines and invokes it", () => {
@@ -226,7 +217,7 @@ var found = WebstatsFunctions.getWebsite(GetWebsiteArgs.builder().domain(blog.do
       { example: "sdk-nodejs", language: "ts", settings: "sdk-config" },
       { example: "sdk-python", language: "python", settings: "sdk-config" },
       { example: "sdk-go", language: "go", settings: "sdk-config" },
-      { example: "yaml-program", language: "yaml", settings: "yaml-program-config" },
+      { example: "yaml-program", language: "yaml", settings: "quickstart-yaml" },
     ];
     const needed = new Map<string, Map<string, boolean>>();
     for (const { example, language, settings } of examples) {

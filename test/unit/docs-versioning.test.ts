@@ -46,8 +46,8 @@ describe("the versioning page", () => {
     }
   });
 
-  it("gives the JSON report's version the renderer writes, as the drift page does", () => {
-    for (const page of [versioning, read("docs/drift.md")]) {
+  it("gives the JSON report's version the renderer writes, as the drift reference does", () => {
+    for (const page of [versioning, read("docs/drift-reference.md")]) {
       expect(page).toContain(`\`"schemaVersion": "${DRIFT_REPORT_SCHEMA_VERSION}"\``);
     }
   });

@@ -11,7 +11,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 import type { DriftEntry } from "../../drift/model/entries";
-import { formatReport } from "../../drift/report/report";
+import { formatReport } from "../../drift/report/formats";
 import type { DriftReport } from "../../drift/model/report";
 import type { ReportContext } from "../../drift/report/report-context";
 

@@ -16,6 +16,7 @@ import {
   typeOfUrn,
 } from "../../drift/fix/cloud-plan";
 import type { LocatedTarget, PreviewPlan } from "../../drift/fix/cloud-plan";
+import { thrownBy } from "../support/thrown";
 
 const fixture = (name: string): string =>
   readFileSync(join(__dirname, "fixtures", "pulumi-preview", `${name}.json`), "utf8");
@@ -188,15 +189,7 @@ describe("drift --fix cloud: the refusals' words", () => {
   });
 
   /** The refusal `attempt` throws, checked to be one the fix reports as a stack's problem. */
-  function refusal(attempt: () => unknown): CloudPlanRefused {
-    try {
-      attempt();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CloudPlanRefused);
-      return error as CloudPlanRefused;
-    }
-    throw new Error("not refused");
-  }
+  const refusal = (attempt: () => unknown) => thrownBy(CloudPlanRefused, attempt);
 
   it("names the command whose output is not JSON, and is named itself", () => {
     const exportRefused = refusal(() => locateTargets("{", stack, [shop]));

@@ -11,14 +11,11 @@ import type { RecordedWebsite } from "../../drift/read/stack-export";
 import { NotFoundError, ServerError } from "../../sdk";
 import type { WebstatsClient, Website } from "../../sdk";
 import { account, entry, liveWebsite } from "../support/drift-entries";
+import { stackWebsite } from "../support/recorded-website";
 
-const recorded = (id: number, domain: string): RecordedWebsite => ({
-  stack: "web/prod",
-  resource: domain,
-  id,
-  outputs: { domain },
-  address: { keySource: "the stack's configuration" },
-});
+/** Website `id` as web/prod records it under its domain's name. */
+const recorded = (id: number, domain: string) =>
+  stackWebsite(id, domain, { stack: "web/prod", resource: domain });
 
 /** A client whose listing gives `listed` and whose GET finds `found`; every call is recorded. */
 function stubClient(listed: Website[], found: Record<number, Website | Error>) {

@@ -2,46 +2,21 @@
 // changed exactly when the provider's diff after a refresh would count it (same normalisation).
 import { describe, expect, it } from "vitest";
 import { changesOf, compareAccount, sortEntries } from "../../drift/compare/compare";
-import type { RecordedWebsite } from "../../drift/read/stack-export";
-import { liveWebsite as live } from "../support/drift-entries";
-
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
-
-function recorded(
-  id: number,
-  domain: string,
-  outputs: Record<string, unknown> = {},
-  stack = "a/prod",
-): RecordedWebsite {
-  return {
-    stack,
-    resource: domain.split(".")[0] ?? domain,
-    id,
-    outputs: {
-      websiteId: id,
-      domain,
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      favorite: false,
-      excludeIps: [],
-      adoptExisting: false,
-      ...outputs,
-    },
-    address: { keySource: "the stack's configuration" },
-  };
-}
+import { account, liveWebsite as live } from "../support/drift-entries";
+import { stackWebsite } from "../support/recorded-website";
 
 describe("drift: changesOf", () => {
   it("finds nothing where the provider's diff finds nothing", () => {
     // Another spelling of the domain, IP ranges in another order, password and
     // write-only parameters the server never reports: no change after a refresh either.
-    const record = recorded(1, "www.Example.com", {
-      excludeIps: ["10.0.0.2", "10.0.0.1"],
-      excludeParams: ["utm_source"],
-      privacy: "password",
-      password: "kept-in-state",
-      hasPassword: true,
+    const record = stackWebsite(1, "www.Example.com", {
+      outputs: {
+        excludeIps: ["10.0.0.2", "10.0.0.1"],
+        excludeParams: ["utm_source"],
+        privacy: "password",
+        password: "kept-in-state",
+        hasPassword: true,
+      },
     });
     const website = live(1, "example.com", {
       excludeIps: ["10.0.0.1", "10.0.0.2"],
@@ -58,7 +33,7 @@ describe("drift: changesOf", () => {
       excludeIps: ["10.0.0.9"],
       privacy: "private",
     });
-    expect(changesOf(recorded(1, "example.com"), website)).toEqual([
+    expect(changesOf(stackWebsite(1, "example.com"), website)).toEqual([
       { field: "privacy", recorded: "public", live: "private" },
       { field: "email", recorded: false, live: true },
       { field: "excludeBots", recorded: true, live: false },
@@ -67,7 +42,7 @@ describe("drift: changesOf", () => {
   });
 
   it("takes a field missing from an older state as its default", () => {
-    const record = recorded(1, "example.com");
+    const record = stackWebsite(1, "example.com");
     delete record.outputs.excludeBots;
     expect(changesOf(record, live(1, "example.com", { excludeBots: false }))).toEqual([
       { field: "excludeBots", recorded: true, live: false },
@@ -81,12 +56,12 @@ describe("drift: compareAccount", () => {
     const entries = compareAccount(
       account,
       [
-        recorded(1, "same.example.com"),
-        recorded(2, "changed.example.com"),
-        recorded(3, "gone.example.com"),
-        recorded(4, "late.example.com"),
-        recorded(5, "twice.example.com", {}, "a/prod"),
-        recorded(5, "twice.example.com", {}, "b/prod"),
+        stackWebsite(1, "same.example.com"),
+        stackWebsite(2, "changed.example.com"),
+        stackWebsite(3, "gone.example.com"),
+        stackWebsite(4, "late.example.com"),
+        stackWebsite(5, "twice.example.com", { stack: "a/prod" }),
+        stackWebsite(5, "twice.example.com", { stack: "b/prod" }),
       ],
       [
         live(1, "same.example.com"),
@@ -123,8 +98,8 @@ describe("drift: compareAccount", () => {
     const entries = compareAccount(
       account,
       [
-        recorded(1, "x.example.com", {}, "a/prod"),
-        { ...recorded(1, "x.example.com", {}, "a/prod"), resource: "copy" },
+        stackWebsite(1, "x.example.com", { stack: "a/prod" }),
+        { ...stackWebsite(1, "x.example.com", { stack: "a/prod" }), resource: "copy" },
       ],
       [live(1, "x.example.com")],
       new Map(),

@@ -42,6 +42,23 @@ const website = (name: string, outputs: Record<string, unknown>, extra: Record<s
 });
 
 const fleetText = "websites:\n  - domain: a.example.com\n";
+
+/** a.example.com declared in `file` of the project `folder`, on `line`, the file recorded or found. */
+const fleetDeclaration = (folder: string, file: string, line: number, via: "recorded" | "found") => ({
+  declaration: { kind: "fleet", file: join(folder, file), line, project: folder, via },
+});
+
+/**
+ * Why a.example.com of WebsiteFleet sites (declared in `component`'s file on `line`) is not
+ * located: its state records no fleet file, and no YAML file of `folder` has its entry.
+ */
+const noFileRecorded = (folder: string, component = "index.ts", line = 7) => ({
+  unknown: {
+    reason:
+      `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, component)}:${line}) ` +
+      "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
+  },
+});
 const nodeProject = "name: team\nruntime: nodejs\n";
 const fleetWebsite = (
   folder: string,
@@ -52,18 +69,22 @@ const fleetWebsite = (
     fleetComponent(fleetOutputs),
   ]);
 
+/**
+ * A fleet website whose state records no fleet file is not located in `folder` as it is, and is
+ * found in `file` once that file declares it.
+ */
+function foundOnceWritten(folder: string, file: string): void {
+  expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual(noFileRecorded(folder));
+  writeFileSync(join(folder, file), fleetText);
+  expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual(fleetDeclaration(folder, file, 2, "found"));
+}
+
 describe("drift: where a fleet website is declared", () => {
   it("takes the domain from the resource's name when the state records none", () => {
     const folder = project({ "Pulumi.yaml": nodeProject, "sites.yaml": fleetText });
-    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }, {} as never))).toEqual({
-      declaration: {
-        kind: "fleet",
-        file: join(folder, "sites.yaml"),
-        line: 2,
-        project: folder,
-        via: "recorded",
-      },
-    });
+    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }, {} as never))).toEqual(
+      fleetDeclaration(folder, "sites.yaml", 2, "recorded"),
+    );
   });
 
   it("finds the entry of the website's domain among the file's entries, however its case is written", () => {
@@ -72,15 +93,9 @@ describe("drift: where a fleet website is declared", () => {
       // An entry whose domain is not text is passed over, not compared.
       "sites.yaml": "websites:\n  - domain: b.example.com\n  - domain: 42\n  - domain: A.Example.COM\n",
     });
-    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }))).toEqual({
-      declaration: {
-        kind: "fleet",
-        file: join(folder, "sites.yaml"),
-        line: 4,
-        project: folder,
-        via: "recorded",
-      },
-    });
+    expect(locateDeclaration(fleetWebsite(folder, { fleetFile: "sites.yaml" }))).toEqual(
+      fleetDeclaration(folder, "sites.yaml", 4, "recorded"),
+    );
   });
 
   it("names the component by its first position in the project's own files, or by its name alone", () => {
@@ -95,13 +110,7 @@ describe("drift: where a fleet website is declared", () => {
       folder,
       [component],
     );
-    expect(locateDeclaration(site)).toEqual({
-      unknown: {
-        reason:
-          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "fleet.ts")}:9) ` +
-          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
-      },
-    });
+    expect(locateDeclaration(site)).toEqual(noFileRecorded(folder, "fleet.ts", 9));
     const unplaced = { ...fleetComponent({}), sourcePosition: "project:///../shared/fleet.ts#2,1" };
     const other = recorded(
       website("sites-a.example.com", { domain: "a.example.com" }, { parent: fleetUrn }),
@@ -134,23 +143,7 @@ describe("drift: where a fleet website is declared", () => {
       "a/b/c/d/sites.yaml": fleetText,
       "unreadable/sites.yaml": fleetText,
     });
-    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
-      unknown: {
-        reason:
-          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7) ` +
-          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
-      },
-    });
-    writeFileSync(join(folder, "a/b/c/sites.yaml"), fleetText);
-    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
-      declaration: {
-        kind: "fleet",
-        file: join(folder, "a/b/c/sites.yaml"),
-        line: 2,
-        project: folder,
-        via: "found",
-      },
-    });
+    foundOnceWritten(folder, "a/b/c/sites.yaml");
   });
 });
 
@@ -166,24 +159,8 @@ describe("drift: which of a project's files may be fleet files", () => {
       "node_modules/pkg/sites.yaml": fleetText,
       "lib/node_modules/sites.yaml": fleetText,
     });
-    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
-      unknown: {
-        reason:
-          `the state does not record the file of WebsiteFleet sites (declared at ${join(folder, "index.ts")}:7) ` +
-          "(written by an older version) and no YAML file of the project has an entry for it: run pulumi up once to record it.",
-      },
-    });
     // Only a name that starts with Pulumi is Pulumi's.
-    writeFileSync(join(folder, "old-Pulumi.yml"), fleetText);
-    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
-      declaration: {
-        kind: "fleet",
-        file: join(folder, "old-Pulumi.yml"),
-        line: 2,
-        project: folder,
-        via: "found",
-      },
-    });
+    foundOnceWritten(folder, "old-Pulumi.yml");
   });
   it("passes over YAML files that cannot be parsed or hold no list of website entries", () => {
     const folder = project({
@@ -193,15 +170,9 @@ describe("drift: which of a project's files may be fleet files", () => {
       "docs.yaml": "websites:\n  - a.example.com\n",
       "sites.yaml": fleetText,
     });
-    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual({
-      declaration: {
-        kind: "fleet",
-        file: join(folder, "sites.yaml"),
-        line: 2,
-        project: folder,
-        via: "found",
-      },
-    });
+    expect(locateDeclaration(fleetWebsite(folder, {}))).toEqual(
+      fleetDeclaration(folder, "sites.yaml", 2, "found"),
+    );
   });
 
   it("names every file that has an entry for the domain when more than one has", () => {

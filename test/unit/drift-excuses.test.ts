@@ -9,7 +9,7 @@ import { failsOn } from "../../drift/model/entries";
 import type { DriftEntry } from "../../drift/model/entries";
 import { excuseEntries, unexcusedChanges, unignoredPart } from "../../drift/accept/excuses";
 import { parseIgnoreFile } from "../../drift/accept/ignore-file";
-import { formatReport } from "../../drift/report/report";
+import { formatReport } from "../../drift/report/formats";
 import { findingFails } from "../../drift/report/report-context";
 import { changed, entry } from "../support/drift-entries";
 

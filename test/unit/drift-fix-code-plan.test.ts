@@ -10,10 +10,11 @@ import type { Website } from "../../sdk";
 import { FixRefused, fixCode } from "../../drift/fix/fix-code";
 import type { DriftEntry } from "../../drift/model/entries";
 import { liveKey } from "../../drift/model/entries";
-import type { RecordedWebsite } from "../../drift/read/stack-export";
+import type { RecordedStack, RecordedWebsite } from "../../drift/read/stack-export";
 import {
   account,
   commitAll,
+  emailChanged,
   emailOn,
   entry,
   fixOfA,
@@ -22,7 +23,9 @@ import {
   options,
   project,
   recorded,
+  stacksOf,
 } from "../support/fix-code-fixture";
+import { liveWebsite } from "../support/wire-records";
 
 describe("drift --fix code: what each drifted website becomes", () => {
   it("writes a fleet file's entry and says the file was in no repository; nothing is left, exit 0", async () => {
@@ -80,18 +83,10 @@ describe("drift --fix code: what each drifted website becomes", () => {
     const other = { ...account, id: 4 };
     const outcome = await fixCode(
       {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "x.yaml" })],
-          },
-          {
-            name: "team/other",
-            websites: [
-              recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "y.yaml" }, "team/other"),
-            ],
-          },
-        ],
+        stacks: stacksOf(
+          recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "x.yaml" }),
+          recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "y.yaml" }, "team/other"),
+        ),
         entries: [
           entry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
             changes: [{ field: "excludeIps", recorded: [], live: ["${x}"] }],
@@ -150,7 +145,7 @@ describe("drift --fix code: what each drifted website becomes", () => {
     ];
     const outcome = await fixCode(
       {
-        stacks: [{ name: "team/prod", websites }],
+        stacks: stacksOf(...websites),
         entries: websites.map((w) =>
           entry("changed", w.outputs.domain as string, [`team/prod:${w.resource}`], { changes }),
         ),
@@ -172,31 +167,18 @@ describe("drift --fix code: what each drifted website becomes", () => {
       { domain: "py.example.com", text: `${join(dir, "__main__.py")}:4 Website "py": ${args}` },
       { domain: "json.example.com", text: `${join(dir, "Main.json")}:1 Website "json": ${args}` },
     ]);
+    /** `domain`, left changed: declared in a program at `file`:`line`. */
+    const inProgram = (domain: string, file: string, line: number) => ({
+      status: "changed",
+      domain,
+      id: 7,
+      reason: `declared in a program at ${join(dir, file)}:${line}: change it by hand.`,
+    });
     expect(outcome.notFixed).toEqual([
-      {
-        status: "changed",
-        domain: "docs.example.com",
-        id: 7,
-        reason: `declared in a program at ${join(dir, "index.ts")}:3: change it by hand.`,
-      },
-      {
-        status: "changed",
-        domain: "site.example.com",
-        id: 7,
-        reason: `declared in a program at ${join(dir, "src/site.mjs")}:2: change it by hand.`,
-      },
-      {
-        status: "changed",
-        domain: "py.example.com",
-        id: 7,
-        reason: `declared in a program at ${join(dir, "__main__.py")}:4: change it by hand.`,
-      },
-      {
-        status: "changed",
-        domain: "json.example.com",
-        id: 7,
-        reason: `declared in a program at ${join(dir, "Main.json")}:1: change it by hand.`,
-      },
+      inProgram("docs.example.com", "index.ts", 3),
+      inProgram("site.example.com", "src/site.mjs", 2),
+      inProgram("py.example.com", "__main__.py", 4),
+      inProgram("json.example.com", "Main.json", 1),
     ]);
     expect(outcome.written).toEqual([]);
     expect(outcome.files).toEqual([]);
@@ -210,15 +192,13 @@ describe("drift --fix code: what each drifted website becomes", () => {
     const lost = recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "sites.yaml" });
     const outcome = await fixCode(
       {
-        stacks: [{ name: "team/prod", websites: [gone, lost] }],
+        stacks: stacksOf(gone, lost),
         entries: [
           entry("gone", "a.example.com", ["team/prod:sites-a.example.com"]),
           entry("gone", "z.example.com", ["team/prod:nowhere"]),
           entry("duplicate", "d.example.com", ["team/prod:one", "team/dev:two"]),
           entry("unmanaged", "u.example.com", []),
-          entry("changed", "b.example.com", ["team/prod:sites-b.example.com"], {
-            changes: [{ field: "email", recorded: false, live: true }],
-          }),
+          emailChanged("sites-b.example.com", "b.example.com"),
           entry("in-sync", "s.example.com", ["team/prod:s"]),
         ],
         live: new Map(),
@@ -250,25 +230,15 @@ describe("drift --fix code: what each drifted website becomes", () => {
   });
 });
 
-const liveWebsite = (domain: string): Website => ({
-  id: 9,
-  domain,
-  privacy: "private",
-  email: false,
-  excludeBots: false,
-  excludeIps: [],
-  hasPassword: false,
-  favorite: false,
-  favoritedAt: null,
-  createdAt: null,
-  updatedAt: null,
-});
+/** Website 9, private and counting bots, as the server lists it. */
+const privateSite = (domain: string): Website =>
+  liveWebsite(9, domain, { privacy: "private", excludeBots: false, createdAt: null, updatedAt: null });
 
 describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanaged website", () => {
   /** Two stacks of the account, each declaring a website in its own fleet file. */
   function twoFleets(): {
     dir: string;
-    stacks: { name: string; websites: RecordedWebsite[] }[];
+    stacks: RecordedStack[];
     entries: DriftEntry[];
   } {
     const dir = nodeProject({
@@ -279,10 +249,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     const b = recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }, "team/dev");
     return {
       dir,
-      stacks: [
-        { name: "team/prod", websites: [a] },
-        { name: "team/dev", websites: [b] },
-      ],
+      stacks: stacksOf(a, b),
       entries: [
         // The files named in the order of their paths, whatever the websites' order.
         entry("in-sync", "b.example.com", ["team/dev:sites-b.example.com"]),
@@ -291,7 +258,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
       ],
     };
   }
-  const live = new Map([[liveKey(account, 9), liveWebsite("new.example.com")]]);
+  const live = new Map([[liveKey(account, 9), privateSite("new.example.com")]]);
   const adopt = { adoptUnmanaged: true, force: false };
   const accountText = "team@example.com (3) at https://stats.example";
 
@@ -341,7 +308,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
 
   it("says why an adoption was refused, the file left as it was", async () => {
     const { dir, stacks, entries } = twoFleets();
-    const bad = new Map([[liveKey(account, 9), { ...liveWebsite("new.example.com"), excludeIps: ["${x}"] }]]);
+    const bad = new Map([[liveKey(account, 9), { ...privateSite("new.example.com"), excludeIps: ["${x}"] }]]);
     const outcome = await fixCode(
       { stacks, entries, live: bad, failOn: ["unmanaged"] },
       { ...adopt, adoptInto: join(dir, "b.yaml") },
@@ -368,18 +335,10 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     const other = { ...account, id: 4, email: "ops@example.com" };
     const outcome = await fixCode(
       {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" })],
-          },
-          {
-            name: "ops/prod",
-            websites: [
-              recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }, "ops/prod"),
-            ],
-          },
-        ],
+        stacks: stacksOf(
+          recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" }),
+          recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }, "ops/prod"),
+        ),
         entries: [
           entry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]),
           entry("in-sync", "b.example.com", ["ops/prod:sites-b.example.com"], {
@@ -388,7 +347,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
           }),
           entry("unmanaged", "new.example.com", [], { id: 9, stacks: [], account: other }),
         ],
-        live: new Map([[liveKey(other, 9), liveWebsite("new.example.com")]]),
+        live: new Map([[liveKey(other, 9), privateSite("new.example.com")]]),
         failOn: ["unmanaged"],
       },
       adopt,
@@ -407,7 +366,7 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
     const lost = recorded(dir, "sites-lost.example.com", "lost.example.com", { fleetFile: "gone.yaml" });
     const outcome = await fixCode(
       {
-        stacks: [{ name: "team/prod", websites: [program, lost] }],
+        stacks: stacksOf(program, lost),
         entries: [
           entry("in-sync", "docs.example.com", ["team/prod:docs"]),
           // Neither a website no stack records nor one whose declaration is not known gives a file.
@@ -433,16 +392,12 @@ describe("drift --fix code --adopt-unmanaged: which fleet file takes an unmanage
 });
 
 describe("drift --fix code: the files checked before any is written", () => {
-  const changedEmail = (resource: string, domain: string) =>
-    entry("changed", domain, [`team/prod:${resource}`], {
-      changes: [{ field: "email", recorded: false, live: true }],
-    });
   /** --fix code for the website docs.example.com, declared as `docs`, its email changed on the server. */
   const fixDocs = (docs: RecordedWebsite) =>
     fixCode(
       {
-        stacks: [{ name: "team/prod", websites: [docs] }],
-        entries: [changedEmail("docs", "docs.example.com")],
+        stacks: stacksOf(docs),
+        entries: [emailChanged("docs", "docs.example.com")],
         live: new Map(),
         failOn: ["changed"],
       },
@@ -491,19 +446,14 @@ describe("drift --fix code: the files checked before any is written", () => {
     writeFileSync(join(dir, "b.yaml"), "# edited\nwebsites:\n  - domain: b.example.com\n");
     chmodSync(join(dir, "a.yaml"), 0o444);
     const input = {
-      stacks: [
-        {
-          name: "team/prod",
-          websites: [
-            recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" }),
-            recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }),
-          ],
-        },
-      ],
+      stacks: stacksOf(
+        recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "a.yaml" }),
+        recorded(dir, "sites-b.example.com", "b.example.com", { fleetFile: "b.yaml" }),
+      ),
       // The files are checked and named in the order of their paths, whatever the entries' order.
       entries: [
-        changedEmail("sites-b.example.com", "b.example.com"),
-        changedEmail("sites-a.example.com", "a.example.com"),
+        emailChanged("sites-b.example.com", "b.example.com"),
+        emailChanged("sites-a.example.com", "a.example.com"),
       ],
       live: new Map<string, Website>(),
       failOn: [] as const,

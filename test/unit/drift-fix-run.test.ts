@@ -7,15 +7,49 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runFix } from "../../drift/fix/fix-run";
+import type { FixRunOptions } from "../../drift/fix/fix-run";
 import type { DriftEntry, FailOnName } from "../../drift/model/entries";
 import { liveKey } from "../../drift/model/entries";
 import { entry, liveWebsite } from "../support/drift-entries";
 import {
   account as fleetAccount,
+  emailChanged,
   entry as fleetEntry,
   nodeProject,
   recorded,
+  stacksOf,
 } from "../support/fix-code-fixture";
+
+type FixInput = Parameters<typeof runFix>[1];
+
+/** runFix's exit code and what it wrote, run on `input` with the summary and adoption `options` ask for. */
+async function fix(input: FixInput, options: Partial<FixRunOptions> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runFix(
+    { target: "code", summary: "text", adoptUnmanaged: false, force: false, ...options },
+    input,
+    { out: (text) => out.push(text), err: (text) => err.push(text) },
+  );
+  return { code, out: out.join(""), err: err.join("") };
+}
+
+/** Entries of no stack, with nothing live. */
+const unrecorded = (entries: DriftEntry[], failOn: FailOnName[]): FixInput => ({
+  stacks: [],
+  entries,
+  live: new Map(),
+  failOn,
+});
+
+/** The excuse of an ignore rule covering the change of email. */
+const emailIgnored = {
+  finding: "changed",
+  field: "email",
+  by: "ignore",
+  rule: ".webstats-drift.yaml:3",
+  reason: "mail is on",
+} as const;
 
 /** changed in email only, that field excused by an ignore rule. */
 const excusedChange = (more: Partial<DriftEntry> = {}): DriftEntry =>
@@ -23,32 +57,13 @@ const excusedChange = (more: Partial<DriftEntry> = {}): DriftEntry =>
     stacks: ["web/prod"],
     resources: ["web/prod:a"],
     changes: [{ field: "email", recorded: false, live: true }],
-    excusedParts: [
-      {
-        finding: "changed",
-        field: "email",
-        by: "ignore",
-        rule: ".webstats-drift.yaml:3",
-        reason: "mail is on",
-      },
-    ],
+    excusedParts: [emailIgnored],
     ...more,
   });
 
-async function fix(entries: DriftEntry[], failOn: FailOnName[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runFix(
-    { target: "code", summary: "text", adoptUnmanaged: false, force: false },
-    { stacks: [], entries, live: new Map(), failOn },
-    { out: (text) => out.push(text), err: (text) => err.push(text) },
-  );
-  return { code, out: out.join(""), err: err.join("") };
-}
-
 describe("drift --fix code: a website whose changes are all excused", () => {
   it("is left as it is: nothing to write, nothing left", async () => {
-    expect(await fix([excusedChange({ silent: false })], ["changed", "silent"])).toEqual({
+    expect(await fix(unrecorded([excusedChange({ silent: false })], ["changed", "silent"]))).toEqual({
       code: 0,
       out: "Nothing written.\nExit code 0: the code declares every website as it is on the server.\n",
       err: "",
@@ -56,32 +71,24 @@ describe("drift --fix code: a website whose changes are all excused", () => {
   });
 
   it("still fails the run for its silence, which no rule covers", async () => {
-    expect(await fix([excusedChange({ silent: true })], ["silent"])).toEqual({
+    expect(await fix(unrecorded([excusedChange({ silent: true })], ["silent"]))).toEqual({
       code: 2,
       out: "Nothing written.\nExit code 2: drift is left that the code fix did not cover (see above).\n",
       err: "",
     });
     // Its changes being excused, --fail-on changed finds nothing left.
-    expect((await fix([excusedChange({ silent: true })], ["changed"])).code).toBe(0);
+    expect((await fix(unrecorded([excusedChange({ silent: true })], ["changed"]))).code).toBe(0);
   });
 });
 
 describe("drift --fix code: a program's website whose changes are all excused", () => {
   it("asks for no change by hand, and leaves nothing", async () => {
     const dir = nodeProject({ "index.ts": "\n\nnew Website\n" });
-    const out: string[] = [];
-    const code = await runFix(
-      { target: "code", summary: "json", adoptUnmanaged: false, force: false },
+    const { code, out, err } = await fix(
       {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#3,1" })],
-          },
-        ],
+        stacks: stacksOf(recorded(dir, "docs", "docs.example.com", { position: "project:///index.ts#3,1" })),
         entries: [
-          fleetEntry("changed", "docs.example.com", ["team/prod:docs"], {
-            changes: [{ field: "email", recorded: false, live: true }],
+          emailChanged("docs", "docs.example.com", {
             excusedParts: [
               { finding: "changed", field: "email", by: "baseline", line: 4, firstSeen: "2026-11-01" },
             ],
@@ -90,9 +97,9 @@ describe("drift --fix code: a program's website whose changes are all excused", 
         live: new Map(),
         failOn: ["changed"],
       },
-      { out: (text) => out.push(text), err: () => {} },
+      { summary: "json" },
     );
-    expect(JSON.parse(out.join("")) as unknown).toEqual({
+    expect(JSON.parse(out) as unknown).toEqual({
       written: [],
       byHand: [],
       notFixed: [],
@@ -100,6 +107,7 @@ describe("drift --fix code: a program's website whose changes are all excused", 
       exitCode: 0,
     });
     expect(code).toBe(0);
+    expect(err).toBe("");
   });
 });
 
@@ -110,48 +118,28 @@ describe("drift --fix code --adopt-unmanaged: the fleet file of an excused websi
   const cases: [string, Partial<DriftEntry>][] = [
     ["accepted", { accepted: { firstSeen: "2026-11-01", line: 4 } }],
     ["ignored", { ignored: [{ rule: ".webstats-drift.yaml:3", reason: "mail is on" }] }],
-    [
-      "its changes ignored",
-      {
-        excusedParts: [
-          {
-            finding: "changed",
-            field: "email",
-            by: "ignore",
-            rule: ".webstats-drift.yaml:3",
-            reason: "mail is on",
-          },
-        ],
-      },
-    ],
+    ["its changes ignored", { excusedParts: [emailIgnored] }],
   ];
 
   it.each(cases)("%s: the unmanaged website is appended to it", async (_, excuse) => {
     const dir = nodeProject({ "websites.yaml": "websites:\n  - domain: a.example.com\n" });
-    const out: string[] = [];
-    const code = await runFix(
-      { target: "code", summary: "json", adoptUnmanaged: true, force: false },
+    const { code, out, err } = await fix(
       {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" })],
-          },
-        ],
+        stacks: stacksOf(
+          recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" }),
+        ),
         entries: [
-          fleetEntry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
-            changes: [{ field: "email", recorded: false, live: true }],
-            ...excuse,
-          }),
+          emailChanged("sites-a.example.com", "a.example.com", excuse),
           fleetEntry("unmanaged", "new.example.com", [], { id: 9 }),
         ],
         live: new Map([[liveKey(fleetAccount, 9), { ...liveWebsite(9, "new.example.com"), email: false }]]),
         failOn: ["changed", "unmanaged"],
       },
-      { out: (text) => out.push(text), err: () => {} },
+      { summary: "json", adoptUnmanaged: true },
     );
-    expect(JSON.parse(out.join("")) as unknown).toMatchObject({ notFixed: [], exitCode: 0 });
+    expect(JSON.parse(out) as unknown).toMatchObject({ notFixed: [], exitCode: 0 });
     expect(code).toBe(0);
+    expect(err).toBe("");
     expect(readFileSync(join(dir, "websites.yaml"), "utf8")).toBe(
       "websites:\n  - domain: a.example.com\n  - domain: new.example.com\n    adoptExisting: true\n",
     );
@@ -162,8 +150,10 @@ describe("drift --fix code: a website no excuse covers", () => {
   it("a gone website stays gone: not fixed, and --fail-on gone fails the run", async () => {
     expect(
       await fix(
-        [entry("a.example.com", "gone", { stacks: ["web/prod"], resources: ["web/prod:a"] })],
-        ["gone"],
+        unrecorded(
+          [entry("a.example.com", "gone", { stacks: ["web/prod"], resources: ["web/prod:a"] })],
+          ["gone"],
+        ),
       ),
     ).toEqual({
       code: 2,
@@ -179,28 +169,16 @@ describe("drift --fix code: a website no excuse covers", () => {
 describe("drift --fix code refused", () => {
   it("says why on standard error and exits 1, writing no summary", async () => {
     const dir = nodeProject({});
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runFix(
-      { target: "code", summary: "text", adoptUnmanaged: false, force: false },
-      {
-        stacks: [
-          {
-            name: "team/prod",
-            websites: [recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" })],
-          },
-        ],
-        entries: [
-          fleetEntry("changed", "a.example.com", ["team/prod:sites-a.example.com"], {
-            changes: [{ field: "email", recorded: false, live: true }],
-          }),
-        ],
+    expect(
+      await fix({
+        stacks: stacksOf(
+          recorded(dir, "sites-a.example.com", "a.example.com", { fleetFile: "websites.yaml" }),
+        ),
+        entries: [emailChanged("sites-a.example.com", "a.example.com")],
         live: new Map(),
         failOn: ["changed"],
-      },
-      { out: (text) => out.push(text), err: (text) => err.push(text) },
-    );
-    expect({ code, out: out.join(""), err: err.join("") }).toEqual({
+      }),
+    ).toEqual({
       code: 1,
       out: "",
       err:

@@ -156,6 +156,20 @@ describe("drift --fix code: the summary in each format", () => {
 });
 
 describe("drift --fix cloud: the summary", () => {
+  type PutBack = StackFixResult["websites"][number];
+  /** web/prod's shop (shop.example.com, id 4), changed and refreshed, with `more`. */
+  const shop = (more: Partial<PutBack> = {}): PutBack => ({
+    stack: "web/prod",
+    resource: "shop",
+    domain: "shop.example.com",
+    id: 4,
+    status: "changed",
+    urn: "urn:shop",
+    action: "none",
+    fields: [],
+    ...more,
+  });
+
   it("says there was nothing to put back", () => {
     expect(formatCloudFixSummary({ exitCode: 0, stacks: [], notFixed: [] }, "text")).toBe(
       "Nothing to put back.\nExit code 0: nothing to put back.\n",
@@ -166,16 +180,7 @@ describe("drift --fix cloud: the summary", () => {
   });
 
   it("names each stack's outcome, each website's (refreshed, created again, updated), and the drift left", () => {
-    const website = {
-      stack: "web/prod",
-      resource: "shop",
-      domain: "shop.example.com",
-      id: 4,
-      status: "changed" as const,
-      urn: "urn:shop",
-      action: "none" as const,
-      fields: [],
-    };
+    const website = shop();
     const stacks: StackFixResult[] = [
       {
         stack: "web/prod",
@@ -240,18 +245,7 @@ describe("drift --fix cloud: the summary", () => {
     const back: StackFixResult = {
       stack: "web/prod",
       result: "put back",
-      websites: [
-        {
-          stack: "web/prod",
-          resource: "shop",
-          domain: "shop.example.com",
-          id: 4,
-          status: "changed",
-          urn: "urn:shop",
-          action: "update",
-          fields: [{ field: "email", live: true, declared: false }],
-        },
-      ],
+      websites: [shop({ action: "update", fields: [{ field: "email", live: true, declared: false }] })],
     };
     expect(formatCloudFixSummary({ exitCode: 0, stacks: [back], notFixed: [] }, "text")).toBe(
       "Stack web/prod: put back\n" +

@@ -33,6 +33,9 @@ websites:
 
 const change = (field: string, recorded: unknown, live: unknown) => ({ field, recorded, live });
 
+/** What a fix that writes nothing gives: `text` as it was, and what it leaves for the user. */
+const leftForUser = (text: string, ...byHand: unknown[]) => ({ text, written: [], byHand });
+
 /** `text` as the fleet file f.yaml, fixed for the one website `domain`'s `changes`. */
 const fixOne = (text: string, domain: string, ...changes: ReturnType<typeof change>[]) =>
   fixFleetText(text, "f.yaml", [{ domain, changes }]);
@@ -482,21 +485,25 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     });
   });
 
-  it("says on which line a field the server cannot change stands", () => {
-    const text = "websites:\n  - domain: a.example.com\n  - domain: b.example.com\n";
-    const fixed = fixOne(text, "b.example.com", change("domain", "b.example.com", "c.example.com"));
-    expect(fixed).toStrictEqual({
-      text,
-      written: [],
-      byHand: [
-        {
-          domain: "b.example.com",
-          field: "domain",
-          reason:
-            "f.yaml:3: domain cannot be written back (the server cannot change it on an existing website).",
-        },
-      ],
-    });
+  it.each([
+    [
+      "on which line a field the server cannot change stands",
+      "websites:\n  - domain: a.example.com\n  - domain: b.example.com\n",
+      "b.example.com",
+      change("domain", "b.example.com", "c.example.com"),
+      "f.yaml:3: domain cannot be written back (the server cannot change it on an existing website).",
+    ],
+    [
+      "whether the entry names passwordConfig or inherits it when privacy leaves password",
+      "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: password\n",
+      "a.example.com",
+      change("privacy", "password", "private"),
+      'f.yaml:2: privacy is "private" on the server, but the entry names passwordConfig, which only goes with privacy "password": set privacy and remove passwordConfig by hand (this command never touches passwords).',
+    ],
+  ])("says %s", (_, text, domain, fieldChange, reason) => {
+    expect(fixOne(text, domain, fieldChange)).toStrictEqual(
+      leftForUser(text, { domain, field: fieldChange.field, reason }),
+    );
   });
 
   it("gives the old value from the entry, else the defaults, else the recorded state, and a note only where one applies", () => {
@@ -523,23 +530,6 @@ describe("drift --fix code: the exact text of each reason and note", () => {
         { file: "f.yaml", domain: "a.example.com", field: "favorite", old: "recorded", new: true },
       ],
       byHand: [],
-    });
-  });
-
-  it("says whether the entry names passwordConfig or inherits it when privacy leaves password", () => {
-    const text = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: password\n";
-    const fixed = fixOne(text, "a.example.com", change("privacy", "password", "private"));
-    expect(fixed).toStrictEqual({
-      text,
-      written: [],
-      byHand: [
-        {
-          domain: "a.example.com",
-          field: "privacy",
-          reason:
-            'f.yaml:2: privacy is "private" on the server, but the entry names passwordConfig, which only goes with privacy "password": set privacy and remove passwordConfig by hand (this command never touches passwords).',
-        },
-      ],
     });
   });
 
@@ -571,19 +561,22 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     }
   });
 
-  it("leaves for the user an unmanaged website whose privacy the defaults' passwordConfig does not fit", () => {
+  it.each([
+    [
+      "whose privacy the defaults' passwordConfig does not fit",
+      "private",
+      'f.yaml: its defaults name passwordConfig, but a.example.com has privacy "private": declare it by hand.',
+    ],
+    [
+      "with the default privacy, checked as a whole against the defaults' passwordConfig",
+      "public",
+      'f.yaml: a.example.com as the server has it would not pass a fleet entry\'s checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".): declare it by hand.',
+    ],
+  ])("leaves for the user an unmanaged website %s", (_, privacy, reason) => {
     const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
-    expect(adoptOne(text, "a.example.com", { privacy: "private" })).toStrictEqual({
-      text,
-      written: [],
-      byHand: [
-        {
-          domain: "a.example.com",
-          reason:
-            'f.yaml: its defaults name passwordConfig, but a.example.com has privacy "private": declare it by hand.',
-        },
-      ],
-    });
+    expect(adoptOne(text, "a.example.com", { privacy })).toStrictEqual(
+      leftForUser(text, { domain: "a.example.com", reason }),
+    );
   });
 
   it("appends an unmanaged website without adoptExisting when the defaults adopt already", () => {
@@ -688,24 +681,16 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     const email = [change("email", false, true)];
     // An entry wrong already is left alone when nothing is written to it.
     const wrong = "websites:\n  - domain: a.example.com\n    excludeParams: [a b]\n    email: true\n";
-    expect(fixOne(wrong, "a.example.com", ...email)).toStrictEqual({
-      text: wrong,
-      written: [],
-      byHand: [],
-    });
+    expect(fixOne(wrong, "a.example.com", ...email)).toStrictEqual(leftForUser(wrong));
     // passwordConfig stands for a password, which privacy "public" does not take.
     const config = "websites:\n  - domain: a.example.com\n    passwordConfig: pw\n    privacy: public\n";
-    expect(fixOne(config, "a.example.com", ...email)).toStrictEqual({
-      text: config,
-      written: [],
-      byHand: [
-        {
-          domain: "a.example.com",
-          reason:
-            'f.yaml:2: the entry of a.example.com with the server\'s values would not pass its checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".), so it is left as it is.',
-        },
-      ],
-    });
+    expect(fixOne(config, "a.example.com", ...email)).toStrictEqual(
+      leftForUser(config, {
+        domain: "a.example.com",
+        reason:
+          'f.yaml:2: the entry of a.example.com with the server\'s values would not pass its checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".), so it is left as it is.',
+      }),
+    );
     // protect is the fleet's, not the Website's; privacy "password" without a password passes as
     // the stack may adopt the website (webstats:adoptExisting), which the file cannot tell.
     for (const text of [
@@ -722,17 +707,13 @@ describe("drift --fix code: the exact text of each reason and note", () => {
 
   it("judges a live value by its own field's rule, not by another argument's", () => {
     const text = "websites:\n  - domain: my shop.example.org\n";
-    expect(fixOne(text, "my shop.example.org", change("excludeIps", [], ["10.0.0.1"]))).toStrictEqual({
-      text,
-      written: [],
-      byHand: [
-        {
-          domain: "my shop.example.org",
-          reason:
-            'f.yaml:2: the entry of my shop.example.org with the server\'s values would not pass its checks ("my shop.example.org" is not a valid domain: The part "my shop" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen.), so it is left as it is.',
-        },
-      ],
-    });
+    expect(fixOne(text, "my shop.example.org", change("excludeIps", [], ["10.0.0.1"]))).toStrictEqual(
+      leftForUser(text, {
+        domain: "my shop.example.org",
+        reason:
+          'f.yaml:2: the entry of my shop.example.org with the server\'s values would not pass its checks ("my shop.example.org" is not a valid domain: The part "my shop" of the domain may only contain letters, digits and hyphens, and may not start or end with a hyphen.), so it is left as it is.',
+      }),
+    );
   });
 
   it("in a Pulumi YAML program, skips a property that holds the live value and never judges a field it cannot write", () => {
@@ -743,17 +724,13 @@ describe("drift --fix code: the exact text of each reason and note", () => {
         change("email", false, true),
         change("domain", "b.example.com", "my shop.example.org"),
       ),
-    ).toStrictEqual({
-      text: program,
-      written: [],
-      byHand: [
-        {
-          domain: "b.example.com",
-          field: "domain",
-          reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
-        },
-      ],
-    });
+    ).toStrictEqual(
+      leftForUser(program, {
+        domain: "b.example.com",
+        field: "domain",
+        reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
+      }),
+    );
   });
 
   it("finds entries among items that are no mapping, and writes nothing where the live value is the field's default", () => {
@@ -766,26 +743,9 @@ describe("drift --fix code: the exact text of each reason and note", () => {
           changes: [change("favorite", true, false), change("excludeIps", ["10.0.0.1"], [])],
         },
       ]),
-    ).toStrictEqual({
-      text,
-      written: [],
-      byHand: [{ domain: "a.example.com", reason: "f.yaml has no entry for a.example.com." }],
-    });
-  });
-
-  it("checks an unmanaged website with the default privacy as a whole against the defaults' passwordConfig", () => {
-    const text = "defaults:\n  passwordConfig: pw\nwebsites: []\n";
-    expect(adoptOne(text, "a.example.com", { privacy: "public" })).toStrictEqual({
-      text,
-      written: [],
-      byHand: [
-        {
-          domain: "a.example.com",
-          reason:
-            'f.yaml: a.example.com as the server has it would not pass a fleet entry\'s checks (password is only used when privacy is "password" (privacy is "public"); remove password or set privacy = "password".): declare it by hand.',
-        },
-      ],
-    });
+    ).toStrictEqual(
+      leftForUser(text, { domain: "a.example.com", reason: "f.yaml has no entry for a.example.com." }),
+    );
   });
 
   it("appends an unmanaged website with privacy password beside the defaults' passwordConfig, and checks an entry as a whole even when one field passes its rule", () => {
@@ -836,16 +796,12 @@ describe("drift --fix code: the exact text of each reason and note", () => {
       ["name: x\nresources:\n  blog: oops\n", 3],
       ["name: x\nresources:\n  shop: {}\n", 1],
     ] as const) {
-      expect(fixBlog(text, ...email)).toStrictEqual({
-        text,
-        written: [],
-        byHand: [
-          {
-            domain: "b.example.com",
-            reason: `Pulumi.yaml:${line}: resource blog has no properties mapping to write into.`,
-          },
-        ],
-      });
+      expect(fixBlog(text, ...email)).toStrictEqual(
+        leftForUser(text, {
+          domain: "b.example.com",
+          reason: `Pulumi.yaml:${line}: resource blog has no properties mapping to write into.`,
+        }),
+      );
     }
   });
 
@@ -853,17 +809,13 @@ describe("drift --fix code: the exact text of each reason and note", () => {
     // A domain written as a number is no spelling of the server's domain (and is no text to normalize).
     const program =
       "resources:\n  blog:\n    type: webstats:index:Website\n    properties:\n      domain: 2024\n";
-    expect(fixBlog(program, change("domain", 2024, "b.example.com"))).toStrictEqual({
-      text: program,
-      written: [],
-      byHand: [
-        {
-          domain: "b.example.com",
-          field: "domain",
-          reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
-        },
-      ],
-    });
+    expect(fixBlog(program, change("domain", 2024, "b.example.com"))).toStrictEqual(
+      leftForUser(program, {
+        domain: "b.example.com",
+        field: "domain",
+        reason: "Pulumi.yaml:2: resource blog: domain cannot be written back.",
+      }),
+    );
   });
 
   describe("the read-back that keeps a wrong edit out of the file (the writing made to go wrong here)", () => {

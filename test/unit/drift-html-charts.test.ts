@@ -3,7 +3,7 @@
 // segment as wide as its share, one after the other), the key of a status, and a sparkline scaled
 // to the busiest day.
 import { describe, expect, it } from "vitest";
-import { planBar, sparkline, statusBar, statusKey } from "../../drift/report/html-charts";
+import { planBar, sparkline, statusBar, statusKey } from "../../drift/report/formats/html/html-charts";
 
 const bar = (label: string, used: string) =>
   `<svg viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label="${label}">` +

@@ -13,10 +13,14 @@
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
-import { htmlReport } from "../../drift/report/html-report";
-import { htmlScript } from "../../drift/report/html-script";
-import { htmlStyle } from "../../drift/report/html-style";
+import { formatReport } from "../../drift/report/formats";
+import type { ReportContext } from "../../drift/report/report-context";
+import { htmlScript } from "../../drift/report/formats/html/html-script";
+import { htmlStyle } from "../../drift/report/formats/html/html-style";
 import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
+
+const htmlReport = (report: DriftReport, context: ReportContext, now: Date): string =>
+  formatReport(report, "html", context, now);
 
 const now = new Date("2026-11-27T09:30:00Z");
 
@@ -165,14 +169,17 @@ const calmReport = (): DriftReport => ({
 });
 
 describe("drift --format html: the whole page", () => {
-  it("writes a report with every kind of row, account and check as kept", async () => {
-    const html = htmlReport(richReport(), { failOn: ["changed", "gone", "duplicate"] }, now);
-    await expect(pageAround(html)).toMatchFileSnapshot("golden/drift-report-rich.html");
-  });
-
-  it("writes a calm report, nothing failing and no check, as kept", async () => {
-    const html = htmlReport(calmReport(), {}, now);
-    await expect(pageAround(html)).toMatchFileSnapshot("golden/drift-report-calm.html");
+  it.each<[string, () => DriftReport, ReportContext, string]>([
+    [
+      "a report with every kind of row, account and check",
+      richReport,
+      { failOn: ["changed", "gone", "duplicate"] },
+      "golden/drift-report-rich.html",
+    ],
+    ["a calm report, nothing failing and no check", calmReport, {}, "golden/drift-report-calm.html"],
+  ])("writes %s as kept", async (_what, report, context, kept) => {
+    const html = htmlReport(report(), context, now);
+    await expect(pageAround(html)).toMatchFileSnapshot(kept);
   });
 
   it("has no column or filter of what does not fail without a baseline or an ignore file", () => {

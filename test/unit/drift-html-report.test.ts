@@ -1,4 +1,4 @@
-// drift's HTML report (drift/report/html-report.ts), read back with parse5 as a browser parses
+// drift's HTML report (drift/report/formats/html.ts), read back with parse5 as a browser parses
 // it: one self-contained page whose Content-Security-Policy allows its own style sheet and script
 // by their hashes and nothing else to load; real table markup (captions, header cells with their
 // scope, a row header per website) in tables of SHEET_ROWS rows; every filter labelled; the
@@ -15,12 +15,14 @@ import { createHash } from "node:crypto";
 import { parse } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
-import { fleetReport } from "../../bench/report-fleet.mjs";
+import { fleetReport } from "../harness/report-fleet.mjs";
 import type { DriftEntry } from "../../drift/model/entries";
 import { neutralText, valueText } from "../../drift/model/neutral-text";
 import type { DriftReport } from "../../drift/model/report";
-import { SHEET_ROWS, htmlReport } from "../../drift/report/html-report";
-import { formatReport } from "../../drift/report/report";
+import { SHEET_ROWS, htmlReport as htmlOfView } from "../../drift/report/formats/html";
+import { formatReport } from "../../drift/report/formats";
+import type { ReportContext } from "../../drift/report/report-context";
+import { reportView } from "../../drift/report/view/report-view";
 import { staleAcceptances } from "../support/drift-entries";
 
 type Node = DefaultTreeAdapterMap["node"];
@@ -48,6 +50,10 @@ function textOf(node: Node): string {
   if (node.nodeName === "#text") return (node as DefaultTreeAdapterMap["textNode"]).value;
   return "childNodes" in node ? node.childNodes.map(textOf).join("") : "";
 }
+
+/** The page of a report, as the HTML format renders its view. */
+const htmlReport = (report: DriftReport, context: ReportContext, now: Date): string =>
+  htmlOfView(reportView(report, context, now));
 
 function page(report: DriftReport, context = {}) {
   const html = htmlReport(report, context, now);
@@ -140,35 +146,49 @@ describe("drift --format html: the page", () => {
     ]);
   });
 
-  it("decides the exit code itself when the run did not: policy 3, drift 2, nothing 0", () => {
-    const verdict = (report: DriftReport, context = {}) =>
-      textOf(
-        page(report, context)
-          .byTag("p")
-          .find((p) => attr(p, "class")?.startsWith("verdict"))!,
-      );
-    expect(verdict(small)).toMatch(
+  const verdictPolicy = {
+    file: "policy.yaml",
+    rules: [{ name: "private-only", description: "Private.", level: "mandatory" as const }],
+    findings: [
+      { rule: "private-only", level: "mandatory" as const, message: "public", entry: small.websites[1]! },
+    ],
+    failOn: true,
+  };
+  it.each<[string, DriftReport, ReportContext, RegExp]>([
+    [
+      "every finding counted: drift, 2",
+      small,
+      {},
       /^Exit code 2: 2 websites with drift that fails the run \(counted: every finding\)/,
-    );
-    expect(verdict(small, { failOn: [] })).toBe(
-      "Exit code 0: nothing fails the run (counted: none (--fail-on none)).",
-    );
-    const policy = {
-      file: "policy.yaml",
-      rules: [{ name: "private-only", description: "Private.", level: "mandatory" as const }],
-      findings: [
-        { rule: "private-only", level: "mandatory" as const, message: "public", entry: small.websites[1]! },
-      ],
-      failOn: true,
-    };
-    expect(verdict({ ...small, policy }, { failOn: [] })).toMatch(
+    ],
+    [
+      "none counted: 0",
+      small,
+      { failOn: [] },
+      /^Exit code 0: nothing fails the run \(counted: none \(--fail-on none\)\)\.$/,
+    ],
+    [
+      "a mandatory policy violation: 3",
+      { ...small, policy: verdictPolicy },
+      { failOn: [] },
       /^Exit code 3: a mandatory policy violation/,
-    );
+    ],
     // --write-baseline records the findings: the run exits 0, and the page says why.
-    expect(verdict(small, { exitCode: 0 })).toMatch(
+    [
+      "the run's own 0 with drift written to the new baseline",
+      small,
+      { exitCode: 0 },
       /^Exit code 0: 2 websites with drift .*, written to the new baseline\.$/,
-    );
-  });
+    ],
+  ])(
+    "decides the exit code itself when the run did not, and says the run's: %s",
+    (_what, report, context, said) => {
+      const verdict = page(report, context)
+        .byTag("p")
+        .find((p) => attr(p, "class")?.startsWith("verdict"))!;
+      expect(textOf(verdict)).toMatch(said);
+    },
+  );
 
   it("is real table markup: a caption and header cells with their scope, a row header per website", () => {
     const { byTag, byId } = page(small);

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { DriftReport } from "../../drift/model/report";
 import { DRIFT_REPORT_SCHEMA_VERSION, driftReportJsonSchema } from "../../drift/report/json-report-schema";
-import { formatReport } from "../../drift/report/report";
+import { formatReport } from "../../drift/report/formats";
 import { driftJsonProblems, driftJsonReport } from "../support/drift-json-report";
 import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 

@@ -33,7 +33,7 @@ const renderingModules = [
   "drift/model/page-quote.ts",
   "drift/compare/page-html.ts",
   "drift/compare/page-check.ts",
-  ...readdirSync(`${root}drift/report`)
+  ...readdirSync(`${root}drift/report`, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts"))
     .map((f) => `drift/report/${f}`),
   ...readdirSync(`${root}action/src`)

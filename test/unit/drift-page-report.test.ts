@@ -1,31 +1,34 @@
-// What --check-pages adds to the reports (drift/report/page-report.ts), piece by piece: the line
-// of counts for one page and for several, which websites' pages are worth a line (not right, or
-// right on a silent website whose cause is told), a website without a page saying nothing, and the
-// SARIF rules and results of the pages that need a look, whole.
+// What --check-pages adds to the reports' view (drift/report/view/page-view.ts), piece by piece:
+// the line of counts for one page and for several, which websites' pages are worth a line (not
+// right, or right on a silent website whose cause is told), each page's detail (a website without
+// a page saying nothing); and the SARIF rules and results of the pages that need a look, whole
+// (drift/report/formats/sarif.ts).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pageDetail, pageNoted, pageSarif, pageSummaryText } from "../../drift/report/page-report";
+import { pageDetail, pageNoted, pageSummaryText } from "../../drift/report/view/page-view";
+import { reportView } from "../../drift/report/view/report-view";
+import { pageSarif } from "../../drift/report/formats/sarif";
 import { entry } from "../support/drift-entries";
 
 const present = { status: "present", url: "https://a.example.com/" } as const;
 
 describe("pageSummaryText", () => {
-  it("counts one page read in the singular, and leaves out a website whose page was not checked", () => {
-    expect(
-      pageSummaryText([
-        entry("a.example.com", "in-sync", { page: present }),
-        entry("b.example.com", "in-sync"),
-      ]),
-    ).toBe("Pages: 1 present, 0 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).");
-  });
-
-  it("counts several pages in the plural", () => {
-    expect(
-      pageSummaryText([
+  it.each([
+    [
+      "counts one page read in the singular, and leaves out a website whose page was not checked",
+      [entry("a.example.com", "in-sync", { page: present }), entry("b.example.com", "in-sync")],
+      "Pages: 1 present, 0 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
+    ],
+    [
+      "counts several pages in the plural",
+      [
         entry("a.example.com", "in-sync", { page: present }),
         entry("b.example.com", "in-sync", { page: { status: "missing" } }),
-      ]),
-    ).toBe("Pages: 1 present, 1 missing, 0 wrong, 0 unreachable (2 home pages read, one GET each).");
+      ],
+      "Pages: 1 present, 1 missing, 0 wrong, 0 unreachable (2 home pages read, one GET each).",
+    ],
+  ])("%s", (_what, websites, sentence) => {
+    expect(pageSummaryText(websites)).toBe(sentence);
   });
 });
 
@@ -39,6 +42,7 @@ describe("pageNoted", () => {
       false,
     ],
     ["a page right, its tracking not checked", { page: present }, false],
+    ["a page right on a silent website, no cause told", { silent: true, page: present }, false],
     ["a page missing on a website hits reach", { silent: false, page: { status: "missing" as const } }, true],
     ["no page checked", { silent: true }, false],
   ])("%s: %s", (_what, more, noted) => {
@@ -47,38 +51,27 @@ describe("pageNoted", () => {
 });
 
 describe("pageDetail", () => {
-  it("says nothing of a website whose page was not checked", () => {
-    expect(pageDetail(entry("a.example.com", "in-sync"))).toBe("");
-  });
-
-  it("says the status, reason, address and cause of a page", () => {
-    expect(
-      pageDetail(
-        entry("a.example.com", "in-sync", {
-          page: {
-            status: "missing",
-            url: "https://a.example.com/",
-            reason: "no tracking code",
-            cause: "silent",
-          },
-        }),
-      ),
-    ).toBe("page missing: no tracking code (https://a.example.com/); silent");
-  });
-});
-
-describe("pageNoted, a silent website whose page is right", () => {
-  it("is not noted when no cause is told", () => {
-    expect(pageNoted(entry("a.example.com", "in-sync", { silent: true, page: present }))).toBe(false);
-  });
-});
-
-describe("pageDetail, a page without a reason", () => {
-  it("says its status, address and cause, and no reason", () => {
-    const cause = "silent although the tracking code is there";
-    expect(pageDetail(entry("a.example.com", "in-sync", { silent: true, page: { ...present, cause } }))).toBe(
+  it.each([
+    ["says nothing of a website whose page was not checked", {}, ""],
+    [
+      "says the status, reason, address and cause of a page",
+      {
+        page: {
+          status: "missing" as const,
+          url: "https://a.example.com/",
+          reason: "no tracking code",
+          cause: "silent",
+        },
+      },
+      "page missing: no tracking code (https://a.example.com/); silent",
+    ],
+    [
+      "says a page's status, address and cause, and no reason when it has none",
+      { silent: true, page: { ...present, cause: "silent although the tracking code is there" } },
       "page present (https://a.example.com/); silent although the tracking code is there",
-    );
+    ],
+  ])("%s", (_what, more, detail) => {
+    expect(pageDetail(entry("a.example.com", "in-sync", more))).toBe(detail);
   });
 });
 
@@ -94,7 +87,8 @@ describe("pageSarif", () => {
     const fingerprint = createHash("sha256")
       .update(JSON.stringify(["https://stats.example.com", 7, "bb.example.com", "unreachable"]))
       .digest("hex");
-    expect(pageSarif(websites, 4, (e) => ({ at: e.domain }))).toEqual({
+    const { rows } = reportView({ stacks: [], websites, accounts: [] });
+    expect(pageSarif(rows, 4, (e) => ({ at: e.domain }))).toEqual({
       rules: [
         {
           id: "page/missing",

@@ -9,9 +9,8 @@ import { liveKey } from "../../drift/model/entries";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { RecordedStack } from "../../drift/read/stack-export";
 import { parsePolicyConfig } from "../../policy";
-import { liveWebsite as website } from "../support/drift-entries";
-
-const account = { url: "https://stats.example.com", id: 7, email: "team@example.com" };
+import { account, liveWebsite as website } from "../support/drift-entries";
+import { stackWebsite } from "../support/recorded-website";
 
 const entry = (id: number, domain: string, resources: string[]): DriftEntry => ({
   domain,
@@ -22,21 +21,10 @@ const entry = (id: number, domain: string, resources: string[]): DriftEntry => (
   account,
 });
 
-const stack = (excludeParams: unknown): RecordedStack => ({
+/** Stack a/prod, recording blog.example.com with `excludeParams` applied (none when not given). */
+const stack = (excludeParams?: string[]): RecordedStack => ({
   name: "a/prod",
-  websites: [
-    {
-      stack: "a/prod",
-      resource: "blog",
-      id: 1,
-      outputs: {
-        websiteId: 1,
-        domain: "blog.example.com",
-        ...(excludeParams === undefined ? {} : { excludeParams }),
-      },
-      address: { keySource: "the stack's configuration" },
-    } as unknown as RecordedStack["websites"][number],
-  ],
+  websites: [stackWebsite(1, "blog.example.com", { outputs: excludeParams && { excludeParams } })],
 });
 
 const only = (config: Record<string, unknown>) =>
@@ -61,7 +49,7 @@ describe("drift: checkPolicies", () => {
   });
 
   it("judges a managed website by the list its stack applied, an unmanaged one not at all", () => {
-    const run = (excludeParams: unknown, resources = ["a/prod:blog"]) =>
+    const run = (excludeParams: string[] | undefined, resources = ["a/prod:blog"]) =>
       checkPolicies(
         "policy.json",
         params,

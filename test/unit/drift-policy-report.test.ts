@@ -1,11 +1,15 @@
-// The policy findings' sentence of the drift reports (drift/report/policy-report.ts): no
+// The policy findings' sentence of the drift reports' view (drift/report/view/policy-view.ts): no
 // violation, advisory ones only, and mandatory ones that fail the run or not; the Markdown part
-// of a check without findings; the SARIF rules and results of a website's and a stack's findings,
-// whole.
+// of a check without findings (formats/markdown.ts); the SARIF rules and results of a website's
+// and a stack's findings, whole (formats/sarif.ts).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { policyMarkdownLines, policySarif, policySummary } from "../../drift/report/policy-report";
+import type { DriftEntry } from "../../drift/model/entries";
 import type { PolicyCheck, PolicyFinding } from "../../drift/model/report";
+import { policyMarkdownLines } from "../../drift/report/formats/markdown";
+import { policySarif } from "../../drift/report/formats/sarif";
+import { policySummary } from "../../drift/report/view/policy-view";
+import { reportView } from "../../drift/report/view/report-view";
 import { entry } from "../support/drift-entries";
 
 const rule = { name: "no-http", description: "Websites are served over HTTPS.", level: "advisory" } as const;
@@ -21,6 +25,9 @@ const check = (findings: PolicyFinding[], failOn = true): PolicyCheck => ({
   findings,
   failOn,
 });
+/** The view of a report of `websites` with the policy check `policy`. */
+const viewOf = (policy: PolicyCheck, websites: DriftEntry[] = []) =>
+  reportView({ stacks: [], websites, accounts: [], policy });
 
 describe("policySummary", () => {
   it.each([
@@ -47,7 +54,7 @@ describe("policySummary", () => {
 
 describe("policyMarkdownLines", () => {
   it("gives the heading and the summary, and no table, when nothing is violated", () => {
-    expect(policyMarkdownLines(check([]))).toEqual([
+    expect(policyMarkdownLines(viewOf(check([])).policy!)).toEqual([
       "",
       "### Policy",
       "",
@@ -70,11 +77,13 @@ describe("policySarif", () => {
       failOn: true,
     };
     const sha256 = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+    // The stack web/prod's first website is the site: its finding is shown there; web/dev has none.
+    const view = viewOf(applied, [site]);
     const sarif = policySarif(
-      applied,
+      view.policy!,
+      view.rows,
       3,
       (e) => ({ website: e.domain }),
-      (stack) => (stack === "web/prod" ? [site] : []),
       (stack) => ({ project: stack }),
     );
     expect(sarif).toEqual({

@@ -1,11 +1,16 @@
-// The drift report as JUnit XML (report/junit.ts), read as CI systems read it: the whole
+// The drift report as JUnit XML (report/formats/junit.ts), read as CI systems read it: the whole
 // document of a report with every kind of website, stale baseline entries and ignore rules, and
 // policy findings, so that each attribute (the counts of every suite and of the whole) and each
 // case's failure, skip or output is the one the format means.
 import { describe, expect, it } from "vitest";
 import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
+import type { FailOnName } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
-import { junitReport } from "../../drift/report/junit";
+import { formatReport } from "../../drift/report/formats";
+import type { ReportContext } from "../../drift/report/report-context";
+
+const junitReport = (report: DriftReport, context: ReportContext): string =>
+  formatReport(report, "junit", context);
 
 const other = { url: "http://other.example.net:8080", id: 9, email: "ops@example.net" };
 
@@ -65,9 +70,34 @@ const withFiles: DriftReport = {
   },
 };
 
+/** withFiles' account suite and the stale entries' suite, in both of its documents. */
+const files = [
+  '  <testsuite name="team@example.com (7) at https://stats.example.com" tests="1" failures="0" errors="0" skipped="0">',
+  '    <testcase classname="drift.stats.example.com.7" name="g.example.com (8)">',
+  "      <system-out>partly excused: excludeBots ignored: bots (.webstats-drift.yaml:2)",
+  "status: changed",
+  "account: team@example.com (7) at https://stats.example.com",
+  "stacks: web/prod",
+  "resources: web/prod:g.example.com",
+  "excludeBots: true recorded, false live</system-out>",
+  "    </testcase>",
+  "  </testsuite>",
+  '  <testsuite name="stale baseline entries and ignore rules" tests="2" failures="0" errors="0" skipped="2">',
+  '    <testcase classname="drift.files" name="drift-baseline.yaml:12">',
+  '      <skipped message="stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again." />',
+  "    </testcase>",
+  '    <testcase classname="drift.files" name=".webstats-drift.yaml:7">',
+  '      <skipped message="stale ignore rule .webstats-drift.yaml:7: domain &quot;*.gone.example&quot; matches no website of the report; remove the rule, or correct its domain." />',
+  "    </testcase>",
+  "  </testsuite>",
+];
+
 describe("drift: the JUnit report", () => {
-  it("is one suite per account, a case per website: failing ones with their details, passing ones bare", () => {
-    expect(junitReport(report, { failOn: ["changed", "silent", "unmanaged"] })).toBe(
+  it.each<[string, DriftReport, FailOnName[], string[]]>([
+    [
+      "is one suite per account, a case per website: failing ones with their details, passing ones bare",
+      report,
+      ["changed", "silent", "unmanaged"],
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="pulumi-webstats drift" tests="6" failures="3" errors="0" skipped="0">',
@@ -103,32 +133,12 @@ describe("drift: the JUnit report", () => {
         "  </testsuite>",
         "</testsuites>",
         "",
-      ].join("\n"),
-    );
-  });
-
-  it("says why a website passes; stale entries and rules are skipped cases, policy findings a suite of their own", () => {
-    const files = [
-      '  <testsuite name="team@example.com (7) at https://stats.example.com" tests="1" failures="0" errors="0" skipped="0">',
-      '    <testcase classname="drift.stats.example.com.7" name="g.example.com (8)">',
-      "      <system-out>partly excused: excludeBots ignored: bots (.webstats-drift.yaml:2)",
-      "status: changed",
-      "account: team@example.com (7) at https://stats.example.com",
-      "stacks: web/prod",
-      "resources: web/prod:g.example.com",
-      "excludeBots: true recorded, false live</system-out>",
-      "    </testcase>",
-      "  </testsuite>",
-      '  <testsuite name="stale baseline entries and ignore rules" tests="2" failures="0" errors="0" skipped="2">',
-      '    <testcase classname="drift.files" name="drift-baseline.yaml:12">',
-      '      <skipped message="stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again." />',
-      "    </testcase>",
-      '    <testcase classname="drift.files" name=".webstats-drift.yaml:7">',
-      '      <skipped message="stale ignore rule .webstats-drift.yaml:7: domain &quot;*.gone.example&quot; matches no website of the report; remove the rule, or correct its domain." />',
-      "    </testcase>",
-      "  </testsuite>",
-    ];
-    expect(junitReport(withFiles, { failOn: ["changed"] })).toBe(
+      ],
+    ],
+    [
+      "says why a website passes; stale entries and rules are skipped cases, policy findings a suite of their own",
+      withFiles,
+      ["changed"],
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="pulumi-webstats drift" tests="5" failures="1" errors="0" skipped="2">',
@@ -143,19 +153,22 @@ describe("drift: the JUnit report", () => {
         "  </testsuite>",
         "</testsuites>",
         "",
-      ].join("\n"),
-    );
-    // A policy check that found nothing adds no suite.
-    const noFindings = { ...withFiles, policy: { ...withFiles.policy!, findings: [] } };
-    expect(junitReport(noFindings, { failOn: ["changed"] })).toBe(
+      ],
+    ],
+    [
+      "adds no suite for a policy check that found nothing",
+      { ...withFiles, policy: { ...withFiles.policy!, findings: [] } },
+      ["changed"],
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<testsuites name="pulumi-webstats drift" tests="3" failures="0" errors="0" skipped="2">',
         ...files,
         "</testsuites>",
         "",
-      ].join("\n"),
-    );
+      ],
+    ],
+  ])("%s", (_what, given, failOn, lines) => {
+    expect(junitReport(given, { failOn })).toBe(lines.join("\n"));
   });
 
   it("names a website not failing the run by its findings, and ignored ones by their rules", () => {

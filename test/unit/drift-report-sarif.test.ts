@@ -1,4 +1,4 @@
-// The drift report as SARIF 2.1.0 (report/sarif.ts), field by field where a code-scanning service
+// The drift report as SARIF 2.1.0 (report/formats/sarif.ts), field by field where a code-scanning service
 // reads it: each finding's message names the website, its account and the resources that record
 // it; a finding that neither fails the run nor is excused is a warning; a run without stacks,
 // warnings or a baseline says so by leaving those fields out or naming no stack.
@@ -8,7 +8,8 @@ import { SDK_VERSION } from "../../sdk/version";
 import { repository } from "../../core/package-schema";
 import { account, prodEntry, staleAcceptances } from "../support/drift-entries";
 import type { DriftReport } from "../../drift/model/report";
-import { automationId, sarifReport } from "../../drift/report/sarif";
+import { formatReport } from "../../drift/report/formats";
+import { automationId } from "../../drift/report/formats/sarif";
 import type { ReportContext } from "../../drift/report/report-context";
 
 interface Result {
@@ -24,7 +25,7 @@ interface Log {
   }[];
 }
 const sarifOf = (report: DriftReport, context: ReportContext = {}) =>
-  JSON.parse(sarifReport(report, context)) as Log;
+  JSON.parse(formatReport(report, "sarif", context)) as Log;
 // Declared at a known line: no "Shown at" is added to the messages.
 const declared: ReportContext = { locate: () => ({ file: "Pulumi.yaml", line: 3 }) };
 
@@ -149,7 +150,7 @@ describe("drift: the SARIF report", () => {
       baseline: { file: "drift-baseline.yaml", stale: [] },
     };
     const log = JSON.parse(
-      sarifReport(report, {
+      formatReport(report, "sarif", {
         failOn: ["unmanaged"],
         // An absolute file, at a line before the first; a Windows path relative to the project.
         locate: (e) =>
@@ -292,7 +293,7 @@ describe("drift: the SARIF report", () => {
       pages: { read: 1 },
     };
     const run = (
-      JSON.parse(sarifReport(report, declared)) as {
+      JSON.parse(formatReport(report, "sarif", declared)) as {
         runs: {
           tool: { driver: { rules: { id: string }[] } };
           results: { ruleId: string; ruleIndex: number; locations: { physicalLocation: object }[] }[];

@@ -1,11 +1,14 @@
-// The drift report's three formats, from the same entries: statuses, each account's websites
-// against its plan, with --check-tracking the silent mark, the window and its cost, and with a
-// baseline and an ignore file what does not fail, why, and the stale entries and rules; each
-// format whole with --check-pages and a policy too, and without them: no details, several
-// changes and stacks, a baseline alone, tracking.
+// The drift report's text, JSON and Markdown formats, from the same entries: statuses, each
+// account's websites against its plan, with --check-tracking the silent mark, the window and its
+// cost, and with a baseline and an ignore file what does not fail, why, and the stale entries and
+// rules; the text's first lines for singular counts, plans and what does not fail; each format
+// whole with --check-pages and a policy too, and without them: no details, several changes and
+// stacks, a baseline alone, tracking. (SARIF and JUnit: drift-report-sarif, -junit and
+// drift-ci-formats; HTML: drift-html-report.)
 import { describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
-import { formatReport } from "../../drift/report/report";
+import { formatReport } from "../../drift/report/formats";
+import type { ReportFormat } from "../../drift/report/formats";
 import type { AccountUse, DriftReport } from "../../drift/model/report";
 import { staleAcceptances } from "../support/drift-entries";
 import { driftJsonReport } from "../support/drift-json-report";
@@ -254,182 +257,121 @@ describe("drift: formatReport with a baseline and an ignore file", () => {
         "ignored: a test site (.webstats-drift.yaml:3) |\n",
     );
   });
-
-  it("text: one website, one day and one request of tracking, each singular", () => {
-    const once: DriftReport = {
-      ...report,
-      websites: [{ ...entries[0]!, silent: false }],
-      tracking: { days: 1, from: "2026-11-24", to: "2026-11-24", requests: 1 },
-    };
-    expect(formatReport(once, "text").split("\n")[0]).toBe(
-      "1 website in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
-    );
-    expect(formatReport(once, "text").split("\n")[1]).toBe(
-      "Tracking: 0 of 1 website on the server silent, with no pageview from 2026-11-24 to 2026-11-24 " +
-        "(the last 1 day, UTC dates); 1 request, one per website.",
-    );
-  });
 });
 
-describe("drift: formatReport, what does not fail and a single website", () => {
-  it("text: an ignore file alone, and a website both accepted and ignored counted once, as ignored", () => {
-    const both: DriftReport = {
-      ...report,
-      websites: [
-        {
-          ...entries[1]!,
-          accepted: { firstSeen: "2026-11-01", line: 4 },
-          ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
-        },
-      ],
-    };
-    const { ignore } = staleAcceptances();
-    expect(formatReport({ ...both, ignore }, "text").split("\n")[1]).toBe(
-      "Not failing: 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
-    );
-    expect(formatReport({ ...both, ...staleAcceptances() }, "text").split("\n")[1]).toBe(
-      "Not failing: 0 accepted by the baseline drift-baseline.yaml (1 of its entries stale); " +
-        "1 ignored by .webstats-drift.yaml (1 of its rules stale).",
-    );
-  });
-
-  it("text: a plan that allows no website is full, not unlimited", () => {
-    const closed: DriftReport = {
-      ...report,
-      accounts: [{ ...account, websites: 0, plan: { name: "Closed", websites: 0 } }],
-    };
-    expect(formatReport(closed, "text").split("\n")[1]).toBe(
-      "Account team@example.com (7) at https://stats.example.com: 0 of 0 websites, no room for more (plan Closed).",
-    );
-  });
-
-  it("text: an account's one website, against a limit of one and without a plan", () => {
-    const one = (plan: AccountUse["plan"]): string =>
-      formatReport({ ...report, accounts: [{ ...account, websites: 1, plan }] }, "text").split("\n")[1]!;
-    expect(one({ name: "Solo", websites: 1 })).toBe(
-      "Account team@example.com (7) at https://stats.example.com: 1 of 1 website, no room for more (plan Solo).",
-    );
-    expect(one(null)).toBe(
-      "Account team@example.com (7) at https://stats.example.com: 1 website (no plan reported).",
-    );
-  });
-});
-
-describe("drift: formatReport with a baseline, an ignore file, --check-pages and a policy", () => {
-  const checked: DriftReport = {
-    stacks: ["web/prod"],
+describe("drift: formatReport, the text's first lines", () => {
+  const both: DriftReport = {
+    ...report,
     websites: [
       {
-        ...entries[0]!,
-        page: {
-          status: "missing",
-          url: "https://a.example.com/",
-          reason: "no tracking code",
-          cause: "the page\nlost it",
-        },
-      },
-      {
         ...entries[1]!,
-        changes: [{ field: "email", recorded: false, live: true }],
         accepted: { firstSeen: "2026-11-01", line: 4 },
-      },
-      {
-        ...entries[2]!,
-        domain: "c.example.com",
         ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
       },
     ],
-    accounts: [{ ...account, websites: 3, plan: null }],
-    pages: { read: 1 },
-    policy: {
-      file: "policy.yaml",
-      rules: [{ name: "private-only", description: "Private.", level: "advisory" }],
-      findings: [{ rule: "private-only", level: "advisory", message: "public", stack: "web/prod" }],
-      failOn: true,
-    },
-    ...staleAcceptances(),
   };
-
-  it("text: every part, in order", () => {
-    expect(formatReport(checked, "text")).toBe(
-      [
-        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
-        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
-        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
-        "Account team@example.com (7) at https://stats.example.com: 3 websites (no plan reported).",
-        "",
-        "STATUS     DOMAIN         ID  ACCOUNT                                            STACKS    NOTE",
-        "in-sync    a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
-        "changed    b.example.com  2   team@example.com (7) at https://stats.example.com  web/prod  accepted",
-        "unmanaged  c.example.com  3   team@example.com (7) at https://stats.example.com  -         ignored",
-        "",
-        "a.example.com (1) page missing: no tracking code (https://a.example.com/); the page\\nlost it",
-        "b.example.com (2): email: false recorded, true live",
-        "b.example.com (2) accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01",
-        "c.example.com (3) ignored: a test site (.webstats-drift.yaml:3)",
-        "",
-        "Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
-        'Warning: stale ignore rule .webstats-drift.yaml:7: domain "*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
-        "",
-        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
-        "[advisory] private-only: public",
-        "",
-      ].join("\n"),
-    );
+  const oneWebsite = (plan: AccountUse["plan"]): DriftReport => ({
+    ...report,
+    accounts: [{ ...account, websites: 1, plan }],
   });
 
-  it("markdown: every part, in order, and a row for a website in sync whose page needs a look", () => {
-    expect(formatReport(checked, "markdown")).toBe(
+  it.each<[string, DriftReport, number, string[]]>([
+    [
+      "one website, one day and one request of tracking, each singular",
+      {
+        ...report,
+        websites: [{ ...entries[0]!, silent: false }],
+        tracking: { days: 1, from: "2026-11-24", to: "2026-11-24", requests: 1 },
+      },
+      0,
       [
-        "## Website drift",
-        "",
-        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
-        "",
-        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
-        "",
-        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
-        "",
-        "> Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
-        "",
-        '> Warning: stale ignore rule .webstats-drift.yaml:7: domain "\\*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
-        "",
-        "| Status | Count |",
-        "| --- | ---: |",
-        "| in-sync | 1 |",
-        "| changed | 1 |",
-        "| gone | 0 |",
-        "| unmanaged | 1 |",
-        "| duplicate | 0 |",
-        "| accepted | 1 |",
-        "| ignored | 1 |",
-        "| policy | 1 |",
-        "| pagesPresent | 0 |",
-        "| pagesMissing | 1 |",
-        "| pagesWrong | 0 |",
-        "| pagesUnreachable | 0 |",
-        "",
-        "| Account | Plan | Websites |",
-        "| --- | --- | --- |",
-        "| team@example.com (7) at https://stats.example.com | none reported | 3 |",
-        "",
-        "| Status | Domain | ID | Account | Stacks | Details |",
-        "| --- | --- | ---: | --- | --- | --- |",
-        "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | page missing: no tracking code (https://a.example.com/); the page\\nlost it |",
-        "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | email: false recorded, true live; accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01 |",
-        "| unmanaged | c.example.com | 3 | team@example.com (7) at https://stats.example.com | - | ignored: a test site (.webstats-drift.yaml:3) |",
-        "",
-        "### Policy",
-        "",
-        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
-        "",
-        "| Level | Rule | Website or stack | Finding |",
-        "| --- | --- | --- | --- |",
-        "| advisory | private-only | web/prod | public |",
-        "",
-      ].join("\n"),
-    );
+        "1 website in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
+        "Tracking: 0 of 1 website on the server silent, with no pageview from 2026-11-24 to 2026-11-24 " +
+          "(the last 1 day, UTC dates); 1 request, one per website.",
+      ],
+    ],
+    [
+      "an ignore file alone",
+      { ...both, ignore: staleAcceptances().ignore },
+      1,
+      ["Not failing: 1 ignored by .webstats-drift.yaml (1 of its rules stale)."],
+    ],
+    [
+      "a website both accepted and ignored counted once, as ignored",
+      { ...both, ...staleAcceptances() },
+      1,
+      [
+        "Not failing: 0 accepted by the baseline drift-baseline.yaml (1 of its entries stale); " +
+          "1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+      ],
+    ],
+    [
+      "a plan that allows no website is full, not unlimited",
+      { ...report, accounts: [{ ...account, websites: 0, plan: { name: "Closed", websites: 0 } }] },
+      1,
+      [
+        "Account team@example.com (7) at https://stats.example.com: 0 of 0 websites, no room for more (plan Closed).",
+      ],
+    ],
+    [
+      "an account's one website, against a limit of one",
+      oneWebsite({ name: "Solo", websites: 1 }),
+      1,
+      [
+        "Account team@example.com (7) at https://stats.example.com: 1 of 1 website, no room for more (plan Solo).",
+      ],
+    ],
+    [
+      "an account's one website, without a plan",
+      oneWebsite(null),
+      1,
+      ["Account team@example.com (7) at https://stats.example.com: 1 website (no plan reported)."],
+    ],
+  ])("%s", (_what, given, first, lines) => {
+    expect(
+      formatReport(given, "text")
+        .split("\n")
+        .slice(first, first + lines.length),
+    ).toEqual(lines);
   });
+});
 
+/** A report with every part: a baseline, an ignore file, --check-pages and a policy. */
+const checked: DriftReport = {
+  stacks: ["web/prod"],
+  websites: [
+    {
+      ...entries[0]!,
+      page: {
+        status: "missing",
+        url: "https://a.example.com/",
+        reason: "no tracking code",
+        cause: "the page\nlost it",
+      },
+    },
+    {
+      ...entries[1]!,
+      changes: [{ field: "email", recorded: false, live: true }],
+      accepted: { firstSeen: "2026-11-01", line: 4 },
+    },
+    {
+      ...entries[2]!,
+      domain: "c.example.com",
+      ignored: [{ rule: ".webstats-drift.yaml:3", reason: "a test site" }],
+    },
+  ],
+  accounts: [{ ...account, websites: 3, plan: null }],
+  pages: { read: 1 },
+  policy: {
+    file: "policy.yaml",
+    rules: [{ name: "private-only", description: "Private.", level: "advisory" }],
+    findings: [{ rule: "private-only", level: "advisory", message: "public", stack: "web/prod" }],
+    failOn: true,
+  },
+  ...staleAcceptances(),
+};
+
+describe("drift: formatReport with a baseline, an ignore file, --check-pages and a policy", () => {
   it("json: the counts of each part, the files' stale entries and rules, the page's cause neutralised", () => {
     const body = driftJsonReport<Record<string, unknown>>(formatReport(checked, "json"));
     expect(Object.keys(body)).toEqual([
@@ -478,12 +420,94 @@ describe("drift: formatReport, each format whole", () => {
     ],
   };
 
-  it("text: nothing below the table when no website has details and nothing is stale", () => {
-    const inSync: DriftReport = {
-      ...report,
-      websites: [entries[0]!, { ...entries[0]!, domain: "e.example.com", id: 5 }],
-    };
-    expect(formatReport(inSync, "text")).toBe(
+  it.each<[string, DriftReport, ReportFormat, string[]]>([
+    [
+      "text: with a baseline, an ignore file, --check-pages and a policy, every part, in order",
+      checked,
+      "text",
+      [
+        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
+        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
+        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+        "Account team@example.com (7) at https://stats.example.com: 3 websites (no plan reported).",
+        "",
+        "STATUS     DOMAIN         ID  ACCOUNT                                            STACKS    NOTE",
+        "in-sync    a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
+        "changed    b.example.com  2   team@example.com (7) at https://stats.example.com  web/prod  accepted",
+        "unmanaged  c.example.com  3   team@example.com (7) at https://stats.example.com  -         ignored",
+        "",
+        "a.example.com (1) page missing: no tracking code (https://a.example.com/); the page\\nlost it",
+        "b.example.com (2): email: false recorded, true live",
+        "b.example.com (2) accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01",
+        "c.example.com (3) ignored: a test site (.webstats-drift.yaml:3)",
+        "",
+        "Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
+        'Warning: stale ignore rule .webstats-drift.yaml:7: domain "*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
+        "",
+        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
+        "[advisory] private-only: public",
+        "",
+      ],
+    ],
+    [
+      "markdown: with a baseline, an ignore file, --check-pages and a policy, every part, in order, and a row for a website in sync whose page needs a look",
+      checked,
+      "markdown",
+      [
+        "## Website drift",
+        "",
+        "3 websites in 1 account of 1 stack (web/prod): 1 in-sync, 1 changed, 0 gone, 1 unmanaged, 0 duplicate.",
+        "",
+        "Pages: 0 present, 1 missing, 0 wrong, 0 unreachable (1 home page read, one GET each).",
+        "",
+        "Not failing: 1 accepted by the baseline drift-baseline.yaml (1 of its entries stale); 1 ignored by .webstats-drift.yaml (1 of its rules stale).",
+        "",
+        "> Warning: stale baseline entry drift-baseline.yaml:12: unmanaged old.example.com on account 7 at https://stats.example.com (first seen 2024-12-01) matches no website any more; remove it, or write the baseline again.",
+        "",
+        '> Warning: stale ignore rule .webstats-drift.yaml:7: domain "\\*.gone.example" matches no website of the report; remove the rule, or correct its domain.',
+        "",
+        "| Status | Count |",
+        "| --- | ---: |",
+        "| in-sync | 1 |",
+        "| changed | 1 |",
+        "| gone | 0 |",
+        "| unmanaged | 1 |",
+        "| duplicate | 0 |",
+        "| accepted | 1 |",
+        "| ignored | 1 |",
+        "| policy | 1 |",
+        "| pagesPresent | 0 |",
+        "| pagesMissing | 1 |",
+        "| pagesWrong | 0 |",
+        "| pagesUnreachable | 0 |",
+        "",
+        "| Account | Plan | Websites |",
+        "| --- | --- | --- |",
+        "| team@example.com (7) at https://stats.example.com | none reported | 3 |",
+        "",
+        "| Status | Domain | ID | Account | Stacks | Details |",
+        "| --- | --- | ---: | --- | --- | --- |",
+        "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | page missing: no tracking code (https://a.example.com/); the page\\nlost it |",
+        "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | email: false recorded, true live; accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01 |",
+        "| unmanaged | c.example.com | 3 | team@example.com (7) at https://stats.example.com | - | ignored: a test site (.webstats-drift.yaml:3) |",
+        "",
+        "### Policy",
+        "",
+        "Policy (policy.yaml, 1 rule): 1 violation, 0 mandatory.",
+        "",
+        "| Level | Rule | Website or stack | Finding |",
+        "| --- | --- | --- | --- |",
+        "| advisory | private-only | web/prod | public |",
+        "",
+      ],
+    ],
+    [
+      "text: nothing below the table when no website has details and nothing is stale",
+      {
+        ...report,
+        websites: [entries[0]!, { ...entries[0]!, domain: "e.example.com", id: 5 }],
+      },
+      "text",
       [
         "2 websites in 1 account of 2 stacks (web/prod, web/dev): 2 in-sync, 0 changed, 0 gone, 0 unmanaged, 0 duplicate.",
         "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
@@ -492,12 +516,12 @@ describe("drift: formatReport, each format whole", () => {
         "in-sync  a.example.com  1   team@example.com (7) at https://stats.example.com  web/prod",
         "in-sync  e.example.com  5   team@example.com (7) at https://stats.example.com  web/prod",
         "",
-      ].join("\n"),
-    );
-  });
-
-  it("text: a website's stacks and its changes each listed, and a duplicate's resources", () => {
-    expect(formatReport({ ...report, websites: [entries[0]!, twoChanges, entries[3]!] }, "text")).toBe(
+      ],
+    ],
+    [
+      "text: a website's stacks and its changes each listed, and a duplicate's resources",
+      { ...report, websites: [entries[0]!, twoChanges, entries[3]!] },
+      "text",
       [
         "3 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 1 duplicate.",
         "Account team@example.com (7) at https://stats.example.com: 4 of 10 websites (plan Team).",
@@ -510,17 +534,16 @@ describe("drift: formatReport, each format whole", () => {
         'b.example.com (2): excludeIps: [10.0.0.1] recorded, [] live; name: "shop" recorded, "shop|main!" live',
         "d.example.com (4) is recorded by web/dev:d, web/prod:d",
         "",
-      ].join("\n"),
-    );
-  });
-
-  it("text: a NOTE column with a baseline alone", () => {
-    const accepted: DriftReport = {
-      ...report,
-      websites: [entries[0]!, { ...entries[1]!, accepted: { firstSeen: "2026-11-01", line: 4 } }],
-      baseline: { file: "drift-baseline.yaml", stale: [] },
-    };
-    expect(formatReport(accepted, "text")).toBe(
+      ],
+    ],
+    [
+      "text: a NOTE column with a baseline alone",
+      {
+        ...report,
+        websites: [entries[0]!, { ...entries[1]!, accepted: { firstSeen: "2026-11-01", line: 4 } }],
+        baseline: { file: "drift-baseline.yaml", stale: [] },
+      },
+      "text",
       [
         "2 websites in 1 account of 2 stacks (web/prod, web/dev): 1 in-sync, 1 changed, 0 gone, 0 unmanaged, 0 duplicate.",
         "Not failing: 1 accepted by the baseline drift-baseline.yaml (0 of its entries stale).",
@@ -533,12 +556,12 @@ describe("drift: formatReport, each format whole", () => {
         "b.example.com (2): excludeIps: [10.0.0.1] recorded, [] live",
         "b.example.com (2) accepted by the baseline (drift-baseline.yaml:4), first seen 2026-11-01",
         "",
-      ].join("\n"),
-    );
-  });
-
-  it("markdown: each change, a value holding a pipe kept in its cell, and a duplicate's stacks and resources", () => {
-    expect(formatReport({ ...report, websites: [entries[0]!, twoChanges, entries[3]!] }, "markdown")).toBe(
+      ],
+    ],
+    [
+      "markdown: each change, a value holding a pipe kept in its cell, and a duplicate's stacks and resources",
+      { ...report, websites: [entries[0]!, twoChanges, entries[3]!] },
+      "markdown",
       [
         "## Website drift",
         "",
@@ -561,20 +584,19 @@ describe("drift: formatReport, each format whole", () => {
         '| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live; name: "shop" recorded, `"shop\\|main!"` live |',
         "| duplicate | d.example.com | 4 | team@example.com (7) at https://stats.example.com | web/dev, web/prod | web/dev:d, web/prod:d |",
         "",
-      ].join("\n"),
-    );
-  });
-
-  it("markdown: the tracking line, its column and each website's mark", () => {
-    const tracked: DriftReport = {
-      ...report,
-      websites: [
-        { ...entries[0]!, silent: true },
-        { ...entries[1]!, silent: false },
       ],
-      tracking: { days: 7, from: "2026-11-18", to: "2026-11-24", requests: 2 },
-    };
-    expect(formatReport(tracked, "markdown")).toBe(
+    ],
+    [
+      "markdown: the tracking line, its column and each website's mark",
+      {
+        ...report,
+        websites: [
+          { ...entries[0]!, silent: true },
+          { ...entries[1]!, silent: false },
+        ],
+        tracking: { days: 7, from: "2026-11-18", to: "2026-11-24", requests: 2 },
+      },
+      "markdown",
       [
         "## Website drift",
         "",
@@ -600,7 +622,9 @@ describe("drift: formatReport, each format whole", () => {
         "| in-sync | a.example.com | 1 | team@example.com (7) at https://stats.example.com | web/prod | silent |  |",
         "| changed | b.example.com | 2 | team@example.com (7) at https://stats.example.com | web/prod | active | excludeIps: \\[10.0.0.1\\] recorded, \\[\\] live |",
         "",
-      ].join("\n"),
-    );
+      ],
+    ],
+  ])("%s", (_what, given, format, lines) => {
+    expect(formatReport(given, format)).toBe(lines.join("\n"));
   });
 });

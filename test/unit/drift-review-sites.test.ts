@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { reviewSites } from "../../drift/report/review-sites";
 import { entry } from "../support/drift-entries";
 import { entry as fleetEntry, nodeProject, recorded } from "../support/fix-code-fixture";
-import type { RecordedWebsite } from "../../drift/read/stack-export";
+import { stackWebsite } from "../support/recorded-website";
 
 const fallback =
   "the project in the folder drift ran in: no project of the stacks read is known (give --cwd DIR before --state FILE)";
@@ -76,25 +76,16 @@ describe("drift: where a website no stack knows is reviewed", () => {
 
   it("is the folder's project for a website whose state names no folder, or no origin at all", () => {
     const folder = mkdtempSync(join(tmpdir(), "review-sites-"));
-    const noFolder: RecordedWebsite = {
+    const noFolder = stackWebsite(1, "a.example.com", {
       stack: "team/prod",
       resource: "sites-a.example.com",
-      id: 1,
-      outputs: { domain: "a.example.com" },
-      address: { keySource: "the stack's configuration" },
       origin: {
         type: "webstats:index:Website",
         positions: [],
         fleet: { name: "sites", file: "a.yaml", positions: [] },
       },
-    };
-    const noOrigin: RecordedWebsite = {
-      stack: "team/dev",
-      resource: "b.example.com",
-      id: 2,
-      outputs: { domain: "b.example.com" },
-      address: { keySource: "the stack's configuration" },
-    };
+    });
+    const noOrigin = stackWebsite(2, "b.example.com", { stack: "team/dev", resource: "b.example.com" });
     const a = fleetEntry("in-sync", "a.example.com", ["team/prod:sites-a.example.com"]);
     const b = fleetEntry("in-sync", "b.example.com", ["team/dev:b.example.com"], { id: 8 });
     const locate = reviewSites([noFolder, noOrigin], [a, b], folder);

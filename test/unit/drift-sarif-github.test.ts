@@ -19,10 +19,10 @@ import type { DriftEntry } from "../../drift/model/entries";
 import { excuseEntries } from "../../drift/accept/excuses";
 import { parseIgnoreFile } from "../../drift/accept/ignore-file";
 import { parseBaseline } from "../../drift/accept/baseline";
-import { formatReport } from "../../drift/report/report";
+import { formatReport } from "../../drift/report/formats";
 import type { DriftReport } from "../../drift/model/report";
 import { reviewSites } from "../../drift/report/review-sites";
-import { automationId } from "../../drift/report/sarif";
+import { automationId } from "../../drift/report/formats/sarif";
 import type { RecordedWebsite } from "../../drift/read/stack-export";
 
 const require = createRequire(import.meta.url);

@@ -36,13 +36,7 @@ async function unchanged<T, R>(input: T, stage: (frozen: T) => R | Promise<R>): 
 }
 
 const ignore = parseIgnoreFile(
-  [
-    "ignore:",
-    "  - domain: quiet.example.com",
-    "    status: silent",
-    "    reason: a landing page nobody visits",
-    "",
-  ].join("\n"),
+  "ignore:\n  - domain: quiet.example.com\n    status: silent\n    reason: a landing page nobody visits\n",
   ".webstats-drift.yaml",
 );
 

@@ -403,64 +403,38 @@ describe("which backend, and which stacks are read here", () => {
     await expect(readStoredStack(kms, where, "prod", undefined, noPassphrase)).resolves.toBe("pulumi");
     const { salt } = await crypter("pw");
     const plain = stateOf({ secrets_providers: { type: "passphrase", state: { salt } }, resources: [] });
+    /** A passphrase stack (its salt recorded, or no state at all) with one resource, no website, of `outputs`. */
+    const passphraseState = (salt: string | null, outputs: Record<string, unknown>) =>
+      stateOf({
+        secrets_providers: { type: "passphrase", state: salt === null ? null : { salt } },
+        resources: [{ urn: "u", type: "x:y:Z", outputs }],
+      });
+    const encryptedValue = { [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" };
     await expect(
       readStoredStack(plain, where, "organization/shop/prod", undefined, noPassphrase),
     ).resolves.toEqual({
       name: "organization/shop/prod",
       websites: [],
     });
-    const withSecret = stateOf({
-      secrets_providers: { type: "passphrase", state: { salt } },
-      resources: [
-        {
-          urn: "u",
-          type: "x:y:Z",
-          outputs: { k: { [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" } },
-        },
-      ],
-    });
+    const withSecret = passphraseState(salt, { k: encryptedValue });
     await expect(readStoredStack(withSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
       "keeps its secrets with a passphrase",
     );
     // A secret deep in a list is found too; a "ciphertext" that is no secret needs no passphrase.
-    const inList = stateOf({
-      secrets_providers: { type: "passphrase", state: { salt } },
-      resources: [
-        {
-          urn: "u",
-          type: "x:y:Z",
-          outputs: { l: [[{ [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" }]] },
-        },
-      ],
-    });
+    const inList = passphraseState(salt, { l: [[encryptedValue]] });
     await expect(readStoredStack(inList, where, "prod", undefined, noPassphrase)).rejects.toThrow(
       "keeps its secrets with a passphrase",
     );
-    const notSecret = stateOf({
-      secrets_providers: { type: "passphrase", state: { salt } },
-      resources: [
-        {
-          urn: "u",
-          type: "x:y:Z",
-          outputs: { ciphertext: "text", other: { [secretSignature[0]]: "no", ciphertext: "x" } },
-        },
-      ],
+    const notSecret = passphraseState(salt, {
+      ciphertext: "text",
+      other: { [secretSignature[0]]: "no", ciphertext: "x" },
     });
     // It gets past the secrets to the websites, of which it has none.
     await expect(readStoredStack(notSecret, where, "prod", undefined, noPassphrase)).rejects.toThrow(
       "holds no website of pulumi-webstats",
     );
     // A passphrase provider without a state records no salt: a damaged state.
-    const noState = stateOf({
-      secrets_providers: { type: "passphrase", state: null },
-      resources: [
-        {
-          urn: "u",
-          type: "x:y:Z",
-          outputs: { k: { [secretSignature[0]]: secretSignature[1], ciphertext: "v1:a:b" } },
-        },
-      ],
-    });
+    const noState = passphraseState(null, { k: encryptedValue });
     await expect(
       readStoredStack(
         noState,

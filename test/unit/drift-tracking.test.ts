@@ -14,7 +14,7 @@ import {
   durationText,
   isSilent,
   leastSeconds,
-  progressStep,
+  trackingProgressStep,
   trackingWindow,
 } from "../../drift/compare/tracking";
 import type { TrackingTarget } from "../../drift/compare/tracking";
@@ -164,10 +164,10 @@ describe("drift: what the check costs", () => {
   });
 
   it("reports progress about ten times, every 10 websites at most, every window of 60 at least", () => {
-    expect(progressStep(1)).toBe(10);
-    expect(progressStep(40)).toBe(10);
-    expect(progressStep(500)).toBe(50);
-    expect(progressStep(5000)).toBe(60);
+    expect(trackingProgressStep(1)).toBe(10);
+    expect(trackingProgressStep(40)).toBe(10);
+    expect(trackingProgressStep(500)).toBe(50);
+    expect(trackingProgressStep(5000)).toBe(60);
   });
 });
 

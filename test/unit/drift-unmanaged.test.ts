@@ -7,22 +7,18 @@ import { resolveSettings } from "../../core/settings";
 import type { Website } from "../../sdk";
 import type { RecordedNetwork, RecordedStack, RecordedWebsite } from "../../drift/read/stack-export";
 import { stackNetworkSettings, unmanagedWebsites } from "../../drift/read/unmanaged";
+import { stackConfiguration, stackWebsite } from "../support/recorded-website";
 
 const ours = "https://stats.example.com";
 const theirs = "https://other.example.com";
 
-const recorded = (id: number, baseUrl: string, network?: RecordedNetwork): RecordedWebsite => ({
-  stack: "team/prod",
-  resource: `site-${id}`,
-  id,
-  outputs: {},
-  address: {
-    baseUrl,
-    apiKey: "state-key",
-    keySource: "the stack's configuration",
-    ...(network ? { network } : {}),
-  },
-});
+/** Website `id` of team/prod, recorded on `baseUrl` with the state's key and `network`. */
+const recorded = (id: number, baseUrl: string, network?: RecordedNetwork): RecordedWebsite =>
+  stackWebsite(id, `site-${id}.example.com`, {
+    stack: "team/prod",
+    resource: `site-${id}`,
+    address: { ...stackConfiguration, baseUrl, apiKey: "state-key", ...(network ? { network } : {}) },
+  });
 const stackOf = (...websites: RecordedWebsite[]): RecordedStack => ({ name: "team/prod", websites });
 const proxied = (proxyUrl: string): RecordedNetwork => ({
   values: { proxyUrl },

@@ -3,14 +3,13 @@
 // more, whatever the pipe's chunks, a driver that ends or another environment starts a new one,
 // and a driver that cannot start fails its operation with why. Proven here with a stand-in driver that speaks the same protocol, so that the framing is
 // held without the engine; the engine tests run the real driver.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DriverSession } from "../harness/program-project.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
-const dir = mkdtempSync(join(tmpdir(), "driver-session-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("driver-session-");
 
 // The stand-in: for each request line, the output its request asks for, written in the pieces
 // given (the end mark may be cut between two writes), then its process id as the result.

@@ -1,25 +1,27 @@
-// The Website's fields are named once, in core/website-fields.ts: product code takes the names,
-// and what it knows of each field, from that table (or from a type derived from it, which the
-// compiler holds to it), so a second list or a per-field text cannot fall behind the table. This
+// The Website's fields are named once: at the wire, in the sdk's table (sdk/website-fields.ts),
+// each field's name in the client's model and on the wire; for the resource, in the core's table
+// (core/website-fields.ts), which takes the API's fields from the sdk's by name. Product code takes
+// the names, and what it knows of each field, from those tables (or from a type derived from them,
+// which the compiler holds to them), so a second list or a per-field text cannot fall behind. This
 // reads every product source and fails on a string literal equal to a field's name, in the
-// provider's camelCase or the API's snake_case. Literal types are not counted: the compiler holds
-// them to the types. The sdk (the wire) and the emulator (the server) stand alone and spell their
-// own; generated files, tests, examples and schema examples are no product code (examples spell
-// fields as users do).
+// model's camelCase or the API's snake_case. Literal types are not counted: the compiler holds
+// them to the types. The emulator (the server) stands alone and spells its own; generated files,
+// tests, examples and schema examples are no product code (examples spell fields as users do).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { websiteFields } from "../../core/website-fields";
+import { websiteApiFields, wireNameOf } from "../../sdk/website-fields";
+import type { ApiFieldName } from "../../sdk/website-fields";
 import { layers } from "../support/layers";
 
 const root = join(__dirname, "..", "..");
-const table = "core/website-fields.ts";
-// Every layer but the wire (sdk) and the server (emulator), which keep their own spellings; of the
-// Action its sources.
+const tables = ["core/website-fields.ts", "sdk/website-fields.ts"];
+// Every layer but the server (emulator), which keeps its own spellings; of the Action its sources.
 const productFolders = [
-  ...layers.filter((layer) => layer !== "sdk" && layer !== "emulator" && layer !== "action"),
+  ...layers.filter((layer) => layer !== "emulator" && layer !== "action"),
   "action/src",
 ];
 const productFiles = ["index.ts", "settings.ts"];
@@ -33,6 +35,13 @@ const allowed: { file: string; names: string[]; reason: string }[] = [
     reason: "a function's sort key and filter argument",
   },
   { file: "core/glob.ts", names: ["domain"], reason: "the word a glob's message names its subject with" },
+  { file: "sdk/retry-policy.ts", names: ["connection"], reason: "a kind of failure a retry follows" },
+  {
+    file: "sdk/wire-values.ts",
+    names: ["password"],
+    reason: "the privacy value that goes with a password, one of the privacy kind's values",
+  },
+  { file: "sdk/wire.ts", names: ["favorite"], reason: "the listing's filter, a query parameter of its own" },
   {
     file: "drift/read/backend/postgres-store.ts",
     names: ["password"],
@@ -97,7 +106,13 @@ const allowed: { file: string; names: string[]; reason: string }[] = [
 ];
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const fieldNames = new Set(Object.keys(websiteFields).flatMap((name) => [name, snakeCase(name)]));
+const fieldNames = new Set([
+  ...Object.keys(websiteFields).flatMap((name) => [name, snakeCase(name)]),
+  // The id is every record's key word, of accounts and listings as much as of websites.
+  ...(Object.keys(websiteApiFields) as ApiFieldName[])
+    .filter((name) => name !== "id")
+    .flatMap((name) => [name, wireNameOf(name)]),
+]);
 
 function sources(): string[] {
   const found = [
@@ -107,7 +122,7 @@ function sources(): string[] {
         .map((name) => `${folder}/${name.split("\\").join("/")}`),
     ),
     ...productFiles,
-  ].filter((file) => file !== table);
+  ].filter((file) => !tables.includes(file));
   const attributes = execFileSync("git", ["check-attr", "linguist-generated", "--", ...found], {
     cwd: root,
     encoding: "utf8",
@@ -139,13 +154,15 @@ function fieldLiterals(file: string, text: string): { name: string; line: number
 describe("the Website's field names have one home", () => {
   const files = sources();
 
-  it("reads the product sources, and not the table, the sdk, the emulator or generated files", () => {
+  it("reads the product sources, the sdk's included, and not the tables, the emulator or generated files", () => {
     expect(files).toContain("policy/policy-website.ts");
     expect(files).toContain("drift/fix/fix-text.ts");
-    expect(files).not.toContain(table);
+    expect(files).toContain("sdk/wire.ts");
+    for (const table of tables) expect(files).not.toContain(table);
     expect(files).not.toContain("core/schema-example-texts.ts");
-    expect(files.filter((file) => /^(sdk|emulator|language-sdks|test|examples)\//.test(file))).toEqual([]);
+    expect(files.filter((file) => /^(emulator|language-sdks|test|examples)\//.test(file))).toEqual([]);
     expect(fieldNames).toContain("exclude_bots");
+    expect(fieldNames).toContain("favorited_at");
     expect(fieldLiterals("x.ts", 'const a = "excludeBots"; type B = "excludeBots";')).toEqual([
       { name: "excludeBots", line: 1 },
     ]);
@@ -157,9 +174,10 @@ describe("the Website's field names have one home", () => {
         .filter(({ name }) => !allowed.some((place) => place.file === file && place.names.includes(name)))
         .map(({ name, line }) => `${file}:${line}: ${JSON.stringify(name)}`),
     );
-    expect(spelled, "take the name from core/website-fields.ts (or list the place with its reason)").toEqual(
-      [],
-    );
+    expect(
+      spelled,
+      "take the name from core/website-fields.ts or sdk/website-fields.ts (or list the place with its reason)",
+    ).toEqual([]);
   });
 
   it("lists no place that no longer spells the name", () => {

@@ -1,15 +1,14 @@
 // The install text every "Next:" line prints (core/install-steps.ts): the registry once the version
 // is published, else the release folder of a clone, named exactly when the clone is known.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SDK_VERSION } from "../../sdk";
 import { installLines, installSteps, shellWord, thisClone } from "../../core/install-steps";
+import { scratchFolder } from "../support/scratch-folder";
 
 const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "webstats-install-steps-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("webstats-install-steps-");
 
 describe("installSteps", () => {
   it.each([

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { languageSettings, packageName, packageSchema } from "../../core/package-schema";
 import { languageSdksDir } from "../../tools/sdks/language-sdks.mjs";
 import { docExample, docText } from "../support/docs";
+import { atLeast } from "../support/versions";
 
 interface PropertySpec {
   secret?: boolean;
@@ -97,16 +98,6 @@ function expectInputs(body: string, inputs: Record<string, PropertySpec>, requir
 
 /** Pulumi .NET releases that added an API the generator's output may call. */
 const apiSince = [{ api: "global::Pulumi.InvokeOutputOptions", release: "3.71.0" }];
-
-/** "3.76.1.0" ≥ "3.71.0", part by part. */
-function atLeast(version: string, minimum: string): boolean {
-  const a = version.split(".").map(Number);
-  const b = minimum.split(".").map(Number);
-  for (let index = 0; index < Math.max(a.length, b.length); index++) {
-    if ((a[index] ?? 0) !== (b[index] ?? 0)) return (a[index] ?? 0) > (b[index] ?? 0);
-  }
-  return true;
-}
 
 /** The `Pulumi` package's range in the SDK's project, e.g. `[3.76.1.0,4)`, and its floor. */
 function pulumiReference(): { range: string; floor: string } {

@@ -2,30 +2,23 @@
 // built beside its place and renamed in whole, so concurrent builders end with one folder, a
 // failed build leaves nothing, and an unfinished folder is built again. The builds here only
 // write a file; a real one (Go, pip, Maven) takes minutes.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cacheEntryDir, cachedBuild, cachedBuildAsync } from "../../tools/machine/machine-cache.mjs";
+import { scratchFolder } from "../support/scratch-folder";
 
 const overrideVariable = "WEBSTATS_TEST_MACHINE_CACHE";
+const scratch = scratchFolder("webstats-machine-cache-");
 let base: string;
 
+// Each test its own empty cache.
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), "webstats-machine-cache-"));
+  base = mkdtempSync(join(scratch, "cache-"));
   process.env[overrideVariable] = base;
 });
 afterEach(() => {
   delete process.env[overrideVariable];
-  rmSync(base, { recursive: true, force: true });
 });
 
 const entry = { kind: "tool", version: "1.0.0", overrideVariable, part: "bin" };

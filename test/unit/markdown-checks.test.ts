@@ -1,18 +1,17 @@
 // The Markdown checks of `npm run lint` (remark with .remarkrc.mjs) fail on what they are for,
 // naming the file and line: a code fence that does not close as it opens (the README's typed
 // client section once had a block opened with four backticks and "closed" by three followed by
-// text, which turned the next section into code), a link to a file or heading that is not there.
-// Each case is a page of its own in a scratch folder, checked as `npm run lint:docs` checks the
-// docs.
+// text, which turned the next section into code), a link to a file or heading that is not there,
+// a sentence of prose over 40 words (the drift page once had 56 of them). Each case is a page of
+// its own in a scratch folder, checked as `npm run lint:docs` checks the docs.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchFolder } from "../support/scratch-folder";
 
 const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "markdown-checks-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder("markdown-checks-");
 
 /** remark over one page, as lint:docs runs it: its exit code and its report, colours off. */
 function check(name: string, text: string): Promise<{ code: number; report: string }> {
@@ -99,5 +98,48 @@ describe("npm run lint:docs", () => {
       "",
     ].join("\n");
     expect(await check("good.md", good)).toEqual({ code: 0, report: "" });
+  });
+
+  /** `count` words, the first capitalised, ending with `end`: one sentence of that many words. */
+  const sentence = (count: number, end = ".") =>
+    Array.from({ length: count }, (_, i) => (i === 0 ? "Word" : `word${i}`)).join(" ") + end;
+
+  it.each([
+    ["a paragraph", `# Page\n\n${sentence(41)}\n`, 3, 41],
+    ["a list item, at its line", `# Page\n\n- ${sentence(10)}\n- ${sentence(45)}\n`, 4, 45],
+    ["the second sentence of a paragraph", `# Page\n\n${sentence(5)}\n${sentence(42)}\n`, 4, 42],
+    [
+      "a sentence that goes on after an abbreviation",
+      `# Page\n\n${sentence(20, " e.g.")} ${sentence(21).toLowerCase()}\n`,
+      3,
+      42,
+    ],
+  ])("refuses a sentence over 40 words in %s", async (_, page, line, words) => {
+    const { code, report } = await check("long.md", page);
+    expect(code).toBe(1);
+    expect(report).toMatch(new RegExp(`^ *${line}:1 .*has ${words} words, more than 40`, "m"));
+  });
+
+  it("counts only prose: not headings, tables, code, link targets; a code span is one word", async () => {
+    const long = sentence(60, "");
+    const page = [
+      `# ${long}`,
+      "",
+      `| ${long} | cell |`,
+      "| --- | --- |",
+      `| ${long} | cell |`,
+      "",
+      "```sh",
+      `echo ${long}`,
+      "```",
+      "",
+      `${sentence(38, "")} [two words](https://example.com/${long.replaceAll(" ", "/")}).`,
+      "",
+      `${sentence(39, "")} \`${long}\`.`,
+      "",
+      `${sentence(40)} ${sentence(40)}`,
+      "",
+    ].join("\n");
+    expect(await check("prose.md", page)).toEqual({ code: 0, report: "" });
   });
 });

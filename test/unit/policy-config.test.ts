@@ -12,7 +12,7 @@ import { policyRules } from "../../policy/rules";
 import type { PolicyRule } from "../../policy/rules";
 import { z } from "zod";
 import { docExample } from "../support/docs";
-import { USAGE_EXIT_CODE } from "../../cli/exit-codes";
+import { USAGE_EXIT_CODE } from "../../core/exit-codes";
 
 const problemsOf = (config: unknown): string => {
   try {

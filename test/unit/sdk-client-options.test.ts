@@ -7,19 +7,13 @@ import { rootCertificates } from "node:tls";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SDK_VERSION, WebstatsClient, WebstatsError, type WebstatsClientOptions } from "../../sdk";
 import { checkClientOptions, DEFAULTS } from "../../sdk/client-options";
+import { thrownBy } from "../support/thrown";
 
 const KEY = "k".repeat(64);
 const BASE = "https://x.example";
 
-function optionsError(run: () => unknown): WebstatsError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebstatsError);
-    return error as WebstatsError;
-  }
-  throw new Error("expected a WebstatsError");
-}
+/** The WebstatsError the checks of the client's options throw. */
+const optionsError = (run: () => unknown) => thrownBy(WebstatsError, run);
 
 const check = (options: Partial<WebstatsClientOptions>) =>
   checkClientOptions({ baseUrl: BASE, apiKey: KEY, ...options });

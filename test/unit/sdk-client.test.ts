@@ -1,22 +1,12 @@
-import { MockAgent } from "undici";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { mockedClients } from "../support/mocked-server";
 import { wireWebsite } from "../support/wire-records";
-import { NotFoundError, SDK_VERSION, ServerError, WebstatsClient, type Website } from "../../sdk";
+import { NotFoundError, SDK_VERSION, ServerError, type Website } from "../../sdk";
 import type { NetworkSettings } from "../../sdk/client-options";
 import { installationPlace } from "../../sdk/connection-rules";
 import { proxyFor, sharedDispatcherFor } from "../../sdk/dispatchers";
 
 const KEY = "client-test-key-".padEnd(64, "0");
-const agents: MockAgent[] = [];
-let originCounter = 0;
-
-interface SeenRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
 const record = wireWebsite;
 
 function listBody(ids: number[], page: number, lastPage: number, perPage = 100) {
@@ -27,39 +17,8 @@ function listBody(ids: number[], page: number, lastPage: number, perPage = 100) 
   };
 }
 
-/** A mocked server on a fresh origin that records every request it answers. */
-function setup() {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  agents.push(agent);
-  const origin = `http://client-${++originCounter}.test`;
-  const server = agent.get(origin);
-  const seen: SeenRequest[] = [];
-  const answer =
-    (status: number, body: unknown) =>
-    (request: { method: string; path: string; headers?: unknown; body?: unknown }) => {
-      seen.push({
-        method: request.method,
-        path: request.path,
-        headers: request.headers as Record<string, string>,
-        body: typeof request.body === "string" ? request.body : "",
-      });
-      return { statusCode: status, data: body as object };
-    };
-  // The mocked origins are plain http:// names of no machine: accepted with allowHttp.
-  const client = new WebstatsClient({
-    baseUrl: `${origin}/`,
-    apiKey: KEY,
-    dispatcher: agent,
-    maxRetries: 0,
-    allowHttp: true,
-  });
-  return { client, server, seen, answer };
-}
-
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.close()));
-});
+/** A mocked server on a fresh origin that records every request it answers; the baseUrl ends in a slash. */
+const setup = mockedClients("client", { apiKey: KEY, basePath: "/" });
 
 describe("requests", () => {
   it("send the API headers and a form body", async () => {

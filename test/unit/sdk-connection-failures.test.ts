@@ -15,6 +15,10 @@ const SHOWN_PROXY = "http://***@10.9.8.7:3128";
 const systemError = (message: string, fields: Record<string, unknown>) =>
   Object.assign(new Error(message), fields);
 
+/** A failed connect as Node.js raises it: its code, and the address and port it tried. */
+const connectError = (code: string, address: string, port: number, more: Record<PropertyKey, unknown> = {}) =>
+  systemError(`connect ${code} ${address}:${port}`, { code, address, port, ...more });
+
 /** The description of a failure reaching `origin`, through the proxy of this address if one is given. */
 const failure = (origin: string, proxyUrl: string | undefined, error: unknown, code: string | undefined) =>
   describeConnectionFailure(
@@ -70,11 +74,7 @@ describe("describeConnectionFailure: the proxy", () => {
   };
 
   it("that refuses connections", () => {
-    const error = systemError("connect ECONNREFUSED 10.9.8.7:3128", {
-      code: "ECONNREFUSED",
-      address: "10.9.8.7",
-      port: 3128,
-    });
+    const error = connectError("ECONNREFUSED", "10.9.8.7", 3128);
     expect(described(error, "ECONNREFUSED")).toEqual({
       detail: `connection refused by the proxy ${SHOWN_PROXY}; is it running at that address?`,
       failedAt: "proxy",
@@ -85,12 +85,7 @@ describe("describeConnectionFailure: the proxy", () => {
     // undici connects to the proxy by name; Node.js reports the address it resolved, as here:
     // connect ECONNREFUSED 127.0.0.1:3128 for a proxy http://localhost:3128. The address does not
     // name the proxy: the mark the proxied pool sets (sdk/dispatchers.ts) does.
-    const error = systemError("connect ECONNREFUSED 127.0.0.1:3128", {
-      code: "ECONNREFUSED",
-      address: "127.0.0.1",
-      port: 3128,
-      [atProxy]: true,
-    });
+    const error = connectError("ECONNREFUSED", "127.0.0.1", 3128, { [atProxy]: true });
     expect(described(error, "ECONNREFUSED", "http://proxy-user:hunter2-pass@localhost:3128")).toEqual({
       detail: "connection refused by the proxy http://***@localhost:3128; is it running at that address?",
       failedAt: "proxy",
@@ -141,11 +136,7 @@ describe("describeConnectionFailure: the proxy", () => {
   });
 
   it("whose connection fails otherwise", () => {
-    const error = systemError("connect ETIMEDOUT 10.9.8.7:3128", {
-      code: "ETIMEDOUT",
-      address: "10.9.8.7",
-      port: 3128,
-    });
+    const error = connectError("ETIMEDOUT", "10.9.8.7", 3128);
     expect(described(error, "ETIMEDOUT")).toEqual({
       detail: `connection to the proxy ${SHOWN_PROXY} failed (ETIMEDOUT).`,
       failedAt: "proxy",
@@ -153,25 +144,13 @@ describe("describeConnectionFailure: the proxy", () => {
   });
 
   it("on its default port, and at an IPv6 address", () => {
-    const onDefaultPort = systemError("connect ECONNREFUSED 10.9.8.7:80", {
-      code: "ECONNREFUSED",
-      address: "10.9.8.7",
-      port: 80,
-    });
+    const onDefaultPort = connectError("ECONNREFUSED", "10.9.8.7", 80);
     expect(described(onDefaultPort, "ECONNREFUSED", "http://10.9.8.7").failedAt).toBe("proxy");
-    const secure = systemError("connect ECONNREFUSED 10.9.8.7:443", {
-      code: "ECONNREFUSED",
-      address: "10.9.8.7",
-      port: 443,
-    });
+    const secure = connectError("ECONNREFUSED", "10.9.8.7", 443);
     expect(described(secure, "ECONNREFUSED", "https://10.9.8.7").detail).toBe(
       "connection refused by the proxy https://10.9.8.7; is it running at that address?",
     );
-    const ipv6 = systemError("connect ECONNREFUSED fd00::7:3128", {
-      code: "ECONNREFUSED",
-      address: "fd00::7",
-      port: 3128,
-    });
+    const ipv6 = connectError("ECONNREFUSED", "fd00::7", 3128);
     expect(described(ipv6, "ECONNREFUSED", "http://[fd00::7]:3128")).toEqual({
       detail: "connection refused by the proxy http://[fd00::7]:3128; is it running at that address?",
       failedAt: "proxy",
@@ -242,11 +221,7 @@ describe("describeConnectionFailure: the installation", () => {
     ["without a proxy", undefined],
     ["while a proxy is configured but NO_PROXY sent the request direct", PROXY],
   ])("names the installation %s", (_label, proxyUrl) => {
-    const refused = systemError("connect ECONNREFUSED 192.0.2.10:443", {
-      code: "ECONNREFUSED",
-      address: "192.0.2.10",
-      port: 443,
-    });
+    const refused = connectError("ECONNREFUSED", "192.0.2.10", 443);
     expect(failure(ORIGIN, proxyUrl, refused, "ECONNREFUSED")).toEqual({
       detail: `connection refused by ${ORIGIN}; is the server running at that address?`,
     });
@@ -264,11 +239,7 @@ describe("describeConnectionFailure: the installation", () => {
   });
 
   it("on the proxy's port number but at another address", () => {
-    const error = systemError("connect ECONNREFUSED 192.0.2.10:3128", {
-      code: "ECONNREFUSED",
-      address: "192.0.2.10",
-      port: 3128,
-    });
+    const error = connectError("ECONNREFUSED", "192.0.2.10", 3128);
     expect(failure("http://192.0.2.10:3128", PROXY, error, "ECONNREFUSED").failedAt).toBeUndefined();
   });
 

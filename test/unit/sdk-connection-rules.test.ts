@@ -21,19 +21,12 @@ import {
   proxyEndpoint,
   shownProxy,
 } from "../../sdk/connection-rules";
+import { thrownBy } from "../support/thrown";
 
 x509.cryptoProvider.set(webcrypto);
 
 /** The error a rule throws; every rule throws a WebstatsError. */
-function refusal(run: () => unknown): WebstatsError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebstatsError);
-    return error as WebstatsError;
-  }
-  throw new Error("expected the rule to refuse the value");
-}
+const refusal = (run: () => unknown) => thrownBy(WebstatsError, run);
 
 /** A self-signed authority's certificate made now, PEM: a real certificate no file holds. */
 async function freshAuthorityPem(name: string): Promise<string> {

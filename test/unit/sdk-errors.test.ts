@@ -12,49 +12,26 @@ import {
   TimeoutError,
   UnexpectedResponseError,
   ValidationError,
-  WebstatsClient,
   WebstatsError,
-  type WebstatsClientOptions,
 } from "../../sdk";
 import { checkClientOptions } from "../../sdk/client-options";
 import { proxyEndpoint } from "../../sdk/connection-rules";
 import { RequestPacer } from "../../sdk/pacer";
 import { createRequester } from "../../sdk/requester";
 import { fakeClock } from "../support/fake-clock";
+import { mockedClients } from "../support/mocked-server";
+import { rejectionOf } from "../support/thrown";
 
 const KEY = "Zq7".repeat(21) + "x"; // 64 characters, like a real key
+// The proxied requesters' agents, closed after each test.
 const agents: MockAgent[] = [];
 let originCounter = 0;
 
-/**
- * A client on a fresh origin (so the process-wide pacer starts clean) with retries off. The
- * mocked origins are plain http:// names of no machine: accepted with allowHttp.
- */
-function mockedClient(options: Partial<WebstatsClientOptions> = {}) {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  agents.push(agent);
-  const origin = `http://errors-${++originCounter}.test`;
-  const client = new WebstatsClient({
-    baseUrl: origin,
-    apiKey: KEY,
-    dispatcher: agent,
-    maxRetries: 0,
-    allowHttp: true,
-    ...options,
-  });
-  return { client, server: agent.get(origin) };
-}
+/** A client on a fresh origin with retries off, and its mocked server. */
+const mockedClient = mockedClients("errors", { apiKey: KEY });
 
-async function caught(promise: Promise<unknown>): Promise<WebstatsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(WebstatsError);
-    return error as WebstatsError;
-  }
-  throw new Error("expected the call to fail");
-}
+/** The WebstatsError `promise` rejects with: every failure of the client is one. */
+const caught = (promise: Promise<unknown>) => rejectionOf(WebstatsError, promise);
 
 function everythingVisibleAbout(error: unknown): string {
   const err = error as Error;
@@ -159,24 +136,27 @@ describe("validation errors", () => {
 });
 
 describe("redirects", () => {
-  it("treats a redirect to the login page as an authentication error", async () => {
+  it.each([
+    [
+      "treats a redirect to the login page as an authentication error",
+      302,
+      "http://errors.test/login",
+      AuthenticationError,
+      /^302 GET \/api\/v1\/account: .*login page/,
+    ],
+    [
+      "reports another redirect as unexpected, pointing at the base URL",
+      301,
+      "https://errors.test/api/v1/account",
+      UnexpectedResponseError,
+      /redirect to https:\/\/errors\.test\/api\/v1\/account; check the base URL/,
+    ],
+  ])("%s", async (_title, status, location, ErrorClass, message) => {
     const { client, server } = mockedClient();
-    server
-      .intercept({ path: "/api/v1/account" })
-      .reply(302, "", { headers: { location: "http://errors.test/login" } });
+    server.intercept({ path: "/api/v1/account" }).reply(status, "", { headers: { location } });
     const error = await caught(client.account.get());
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error.message).toMatch(/^302 GET \/api\/v1\/account: .*login page/);
-  });
-
-  it("reports another redirect as unexpected, pointing at the base URL", async () => {
-    const { client, server } = mockedClient();
-    server
-      .intercept({ path: "/api/v1/account" })
-      .reply(301, "", { headers: { location: "https://errors.test/api/v1/account" } });
-    const error = await caught(client.account.get());
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect(error.message).toMatch(/redirect to https:\/\/errors\.test\/api\/v1\/account; check the base URL/);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error.message).toMatch(message);
   });
 
   it.each([

@@ -2,46 +2,19 @@
 // the calendar, the order of from and to, page sizes), the query's wire names, the decoding of
 // the paginator answer as real servers send it (numbers as strings included), the error
 // classes, and list() over several pages, against undici's MockAgent.
-import { MockAgent } from "undici";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   NotFoundError,
   STAT_NAMES,
   UnexpectedResponseError,
   ValidationError,
-  WebstatsClient,
   type StatsQuery,
 } from "../../sdk";
+import { mockedClients } from "../support/mocked-server";
 
 const KEY = "stats-test-key-".padEnd(64, "0");
-const agents: MockAgent[] = [];
-let originCounter = 0;
-
-/** A mocked server on a fresh origin that records the paths it answers. */
-function setup() {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  agents.push(agent);
-  const origin = `http://stats-${++originCounter}.test`;
-  const server = agent.get(origin);
-  const seen: string[] = [];
-  const answer = (status: number, body: unknown) => (request: { path: string }) => {
-    seen.push(request.path);
-    return { statusCode: status, data: body as object };
-  };
-  const client = new WebstatsClient({
-    baseUrl: origin,
-    apiKey: KEY,
-    dispatcher: agent,
-    maxRetries: 0,
-    allowHttp: true,
-  });
-  return { client, server, seen, answer };
-}
-
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.close()));
-});
+/** A mocked server on a fresh origin that records every request it answers. */
+const setup = mockedClients("stats", { apiKey: KEY });
 
 const VALID: StatsQuery = { name: "pageviews", from: "2026-11-01", to: "2026-11-30" };
 
@@ -153,7 +126,7 @@ describe("the request", () => {
       perPage: 50,
       page: 2,
     });
-    const url = new URL(seen[0]!, "http://x");
+    const url = new URL(seen[0]!.path, "http://x");
     expect(url.pathname).toBe("/api/v1/stats/9");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       name: "landing_page",
@@ -174,7 +147,7 @@ describe("the request", () => {
       .reply(answer(200, paginator([])))
       .times(STAT_NAMES.length);
     for (const name of STAT_NAMES) await client.stats.listPage(1, { ...VALID, name });
-    const sent = seen.map((path) => new URL(path, "http://x").searchParams.get("name"));
+    const sent = seen.map(({ path }) => new URL(path, "http://x").searchParams.get("name"));
     expect(sent).toEqual([
       "browser",
       "campaign",
@@ -293,44 +266,25 @@ describe("list()", () => {
   it("walks the pages at 100 rows each, yielding a row that moved to the next page once", async () => {
     const { client, server, seen, answer } = setup();
     const pageParam = (path: string) => new URL(path, "http://x").searchParams.get("page");
-    server
-      .intercept({ path: (path) => path.startsWith("/api/v1/stats/5?") && pageParam(path) === "1" })
-      .reply(
-        answer(
-          200,
-          paginator(
-            [
-              { value: "/a", count: 9 },
-              { value: "/b", count: 8 },
-            ],
-            1,
-            2,
-            100,
-            3,
-          ),
-        ),
-      );
+    /** Page `page` of 2, at 100 rows each, 3 rows in all: `rows`. */
+    const servePage = (page: number, rows: { value: string; count: number }[]) =>
+      server
+        .intercept({
+          path: (path) => path.startsWith("/api/v1/stats/5?") && pageParam(path) === String(page),
+        })
+        .reply(answer(200, paginator(rows, page, 2, 100, 3)));
+    servePage(1, [
+      { value: "/a", count: 9 },
+      { value: "/b", count: 8 },
+    ]);
     // "/b" was counted again between the two requests and now sits on page 2 as well.
-    server
-      .intercept({ path: (path) => path.startsWith("/api/v1/stats/5?") && pageParam(path) === "2" })
-      .reply(
-        answer(
-          200,
-          paginator(
-            [
-              { value: "/b", count: 9 },
-              { value: "/c", count: 1 },
-            ],
-            2,
-            2,
-            100,
-            3,
-          ),
-        ),
-      );
+    servePage(2, [
+      { value: "/b", count: 9 },
+      { value: "/c", count: 1 },
+    ]);
     const rows = await client.stats.list(5, VALID);
     expect(rows.map((row) => row.value)).toEqual(["/a", "/b", "/c"]);
-    expect(seen.map((path) => new URL(path, "http://x").searchParams.get("per_page"))).toEqual([
+    expect(seen.map(({ path }) => new URL(path, "http://x").searchParams.get("per_page"))).toEqual([
       "100",
       "100",
     ]);
@@ -341,6 +295,6 @@ describe("list()", () => {
     server.intercept({ path: /^\/api\/v1\/stats\/5\?/ }).reply(answer(200, paginator([], 3, 9)));
     expect(await client.stats.list(5, { ...VALID, page: 3, perPage: 10 })).toEqual([]);
     expect(seen).toHaveLength(1);
-    expect(new URL(seen[0]!, "http://x").searchParams.get("page")).toBe("3");
+    expect(new URL(seen[0]!.path, "http://x").searchParams.get("page")).toBe("3");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireWebsite } from "../support/wire-records";
+import { liveWebsite, wireWebsite } from "../support/wire-records";
 import { normalizeTimestamp } from "../../sdk/timestamps";
 import {
   decodeAccount,
@@ -9,8 +9,10 @@ import {
   encodeCreateForm,
   encodeListQuery,
   encodeUpdateForm,
-  splitLines,
+  secretFormValues,
 } from "../../sdk/wire";
+import type { WebsiteCreateInput, WebsiteUpdateInput } from "../../sdk";
+import { splitLines } from "../../sdk/wire-values";
 
 const baseRecord = wireWebsite(7, "example.com");
 
@@ -22,19 +24,11 @@ function websiteFrom(fields: Record<string, unknown>) {
 
 describe("website decoding tolerates every variant the server sends", () => {
   it("maps a GET record to the domain model", () => {
-    expect(websiteFrom({})).toEqual({
-      id: 7,
-      domain: "example.com",
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      excludeIps: [],
-      hasPassword: false,
-      favorite: false,
-      favoritedAt: null,
-      createdAt: "2024-05-01T10:00:00Z",
-      updatedAt: "2024-05-01T10:00:00Z",
-    });
+    // Every wire value in the model's own terms: numbers as words and booleans, a null list empty,
+    // timestamps to the second.
+    expect(websiteFrom({})).toEqual(
+      liveWebsite(7, "example.com", { createdAt: "2024-05-01T10:00:00Z", updatedAt: "2024-05-01T10:00:00Z" }),
+    );
   });
 
   it.each([
@@ -188,6 +182,26 @@ describe("error bodies", () => {
     ).toEqual({ message: "The given data was invalid.", fieldErrors: { excludeIps: ["Nope."] } });
   });
 
+  it("names every field a request sends by its model name, and the listing's parameters too", () => {
+    const wire = {
+      domain: "domain",
+      privacy: "privacy",
+      password: "password",
+      email: "email",
+      exclude_bots: "excludeBots",
+      exclude_params: "excludeParams",
+      exclude_ips: "excludeIps",
+      favorite: "favorite",
+      per_page: "perPage",
+      sort_by: "sortBy",
+      search_by: "searchBy",
+    };
+    const message = Object.fromEntries(Object.keys(wire).map((field) => [field, [`bad ${field}`]]));
+    expect(decodeErrorBody({ message, status: 422 }).fieldErrors).toEqual(
+      Object.fromEntries(Object.entries(wire).map(([field, name]) => [name, [`bad ${field}`]])),
+    );
+  });
+
   it.each([[undefined], ["text"], [[1, 2]], [{ message: 5 }]])("survives %j", (body) => {
     expect(decodeErrorBody(body).fieldErrors).toEqual({});
   });
@@ -235,6 +249,20 @@ describe("request encoding", () => {
     });
     expect(Object.fromEntries(encodeUpdateForm({ favorite: false }))).toEqual({ favorite: "0" });
     expect(encodeUpdateForm({}).toString()).toBe("");
+  });
+
+  it("create never carries what only an update sends, nor an update the domain", () => {
+    const create = { domain: "example.com", favorite: true } as WebsiteCreateInput;
+    expect([...encodeCreateForm(create).keys()]).not.toContain("favorite");
+    const update = { domain: "other.example", email: true } as WebsiteUpdateInput;
+    expect(Object.fromEntries(encodeUpdateForm(update))).toEqual({ email: "1" });
+  });
+
+  it("names the password's value as the secret of a form, and nothing else", () => {
+    const form = encodeCreateForm({ domain: "example.com", privacy: "password", password: "s3cret" });
+    expect(secretFormValues(form)).toEqual(["s3cret"]);
+    expect(secretFormValues(encodeUpdateForm({ email: true }))).toEqual([]);
+    expect(secretFormValues(undefined)).toEqual([]);
   });
 
   it("list query uses the server's parameter names and numeric favorite", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkWebsiteInputs } from "../../core/website-check";
 import { unknownValue as pulumiUnknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { unknownValue as UNKNOWN } from "../../core/unknown-values";
+import { defaultArguments } from "../support/recorded-website";
 
 const check = (news: Record<string, unknown>) => checkWebsiteInputs(news);
 const CREDENTIALS = { baseUrl: "https://stats.example.com", apiKey: "key" };
@@ -20,15 +21,7 @@ describe("Website check: defaults and normalisation", () => {
   it("applies every default", () => {
     const { inputs, failures } = check({ domain: "example.com" });
     expect(failures).toEqual([]);
-    expect(inputs).toEqual({
-      domain: "example.com",
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      favorite: false,
-      adoptExisting: false,
-      excludeIps: [],
-    });
+    expect(inputs).toEqual({ domain: "example.com", ...defaultArguments });
   });
 
   it.each([
@@ -228,15 +221,7 @@ describe("Website check: unknown values during preview", () => {
 describe("Website check: the password and its privacy", () => {
   it("takes an empty password for none: refused for a new password-protected website, ignored otherwise", () => {
     expect(check({ domain: "a.com", privacy: "public", password: "" })).toEqual({
-      inputs: {
-        domain: "a.com",
-        privacy: "public",
-        email: false,
-        excludeBots: true,
-        favorite: false,
-        adoptExisting: false,
-        excludeIps: [],
-      },
+      inputs: { domain: "a.com", ...defaultArguments },
       failures: [],
     });
     expect(check({ domain: "a.com", privacy: "password", password: "" }).failures).toEqual([

@@ -3,6 +3,7 @@
 // pause), when a taken domain is taken over, and when nothing is sent at all. The same paths over
 // real HTTP against the emulator's faults are test/integration/provider-create-and-adopt.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordedWebsite } from "../support/recorded-website";
 import { liveWebsite } from "../support/wire-records";
 import { ServerError, TimeoutError, ValidationError } from "../../sdk";
 import type { Website as ApiWebsite, WebstatsClient } from "../../sdk";
@@ -105,12 +106,17 @@ describe("createWebsite", () => {
       ],
     ]);
     expect(websites.update.mock.calls).toEqual([[7, { favorite: true }]]);
-    expect(outputs).toMatchObject({
-      websiteId: 7,
-      favorite: true,
-      password: "s3cret",
-      excludeParams: ["ref"],
-    });
+    expect(outputs).toEqual(
+      recordedWebsite(7, domain, {
+        privacy: "password",
+        password: "s3cret",
+        hasPassword: true,
+        email: true,
+        favorite: true,
+        excludeParams: ["ref"],
+        excludeIps: ["192.0.2.1"],
+      }),
+    );
   });
 
   it("sends no update when the create carried every argument", async () => {
@@ -119,7 +125,7 @@ describe("createWebsite", () => {
     const outputs = await createWebsite(client, checked({ domain, email: true }));
     expect(websites.create).toHaveBeenCalledTimes(1);
     expect(websites.update).not.toHaveBeenCalled();
-    expect(outputs).toMatchObject({ websiteId: 7, email: true, favorite: false });
+    expect(outputs).toEqual(recordedWebsite(7, domain, { email: true }));
   });
 
   it("refuses a new password-protected website without a password before asking anything", async () => {
@@ -183,7 +189,9 @@ describe("createWebsite", () => {
     const failure = await failureOf(createWebsite(client, checked({ domain, favorite: true })));
     expect(websites.update.mock.calls).toEqual([[9, { favorite: true }]]);
     expect(failure).toBeInstanceOf(PartialCreateError);
-    expect(failure).toMatchObject({ id: "9", outputs: { websiteId: 9, domain, favorite: false } });
+    // As the server made it: its favorite not set.
+    expect(failure).toMatchObject({ id: "9" });
+    expect((failure as PartialCreateError).outputs).toEqual(recordedWebsite(9, domain));
   });
 
   it("knows a taken domain among the server's other messages on the domain", async () => {
@@ -208,6 +216,8 @@ describe("createWebsite", () => {
     websites.update.mockRejectedValueOnce(new ServerError(details(500, "PATCH")));
     const failure = await failureOf(createWebsite(client, checked({ domain, favorite: true })));
     expect(failure).toBeInstanceOf(PartialCreateError);
-    expect(failure).toMatchObject({ id: "7", outputs: { websiteId: 7, domain, favorite: false } });
+    // As the server made it: its favorite not set.
+    expect(failure).toMatchObject({ id: "7" });
+    expect((failure as PartialCreateError).outputs).toEqual(recordedWebsite(7, domain));
   });
 });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { diffWebsite, passwordGap, updatePatch } from "../../core/website-diff";
 import { unknownValue as UNKNOWN } from "../../core/unknown-values";
-import { recordedWebsite } from "../support/drift-entries";
+import { recordedWebsite } from "../support/recorded-website";
 
 const state = recordedWebsite(7, "example.com", {
   excludeParams: ["utm_source", "ref"],
   excludeIps: ["10.0.0.0/8", "fe80::1"],
-  adoptExisting: false,
 });
 
 const sameInputs = {

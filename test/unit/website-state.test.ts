@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Website as ApiWebsite } from "../../sdk";
 import { inputsFromOutputs, outputsFrom, readInputs, readState } from "../../core/website-state";
+import { defaultArguments } from "../support/recorded-website";
 
 const website: ApiWebsite = {
   id: 3,
@@ -96,14 +97,7 @@ describe("Website outputs", () => {
   });
 
   it("refuse arguments check would not have returned: no domain, or an argument with a default left out", () => {
-    const checked = {
-      privacy: "public",
-      email: false,
-      excludeBots: true,
-      favorite: false,
-      excludeIps: [],
-      adoptExisting: false,
-    };
+    const checked = defaultArguments;
     expect(readInputs({ domain: "example.com", ...checked })).toEqual({ domain: "example.com", ...checked });
     expect(() => readInputs(checked)).toThrow(
       new Error(

@@ -27,10 +27,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDocsGenerator } from "../machine/ensure-docsgen.mjs";
 import { currentSchema, differences } from "../sdks/language-sdks.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Where the committed pages live. */
-export const referenceDir = join(repoRoot, "docs", "reference");
+const referenceDir = join(repoRoot, "docs", "reference");
 
 /**
  * The first line of a page's text after its front matter's title: the generator's own words of
@@ -194,5 +195,4 @@ function main() {
   }
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) main();
+if (invokedDirectly(import.meta.url)) main();

@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleFile } from "./esbuild-bundle.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const actionBundle = join(root, "action", "dist", "index.js");
@@ -54,7 +55,7 @@ export async function staleBundle() {
   return `${path} differs from a fresh build of action/src from line ${line + 1} (${old.length} lines committed, ${fresh.length} built)`;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (invokedDirectly(import.meta.url)) {
   if (process.argv.includes("--check")) {
     const stale = await staleBundle();
     if (stale) {

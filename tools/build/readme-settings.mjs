@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
@@ -42,7 +43,7 @@ function replaceTable(page, heading, text) {
   return lines.join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (invokedDirectly(import.meta.url)) {
   const tables = require(join(root, "dist", "core", "settings-tables.js"));
   /**
    * @param {string} page

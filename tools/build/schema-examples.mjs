@@ -17,12 +17,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The example programs, a folder per resource or function. */
 export const schemaExamplesDir = join(repoRoot, "schema-examples");
 /** The module this script writes. */
-export const exampleTextsModule = join(repoRoot, "core", "schema-example-texts.ts");
+const exampleTextsModule = join(repoRoot, "core", "schema-example-texts.ts");
 
 /**
  * Each language's file in an example's folder, in the order the pages show them; the keys are
@@ -81,7 +82,7 @@ export function readSchemaExamples(dir = schemaExamplesDir) {
  * @param {Record<string, SchemaExample>} examples
  * @returns {string}
  */
-export function exampleTextsSource(examples) {
+function exampleTextsSource(examples) {
   const entries = Object.entries(examples).map(([name, example]) => {
     const fields = Object.entries(example).map(([key, text]) => `    ${key}: ${JSON.stringify(text)},`);
     return `  ${JSON.stringify(name)}: {\n${fields.join("\n")}\n  },`;
@@ -129,5 +130,4 @@ function main() {
   process.stdout.write(`schema-examples: wrote ${where}\n`);
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) main();
+if (invokedDirectly(import.meta.url)) main();

@@ -10,8 +10,8 @@
 // Usage: node tools/ci/checks.mjs SCRIPT...
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { forEachAtMost } from "../lib/at-most.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /**
  * Runs one npm script in `cwd` with its output captured in arrival order.
@@ -47,23 +47,18 @@ function runScript(script, cwd) {
  * @returns {Promise<string[]>}
  */
 export async function runChecks({ scripts, limit, cwd, print }) {
-  const queue = [...scripts];
   /** @type {string[]} */
   const failed = [];
-  const worker = async () => {
-    for (let script = queue.shift(); script !== undefined; script = queue.shift()) {
-      const result = await runScript(script, cwd);
-      const verdict = result.ok ? "passed" : "FAILED";
-      print(`${result.output}checks: ${script} ${verdict} in ${result.seconds.toFixed(1)}s\n`);
-      if (!result.ok) failed.push(script);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, scripts.length) }, worker));
+  await forEachAtMost(scripts, limit, async (script) => {
+    const result = await runScript(script, cwd);
+    const verdict = result.ok ? "passed" : "FAILED";
+    print(`${result.output}checks: ${script} ${verdict} in ${result.seconds.toFixed(1)}s\n`);
+    if (!result.ok) failed.push(script);
+  });
   return scripts.filter((script) => failed.includes(script));
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const scripts = process.argv.slice(2);
   if (scripts.length === 0) {
     process.stderr.write("usage: node tools/ci/checks.mjs SCRIPT...\n");

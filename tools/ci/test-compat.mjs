@@ -29,6 +29,7 @@ import { ensureNode } from "../machine/ensure-node.mjs";
 import { ensurePulumi } from "../machine/ensure-pulumi.mjs";
 import { isMainLine } from "../machine/main-node.mjs";
 import { prepareProjectTemplate } from "../../test/harness/program-project.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /**
  * The Node.js lines this lane tests, one release each, all with the same @pulumi/pulumi and CLI;
@@ -192,5 +193,4 @@ function main() {
   process.exit(failed.length > 0 ? 1 : 0);
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) main();
+if (invokedDirectly(import.meta.url)) main();

@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
  * @param {Report} report
  * @returns {{ file: string, project: string, seconds: number }[]}
  */
-export function fileTimes(report) {
+function fileTimes(report) {
   return report.testResults.map((result) => ({
     file: result.name.slice(result.name.indexOf("test/")),
     project: result.name.slice(result.name.indexOf("test/")).split("/")[1] ?? "?",
@@ -35,7 +35,7 @@ export function fileTimes(report) {
  * @param {number} [count]
  * @returns {string}
  */
-export function summary(report, count = 8) {
+function summary(report, count = 8) {
   const times = fileTimes(report);
   /** @type {Map<string, number>} */
   const byProject = new Map();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run docs:screenshot`: the picture of drift's HTML report on the drift docs page
 // (docs/images/drift-report.png). It renders the report of the bench's big fleet
-// (bench/report-fleet.mjs: 10,000 websites over 50 stacks and 10 accounts, the same every time)
+// (test/harness/report-fleet.mjs: 10,000 websites over 50 stacks and 10 accounts, the same every time)
 // with the built renderer (dist/), opens it from its file in headless Chromium (Debian's,
 // installed when missing by tools/machine/ensure-chromium.mjs; driven by playwright-core,
 // offline) and saves one viewport, light, as Chromium encodes it. Run after `npm run build`.
@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { fleetReport } from "../../bench/report-fleet.mjs";
-import { htmlReport } from "../../dist/drift/report/html-report.js";
+import { fleetReport } from "../../test/harness/report-fleet.mjs";
+import { formatReport } from "../../dist/drift/report/formats/index.js";
 import { ensureChromium } from "../machine/ensure-chromium.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -19,8 +19,9 @@ const target = join(root, "docs", "images", "drift-report.png");
 
 async function main() {
   const executablePath = ensureChromium();
-  const html = htmlReport(
+  const html = formatReport(
     fleetReport({ websites: 10_000 }),
+    "html",
     { failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] },
     new Date("2026-11-27T09:30:00Z"),
   );

@@ -6,7 +6,7 @@
 import { Worker } from "node:worker_threads";
 
 /** How often a running step says it is still running. */
-export const PROGRESS_EVERY_MS = 15_000;
+const PROGRESS_EVERY_MS = 15_000;
 
 /**
  * Elapsed time as a person reads it: `45s`, `2m05s`.

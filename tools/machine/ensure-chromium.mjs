@@ -8,7 +8,7 @@
 // `node tools/machine/ensure-chromium.mjs` installs it when needed and prints its path.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /** Where Debian's package puts the browser's command. */
 export const chromiumPath = "/usr/bin/chromium";
@@ -45,6 +45,6 @@ export function ensureChromium() {
   return chromiumPath;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (invokedDirectly(import.meta.url)) {
   process.stdout.write(`${ensureChromium()}\n`);
 }

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureGoTool } from "./go-tool.mjs";
 
-export const docsgenModuleDir = join(dirname(fileURLToPath(import.meta.url)), "pulumi-docsgen");
+const docsgenModuleDir = join(dirname(fileURLToPath(import.meta.url)), "pulumi-docsgen");
 
 /**
  * The generator, built with Go when no build is cached.

@@ -42,16 +42,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { lastLines, onPath } from "./ensure-pulumi.mjs";
 import { sdkgenModuleDir } from "./ensure-sdkgen.mjs";
 import { ensureGoTool } from "./go-tool.mjs";
-import { cachedBuildAsync, machineCacheDir } from "./machine-cache.mjs";
+import { cachedBuildAsync } from "./machine-cache.mjs";
 import { writeSdkBuild } from "../release/maven-layout.mjs";
+import { forEachAtMost } from "../lib/at-most.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const toolsDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(toolsDir, "..", "..");
-export const lockFile = join(toolsDir, "java", "maven-artifacts.sha256");
+const lockFile = join(toolsDir, "java", "maven-artifacts.sha256");
 export const javaSdkDir = join(repoRoot, "language-sdks", "java");
 export const javaProgramDir = join(repoRoot, "test", "e2e", "java-program");
 /** What Pulumi's Java host runs a Maven project with to learn the plugins its SDKs need. */
-export const pluginListing = { mainClass: "com.pulumi.bootstrap.internal.Main", mainArgs: "packages" };
+const pluginListing = { mainClass: "com.pulumi.bootstrap.internal.Main", mainArgs: "packages" };
 /**
  * The SDK's own groupId as a repository path: what a build resolves from a release folder lands
  * there, and it is never part of the lock (it changes with every build).
@@ -83,7 +85,7 @@ export function findJavaTools() {
  * The pulumi-java release the generator's module requires: the host's version.
  * @returns {string}
  */
-export function javaHostVersion() {
+function javaHostVersion() {
   const goMod = readFileSync(join(sdkgenModuleDir, "go.mod"), "utf8");
   const match = /^\s*github\.com\/pulumi\/pulumi-java v(\d+\.\d+\.\d+)\s*$/m.exec(goMod);
   if (!match?.[1]) throw new Error(`${relative(repoRoot, sdkgenModuleDir)}/go.mod requires no pulumi-java`);
@@ -241,7 +243,7 @@ export function prepareJavaProgram(targetDir) {
  * `java-pom` example).
  * @returns {string}
  */
-export function readmeJavaPom() {
+function readmeJavaPom() {
   const page = readFileSync(join(repoRoot, "docs", "languages", "java.md"), "utf8");
   const match = /<!-- example: java-pom(?: file: \S+)? -->\n+```xml\n([\s\S]*?)```/.exec(page);
   if (match?.[1] === undefined)
@@ -258,7 +260,7 @@ export function readmeJavaPom() {
  * @param {{ pom?: string, program?: string, sdkDir?: string }} [options]
  * @returns {string}
  */
-export function prepareReadmeProject(targetDir, { pom = readmeJavaPom(), program } = {}) {
+function prepareReadmeProject(targetDir, { pom = readmeJavaPom(), program } = {}) {
   mkdirSync(targetDir, { recursive: true });
   writeFileSync(join(targetDir, "pom.xml"), pom);
   if (program !== undefined) {
@@ -309,7 +311,7 @@ async function resolveInto(repository, { offline }) {
  * The package's version: the SDK's, which the test program's pom takes as `webstats.version`.
  * @returns {string}
  */
-export function packageVersion() {
+function packageVersion() {
   return JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version;
 }
 
@@ -360,7 +362,6 @@ const mavenCentral = "https://repo.maven.apache.org/maven2/";
  * @returns {Promise<void>}
  */
 export async function fetchLocked(repository, lock = readLock(), base = mavenCentral) {
-  const queue = [...lock];
   const fetchOne = async (/** @type {[string, string]} */ [path, expected]) => {
     const response = await fetch(new URL(path, base));
     if (!response.ok) throw new Error(`${base}${path}: HTTP ${response.status}`);
@@ -373,10 +374,7 @@ export async function fetchLocked(repository, lock = readLock(), base = mavenCen
     writeFileSync(join(repository, path), body);
   };
   // A few downloads at a time: 240 small files, most of the time is waiting for the server.
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await fetchOne(next);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await forEachAtMost([...lock], 8, fetchOne);
 }
 
 /** The machine-cache entry of the verified repository: one folder per lock. */
@@ -385,15 +383,6 @@ const mavenCache = () => ({
   overrideVariable: "WEBSTATS_MAVEN_CACHE",
   version: createHash("sha256").update(readFileSync(lockFile)).digest("hex").slice(0, 16),
 });
-
-/**
- * Where the verified repository lives: one folder per lock, shared by every clone.
- * @returns {string}
- */
-export function mavenCacheDir() {
-  const { kind, overrideVariable, version } = mavenCache();
-  return machineCacheDir(kind, overrideVariable, version);
-}
 
 /**
  * The local Maven repository that holds exactly the locked artifacts, resolved from Maven Central
@@ -472,8 +461,7 @@ async function writeLock() {
   }
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   try {
     if (process.argv.includes("--lock")) await writeLock();
     else {

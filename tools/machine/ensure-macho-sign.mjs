@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureGoTool } from "./go-tool.mjs";
 
-export const machoSignModuleDir = join(dirname(fileURLToPath(import.meta.url)), "macho-sign");
+const machoSignModuleDir = join(dirname(fileURLToPath(import.meta.url)), "macho-sign");
 
 /**
  * The signer, built with Go when no build is cached. A build is announced on standard error: the

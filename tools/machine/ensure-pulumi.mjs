@@ -40,6 +40,7 @@ import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { withProgress } from "./build-progress.mjs";
 import { cacheEntryDir, cachedBuild, machineCacheDir } from "./machine-cache.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /**
  * Where a `pulumi` came from: PATH, the machine's cache, or a build just now.
@@ -76,7 +77,7 @@ const cliPackage = "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi";
 const versionFlag = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 const pluginScript = "pulumi-resource-pulumi-nodejs";
 /** Runs a Node.js policy pack (`--policy-pack`) where the CLI has no Node.js language host. */
-export const policyAnalyzerScript = "pulumi-analyzer-policy-nodejs";
+const policyAnalyzerScript = "pulumi-analyzer-policy-nodejs";
 
 /** The Pulumi YAML language host release that is built and put beside the CLI. */
 export const YAML_HOST_VERSION = "1.38.3";
@@ -372,7 +373,7 @@ function builtYamlHostVersion(go, binary) {
  * @param {{ quiet?: boolean, version?: string }} [options]
  * @returns {EnsuredYamlHost}
  */
-export function ensureYamlHost({ quiet = false, version = YAML_HOST_VERSION } = {}) {
+function ensureYamlHost({ quiet = false, version = YAML_HOST_VERSION } = {}) {
   const log = (/** @type {string} */ line) => quiet || process.stdout.write(`pulumi:ensure: ${line}\n`);
   const cache = yamlHostCache(version);
   const binDir = cacheEntryDir(cache);
@@ -564,8 +565,7 @@ function ensureCli(log) {
   return { binDir, pluginDir: binDir, pulumi: cached, version, source: "build" };
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const started = Date.now();
   try {
     const result = ensurePulumi();

@@ -28,10 +28,11 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { lastLines, peerPulumiFloor, step } from "./ensure-pulumi.mjs";
 import { cachedBuild } from "./machine-cache.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /**
  * A Python 3 found on PATH.
@@ -200,8 +201,7 @@ function lock() {
   process.stdout.write(`python:lock: wrote ${requirementsFile}; commit it with requirements.in\n`);
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   try {
     if (process.argv.includes("--lock")) lock();
     else process.stdout.write(`${ensurePythonEnv().python}\n`);

@@ -5,14 +5,11 @@
 // older pkg/v3: the last that has it).
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureGoTool, goToolSourceHash } from "./go-tool.mjs";
+import { ensureGoTool } from "./go-tool.mjs";
 
 export const sdkgenModuleDir = join(dirname(fileURLToPath(import.meta.url)), "pulumi-sdkgen");
 
-/** A short hash of the generator's sources: its cache folder's name. */
-export const sdkgenSourceHash = () => goToolSourceHash(sdkgenModuleDir);
-
-export const dotnetSdkgenModuleDir = join(dirname(fileURLToPath(import.meta.url)), "pulumi-sdkgen-dotnet");
+const dotnetSdkgenModuleDir = join(dirname(fileURLToPath(import.meta.url)), "pulumi-sdkgen-dotnet");
 
 /**
  * The generator, built with Go when no build is cached.

@@ -15,7 +15,7 @@ import { cacheEntryDir, cachedBuild } from "./machine-cache.mjs";
  * @param {string} moduleDir
  * @returns {string}
  */
-export function goToolSourceHash(moduleDir) {
+function goToolSourceHash(moduleDir) {
   const hash = createHash("sha256");
   for (const file of ["main.go", "go.mod", "go.sum"]) {
     hash

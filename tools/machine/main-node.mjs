@@ -15,9 +15,9 @@
 //     on PATH before `npm ci`, and every later step finds Node.js 24 already running.
 
 import { spawnSync } from "node:child_process";
-import { delimiter, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { delimiter } from "node:path";
 import { ensureNode } from "./ensure-node.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 /** The Node.js release of the main lane; README's "Tested combinations" table names it. */
 export const MAIN_NODE_VERSION = "24.21.0";
@@ -55,8 +55,7 @@ function runOnMainNode(command, args) {
   return result.status ?? 1;
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const [command, ...args] = process.argv.slice(2);
   if (command === "--bin-dir") {
     process.stdout.write(`${ensureNode(MAIN_NODE_VERSION).binDir}\n`);

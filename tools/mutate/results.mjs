@@ -64,21 +64,26 @@ function originalText(source, location) {
 }
 
 /**
+ * Every status at nought: what a part's or a folder's counts start from.
+ * @returns {Counts}
+ */
+const noCounts = () => ({
+  killed: 0,
+  timeout: 0,
+  survived: 0,
+  noCoverage: 0,
+  runtimeError: 0,
+  compileError: 0,
+  ignored: 0,
+});
+
+/**
  * Condenses Stryker's JSON report (mutation-testing-report-schema) into counts and survivors.
  * @param {any} report
  * @returns {{ counts: Counts, survivors: Survivor[] }}
  */
 export function condenseReport(report) {
-  /** @type {Counts} */
-  const counts = {
-    killed: 0,
-    timeout: 0,
-    survived: 0,
-    noCoverage: 0,
-    runtimeError: 0,
-    compileError: 0,
-    ignored: 0,
-  };
+  const counts = noCounts();
   /** @type {Record<string, keyof Counts>} */
   const key = {
     Killed: "killed",
@@ -199,7 +204,7 @@ const judges = (e, s) =>
  * @param {Survivor} s
  * @param {Equivalent[]} equivalents
  */
-export function equivalentReason(s, equivalents) {
+function equivalentReason(s, equivalents) {
   const found = equivalents.find((e) => judges(e, s));
   if (!found) return undefined;
   return found.static ? `Static, killed when every test runs: ${found.reason}` : found.reason;
@@ -241,16 +246,7 @@ export function renderMarkdown(parts, equivalents, folders = []) {
   );
   out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const [folder, folderParts] of byFolder) {
-    /** @type {Counts} */
-    const c = {
-      killed: 0,
-      timeout: 0,
-      survived: 0,
-      noCoverage: 0,
-      runtimeError: 0,
-      compileError: 0,
-      ignored: 0,
-    };
+    const c = noCounts();
     let equivalent = 0;
     for (const p of folderParts) {
       for (const k of /** @type {(keyof Counts)[]} */ (Object.keys(c))) c[k] += p.counts[k];

@@ -46,7 +46,7 @@ export function mutateGlobs(part) {
  * @param {string | undefined} part
  * @returns {string}
  */
-export function partName(part) {
+function partName(part) {
   return part ? part.replace(/\.ts$/, "").replace(/\/+$/, "").replaceAll("/", "-") : "all";
 }
 

@@ -45,10 +45,11 @@ import {
   tagMismatch,
   versionMismatches,
 } from "./release-rules.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const sumsFile = "SHA256SUMS";
-export const notPublishableFile = "NOT-PUBLISHABLE";
+const sumsFile = "SHA256SUMS";
+const notPublishableFile = "NOT-PUBLISHABLE";
 /** The folder of the npm tarballs; core/install-steps.ts names the provider's tarball in it. */
 export const releaseNpmFolder = "npm";
 const manifestFile = "release.json";
@@ -58,7 +59,7 @@ const manifestFile = "release.json";
  * @param {string} dir
  * @returns {Map<string, string>}
  */
-export function hashFiles(dir) {
+function hashFiles(dir) {
   /** @type {Map<string, string>} */
   const hashes = new Map();
   const walk = (/** @type {string} */ folder) => {
@@ -81,7 +82,7 @@ export function hashFiles(dir) {
  * @param {string} dir
  * @returns {string[]}
  */
-export function verifyRelease(dir) {
+function verifyRelease(dir) {
   const sums = join(dir, sumsFile);
   if (!existsSync(sums)) return [`${sums}: missing; build the folder with npm run release.`];
   const problems = sumsMismatches(parseSums(readFileSync(sums, "utf8")), hashFiles(dir)).map(
@@ -102,7 +103,7 @@ export function verifyRelease(dir) {
  * @param {string[]} argv
  * @returns {ReleaseOptions}
  */
-export function parseArguments(argv) {
+function parseArguments(argv) {
   /** @type {ReleaseOptions} */
   const options = { out: process.env.WEBSTATS_RELEASE_DIR || join(repoRoot, "release"), allowDirty: false };
   for (let index = 0; index < argv.length; index += 1) {
@@ -130,7 +131,7 @@ export function parseArguments(argv) {
  * @param {ReleaseOptions} options
  * @returns {{ refusals: string[], publishable: boolean, reason?: string, version: string }}
  */
-export function checkRelease(options) {
+function checkRelease(options) {
   const tree = dirtyTreeVerdict(workingTreeChanges(repoRoot), options.allowDirty);
   const { expected, sources } = readVersionSources(repoRoot);
   const refusals = [
@@ -260,8 +261,7 @@ async function main() {
   process.stdout.write(`release: v${state.version} in ${options.out} (${seconds}s)${note}\n`);
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   main().catch((error) => {
     process.stderr.write(`release: FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -12,7 +12,7 @@ import { escapeModulePath } from "./release-rules.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..", "..");
-export const goSdkDir = join(repoRoot, "language-sdks", "go");
+const goSdkDir = join(repoRoot, "language-sdks", "go");
 
 /**
  * The Go SDK's module path, as its go.mod declares it.

@@ -27,7 +27,7 @@ export function artifactFolder({ groupId, artifactId, version }) {
  * @param {string} stamp
  * @returns {string}
  */
-export function artifactMetadata({ groupId, artifactId, version }, stamp) {
+function artifactMetadata({ groupId, artifactId, version }, stamp) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <metadata>
   <groupId>${groupId}</groupId>
@@ -63,7 +63,7 @@ function writeChecksums(path) {
  *   `time`: ISO 8601, the release commit's, for maven-metadata.xml's lastUpdated
  * @returns {string}
  */
-export function writeMavenArtifact(repository, { groupId, artifactId, version, pom, jars, time }) {
+function writeMavenArtifact(repository, { groupId, artifactId, version, pom, jars, time }) {
   const coordinates = { groupId, artifactId, version };
   const folder = join(repository, artifactFolder(coordinates));
   mkdirSync(folder, { recursive: true });

@@ -47,7 +47,7 @@ export function packProvider(destDir) {
  * @param {string} outDir
  * @returns {string} `outDir`
  */
-export function buildNodejsSdk(outDir) {
+function buildNodejsSdk(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", join(nodejsSdkSource, "tsconfig.json"), "--outDir", outDir], {
@@ -80,7 +80,7 @@ export function packNodejsSdk(destDir) {
  * @param {string} outDir
  * @returns {string} `outDir`
  */
-export function buildPolicyPack(outDir) {
+function buildPolicyPack(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   execFileSync(

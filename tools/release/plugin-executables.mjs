@@ -32,6 +32,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureMachoSign } from "../machine/ensure-macho-sign.mjs";
 import { ensureNode, ensureNodeBinary } from "../machine/ensure-node.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const pluginBundle = join(root, "dist", "plugin", "pulumi-resource-webstats.js");
@@ -45,7 +46,7 @@ export const pluginBundle = join(root, "dist", "plugin", "pulumi-resource-websta
 export const SEA_NODE_VERSION = "26.10.0";
 
 /** The executable's name, as the engine looks for it in an installed plugin's folder. */
-export const pluginExecutable = "pulumi-resource-webstats";
+const pluginExecutable = "pulumi-resource-webstats";
 
 /** postject writes the blob as this resource; Node.js looks it up by this name at start. */
 const blobResource = "NODE_SEA_BLOB";
@@ -55,7 +56,7 @@ const blobResource = "NODE_SEA_BLOB";
  */
 export const seaFuse = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 /** Where Node.js looks for the blob in a Mach-O binary: a segment of this name. */
-export const machoSegment = "NODE_SEA";
+const machoSegment = "NODE_SEA";
 
 /**
  * A platform by the engine's (Go's) names and by Node.js's, which the registry's packages carry.
@@ -67,7 +68,7 @@ export const machoSegment = "NODE_SEA";
  * release archives carry) and by Node.js's (which name the registry's packages).
  * @type {ExecutablePlatform[]}
  */
-export const executablePlatforms = [
+const executablePlatforms = [
   { os: "linux", arch: "amd64", nodePlatform: "linux", nodeArch: "x64" },
   { os: "linux", arch: "arm64", nodePlatform: "linux", nodeArch: "arm64" },
   { os: "darwin", arch: "amd64", nodePlatform: "darwin", nodeArch: "x64" },
@@ -89,7 +90,7 @@ export function executableFileName(os) {
  * @param {string} name
  * @returns {ExecutablePlatform}
  */
-export function executablePlatform(name) {
+function executablePlatform(name) {
   const found = executablePlatforms.find((p) => `${p.os}-${p.arch}` === name);
   if (!found) {
     const known = executablePlatforms.map((p) => `${p.os}-${p.arch}`).join(", ");
@@ -221,8 +222,7 @@ export async function buildPluginExecutables({
 
 /** @typedef {{ platform: string, os: string, arch: string, path: string, bytes: number }} PluginExecutable */
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const args = process.argv.slice(2);
   let outDir = join(root, "release", "executables");
   const outFlag = args.indexOf("--out");

@@ -17,6 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { buildPluginExecutables, executableFileName } from "./plugin-executables.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const execFileAsync = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -68,8 +69,7 @@ export async function releasePlugin({
   }
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const platforms = process.argv.length > 2 ? process.argv.slice(2) : undefined;
   for (const archive of await releasePlugin({ platforms })) process.stdout.write(`${archive}\n`);
 }

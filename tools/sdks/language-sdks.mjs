@@ -23,6 +23,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDotnetSdkGenerator, ensureSdkGenerator } from "../machine/ensure-sdkgen.mjs";
+import { invokedDirectly } from "../lib/invoked-directly.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Where the committed SDKs live; core/package-schema.ts names the same folder for Go's import path. */
@@ -34,7 +35,7 @@ const sdkgenLanguages = ["nodejs", "python", "go", "java"];
  * language) comes from pulumi-sdkgen-dotnet.
  * @type {readonly string[]}
  */
-export const sdkLanguages = [...sdkgenLanguages, "dotnet"];
+const sdkLanguages = [...sdkgenLanguages, "dotnet"];
 
 const folderReadme = `# Language SDKs of webstats (generated)
 
@@ -126,7 +127,7 @@ export function pythonFloor() {
  * Settings of the language generators that the package schema does not carry: each is merged into
  * the schema's `language` section for the generator alone.
  */
-export const generatorSettings = { python: { pythonRequires: pythonFloor() } };
+const generatorSettings = { python: { pythonRequires: pythonFloor() } };
 
 /**
  * The schema with generatorSettings merged into its `language` section.
@@ -247,5 +248,4 @@ function main() {
   }
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) main();
+if (invokedDirectly(import.meta.url)) main();

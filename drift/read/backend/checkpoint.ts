@@ -42,7 +42,7 @@ async function plainBytes(bytes: Buffer, where: string): Promise<Buffer> {
 }
 
 /** What `pulumi stack export` would print for the state: its version and its latest deployment. */
-export interface ExportedState {
+interface ExportedState {
   version: unknown;
   /** The deployment, or an empty one for a stack no update has written yet. */
   deployment: Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { StateStore, StoredObject } from "./state-store";
 
 const PREFIX = ".pulumi/stacks/";
 /** The DIY backends' one organization: full names are `organization/PROJECT/STACK`. */
-export const DIY_ORGANIZATION = "organization";
+const DIY_ORGANIZATION = "organization";
 
 /** A stack state of the backend. */
 export interface StoredStack {

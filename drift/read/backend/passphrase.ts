@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import type { Environment } from "../../../core/settings";
 import { BackendError } from "./state-store";
 
-export const passphraseVariables = {
+const passphraseVariables = {
   passphrase: "PULUMI_CONFIG_PASSPHRASE",
   file: "PULUMI_CONFIG_PASSPHRASE_FILE",
 } as const;

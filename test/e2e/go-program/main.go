@@ -121,10 +121,7 @@ func run(ctx context.Context, args []string) (result, error) {
 	res := result{OK: true}
 	switch req.Operation {
 	case "up":
-		opts := []optup.Option{optup.ProgressStreams(os.Stderr), optup.ErrorProgressStreams(os.Stderr)}
-		if req.Refresh {
-			opts = append(opts, optup.Refresh())
-		}
+		opts := operationOptions(optup.ProgressStreams, optup.ErrorProgressStreams, optup.Refresh, req.Refresh)
 		up, err := stack.Up(ctx, opts...)
 		if err != nil {
 			return result{}, fmt.Errorf("up failed: %w", err)
@@ -133,10 +130,7 @@ func run(ctx context.Context, args []string) (result, error) {
 		res.Outputs = plain(up.Outputs)
 		return res, nil
 	case "preview":
-		opts := []optpreview.Option{optpreview.ProgressStreams(os.Stderr), optpreview.ErrorProgressStreams(os.Stderr)}
-		if req.Refresh {
-			opts = append(opts, optpreview.Refresh())
-		}
+		opts := operationOptions(optpreview.ProgressStreams, optpreview.ErrorProgressStreams, optpreview.Refresh, req.Refresh)
 		preview, err := stack.Preview(ctx, opts...)
 		if err != nil {
 			return result{}, fmt.Errorf("preview failed: %w", err)
@@ -169,6 +163,16 @@ func run(ctx context.Context, args []string) (result, error) {
 	}
 	res.Outputs = plain(outputs)
 	return res, nil
+}
+
+// operationOptions are an up's or a preview's options (of its package's type O): the engine's
+// output on stderr, and a refresh first when refresh is set.
+func operationOptions[O any](progress, errorProgress func(...io.Writer) O, refreshFirst func() O, refresh bool) []O {
+	opts := []O{progress(os.Stderr), errorProgress(os.Stderr)}
+	if refresh {
+		opts = append(opts, refreshFirst())
+	}
+	return opts
 }
 
 // readRequest takes the request itself, or the path of a file that holds it.

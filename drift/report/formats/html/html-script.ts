@@ -1,5 +1,5 @@
 // The HTML report's one script, allowed by its hash in the page's Content-Security-Policy
-// (html-report.ts). It only adds to a page that is whole without it. It reads the sheet the page
+// (formats/html.ts). It only adds to a page that is whole without it. It reads the sheet the page
 // already holds (tables of `data-rows` rows each; each row's `data-s` status, `data-a` account
 // and `data-f` flags, each cell's `data-v` sort key or its text; statuses sort in the report's
 // order), shows the filters (hidden without script), filters rows by status or flag, account and

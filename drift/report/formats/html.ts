@@ -4,7 +4,7 @@
 // table of every website (status, stacks, each change recorded and live side by side, policy
 // findings, the page check, the window's pageviews as a sparkline) and the policy findings,
 // each with an anchor. The table is in the page before any script runs, so it reads without
-// script and prints; the one script (html-script.ts) adds filters, search and sorting.
+// script and prints; the one script (html/html-script.ts) adds filters, search and sorting.
 //
 // Nothing is fetched: the style sheet and the script are inline and the Content-Security-Policy
 // allows exactly them (by their SHA-256), no other script, style, font, frame, form target,
@@ -14,30 +14,19 @@
 // never as markup; ids, classes and data attributes are the report's own words and numbers. No
 // server value becomes a link: the only links are the page's own anchors.
 import { createHash } from "node:crypto";
-import type { DriftEntry, DriftStatus } from "../model/entries";
-import { driftStatuses, findingsOf, liveKey } from "../model/entries";
-import { escapeHtml, neutralText, valueText } from "../model/neutral-text";
-import { plural as countWords } from "../model/words";
-import { readText } from "../model/report";
-import type { DriftReport } from "../model/report";
-import { policyFails } from "../compare/policy-check";
-import { planBar, sparkline, statusBar, statusKey } from "./html-charts";
-import { htmlScript } from "./html-script";
-import { htmlStyle } from "./html-style";
-import { pageCounts, pageDetail, pageNoted, pageStatuses, pageSummaryText } from "./page-report";
-import { policySummary } from "./policy-report";
-import { excuseText, findingFails, partlyExcusedText } from "./report-context";
-import type { ReportContext } from "./report-context";
-import {
-  acceptanceText,
-  staleBaselineText,
-  staleRuleText,
-  statusCounts,
-  trackingText,
-  useText,
-} from "./report-texts";
-import { DAILY_COUNTS_AT_MOST } from "../compare/tracking";
-import { exitCodes } from "../../core/exit-codes";
+import type { DriftEntry, DriftStatus } from "../../model/entries";
+import { driftStatuses } from "../../model/entries";
+import { escapeHtml, neutralText, valueText } from "../../model/neutral-text";
+import { plural as countWords } from "../../model/words";
+import { DAILY_COUNTS_AT_MOST } from "../../compare/tracking";
+import { exitCodes } from "../../../core/exit-codes";
+import { runExitCode } from "../../model/exit-code";
+import { planBar, sparkline, statusBar, statusKey } from "./html/html-charts";
+import { htmlScript } from "./html/html-script";
+import { htmlStyle } from "./html/html-style";
+import { pageStatuses } from "../view/page-view";
+import { statusCounts } from "../report-texts";
+import type { ReportView, RowView } from "../view/report-view";
 
 /** Text shown to people, from anywhere: neutralised (no control or bidi character), then escaped. */
 const t = (text: string): string => escapeHtml(neutralText(text));
@@ -54,20 +43,16 @@ const htmlPolicy = (): string =>
   `default-src 'none'; style-src ${cspHash(htmlStyle)}; script-src ${cspHash(htmlScript)}; ` +
   "img-src data:; base-uri 'none'; form-action 'none'";
 
-const accountKey = (a: { url: string; id: number }): string => `${a.url}#${a.id}`;
-const entryKey = (e: DriftEntry): string => `${liveKey(e.account, e.id)}#${e.domain}`;
-
 /** What the run's exit code is and why, in words. */
-function verdict(
-  report: DriftReport,
-  context: ReportContext,
-  failing: number,
-): { code: number; text: string } {
-  const policy = policyFails(report.policy);
+function verdict(view: ReportView): { code: number; text: string } {
+  const { failing } = view;
   const { success, drift: driftFound, policy: violation } = exitCodes;
-  const code = context.exitCode ?? (policy ? violation : failing > 0 ? driftFound : success);
+  // A page rendered outside a run (no code decided) counts every finding, as its text says.
+  const code =
+    view.exitCode ??
+    runExitCode({ policyFails: view.policy?.fails ?? false, driftFails: failing > 0, writesBaseline: false });
   const counted =
-    context.failOn === undefined ? "every finding" : context.failOn.join(", ") || "none (--fail-on none)";
+    view.failOn === undefined ? "every finding" : view.failOn.join(", ") || "none (--fail-on none)";
   const drift = `${plural(failing, "website")} with drift that fails the run (counted: ${counted})`;
   if (code === violation) return { code, text: `Exit code ${code}: a mandatory policy violation; ${drift}.` };
   if (code === driftFound) return { code, text: `Exit code ${code}: ${drift}.` };
@@ -77,12 +62,12 @@ function verdict(
 }
 
 /** The flags a row carries for the filters (`data-f`), each a word of the report's own. */
-function flagsOf(e: DriftEntry, fails: boolean, policy: boolean): string {
+function flagsOf({ entry: e, fails, policy }: RowView): string {
   return [
     ...(fails ? ["fail"] : []),
     ...(e.silent === true ? ["silent"] : []),
     ...(e.page && e.page.status !== "present" ? [`page-${e.page.status}`] : []),
-    ...(policy ? ["policy"] : []),
+    ...(policy.length > 0 ? ["policy"] : []),
     ...(e.accepted || e.ignored || e.excusedParts ? ["excused"] : []),
   ].join(" ");
 }
@@ -105,12 +90,7 @@ const changeCell = (e: DriftEntry): string => {
   return "";
 };
 
-interface Columns {
-  policy: boolean;
-  pages: boolean;
-  tracking: boolean;
-  notes: boolean;
-}
+type Columns = ReportView["columns"];
 
 /** The table's header row: each column sortable, by its text or by its number. */
 function headRow(columns: Columns, trackingDays: string): string {
@@ -132,41 +112,37 @@ function headRow(columns: Columns, trackingDays: string): string {
 /** A cell's sort key, when it is not its text (an empty cell sorts as 0). */
 const sortKey = (n: number): string => (n === 0 ? "" : ` data-v="${n}"`);
 
-interface RowFacts {
-  index: number;
-  account: number;
-  fails: boolean;
-  findings: { index: number; rule: string }[];
-  baselineFile: string | undefined;
-}
-
 /** One website's row: end tags of cells and rows are left out (HTML allows it), for size. */
-function row(e: DriftEntry, facts: RowFacts, columns: Columns): string {
+function row(facts: RowView, columns: Columns): string {
+  const { entry: e, excuse } = facts;
   const id = `w${facts.index}`;
   const noted =
-    facts.fails || e.silent === true || pageNoted(e) || facts.findings.length > 0 || e.status !== "in-sync";
+    facts.fails ||
+    e.silent === true ||
+    facts.page?.noted === true ||
+    facts.policy.length > 0 ||
+    e.status !== "in-sync";
   const domain = noted ? `<a href="#${id}">${t(e.domain)}</a>` : t(e.domain);
-  const excuse = excuseText(e, facts.baselineFile) ?? partlyExcusedText(e, facts.baselineFile);
-  const flags = flagsOf(e, facts.fails, facts.findings.length > 0);
+  const flags = flagsOf(facts);
   const cells = [
     `<tr id="${id}" data-s="${e.status}" data-a="${facts.account}"${flags ? ` data-f="${flags}"` : ""}>`,
     `<th scope="row">${domain} <small>id ${e.id}</small>`,
     `<td>${badge(e.status)}` +
       (e.silent === true ? ` ${badge("silent", "flag")}` : "") +
-      (e.ignored ? ` ${badge("ignored", "flag")}` : e.accepted ? ` ${badge("accepted", "flag")}` : ""),
+      (facts.excusedAs ? ` ${badge(facts.excusedAs, "flag")}` : ""),
     `<td>${t(e.account.email)}`,
     `<td>${e.stacks.length > 0 ? t(e.stacks.join(", ")) : "none"}`,
     `<td${sortKey(e.changes?.length ?? 0)}>${changeCell(e)}`,
   ];
   if (columns.policy)
     cells.push(
-      `<td${sortKey(facts.findings.length)}>` +
-        facts.findings.map((f) => `<a href="#f${f.index}">${t(f.rule)}</a>`).join(", "),
+      `<td${sortKey(facts.policy.length)}>` +
+        facts.policy.map((f) => `<a href="#f${f.index}">${t(f.finding.rule)}</a>`).join(", "),
     );
   if (columns.pages) {
     const page = e.page;
     // The detail without its "page <status>: " (the badge says the status); nothing when that is all.
-    const note = pageNoted(e) ? pageDetail(e).replace(/^page [^\s:]+:? ?/, "") : "";
+    const note = facts.page?.noted ? facts.page.detail.replace(/^page [^\s:]+:? ?/, "") : "";
     cells.push(
       page === undefined
         ? "<td>not read"
@@ -211,24 +187,20 @@ function sheet(rows: readonly string[], head: string): string {
 }
 
 /** The header's list of counts, each a link to the table that, with script, also filters it. */
-function countLinks(report: DriftReport, failing: number): string {
-  const counts = statusCounts(report.websites);
+function countLinks(view: ReportView): string {
+  const { failing, statusCounts: counts } = view;
   const link = (filter: string, n: number, word: string, kind: string) =>
     `<li><a class="b ${kind}" href="#websites" data-filter="${filter}"><b>${digits(n)}</b> ${word}</a></li>`;
   const items = [
     link("f:fail", failing, "failing the run", failing > 0 ? "gone" : "in-sync"),
     ...driftStatuses.map((s) => link(`s:${s}`, counts[s], s, s)),
   ];
-  if (report.tracking)
-    items.push(link("f:silent", report.websites.filter((e) => e.silent === true).length, "silent", "flag"));
-  if (report.pages) {
-    const pages = pageCounts(report.websites);
-    for (const status of pageStatuses.filter((s) => s !== "present")) {
-      const n = pages[`pages${status[0]!.toUpperCase()}${status.slice(1)}`] ?? 0;
-      items.push(link(`f:page-${status}`, n, `page ${status}`, "flag"));
-    }
+  if (view.tracking) items.push(link("f:silent", view.tracking.silent, "silent", "flag"));
+  if (view.pages) {
+    for (const status of pageStatuses.filter((s) => s !== "present"))
+      items.push(link(`f:page-${status}`, view.pages.counts[status], `page ${status}`, "flag"));
   }
-  if (report.policy) items.push(link("f:policy", report.policy.findings.length, "policy findings", "flag"));
+  if (view.policy) items.push(link("f:policy", view.policy.findings.length, "policy findings", "flag"));
   return `<ul class="counts" aria-label="Websites by status">${items.join("")}</ul>`;
 }
 
@@ -236,15 +208,14 @@ function countLinks(report: DriftReport, failing: number): string {
  * A table of the accounts, a row each: its plan's use in words and as a bar, its websites in this
  * report by status as a chart with its legend.
  */
-function accountTable(report: DriftReport): string {
-  if (report.accounts.length === 0) return "<p>No account: the stacks read record no website.</p>";
-  const rows = report.accounts.map((a) => {
-    const own = report.websites.filter((e) => accountKey(e.account) === accountKey(a));
-    const counts = statusCounts(own);
+function accountTable(view: ReportView): string {
+  if (view.accounts.length === 0) return "<p>No account: the stacks read record no website.</p>";
+  const rows = view.accounts.map(({ use: a, rows: own, planWords }) => {
+    const counts = statusCounts(own.map((r) => r.entry));
     const byStatus = driftStatuses.map((s): [DriftStatus, number] => [s, counts[s]]);
     const statusWords = byStatus.map(([s, n]) => `${digits(n)} ${s}`).join(", ");
     const plan = a.plan
-      ? `${t(a.plan.name)}: ${t(useText(a, true))}`
+      ? `${t(a.plan.name)}: ${t(planWords)}`
       : `none reported: ${plural(a.websites, "website")}`;
     const limit = a.plan?.websites;
     return (
@@ -265,28 +236,21 @@ function accountTable(report: DriftReport): string {
 }
 
 /** The filters, hidden until the script shows them (they do nothing without it). */
-function controls(report: DriftReport, failing: number): string {
-  const counts = statusCounts(report.websites);
+function controls(view: ReportView): string {
+  const { report, failing, statusCounts: counts, pages } = view;
   const option = (value: string, label: string) => `<option value="${value}">${label}</option>`;
   const statusOptions = [
     option("", `Every website (${digits(report.websites.length)})`),
     option("f:fail", `Failing the run (${digits(failing)})`),
     ...driftStatuses.map((s) => option(`s:${s}`, `${s} (${digits(counts[s])})`)),
-    ...(report.tracking
-      ? [option("f:silent", `silent (${digits(report.websites.filter((e) => e.silent === true).length)})`)]
-      : []),
-    ...(report.pages
+    ...(view.tracking ? [option("f:silent", `silent (${digits(view.tracking.silent)})`)] : []),
+    ...(pages
       ? pageStatuses
           .filter((s) => s !== "present")
-          .map((s) =>
-            option(
-              `f:page-${s}`,
-              `page ${s} (${digits(report.websites.filter((e) => e.page?.status === s).length)})`,
-            ),
-          )
+          .map((s) => option(`f:page-${s}`, `page ${s} (${digits(pages.counts[s])})`))
       : []),
-    ...(report.policy ? [option("f:policy", "with policy findings")] : []),
-    ...(report.baseline || report.ignore ? [option("f:excused", "accepted or ignored")] : []),
+    ...(view.policy ? [option("f:policy", "with policy findings")] : []),
+    ...(view.columns.notes ? [option("f:excused", "accepted or ignored")] : []),
   ];
   const accountOptions = [
     option("", `Every account (${digits(report.accounts.length)})`),
@@ -302,11 +266,10 @@ function controls(report: DriftReport, failing: number): string {
 }
 
 /** The policy findings, each with its anchor (`f0`...) and a link to its website's row. */
-function policySection(report: DriftReport, rowOf: Map<string, number>): string {
-  const check = report.policy;
-  if (!check) return "";
-  const rows = check.findings.map((f, i) => {
-    const index = f.entry ? rowOf.get(entryKey(f.entry)) : undefined;
+function policySection(view: ReportView): string {
+  const policy = view.policy;
+  if (!policy) return "";
+  const rows = policy.findings.map(({ finding: f, index: i, row: index }) => {
     const subject = f.entry
       ? index !== undefined
         ? `<a href="#w${index}">${t(f.entry.domain)}</a> <small>id ${f.entry.id}</small>`
@@ -318,7 +281,7 @@ function policySection(report: DriftReport, rowOf: Map<string, number>): string 
     );
   });
   return (
-    `<section aria-labelledby="policy"><h2 id="policy">Policy</h2><p>${t(policySummary(check))}</p>` +
+    `<section aria-labelledby="policy"><h2 id="policy">Policy</h2><p>${t(policy.sentence)}</p>` +
     (rows.length > 0
       ? `<table><thead><tr><th scope="col">Level</th><th scope="col">Rule</th>` +
         `<th scope="col">Website or stack</th><th scope="col">Finding</th></tr></thead>` +
@@ -329,11 +292,8 @@ function policySection(report: DriftReport, rowOf: Map<string, number>): string 
 }
 
 /** The stale baseline entries and ignore rules, as warnings. */
-function staleSection(report: DriftReport): string {
-  const lines = [
-    ...(report.baseline?.stale ?? []).map(staleBaselineText),
-    ...(report.ignore?.stale ?? []).map(staleRuleText),
-  ];
+function staleSection(view: ReportView): string {
+  const lines = view.stale.map((s) => s.text);
   if (lines.length === 0) return "";
   return (
     `<section aria-labelledby="stale"><h2 id="stale">Warnings</h2><ul class="findings">` +
@@ -351,64 +311,31 @@ function stackList(stacks: readonly string[]): string {
     : `<details><summary>${digits(stacks.length)} stacks</summary>${list}</details>`;
 }
 
-/** The whole page; `now` is when it says it was made. */
-export function htmlReport(report: DriftReport, context: ReportContext = {}, now: Date = new Date()): string {
-  const accountIndex = new Map(report.accounts.map((a, i) => [accountKey(a), i]));
-  const failsOf = (e: DriftEntry) => findingsOf(e).some((f) => findingFails(e, f, context));
-  const failing = report.websites.filter(failsOf).length;
-  const { code, text: verdictText } = verdict(report, context, failing);
-  const rowOf = new Map<string, number>();
-  report.websites.forEach((e, i) => {
-    if (!rowOf.has(entryKey(e))) rowOf.set(entryKey(e), i);
-  });
-  const findingsByRow = new Map<number, { index: number; rule: string }[]>();
-  report.policy?.findings.forEach((f, index) => {
-    const row = f.entry ? rowOf.get(entryKey(f.entry)) : undefined;
-    if (row === undefined) return;
-    findingsByRow.set(row, [...(findingsByRow.get(row) ?? []), { index, rule: f.rule }]);
-  });
-  const columns: Columns = {
-    policy: report.policy !== undefined,
-    pages: report.pages !== undefined,
-    tracking: report.tracking !== undefined,
-    notes: report.baseline !== undefined || report.ignore !== undefined,
-  };
+/** The whole page, saying when the view was made. */
+export function htmlReport(view: ReportView): string {
+  const { report, columns } = view;
+  const { code, text: verdictText } = verdict(view);
   const days = report.tracking ? Math.min(report.tracking.days, DAILY_COUNTS_AT_MOST) : 0;
   const trackingDays = report.tracking
     ? `last ${plural(days, "day")}${days < report.tracking.days ? ` of ${digits(report.tracking.days)}` : ""} to ${t(report.tracking.to)}`
     : "";
-  const rows = report.websites.map((e, index) =>
-    row(
-      e,
-      {
-        index,
-        account: accountIndex.get(accountKey(e.account)) ?? -1,
-        fails: failsOf(e),
-        findings: findingsByRow.get(index) ?? [],
-        baselineFile: report.baseline?.file,
-      },
-      columns,
-    ),
-  );
-  const when = now.toISOString();
+  const rows = view.rows.map((r) => row(r, columns));
+  const when = view.madeAt.toISOString();
   const facts: [string, string][] = [
     ["Stacks", stackList(report.stacks)],
     ["Accounts", digits(report.accounts.length)],
     ["Websites", digits(report.websites.length)],
   ];
-  const read = readText(report.read);
-  if (read) facts.push(["Read", t(read)]);
-  const tracking = trackingText(report);
-  if (tracking) facts.push(["Tracking", t(tracking.replace(/^Tracking: /, ""))]);
-  if (report.pages) facts.push(["Pages", t(pageSummaryText(report.websites).replace(/^Pages: /, ""))]);
-  if (report.policy) facts.push(["Policy", t(policySummary(report.policy).replace(/^Policy /, ""))]);
-  const acceptance = acceptanceText(report);
-  if (acceptance) facts.push(["Not failing", t(acceptance.replace(/^Not failing: /, ""))]);
+  if (view.read) facts.push(["Read", t(view.read)]);
+  if (view.tracking) facts.push(["Tracking", t(view.tracking.sentence.replace(/^Tracking: /, ""))]);
+  if (view.pages) facts.push(["Pages", t(view.pages.sentence.replace(/^Pages: /, ""))]);
+  if (view.policy) facts.push(["Policy", t(view.policy.sentence.replace(/^Policy /, ""))]);
+  if (view.acceptance) facts.push(["Not failing", t(view.acceptance.replace(/^Not failing: /, ""))]);
   const table =
     report.websites.length === 0
       ? "<p>No website: the stacks read record none, and their accounts hold none.</p>"
       : `<p>Every website of the accounts the stacks use, in report order (by account, then domain), ` +
-        `in tables of ${digits(SHEET_ROWS)} rows.</p>${controls(report, failing)}` +
+        `in tables of ${digits(SHEET_ROWS)} rows.</p>${controls(view)}` +
         `<p id="shown" aria-live="polite">Showing all ${plural(report.websites.length, "website")}.</p>` +
         sheet(rows, headRow(columns, trackingDays));
   return [
@@ -430,15 +357,15 @@ export function htmlReport(report: DriftReport, context: ReportContext = {}, now
     `<p class="when">pulumi-webstats drift, <time datetime="${when}">${when.slice(0, 16).replace("T", " ")} UTC</time></p>`,
     `<p class="verdict ${code === 0 ? "passes" : "fails"}">${t(verdictText)}</p>`,
     `<dl class="facts">${facts.map(([dt, dd]) => `<dt>${dt}</dt><dd>${dd}</dd>`).join("")}</dl>`,
-    countLinks(report, failing),
+    countLinks(view),
     "</header>",
     "<main>",
-    `<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountTable(report)}</section>`,
+    `<section aria-labelledby="accounts"><h2 id="accounts">Accounts</h2>${accountTable(view)}</section>`,
     `<section aria-labelledby="websites"><h2 id="websites">Websites</h2>`,
     table,
     "</section>",
-    policySection(report, rowOf),
-    staleSection(report),
+    policySection(view),
+    staleSection(view),
     "</main>",
     `<script>${htmlScript}</script>`,
     "</body>",

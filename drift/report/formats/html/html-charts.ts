@@ -3,7 +3,7 @@
 // one stacked bar, and a website's daily pageviews as a sparkline. Each picture says in text what
 // it shows (an aria-label, or the text beside it), so nothing is told by colour alone. Numbers
 // only: no text from the server is drawn into them.
-import type { DriftStatus } from "../model/entries";
+import type { DriftStatus } from "../../../model/entries";
 
 const round = (n: number): string => String(Math.round(n * 10) / 10);
 

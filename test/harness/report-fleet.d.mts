@@ -1,5 +1,5 @@
-// Types for bench/report-fleet.mjs, used by the tests that render the bench fleet's report.
-import type { DriftReport } from "../drift/model/report";
+// Types for report-fleet.mjs, used by the tests that render the bench fleet's report.
+import type { DriftReport } from "../../drift/model/report";
 
 export interface FleetReportOptions {
   websites?: number;

@@ -3,7 +3,8 @@
 // installation) with the findings a real fleet has (changed, gone, unmanaged, duplicate, silent,
 // pages that lack the tracking code, policy findings), drawn from a seeded generator so that the
 // same sizes always give the same report. The bench measures its HTML report beside its JSON
-// report (html-report.mjs); the docs' screenshot shows it (tools/docs/report-screenshot.mjs).
+// report (bench/html-report.mjs), the docs' screenshot shows it (tools/docs/report-screenshot.mjs)
+// and the HTML report's tests render it.
 // Plain data in the shape of drift/model/report.ts's DriftReport: it imports nothing.
 
 /** A small seeded generator (mulberry32): the same seed, the same fleet. */

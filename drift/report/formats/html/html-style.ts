@@ -1,10 +1,10 @@
 // The HTML report's style sheet: one <style> element, allowed by its hash in the page's
-// Content-Security-Policy (html-report.ts), so the page carries no `style` attribute anywhere
+// Content-Security-Policy (formats/html.ts), so the page carries no `style` attribute anywhere
 // (the bars and charts are SVG shapes sized by their own attributes). Light and dark follow the
 // reader's setting (prefers-color-scheme); every text colour keeps a contrast of at least 4.5:1
 // on its background in both (the browser test measures it); print drops the controls, keeps the
 // colours of the badges and repeats the table's header on each page. The tables of the sheet
-// (html-report.ts) share fixed column widths and are laid out only once in view.
+// (formats/html.ts) share fixed column widths and are laid out only once in view.
 
 export const htmlStyle = `
 :root {
