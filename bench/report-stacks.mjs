@@ -135,7 +135,7 @@ function madeText(r) {
       `In each backend, ${m.cliPerProject} stacks of each project were made by \`pulumi stack init\` and \`pulumi stack import\` ` +
       `(${both.map(([name, b]) => `${name}: ${b.cliStacks} in ${s(b.cliMs)} s`).join("; ")}; 4 projects at a time) and the others written straight into the backend's layout ` +
       `by the bench's writer (test/harness/state-writer.mjs: ${both.map(([name, b]) => `${name}: ${b.writerStacks} in ${s(b.writeMs)} s, ${mibOf(b.writerBytes)} MiB of states`).join("; ")}); ` +
-      `test/e2e/drift-backend-writer.test.ts holds the writer's stacks to the CLI's: drift and \`pulumi stack export --show-secrets\` read them the same. ` +
+      `test/e2e/drift/backend-writer.test.ts holds the writer's stacks to the CLI's: drift and \`pulumi stack export --show-secrets\` read them the same. ` +
       `The same websites in ${r.fewerStacks?.stackCount} stacks: the writer alone (${both.map(([name, b]) => `${name}: ${s(b.fewer.writeMs)} s`).join("; ")}).`,
     "",
     `Salts: the stacks of a project share one (${m.file.salts} distinct in each backend): the project's first stack got its own from \`pulumi stack init\`, ` +

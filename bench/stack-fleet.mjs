@@ -2,7 +2,7 @@
 // backend) two ways: a sample by the Pulumi CLI (`pulumi stack init` and `pulumi stack import`
 // of an export made from the engine's, test/harness/import-stacks.mjs), the rest written straight
 // into the backend's layout by test/harness/state-writer.mjs, as the CLI stores a state (the
-// e2e test drift-backend-writer.test.ts holds the writer to what the CLI writes).
+// e2e test test/e2e/drift/backend-writer.test.ts holds the writer to what the CLI writes).
 //
 // Every stack's export is made from the template: the `pulumi stack export --show-secrets` of a
 // stack the engine brought up, moved to the stack's project and name (every URN rewritten), its

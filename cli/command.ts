@@ -17,7 +17,7 @@ export interface CliCommand<Options = unknown> {
   usage: () => string;
   /**
    * The docs page with the whole story of the command (a path from the repository's root, with
-   * an optional `#anchor`); the help names it last (test/unit/cli-help-docs.test.ts holds them
+   * an optional `#anchor`); the help names it last (test/unit/cli/help-docs.test.ts holds them
    * together).
    */
   docs: string;

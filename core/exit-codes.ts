@@ -1,5 +1,5 @@
 // The exit codes of every command, in one table: each command's help and docs page state their
-// codes from it (cli/exit-codes.ts; test/unit/cli-help-docs.test.ts holds them together), and the
+// codes from it (cli/exit-codes.ts; test/unit/cli/help-docs.test.ts holds them together), and the
 // runs return them (drift/, generate/, action/). A wrong command line is an error like any other,
 // with the same code in every command: 2 is drift's "drift found", which a pipeline must never
 // get from a typo.

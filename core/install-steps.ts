@@ -2,7 +2,7 @@
 // (the demo's, generate's). Until this version is on the npm registry, `npm install
 // pulumi-webstats` fails: the only way that works is the provider's tarball in a release folder,
 // which `npm run release` writes in a clone (tools/release/build-release.mjs). The examples' and
-// the quickstarts' commands say the same; test/integration/install-steps.test.ts runs what these
+// the quickstarts' commands say the same; test/integration/cli/install-steps.test.ts runs what these
 // lines print and holds those pages to them.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";

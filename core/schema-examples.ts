@@ -34,7 +34,7 @@ function examplesSection(example: SchemaExample): string {
 /**
  * `description` followed by the example of `name` (a resource's or function's name, as its
  * folder under schema-examples/ is called) and, when given, the `## Import` section's text.
- * A name without an example keeps its description alone (test/unit/schema-examples.test.ts
+ * A name without an example keeps its description alone (test/unit/core/schema-examples.test.ts
  * requires one for every resource and function).
  */
 export function describedWithExamples(name: string, description: string, importText?: string): string {

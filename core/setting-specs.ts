@@ -94,7 +94,7 @@ function scriptAddress(value: string, source: string): string {
 
 // `const`: each entry keeps its literal type and flags, from which the connection type derives.
 // Each entry's doc comment is its description: what an editor shows for a `connection`'s setting
-// in a program (test/unit/website-table-drift.test.ts holds the two together).
+// in a program (test/unit/core/website-table-drift.test.ts holds the two together).
 const setting = <const S extends SettingSpec<unknown>>(spec: S): S => spec;
 
 export const settingSpecs = {

@@ -1,6 +1,6 @@
 // `pulumi-webstats drift`: what the given stacks recorded against what their accounts hold, as a
 // pipeline of values. Each stage is a function from the value before it to a new value; none
-// changes what it is given (test/unit/drift-stages.test.ts freezes each input):
+// changes what it is given (test/unit/drift/stages.test.ts freezes each input):
 //
 //   options ─ read ──▶ stacks, accounts           read/     stacks exported, accounts reached
 //           ─ compare ─▶ report, live websites     compare/  diff, --check-tracking, --check-pages, policy

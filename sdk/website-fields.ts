@@ -4,7 +4,7 @@
 // decodes answers and encodes requests from this table; the core's field table
 // (core/website-fields.ts) takes each field from here and adds what the resource makes of it.
 // types.ts writes the types out for their doc comments; a test holds them to this table, and the
-// emulator's records to its wire names (test/unit/website-field-checklist.test.ts).
+// emulator's records to its wire names (test/unit/core/website-field-checklist.test.ts).
 import { z } from "zod";
 import { integer, timestamp, withDefault } from "./lenient-schemas";
 import {

@@ -1,6 +1,6 @@
 // drift's exit codes, from the one table (core/exit-codes.ts), as its help states them. The run
 // decides them (drift/report/report-run.ts, drift/fix/) and a wrong command line gets `error`;
-// test/unit/cli-help-docs.test.ts holds the run, this list, the help and
+// test/unit/cli/help-docs.test.ts holds the run, this list, the help and
 // docs/drift-reference.md together.
 import { exitCodes } from "../../core/exit-codes";
 import { ERROR_MEANING, exitCodeHelp, usageDetail } from "../exit-codes";

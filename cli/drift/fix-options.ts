@@ -29,7 +29,7 @@ export const fixOptionsHelp: OptionHelp[] = [
 
 /**
  * The formats the fixes print what they did in, in the order their messages name them: the
- * table's rows marked fixSummary (test/unit/drift-report-formats.test.ts holds them together).
+ * table's rows marked fixSummary (test/unit/drift/report/formats.test.ts holds them together).
  * While fixing, the table's other formats go to --output files only.
  */
 export const summaryFormats: readonly string[] = ["text", "markdown", "json"] satisfies FixSummaryFormat[];

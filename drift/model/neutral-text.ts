@@ -18,7 +18,7 @@
 // and a $GITHUB_OUTPUT entry whose delimiter cannot occur in its value.
 // Every transform here takes time in proportion to its input, whatever it holds: each regular
 // expression is one a backtracking matcher runs in linear time (recheck's automaton checker
-// judges each in test/unit/drift-linear-text.test.ts, with every transform run on 1 MB values),
+// judges each in test/unit/drift/model/linear-text.test.ts, with every transform run on 1 MB values),
 // and what no such expression says (mentions and references, the longest run of backticks) is
 // scanned by hand in one pass. Page text is cut before it gets here (model/page-quote.ts).
 import { randomBytes } from "node:crypto";
@@ -125,7 +125,7 @@ interface MarkdownPlace {
 // (any case) is found by a scan of its own rather than a regular expression: the expression
 // `(?:[\w.-]+/)?[\w.-]*#\d+` tried at each position of a run of word characters reads the rest of
 // the run each time, so a long run cost time in the square of its length. The scan finds the same
-// references (test/unit/drift-neutral-text.test.ts holds it to that expression) in one pass.
+// references (test/unit/drift/model/neutral-text.test.ts holds it to that expression) in one pass.
 
 /** `[A-Za-z0-9_]`: what may not stand before a mention or a `GH-1`. */
 const isWordCode = (c: number): boolean =>

@@ -7,7 +7,7 @@
 // the Content-Security-Policy refused would log one), asks for nothing over the network and
 // opens no dialog; a domain carrying markup is text, with no element of its own; without script
 // the whole table is there; printing drops the controls; every text keeps a contrast of 4.5:1
-// in light and dark. The markup itself, byte by byte, is test/unit/drift-html-report.test.ts.
+// in light and dark. The markup itself, byte by byte, is test/unit/drift/report/html-report.test.ts.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

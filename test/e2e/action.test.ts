@@ -5,8 +5,8 @@
 // project after `npm ci`, but the Action uses none of it: the command is in its bundle.
 // In sync: exit code 0, the counts, the reports in each format asked, the Markdown report as
 // the job summary. Drift: exit code 2 fails the step unless fail-on-drift is false. The input
-// refusals are test/integration/action-inputs.test.ts; the bundle alone, its echoed output and
-// its folders, test/integration/action-run.test.ts.
+// refusals are test/integration/action/inputs.test.ts; the bundle alone, its echoed output and
+// its folders, test/integration/action/run.test.ts.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";

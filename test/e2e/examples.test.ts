@@ -144,7 +144,7 @@ describeEngine("examples", () => {
 
   it("gitops: the workflow's script reads the stack, opens an issue on drift and keeps the job green", async () => {
     // The workflow runs scripts/drift-issue.sh on a schedule; its issue behaviour run by run is
-    // test/integration/gitops-drift-issue.test.ts. Here: the step as written, on a real stack.
+    // test/integration/examples/gitops-drift-issue.test.ts. Here: the step as written, on a real stack.
     const workflow = parse(
       readFileSync(join(examplesDir, "gitops", ".github", "workflows", "drift-check.yml"), "utf8"),
     ) as {

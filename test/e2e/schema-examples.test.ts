@@ -3,7 +3,7 @@
 // provider plugin, against an account that holds the website they look up: the Website's
 // preview checks its arguments and plans its creation, each function's preview runs its
 // fn::invoke (the engine runs invokes at preview) and prints what the example exports. The other
-// languages' examples are compiled in test/integration/schema-examples.test.ts.
+// languages' examples are compiled in test/integration/tools/build/schema-examples.test.ts.
 import { readdirSync } from "node:fs";
 import { expect, it } from "vitest";
 import { WebstatsClient } from "../../sdk";

@@ -7,7 +7,7 @@
 // writes every gRPC request and answer it exchanges with plugins as JSON lines. Those lines are
 // scrubbed (below) and written to test/provider/recordings/<scenario>.jsonl, which
 // test/provider/recorded-traffic.test.ts replays against the hosts, and the first line of each
-// says what made it (test/unit/provider-recordings.test.ts fails when that no longer holds).
+// says what made it (test/unit/provider/recordings.test.ts fails when that no longer holds).
 //
 // Needs `npm run build` (the package is packed from dist/ as it is) and `npm run pulumi:ensure`.
 // Programs: a TypeScript inline program for the dynamic host, Pulumi YAML for the plugin.

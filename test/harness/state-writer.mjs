@@ -2,7 +2,7 @@
 // Stacks written straight into a self-managed backend's layout, as the Pulumi CLI stores them,
 // without a pulumi process per stack: so that the bench can have a thousand stacks in a file or
 // PostgreSQL backend in seconds, and a test can hold the result to what `pulumi stack import`
-// writes (test/e2e/drift-backend-writer.test.ts). Shared by bench/ and test/e2e.
+// writes (test/e2e/drift/backend-writer.test.ts). Shared by bench/ and test/e2e.
 //
 // What is written (pkg/backend/diy, pkg/secrets/passphrase, sdk/go/common/resource/config/crypt.go):
 // - the state of stack S of project P at `.pulumi/stacks/P/S.json`: the checkpoint

@@ -5,7 +5,7 @@
 // (stats.webstats.test) that only a real forwarding proxy resolves: a request that does not go
 // through the proxy cannot reach it at all. What the typed client alone shows (each certificate
 // problem, each NO_PROXY form, an unreachable proxy) is proven in
-// test/integration/sdk-networks.test.ts; here, what reaches the engine: the operations' results,
+// test/integration/sdk/networks.test.ts; here, what reaches the engine: the operations' results,
 // failures (check failures and their properties), notices (the plugin's through the engine's Log
 // service, the dynamic host's on standard error), and no proxy password anywhere.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

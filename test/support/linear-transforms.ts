@@ -1,6 +1,6 @@
 // The text transforms of drift's outputs (and the Action's and the SDK's quoting), each with the
 // most it may write per character of input, and the 1 MB adversarial values they are run on
-// (test/unit/drift-linear-text.test.ts). Kept free of vitest so that the test can bundle this
+// (test/unit/drift/model/linear-text.test.ts). Kept free of vitest so that the test can bundle this
 // file into a worker thread, which it can end when a transform hangs.
 import {
   escapeHtml,

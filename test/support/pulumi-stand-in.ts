@@ -1,7 +1,7 @@
 // A stand-in for pulumi that answers `stack ls` and `stack export` from files a test writes
 // (stacks.json and stacks/<name>.json or .error beside it), and refuses anything else, for the
-// tests that run the Action (test/integration/action-run.test.ts, which runs its bundle, and
-// action-drift-run.test.ts, which runs action/src in the test's process). It runs on this
+// tests that run the Action (test/integration/action/run.test.ts, which runs its bundle, and
+// test/integration/action/drift-run.test.ts, which runs action/src in the test's process). It runs on this
 // Node.js by its path, so PATH needs nothing but its folder.
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -3,7 +3,7 @@
 // (drift/report/json-report-schema.ts, built into dist/) into dist/drift-report.schema.json, which
 // the package exports as `pulumi-webstats/drift-report.schema.json`. With `--docs`, writes the copy
 // the docs link, docs/drift-report.schema.json, formatted as the repository's other files are;
-// test/unit/drift-json-report-schema.test.ts fails while that copy differs from the code.
+// test/unit/drift/report/json-report-schema.test.ts fails while that copy differs from the code.
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";

@@ -2,7 +2,7 @@
 // Writes the settings tables from the one settings table (core/settings-tables.ts, built into
 // dist/): "## Settings" of docs/accounts.md (every setting), the table of docs/networks.md (how an
 // installation is reached), and the Registry page's "## Configuration". `npm run readme:settings`
-// (after a build); test/unit/website-table-drift.test.ts and registry-docs.test.ts fail when a
+// (after a build); test/unit/core/website-table-drift.test.ts and test/unit/docs/registry.test.ts fail when a
 // page differs from what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -19,7 +19,7 @@
 // The dynamic provider runs under the same Node.js: it is first on PATH.
 //
 // Raising the peer floor moves this lane: COMPAT_PULUMI_VERSION is the floor, and
-// test/unit/tested-versions.test.ts holds them together.
+// test/unit/tools/ci/tested-versions.test.ts holds them together.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,9 +55,9 @@ export const COMPAT_SLICE = {
   everyLine: {
     e2e: [
       // A lifecycle with drift through each host, on the oldest @pulumi/pulumi the package claims.
-      "test/e2e/website-lifecycle.test.ts",
+      "test/e2e/website/lifecycle.test.ts",
       // A lifecycle through the generated Node.js SDK, which runs on the line's Node.js.
-      "test/e2e/language-sdk-nodejs.test.ts",
+      "test/e2e/language-sdks/nodejs.test.ts",
     ],
   },
   // Every line but the main lane's: what such a file proves is the line's Node.js running the
@@ -68,18 +68,18 @@ export const COMPAT_SLICE = {
     e2e: [
       // drift reads the states the oldest CLI wrote, from its file backend and with its own
       // `pulumi stack export`: their format is the CLI's.
-      "test/e2e/drift-command.test.ts",
+      "test/e2e/drift/command.test.ts",
     ],
   },
   oldestLine: {
     e2e: [
       // Import by id and from a file: the engine's Read without state and its code generation.
-      "test/e2e/plugin-import.test.ts",
+      "test/e2e/plugin/import.test.ts",
       // A lifecycle through the generated Go SDK.
-      "test/e2e/language-sdk-go.test.ts",
+      "test/e2e/language-sdks/go.test.ts",
     ],
     // The versions each lane runs are the ones the README promises.
-    unit: ["test/unit/tested-versions.test.ts"],
+    unit: ["test/unit/tools/ci/tested-versions.test.ts"],
   },
 };
 

@@ -109,7 +109,7 @@ const config = {
   checkers: [],
   // No checker runs and vitest strips types without checking them, so no file needs the
   // "// @ts-nocheck" Stryker would otherwise add, which it also adds inside the <script> of the
-  // kept HTML pages under test/ (test/unit/golden/), making them differ from the page written.
+  // kept HTML pages under test/ (test/unit/drift/report/golden/), making them differ from the page written.
   disableTypeChecks: false,
   cleanTempDir: "always",
 };

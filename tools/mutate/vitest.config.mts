@@ -11,35 +11,35 @@ const kept = new Set(["unit", "integration"]);
 // Test files that run the built package (dist/) in another process: no mutant reaches them, and
 // the sandbox has no build.
 const runsTheBuild = [
-  "test/integration/action-run.test.ts",
-  "test/integration/cli-exit.test.ts",
-  "test/integration/install-steps.test.ts",
-  "test/integration/api-reference.test.ts",
-  "test/integration/docs-quickstarts.test.ts",
-  "test/integration/emulator-cli.test.ts",
-  "test/integration/emulator-random-requests.test.ts",
-  "test/integration/emulator-without-fastify.test.ts",
-  "test/integration/gitops-drift-issue.test.ts",
-  "test/integration/gitops-fix-pr.test.ts",
-  "test/integration/package-install.test.ts",
-  "test/integration/plugin-install-command.test.ts",
-  "test/integration/plugin-release.test.ts",
-  "test/unit/package-contents.test.ts",
-  "test/unit/drift-json-report-schema.test.ts",
+  "test/integration/action/run.test.ts",
+  "test/integration/cli/exit.test.ts",
+  "test/integration/cli/install-steps.test.ts",
+  "test/integration/tools/build/api-reference.test.ts",
+  "test/integration/docs/quickstarts.test.ts",
+  "test/integration/emulator/cli.test.ts",
+  "test/integration/emulator/random-requests.test.ts",
+  "test/integration/emulator/without-fastify.test.ts",
+  "test/integration/examples/gitops-drift-issue.test.ts",
+  "test/integration/examples/gitops-fix-pr.test.ts",
+  "test/integration/package/install.test.ts",
+  "test/integration/cli/plugin-install.test.ts",
+  "test/integration/tools/release/plugin-release.test.ts",
+  "test/unit/package/contents.test.ts",
+  "test/unit/drift/report/json-report-schema.test.ts",
   // Type-checks the docs' examples against the language SDKs with tsc in another process: no
   // mutant reaches it, and in the sandbox tsc fails without a diagnostic.
-  "test/integration/sdk-doc-examples.test.ts",
+  "test/integration/docs/sdk-examples.test.ts",
   // Type-check programs against the package's sources, which the sandbox's mutated copy
   // (Stryker's instrumented code) no longer type-checks.
-  "test/unit/connection-types.test.ts",
-  "test/unit/generate-project.test.ts",
+  "test/unit/package/connection-types.test.ts",
+  "test/unit/generate/project.test.ts",
   // Holds the engine recordings to the digest of their script, which differs in the sandbox.
-  "test/unit/provider-recordings.test.ts",
+  "test/unit/provider/recordings.test.ts",
   // Reads the regular expressions out of the sources, which the sandbox holds instrumented: with
   // every mutant's pattern beside the original, some of them slow by design.
-  "test/unit/drift-linear-text.test.ts",
+  "test/unit/drift/model/linear-text.test.ts",
   // Holds the compiled schema examples equal to schema-examples/, which the sandbox's copy is not.
-  "test/unit/schema-examples.test.ts",
+  "test/unit/core/schema-examples.test.ts",
 ];
 
 const nameOf = (project: TestProjectInlineConfiguration): string | undefined => {
