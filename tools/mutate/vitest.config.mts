@@ -12,6 +12,7 @@ const kept = new Set(["unit", "integration"]);
 // the sandbox has no build.
 const runsTheBuild = [
   "test/integration/action/run.test.ts",
+  "test/integration/action/inputs.test.ts",
   "test/integration/action/shards.test.ts",
   "test/integration/cli/exit.test.ts",
   "test/integration/cli/install-steps.test.ts",
