@@ -628,3 +628,25 @@ describe("drift: formatReport, each format whole", () => {
     expect(formatReport(given, format)).toBe(lines.join("\n"));
   });
 });
+
+describe("drift: formatReport, how the stacks were read", () => {
+  // Two ways in one run: the text's summary and the HTML page's facts both say each count.
+  const read = {
+    ...report,
+    read: [
+      { stack: "web/prod", via: "file backend" as const },
+      { stack: "web/dev", via: "pulumi stack export" as const },
+    ],
+  };
+  const said = "1 from the file backend, 1 with pulumi stack export";
+
+  it("says it at the end of the text's summary", () => {
+    expect(formatReport(read, "text").split("\n")[0]).toMatch(new RegExp(` Stacks read ${said}\\.$`));
+    expect(formatReport(report, "text").split("\n")[0]).not.toContain("Stacks read");
+  });
+
+  it("says it among the HTML page's facts", () => {
+    expect(formatReport(read, "html")).toContain(`<dt>Read</dt><dd>${said}</dd>`);
+    expect(formatReport(report, "html")).not.toContain("<dt>Read</dt>");
+  });
+});
