@@ -67,6 +67,9 @@ export {
 } from "./model/neutral-text";
 export { reportFormatTable, reportFormats } from "./report/formats";
 export type { ReportFormat, ReportFormatRow, ReportOutput } from "./report/formats";
+export { DEFAULT_HISTORY_KEEP, keepText, parseHistoryKeep } from "./history/history-keep";
+export type { HistoryKeep } from "./history/history-keep";
+export type { HistoryOptions } from "./history/history-run";
 export { readWithChoices } from "./read/read-stacks";
 export type { ReadWith, StackReading } from "./read/read-stacks";
 export { globProblem } from "./read/stack-glob";
@@ -117,7 +120,8 @@ export async function runDrift(
   if (options.shard !== undefined || options.shardFile !== undefined)
     return runShard(options, env, settings, io);
   // The policy configuration, report folders, baseline and ignore file, before any stack is read.
-  const { policy, acceptance } = await prepareRun(options);
+  const prepared = await prepareRun(options);
+  const { policy } = prepared;
 
   // read
   const stacks = await readStacks(options, env, io.err, io.verbose);
@@ -142,7 +146,7 @@ export async function runDrift(
 
   // accept, report: with a fix, reports go only to their --output files; standard output says what was fixed.
   const fixing = options.fix !== undefined || options.fixCloud !== undefined;
-  const { accepted, exitCode } = await acceptAndReport(compared, recorded, options, acceptance, io, fixing);
+  const { accepted, exitCode } = await acceptAndReport(compared, recorded, options, prepared, io, fixing);
   if (!fixing) return exitCode;
 
   // fix

@@ -49,7 +49,8 @@ export async function runMerge(
   io: Pick<CommandConsole, "out" | "err">,
 ): Promise<number> {
   // The policy configuration, report folders, baseline and ignore file, before anything is written.
-  const { policy, acceptance } = await prepareRun(options);
+  const prepared = await prepareRun(options);
+  const { policy, acceptance } = prepared;
   const differ = differingOptions(set.options, await reportFingerprint(options, acceptance));
   if (differ.length > 0) {
     throw new ShardMergeError(
@@ -68,6 +69,6 @@ export async function runMerge(
 
   // compare (its pure half), accept, report
   const compared = compareObserved(stacks, observed, policy);
-  const { exitCode } = await acceptAndReport(compared, recorded, options, acceptance, io);
+  const { exitCode } = await acceptAndReport(compared, recorded, options, prepared, io);
   return exitCode;
 }

@@ -12,11 +12,15 @@ import { checkReportOutputs, reportStage } from "./report/report-run";
 import type { ReportRunOptions } from "./report/report-run";
 import type { DriftReport } from "./model/report";
 import type { RecordedWebsite } from "./read/stack-export";
+import { historyOfRun, prepareHistory, recordHistory } from "./history/history-run";
+import type { HistoryRead } from "./history/history-file";
 
 /** What a run reads before its stacks: the policy rules and the baseline and ignore file. */
 interface Prepared {
   policy?: PolicyOptions;
   acceptance: Acceptance;
+  /** With --history: the runs it holds (or why it cannot be used). */
+  history?: HistoryRead;
 }
 
 /** Reads and checks the run's policy configuration, report folders, baseline and ignore file. */
@@ -27,27 +31,36 @@ export async function prepareRun(
   const rules = policy ? readPolicyConfig(policy.file) : undefined;
   checkReportOutputs(options);
   const acceptance = await loadAcceptance(options, process.cwd());
+  const history = options.history ? await prepareHistory(options.history) : undefined;
   return {
     ...(policy && rules ? { policy: { file: policy.file, rules, failOn: policy.failOn } } : {}),
     acceptance,
+    ...(history ? { history } : {}),
   };
 }
 
 /**
- * accept, then report (with a fix, reports go only to their --output files: `quiet` keeps
- * standard output for what was fixed), then the new baseline; resolves with the accepted report
- * and the run's exit code.
+ * accept, then the difference from the history, report (with a fix, reports go only to their
+ * --output files: `quiet` keeps standard output for what was fixed), then the new baseline and
+ * the history's new line; resolves with the accepted report and the run's exit code.
  */
 export async function acceptAndReport(
   compared: Compared,
   recorded: readonly RecordedWebsite[],
   options: ReportRunOptions,
-  acceptance: Acceptance,
+  prepared: Prepared,
   io: Pick<CommandConsole, "out" | "err">,
   quiet = false,
 ): Promise<{ accepted: DriftReport; exitCode: number }> {
+  const { acceptance } = prepared;
+  const now = options.now ?? new Date();
   // accept
   const accepted = acceptStage(compared.report, acceptance);
+  const history =
+    options.history && prepared.history
+      ? historyOfRun(prepared.history, accepted, options.history, now)
+      : undefined;
+  if (history?.view.warning) io.err(`Warning: ${history.view.warning}\n`);
 
   // report
   const writesBaseline = acceptance.writeBaseline !== undefined;
@@ -57,6 +70,7 @@ export async function acceptAndReport(
     options,
     writesBaseline,
     quiet ? { ...io, out: () => {} } : io,
+    { now, ...(history ? { history: history.view } : {}) },
   );
   // The new baseline last, once every report is written.
   const written = await writeNewBaseline(accepted.websites, acceptance);
@@ -64,6 +78,10 @@ export async function acceptAndReport(
     io.err(
       `Wrote ${written} entr${written === 1 ? "y" : "ies"} to the baseline ${acceptance.writeBaseline}.\n`,
     );
+  }
+  // The history's line, once every report and the baseline are written.
+  if (history && options.history) {
+    for (const warning of await recordHistory(history, options.history, now)) io.err(`Warning: ${warning}\n`);
   }
   return { accepted, exitCode };
 }

@@ -12,6 +12,7 @@ import { stateOptions, stateOptionsHelp, stateSources } from "../state-options";
 import { UsageError } from "../usage-error";
 import { driftCommandExits, driftExitHelp } from "./exit-codes";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
+import { historyChoice, historyOptions, historyOptionsHelp } from "./history-options";
 import { fixChoice, fixOptions, fixOptionsHelp } from "./fix-options";
 import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
 import { pageChoice, pageOptions, pageOptionsHelp } from "./page-options";
@@ -38,7 +39,7 @@ settings are its own, as its pulumi up has them; the environment's apply to what
 
 ${optionSections([
   ["Stacks", [...stateOptionsHelp, ...stackOptionsHelp]],
-  ["Report", [...reportOptionsHelp, ...baselineOptionsHelp]],
+  ["Report", [...reportOptionsHelp, ...baselineOptionsHelp, ...historyOptionsHelp]],
   ["Checks", [...pageOptionsHelp, ...policyOptionsHelp]],
   ["Fixes", fixOptionsHelp],
   [`Shards (one run over many CI machines; then drift merge; ${SHARDS_DOCS})`, shardOptionsHelp],
@@ -61,6 +62,7 @@ function parse(line: ParsedLine): DriftCommandOptions {
   }
   const { failOnPolicy, ...report } = reportChoice(line);
   const baseline = baselineChoice(line, report.outputs);
+  const history = historyChoice(line, { ...report, ...baseline });
   const fixes = fixChoice(line, report.format, sources);
   return {
     sources,
@@ -69,12 +71,14 @@ function parse(line: ParsedLine): DriftCommandOptions {
     ...policyChoice(line, failOnPolicy),
     ...pageChoice(line),
     ...baseline,
+    ...history,
     ...fixes,
     ...shardChoice(line, {
       outputs: report.outputs !== undefined,
       fix: fixes.fix !== undefined,
       fixCloud: fixes.fixCloud !== undefined,
       writeBaseline: baseline.writeBaseline !== undefined,
+      history: history.history !== undefined,
     }),
   };
 }
@@ -96,6 +100,7 @@ export const driftCommand: CliCommand<DriftCommandOptions> = {
     ...reportOptions,
     ...pageOptions,
     ...baselineOptions,
+    ...historyOptions,
     ...policyOptions,
     ...fixOptions,
     ...shardOptions,

@@ -10,6 +10,7 @@ import { commonOptionsHelp, docsLine, optionSections } from "../help";
 import { UsageError } from "../usage-error";
 import { driftExits } from "./exit-codes";
 import { baselineChoice, baselineOptions, baselineOptionsHelp } from "./baseline-options";
+import { historyChoice, historyOptions, historyOptionsHelp } from "./history-options";
 import { policyChoice, policyOptions, policyOptionsHelp } from "./policy-options";
 import { failOnOf, failOnPolicyOf, reportOptions, reportOptionsHelp, reportsOf } from "./report-options";
 
@@ -48,6 +49,7 @@ ${optionSections([
         mergedReportOptions.some((name) => row.option.startsWith(`--${name} `)),
       ),
       ...baselineOptionsHelp,
+      ...historyOptionsHelp,
       ...policyOptionsHelp,
     ],
   ],
@@ -76,6 +78,7 @@ function parse(line: ParsedLine): MergeCommandOptions {
     ...(failOnValues !== undefined ? { failOnValues } : {}),
     ...policyChoice(line, failOnPolicyOf(failOnValues).failOnPolicy),
     ...baselineChoice(line, outputs),
+    ...historyChoice(line, { outputs, ...baselineChoice(line, outputs) }),
   };
 }
 
@@ -87,6 +90,7 @@ export const driftMergeCommand: CliCommand<MergeCommandOptions> = {
   options: {
     ...Object.fromEntries(mergedReportOptions.map((name) => [name, reportOptions[name]!])),
     ...baselineOptions,
+    ...historyOptions,
     ...policyOptions,
   },
   exits,

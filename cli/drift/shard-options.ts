@@ -62,6 +62,7 @@ interface ShardConflicts {
   fix: boolean;
   fixCloud: boolean;
   writeBaseline: boolean;
+  history: boolean;
 }
 
 /**
@@ -109,6 +110,11 @@ export function shardChoice(
   if (conflicts.writeBaseline) {
     throw new UsageError(
       "--write-baseline records the findings of every stack, which one shard does not have: give it to pulumi-webstats drift merge.",
+    );
+  }
+  if (conflicts.history) {
+    throw new UsageError(
+      "--history compares every stack's findings with the last run, which one shard does not have: give it to pulumi-webstats drift merge.",
     );
   }
   return {

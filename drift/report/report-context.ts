@@ -3,6 +3,7 @@
 // and the run's exit code (the HTML page states it); and why a website, or one of its findings,
 // does not fail, in words.
 import type { DriftEntry, DriftPart, FailOnName } from "../model/entries";
+import type { HistoryView } from "./view/history-view";
 import { excusedPartOf, findingCounts, partsOf } from "../model/entries";
 
 /** Where a website is declared: its fleet file or program, and the 1-based line. */
@@ -23,6 +24,8 @@ export interface ReportContext {
   locate?: LocateDeclaration;
   /** The run's exit code, when the run decides it (the HTML report states it). */
   exitCode?: number;
+  /** With --history: the run against the history's last run (view/history-view.ts). */
+  history?: HistoryView;
 }
 
 /** Whether one finding of an entry fails the run (accepted and ignored websites never do). */

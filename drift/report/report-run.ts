@@ -16,6 +16,8 @@ import { policyFails } from "../compare/policy-check";
 import type { RecordedWebsite } from "../read/stack-export";
 import { runExitCode } from "../model/exit-code";
 import type { CommandConsole } from "../../core/console";
+import type { HistoryOptions } from "../history/history-run";
+import type { HistoryView } from "./view/history-view";
 
 export interface ReportRunOptions extends AcceptanceOptions {
   /** The report on standard output: text unless a --format without --output names another. */
@@ -24,6 +26,10 @@ export interface ReportRunOptions extends AcceptanceOptions {
   failOn: FailOnName[];
   /** Each `--format F --output FILE` pair, in order. */
   outputs?: ReportOutput[];
+  /** `--history FILE` and `--history-keep`: what changed since the last run (history/). */
+  history?: HistoryOptions;
+  /** When the run is made (the reports and the history say it); now unless given. */
+  now?: Date;
 }
 
 /** Checks that every report file can be written, before the run reads a stack. */
@@ -59,12 +65,16 @@ export async function reportStage(
   options: ReportRunOptions,
   writesBaseline: boolean,
   io: Pick<CommandConsole, "out" | "err">,
-  locate?: LocateDeclaration,
+  run: { now?: Date; history?: HistoryView; locate?: LocateDeclaration } = {},
 ): Promise<number> {
-  locate ??= reviewSites(recorded, report.websites, process.cwd());
+  const locate = run.locate ?? reviewSites(recorded, report.websites, process.cwd());
   // The exit code, for the reports that state it (HTML).
   const exitCode = exitCodeOf(report, options.failOn, writesBaseline);
-  const view = reportView(report, { failOn: options.failOn, locate, exitCode });
+  const view = reportView(
+    report,
+    { failOn: options.failOn, locate, exitCode, ...(run.history ? { history: run.history } : {}) },
+    run.now,
+  );
   for (const stale of view.stale) {
     io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
   }

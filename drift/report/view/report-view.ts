@@ -23,6 +23,7 @@ import {
 } from "../report-texts";
 import { pageCountKey, pageDetail, pageNoted, pageStatuses, pageView } from "./page-view";
 import type { PageView } from "./page-view";
+import type { HistoryView } from "./history-view";
 import { policyView } from "./policy-view";
 import type { PolicyFindingView, PolicyView } from "./policy-view";
 
@@ -55,6 +56,8 @@ export interface RowView {
   page?: { detail: string; noted: boolean };
   /** The policy findings about this website. */
   policy: PolicyFindingView[];
+  /** With --history: whether a finding of it is new since the last run, and its oldest finding's age. */
+  history?: { new: boolean; ageDays: number; age: string; firstSeen: string };
 }
 
 /** One account: its plan's use in words, and its websites in this report. */
@@ -111,6 +114,8 @@ export interface ReportView {
   rows: RowView[];
   stale: StaleView[];
   policy?: PolicyView;
+  /** With --history: what is new, open, accepted and fixed since the last run, and the trend. */
+  history?: HistoryView;
 }
 
 const accountKey = (a: { url: string; id: number }): string => `${a.url}#${a.id}`;
@@ -168,6 +173,7 @@ function rowOf(
     tracking: e.silent === undefined ? "-" : e.silent ? "silent" : "active",
     ...(e.page ? { page: { detail: pageDetail(e), noted: pageNoted(e) } } : {}),
     policy: [],
+    ...(context.history?.rows.has(index) ? { history: context.history.rows.get(index)! } : {}),
   };
 }
 
@@ -259,5 +265,6 @@ export function reportView(
     rows,
     stale: staleOf(report),
     ...(policy ? { policy } : {}),
+    ...(context.history ? { history: context.history } : {}),
   };
 }

@@ -31,7 +31,7 @@ describe("drift: the report stage", () => {
       },
       false,
       { out: (text) => out.push(text), err: (text) => err.push(text) },
-      () => undefined,
+      { locate: () => undefined },
     );
     expect(code).toBe(2);
     expect(err).toEqual([

@@ -1,0 +1,199 @@
+// Reading and writing a history file. It is read (and checked line by line, strictly) before any
+// stack is, and written last, once the reports and the baseline are: whole or not at all, through
+// the atomic writer, never through a link. What can go wrong with it never fails the run: the run
+// goes on without the difference, says why, and keeps every line there was.
+// - A file that cannot be used (damaged, truncated, edited into another shape, or written by a
+//   newer release) is moved aside to FILE.damaged-<time>, and the new file starts with this run.
+// - Two runs writing one file take turns: the writer holds FILE.lock (created exclusively) while
+//   it reads the file again and replaces it. When another run wrote the file since this run read
+//   it, that run's line is kept and this one's added after it. A lock whose process is gone (on
+//   this machine) is taken over; one held longer than the wait leaves this run's line in a file
+//   of its own beside it, FILE.run-<time>, named in the warning.
+import { constants } from "node:fs";
+import { open, readFile, rename, unlink } from "node:fs/promises";
+import { hostname } from "node:os";
+import { historyLineSchema, HISTORY_KIND, HISTORY_VERSION } from "./history-line";
+import type { HistoryRun } from "./history-line";
+import { keptRuns } from "./history-keep";
+import type { HistoryKeep } from "./history-keep";
+import { writeAtomically } from "../model/output-files";
+
+/** What a run read of its history file. */
+export interface HistoryRead {
+  file: string;
+  /** The runs kept in it, oldest first; none when the file is new or unusable. */
+  runs: HistoryRun[];
+  /** The file's text as read (undefined: there was none), to see whether another run wrote it since. */
+  text?: string;
+  /** Why the file cannot be used; the run goes on without the difference. */
+  problem?: string;
+}
+
+/** The first thing wrong with a history file's text, or its runs. */
+export function parseHistory(text: string, file: string): { runs: HistoryRun[] } | { problem: string } {
+  const runs: HistoryRun[] = [];
+  const lines = text.split("\n");
+  for (const [index, line] of lines.entries()) {
+    const at = `${file}:${index + 1}`;
+    if (line.trim() === "") {
+      // Only the end of the file may be blank: a blank line inside is an edit or a torn write.
+      if (lines.slice(index).every((rest) => rest.trim() === "")) break;
+      return { problem: `${at} is blank: every line is one run` };
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return { problem: `${at} is not a JSON line (a damaged or truncated file)` };
+    }
+    const version = (value as { version?: unknown } | null)?.version;
+    if (
+      typeof version === "number" &&
+      version > HISTORY_VERSION &&
+      (value as { kind?: unknown }).kind === HISTORY_KIND
+    ) {
+      return {
+        problem: `${at} was written by a newer pulumi-webstats (history version ${version}; this one reads ${HISTORY_VERSION}): upgrade it to keep this history`,
+      };
+    }
+    const parsed = historyLineSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+      return { problem: `${at} is not a drift history line${where}: ${issue?.message ?? "wrong shape"}` };
+    }
+    const previous = runs.at(-1);
+    if (previous && parsed.data.at < previous.at) {
+      return { problem: `${at} is older than the line before it: the runs are in the order they ran` };
+    }
+    runs.push(parsed.data);
+  }
+  return { runs };
+}
+
+/** Reads the history file (none there yet is an empty history). Never throws for what the file holds. */
+export async function readHistory(file: string): Promise<HistoryRead> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { file, runs: [] };
+    return {
+      file,
+      runs: [],
+      problem: `${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    };
+  }
+  const parsed = parseHistory(text, file);
+  return "problem" in parsed
+    ? { file, runs: [], text, problem: parsed.problem }
+    : { file, runs: parsed.runs, text };
+}
+
+/** A time for a file's name: no colon (Windows refuses them). */
+const stampOf = (at: Date): string => at.toISOString().replaceAll(":", "-");
+
+const lineOf = (run: HistoryRun): string => JSON.stringify(run);
+
+export interface HistoryWriteOptions {
+  keep: HistoryKeep;
+  now: Date;
+  /** How long to wait for another run's lock, in milliseconds. */
+  lockWaitMs?: number;
+}
+
+/** How long a run waits for another run writing the same history. */
+export const DEFAULT_LOCK_WAIT_MS = 30_000;
+
+const LOCK_POLL_MS = 100;
+
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** Takes FILE.lock; resolves with its release, or undefined when another run held it the whole wait. */
+async function takeLock(lock: string, waitMs: number): Promise<(() => Promise<void>) | undefined> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const handle = await open(lock, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o644);
+      await handle.writeFile(
+        JSON.stringify({ pid: process.pid, host: hostname(), at: new Date().toISOString() }),
+      );
+      await handle.close();
+      return () => unlink(lock).catch(() => undefined);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    // A lock left by a run on this machine whose process is gone (killed) is taken over.
+    const holder = await readFile(lock, "utf8").then(
+      (text) => JSON.parse(text) as { pid?: unknown; host?: unknown },
+      () => undefined,
+    );
+    if (holder && holder.host === hostname() && typeof holder.pid === "number" && processGone(holder.pid)) {
+      await unlink(lock).catch(() => undefined);
+      continue;
+    }
+    if (Date.now() >= until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
+/**
+ * Adds this run's line to the history, keeping what --history-keep keeps; resolves with the
+ * warnings to print (none when all went as planned). Every line there was stays somewhere.
+ */
+export async function writeHistory(
+  read: HistoryRead,
+  line: HistoryRun,
+  options: HistoryWriteOptions,
+): Promise<string[]> {
+  const { file } = read;
+  const stamp = stampOf(options.now);
+  const lock = `${file}.lock`;
+  const release = await takeLock(lock, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
+  if (!release) {
+    const aside = `${file}.run-${stamp}`;
+    await writeAtomically(aside, `${lineOf(line)}\n`);
+    return [
+      `the history ${file} is being written by another run (${lock}); this run's line is in ${aside}: add it to the history, or remove ${lock} if no run holds it.`,
+    ];
+  }
+  try {
+    const now = await readHistory(file);
+    const warnings: string[] = [];
+    let runs = read.problem ? [] : read.runs;
+    if (now.text !== read.text) {
+      // Another run wrote the file since this run read it: its lines are kept, this one follows.
+      if (now.problem) runs = [];
+      else {
+        runs = now.runs;
+        warnings.push(
+          `another run wrote the history ${file} during this run: its line is kept, and this run's follows it.`,
+        );
+      }
+    }
+    const problem = now.text !== read.text ? now.problem : read.problem;
+    if (problem && now.text !== undefined) {
+      const aside = `${file}.damaged-${stamp}`;
+      await rename(file, aside);
+      warnings.push(
+        `the history ${file} could not be used, so it is kept as ${aside} and a new one starts with this run.`,
+      );
+    }
+    const kept = keptRuns(
+      [...runs, line].sort((a, b) => a.at.localeCompare(b.at)),
+      options.keep,
+      options.now,
+    );
+    await writeAtomically(file, kept.map(lineOf).join("\n") + "\n");
+    return warnings;
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,69 @@
+// The history's part of a run (`--history FILE`, `--history-keep`): the file is checked and read
+// before any stack (a file that cannot be used is a warning, never the run's end); once the
+// report is accepted, the run's difference from the last run kept is worked out and its view
+// made, for every format to show; after the reports and the baseline, the run's line is written.
+import { checkWritable } from "../model/output-files";
+import { historyView } from "../report/view/history-view";
+import type { HistoryView } from "../report/view/history-view";
+import type { DriftReport } from "../model/report";
+import { historyDiff } from "./history-diff";
+import type { HistoryDiff } from "./history-diff";
+import { readHistory, writeHistory } from "./history-file";
+import type { HistoryRead } from "./history-file";
+import { keptRuns } from "./history-keep";
+import type { HistoryKeep } from "./history-keep";
+
+export interface HistoryOptions {
+  /** `--history FILE`: the JSON Lines file of the runs. */
+  file: string;
+  /** `--history-keep`: the runs, or the days of runs, it keeps. */
+  keep: HistoryKeep;
+  /** How long to wait for another run writing the same file (history-file.ts). */
+  lockWaitMs?: number;
+}
+
+/** Checks that the history can be written and reads it, before the run reads a stack. */
+export async function prepareHistory(options: HistoryOptions): Promise<HistoryRead> {
+  checkWritable(options.file, "The history");
+  return readHistory(options.file);
+}
+
+/** The run against its history: the difference, and the view of it every format shows. */
+export interface HistoryOfRun {
+  read: HistoryRead;
+  diff: HistoryDiff;
+  view: HistoryView;
+}
+
+export function historyOfRun(
+  read: HistoryRead,
+  report: DriftReport,
+  options: HistoryOptions,
+  now: Date,
+): HistoryOfRun {
+  const diff = historyDiff(report, read.runs.at(-1), now);
+  const kept = keptRuns([...read.runs, diff.line], options.keep, now);
+  return { read, diff, view: historyView(read.file, diff, kept, read.problem) };
+}
+
+/**
+ * Writes the run's line, last; resolves with the warnings to print. A history that cannot be
+ * written is a warning too: the reports are written and the exit code decided already.
+ */
+export async function recordHistory(
+  run: HistoryOfRun,
+  options: HistoryOptions,
+  now: Date,
+): Promise<string[]> {
+  try {
+    return await writeHistory(run.read, run.diff.line, {
+      keep: options.keep,
+      now,
+      ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
+    });
+  } catch (error) {
+    return [
+      `the history ${options.file} was not written, and this run is not in it: ${(error as Error).message}`,
+    ];
+  }
+}

@@ -1,0 +1,148 @@
+// The history file (drift/history/history-file.ts): read strictly line by line, every kind of bad
+// file named with its line and never thrown; written under its lock, a bad file kept beside the
+// new one, another run's line kept when it wrote in between, a lock held too long leaving this
+// run's line in a file of its own, a killed run's lock taken over.
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseHistory, readHistory, writeHistory } from "../../../../drift/history/history-file";
+import type { HistoryRun } from "../../../../drift/history/history-line";
+import { changed } from "../../../support/drift-entries";
+import { historyRuns } from "../../../support/drift-history";
+import { scratchFolder } from "../../../support/scratch-folder";
+
+const folder = scratchFolder("history-file-");
+let files = 0;
+/** A new history path in the scratch folder, with `text` in it when given. */
+const historyFile = (text?: string): string => {
+  const file = join(folder, `h${++files}`, "history.jsonl");
+  mkdirSync(join(folder, `h${files}`));
+  if (text !== undefined) writeFileSync(file, text);
+  return file;
+};
+const night = (day: number): Date => new Date(Date.UTC(2026, 10, day, 2));
+const runs: HistoryRun[] = historyRuns(
+  [1, 2, 3].map((day) => ({
+    report: { stacks: ["web/prod"], websites: [changed(`d${day}.example`, "excludeBots")], accounts: [] },
+    at: night(day),
+  })),
+);
+const jsonl = (lines: readonly unknown[]): string => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+const [one, two, three] = runs as [HistoryRun, HistoryRun, HistoryRun];
+
+describe("reading a history", () => {
+  it("reads every run, and takes a missing file as an empty history", async () => {
+    expect((await readHistory(historyFile(jsonl(runs)))).runs).toEqual(runs);
+    expect(await readHistory(join(folder, "none.jsonl"))).toEqual({
+      file: join(folder, "none.jsonl"),
+      runs: [],
+    });
+  });
+
+  it.each([
+    [
+      "a truncated last line",
+      jsonl([one]) + JSON.stringify(two).slice(0, 40),
+      /:2 is not a JSON line \(a damaged or truncated file\)$/,
+    ],
+    [
+      "a blank line inside",
+      `${JSON.stringify(one)}\n\n${JSON.stringify(two)}\n`,
+      /:2 is blank: every line is one run$/,
+    ],
+    ["a key it does not name", jsonl([{ ...one, note: "x" }]), /:1 is not a drift history line: .*note/],
+    [
+      "a wrong type",
+      jsonl([{ ...one, counts: { ...one.counts, new: "3" } }]),
+      /:1 is not a drift history line at counts\.new: /,
+    ],
+    [
+      "a finding edited by hand",
+      jsonl([one, { ...two, findings: [{ ...two.findings[0], status: "muted" }] }]),
+      /:2 is not a drift history line at findings\.0\.status: /,
+    ],
+    [
+      "another file's lines",
+      jsonl([{ kind: "something else", version: 1 }]),
+      /:1 is not a drift history line at kind: /,
+    ],
+    ["runs out of order", jsonl([two, one]), /:2 is older than the line before it/],
+    [
+      "a newer release's line",
+      jsonl([one, { ...two, version: 2, shape: "new" }]),
+      /:2 was written by a newer pulumi-webstats \(history version 2; this one reads 1\): upgrade it to keep this history$/,
+    ],
+  ])("names the first problem of %s, and reads no run", async (_case, text, problem) => {
+    const read = await readHistory(historyFile(text));
+    expect(read.runs).toEqual([]);
+    expect(read.problem).toMatch(problem);
+    expect(read.text).toBe(text);
+  });
+
+  it("allows blank lines at the end only", () =>
+    expect(parseHistory(`${JSON.stringify(one)}\n\n\n`, "f")).toEqual({ runs: [one] }));
+});
+
+describe("writing a history", () => {
+  const options = { keep: { runs: 3 }, now: night(4), lockWaitMs: 300 };
+  const lines = (file: string): HistoryRun[] =>
+    readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as HistoryRun);
+
+  it("adds the run's line and keeps what --history-keep keeps, leaving no lock", async () => {
+    const file = historyFile(jsonl(runs));
+    const line = { ...three, at: night(4).toISOString() };
+    expect(await writeHistory(await readHistory(file), line, options)).toEqual([]);
+    expect(lines(file)).toEqual([two, three, line]);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("keeps a file it could not use beside the new one, which starts with this run", async () => {
+    const damaged = jsonl([one]) + "{trunc";
+    const file = historyFile(damaged);
+    const warnings = await writeHistory(await readHistory(file), three, options);
+    const aside = `${file}.damaged-2026-11-04T02-00-00.000Z`;
+    expect(warnings).toEqual([
+      `the history ${file} could not be used, so it is kept as ${aside} and a new one starts with this run.`,
+    ]);
+    expect(readFileSync(aside, "utf8")).toBe(damaged);
+    expect(lines(file)).toEqual([three]);
+  });
+
+  it("keeps the line another run wrote since this run read the file, and adds this one after it", async () => {
+    const file = historyFile(jsonl([one]));
+    const read = await readHistory(file);
+    writeFileSync(file, jsonl([one, two]));
+    const line = { ...three, at: night(4).toISOString() };
+    const warnings = await writeHistory(read, line, options);
+    expect(warnings).toEqual([
+      `another run wrote the history ${file} during this run: its line is kept, and this run's follows it.`,
+    ]);
+    expect(lines(file)).toEqual([one, two, line]);
+  });
+
+  it("leaves this run's line in a file of its own while another run holds the lock", async () => {
+    const file = historyFile(jsonl([one]));
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: "x" }));
+    const warnings = await writeHistory(await readHistory(file), two, options);
+    const aside = `${file}.run-2026-11-04T02-00-00.000Z`;
+    expect(warnings).toEqual([
+      `the history ${file} is being written by another run (${file}.lock); this run's line is in ${aside}: add it to the history, or remove ${file}.lock if no run holds it.`,
+    ]);
+    expect(lines(aside)).toEqual([two]);
+    expect(lines(file)).toEqual([one]);
+    expect(existsSync(`${file}.lock`)).toBe(true);
+  });
+
+  it("takes over the lock of a run on this machine whose process is gone", async () => {
+    const file = historyFile(jsonl([one]));
+    // A process id no process has: above the kernel's largest.
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: 4_194_305, host: hostname(), at: "x" }));
+    expect(await writeHistory(await readHistory(file), two, options)).toEqual([]);
+    expect(lines(file)).toEqual([one, two]);
+    expect(readdirSync(join(file, "..")).sort()).toEqual(["history.jsonl"]);
+  });
+});
