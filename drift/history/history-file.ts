@@ -17,6 +17,7 @@ import type { HistoryRun } from "./history-line";
 import { keptRuns } from "./history-keep";
 import type { HistoryKeep } from "./history-keep";
 import { writeAtomically } from "../model/output-files";
+import { neutralText } from "../model/neutral-text";
 
 /** What a run read of its history file. */
 export interface HistoryRead {
@@ -60,7 +61,9 @@ export function parseHistory(text: string, file: string): { runs: HistoryRun[] }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
-      return { problem: `${at} is not a drift history line${where}: ${issue?.message ?? "wrong shape"}` };
+      // The message may quote a key of the file, which anyone may have edited: shown on one line, inert.
+      const message = neutralText(issue?.message ?? "wrong shape");
+      return { problem: `${at} is not a drift history line${where}: ${message}` };
     }
     const previous = runs.at(-1);
     if (previous && parsed.data.at < previous.at) {

@@ -13,10 +13,10 @@ export const MAX_HISTORY_DAYS = 3_650;
 
 const DAY_MS = 86_400_000;
 
-/** --history-keep's value, or a sentence saying what it takes. */
+/** --history-keep's value, or a sentence saying what it takes (not echoing what was given: it may be a mistyped secret). */
 export function parseHistoryKeep(text: string): HistoryKeep | string {
   const match = /^\s*(\d{1,6})\s*(d?)\s*$/.exec(text);
-  const usage = `--history-keep takes a number of runs (1 to ${MAX_HISTORY_RUNS}, such as 100) or of days (1d to ${MAX_HISTORY_DAYS}d, such as 90d), not ${JSON.stringify(text)}.`;
+  const usage = `--history-keep takes a number of runs (1 to ${MAX_HISTORY_RUNS}, such as 100) or of days (1d to ${MAX_HISTORY_DAYS}d, such as 90d).`;
   if (!match) return usage;
   const n = Number(match[1]);
   const days = match[2] === "d";

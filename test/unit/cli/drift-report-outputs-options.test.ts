@@ -1,4 +1,4 @@
-// drift's --format/--output pairs (read in the order given) and the baseline options, parsed
+// drift's --format/--output pairs (read in the order given), the baseline and the history options, parsed
 // before anything runs; wrong lines are refused without echoing a value.
 import { describe, expect, it } from "vitest";
 import { parsedOptions } from "../../support/run-cli";
@@ -64,4 +64,44 @@ describe("drift: --baseline, --write-baseline, --ignore", () => {
     );
     expect(refusal("--baseline=")).toBe("--baseline needs a file name.");
   });
+});
+
+describe("drift: --history, --history-keep", () => {
+  it("takes the file, and keeps 100 runs unless told", () => {
+    expect(optionsOf("--history", "h.jsonl")).toMatchObject({
+      history: { file: "h.jsonl", keep: { runs: 100 } },
+    });
+    expect(optionsOf("--history", "h.jsonl", "--history-keep", "90d")).toMatchObject({
+      history: { file: "h.jsonl", keep: { days: 90 } },
+    });
+    expect(optionsOf()).not.toHaveProperty("history");
+  });
+
+  it.each([
+    [["--history-keep", "5"], "--history-keep bounds the --history FILE: add --history FILE."],
+    [["--history="], "--history needs a file name."],
+    [
+      ["--history", "h", "--history-keep", "s3cr3t"],
+      "--history-keep takes a number of runs (1 to 10000, such as 100) or of days (1d to 3650d, such as 90d).",
+    ],
+    [
+      ["--history", "r.json", "--format", "json", "--output", "r.json"],
+      "--history names a file the run writes already (an --output or --write-baseline): give the history its own file.",
+    ],
+    [
+      ["--history", "b.yaml", "--write-baseline", "b.yaml"],
+      "--history names a file the run writes already (an --output or --write-baseline): give the history its own file.",
+    ],
+    [
+      ["--history", "h", "--shard", "1/2", "--shard-file", "s.json"],
+      "--history compares every stack's findings with the last run, which one shard does not have: give it to pulumi-webstats drift merge.",
+    ],
+  ])("refuses %j", (args, message) => expect(refusal(...args)).toMatch(message));
+
+  it("is drift merge's too", () =>
+    expect(
+      parsedOptions(["drift", "merge", "s1.json", "--history", "h.jsonl", "--history-keep", "30"]),
+    ).toMatchObject({
+      history: { file: "h.jsonl", keep: { runs: 30 } },
+    }));
 });

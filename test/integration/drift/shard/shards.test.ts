@@ -7,7 +7,8 @@
 // time of writing aside), with its exit code; the shards list each account once per shard its
 // stacks fall in, and the merge asks the installation nothing. With --check-tracking and
 // --check-pages, whose reads the merge gives back to their websites (the websites' names do not
-// resolve: test/support/stub-resolver.ts answers every lookup at once).
+// resolve: test/support/stub-resolver.ts answers every lookup at once). The merge adds one line
+// to a history, the one run's.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -247,6 +248,25 @@ describe("pulumi-webstats drift --shard and drift merge", () => {
       accounts: [],
       listing: { stacks: 5 },
     });
+  });
+
+  it("adds one line to the history for the merged run, with the findings of one run over every stack", async () => {
+    const lineOf = (file: string) => {
+      const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+      expect(lines).toHaveLength(1);
+      // The times differ: each run is made when it runs.
+      return JSON.stringify(JSON.parse(lines[0]!), (key, value: unknown) =>
+        key === "at" || key === "firstSeen" ? "TIME" : value,
+      );
+    };
+    await runCaptured(["drift", ...states(), ...checks, "--history", at("one-history.jsonl")]);
+    const files = [1, 2, 3].map((i) => at(`shard-${i}.json`));
+    const merged = await runCaptured(["drift", "merge", ...files, "--history", at("merged-history.jsonl")]);
+    expect(merged.code, merged.err).toBe(2);
+    expect(lineOf(at("merged-history.jsonl"))).toBe(lineOf(at("one-history.jsonl")));
+    expect(lineOf(at("merged-history.jsonl"))).toContain(
+      '"domain":"old.shared.invalid","stacks":["shop/prod"]',
+    );
   });
 
   it("writes the file of a shard that fails, saying why, and the merge refuses it by name", async () => {

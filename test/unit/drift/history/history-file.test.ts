@@ -53,6 +53,11 @@ describe("reading a history", () => {
     ],
     ["a key it does not name", jsonl([{ ...one, note: "x" }]), /:1 is not a drift history line: .*note/],
     [
+      "a key that would colour a terminal",
+      jsonl([{ ...one, "\u001b[31m\n::error::x": 1 }]),
+      /:1 is not a drift history line: .*\\u001b\[31m\\n::error::x"$/,
+    ],
+    [
       "a wrong type",
       jsonl([{ ...one, counts: { ...one.counts, new: "3" } }]),
       /:1 is not a drift history line at counts\.new: /,

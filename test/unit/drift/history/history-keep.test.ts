@@ -15,10 +15,10 @@ describe("--history-keep", () => {
   ])("reads %j", (text, keep) => expect(parseHistoryKeep(text)).toEqual(keep));
 
   it.each(["0", "0d", "10001", "3651d", "-5", "5w", "", "d", "1.5", "90 days"])(
-    "refuses %j, saying what it takes",
+    "refuses %j, saying what it takes, never echoing it",
     (text) =>
-      expect(parseHistoryKeep(text)).toMatch(
-        /^--history-keep takes a number of runs \(1 to 10000, .*\) or of days \(1d to 3650d, .*\), not /,
+      expect(parseHistoryKeep(text)).toBe(
+        "--history-keep takes a number of runs (1 to 10000, such as 100) or of days (1d to 3650d, such as 90d).",
       ),
   );
 
