@@ -5,7 +5,9 @@
 //   options ─ read ──▶ stacks, accounts           read/     stacks exported, accounts reached
 //           ─ compare ─▶ report, live websites     compare/  diff, --check-tracking, --check-pages, policy
 //           ─ accept ──▶ accepted report           accept/   baseline and ignore file excuse findings
-//           ─ report ──▶ reports written, exit code report/  one view, every format; then the new baseline
+//           ─ history ─▶ difference from last run  history/  --history: new, open, accepted, fixed
+//           ─ report ──▶ reports written, exit code report/  one view, every format; then the new
+//                                                            baseline and the history's new line
 //           ─ fix ─────▶ exit code                 fix/      --fix code, --fix cloud
 //
 // A run split over CI machines (`--shard I/N --shard-file FILE`, shard/) reads only its shard's
@@ -19,8 +21,8 @@
 // A shard's run is run-shard.ts, the merge's run-merge.ts; what they share with drift's, the
 // checks before anything is read and the stages after compare, run-stages.ts.
 //
-// The baseline, the ignore file, the policy configuration and the report folders are checked
-// before any stack is read. Cost: one GET /account per key (which also tells each account's
+// The baseline, the ignore file, the history, the policy configuration and the report folders
+// are checked before any stack is read. Cost: one GET /account per key (which also tells each account's
 // plan), one listing of each account (100 websites a request, one pacer per installation), and
 // a GET only for a recorded website the listing lacks; with --check-tracking, one statistics
 // read per website on the server (compare/tracking.ts). Nothing is written to an installation:

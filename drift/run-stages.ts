@@ -60,7 +60,6 @@ export async function acceptAndReport(
     options.history && prepared.history
       ? historyOfRun(prepared.history, accepted, options.history, now)
       : undefined;
-  if (history?.view.warning) io.err(`Warning: ${history.view.warning}\n`);
 
   // report
   const writesBaseline = acceptance.writeBaseline !== undefined;
@@ -70,7 +69,7 @@ export async function acceptAndReport(
     options,
     writesBaseline,
     quiet ? { ...io, out: () => {} } : io,
-    { now, ...(history ? { history: history.view } : {}) },
+    { now, ...(history ? { history } : {}) },
   );
   // The new baseline last, once every report is written.
   const written = await writeNewBaseline(accepted.websites, acceptance);

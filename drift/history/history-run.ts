@@ -1,16 +1,16 @@
-// The history's part of a run (`--history FILE`, `--history-keep`): the file is checked and read
+// The history stage of a run (`--history FILE`, `--history-keep`): the file is checked and read
 // before any stack (a file that cannot be used is a warning, never the run's end); once the
-// report is accepted, the run's difference from the last run kept is worked out and its view
-// made, for every format to show; after the reports and the baseline, the run's line is written.
+// report is accepted, the run's difference from the last run kept is worked out, for the report
+// stage's view (report/view/history-view.ts); after the reports and the baseline, the run's line
+// is written.
 import { checkWritable } from "../model/output-files";
-import { historyView } from "../report/view/history-view";
-import type { HistoryView } from "../report/view/history-view";
 import type { DriftReport } from "../model/report";
 import { historyDiff } from "./history-diff";
 import type { HistoryDiff } from "./history-diff";
 import { readHistory, writeHistory } from "./history-file";
 import type { HistoryRead } from "./history-file";
 import { keptRuns } from "./history-keep";
+import type { HistoryRun } from "./history-line";
 import type { HistoryKeep } from "./history-keep";
 
 export interface HistoryOptions {
@@ -28,11 +28,11 @@ export async function prepareHistory(options: HistoryOptions): Promise<HistoryRe
   return readHistory(options.file);
 }
 
-/** The run against its history: the difference, and the view of it every format shows. */
+/** The run against its history: what was read, the difference, and the runs kept with this one (its line last). */
 export interface HistoryOfRun {
   read: HistoryRead;
   diff: HistoryDiff;
-  view: HistoryView;
+  kept: HistoryRun[];
 }
 
 export function historyOfRun(
@@ -43,7 +43,7 @@ export function historyOfRun(
 ): HistoryOfRun {
   const diff = historyDiff(report, read.runs.at(-1), now);
   const kept = keptRuns([...read.runs, diff.line], options.keep, now);
-  return { read, diff, view: historyView(read.file, diff, kept, read.problem) };
+  return { read, diff, kept };
 }
 
 /**

@@ -16,8 +16,8 @@ import { policyFails } from "../compare/policy-check";
 import type { RecordedWebsite } from "../read/stack-export";
 import { runExitCode } from "../model/exit-code";
 import type { CommandConsole } from "../../core/console";
-import type { HistoryOptions } from "../history/history-run";
-import type { HistoryView } from "./view/history-view";
+import type { HistoryOfRun, HistoryOptions } from "../history/history-run";
+import { historyView } from "./view/history-view";
 
 export interface ReportRunOptions extends AcceptanceOptions {
   /** The report on standard output: text unless a --format without --output names another. */
@@ -65,16 +65,20 @@ export async function reportStage(
   options: ReportRunOptions,
   writesBaseline: boolean,
   io: Pick<CommandConsole, "out" | "err">,
-  run: { now?: Date; history?: HistoryView; locate?: LocateDeclaration } = {},
+  run: { now?: Date; history?: HistoryOfRun; locate?: LocateDeclaration } = {},
 ): Promise<number> {
   const locate = run.locate ?? reviewSites(recorded, report.websites, process.cwd());
   // The exit code, for the reports that state it (HTML).
   const exitCode = exitCodeOf(report, options.failOn, writesBaseline);
+  const history = run.history
+    ? historyView(run.history.read.file, run.history.diff, run.history.kept, run.history.read.problem)
+    : undefined;
   const view = reportView(
     report,
-    { failOn: options.failOn, locate, exitCode, ...(run.history ? { history: run.history } : {}) },
+    { failOn: options.failOn, locate, exitCode, ...(history ? { history } : {}) },
     run.now,
   );
+  if (view.history?.warning) io.err(`Warning: ${view.history.warning}\n`);
   for (const stale of view.stale) {
     io.err(`Warning: ${stale.file}:${stale.line} matches no website any more (see the report).\n`);
   }

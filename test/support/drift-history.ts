@@ -6,6 +6,7 @@ import { historyDiff } from "../../drift/history/history-diff";
 import { historyOfRun } from "../../drift/history/history-run";
 import type { HistoryKeep } from "../../drift/history/history-keep";
 import { reportView } from "../../drift/report/view/report-view";
+import { historyView } from "../../drift/report/view/history-view";
 import type { ReportView } from "../../drift/report/view/report-view";
 import type { ReportContext } from "../../drift/report/report-context";
 
@@ -36,6 +37,7 @@ export function viewWithHistory(
   const file = options.file ?? "drift-history.jsonl";
   const runs = historyRuns(earlier);
   const read = { file, runs, ...(options.problem ? { problem: options.problem } : {}) };
-  const { view } = historyOfRun(read, report, { file, keep: options.keep ?? { runs: 100 } }, now);
-  return reportView(report, { ...context, history: view }, now);
+  const run = historyOfRun(read, report, { file, keep: options.keep ?? { runs: 100 } }, now);
+  const history = historyView(file, run.diff, run.kept, options.problem);
+  return reportView(report, { ...context, history }, now);
 }

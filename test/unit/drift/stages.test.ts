@@ -17,6 +17,8 @@ import { runCloudFix } from "../../../drift/fix/fix-cloud";
 import type { DriftEntry } from "../../../drift/model/entries";
 import type { DriftReport } from "../../../drift/model/report";
 import { changed, entry } from "../../support/drift-entries";
+import { historyRuns } from "../../support/drift-history";
+import { historyDiff } from "../../../drift/history/history-diff";
 
 /** Freezes a value and everything it holds (Maps and Sets are left as they are, frozen themselves). */
 function deepFreeze<T>(value: T): T {
@@ -115,6 +117,24 @@ describe("drift's stages: new values, inputs left as they are", () => {
     );
     expect(code).toBe(2);
     expect(printed.join("")).toContain('"shop.example.com"');
+  });
+
+  it("history: the difference from the last run is a new value; the report and the last run stay", async () => {
+    const report: DriftReport = {
+      stacks: ["p/prod"],
+      websites: [
+        changed("shop.example.com", "privacy", "excludeBots"),
+        entry("new.example.com", "unmanaged"),
+      ],
+      accounts: [],
+    };
+    const [last] = historyRuns([
+      { report: { ...report, websites: [changed("shop.example.com", "privacy")] }, at: new Date(0) },
+    ]);
+    const diff = await unchanged({ report, last: last! }, ({ report: r, last: l }) =>
+      historyDiff(r, l, new Date(1)),
+    );
+    expect(diff.counts).toEqual({ new: 2, open: 1, accepted: 0, fixed: 0 });
   });
 
   it("fix code: works from the accepted entries without changing them", async () => {

@@ -150,9 +150,10 @@ describe("architecture", () => {
   // shard/ writes what one shard of a split run read (after compare's asking half) and merges the
   // shards' files into what compare's pure half takes: it sits after compare and accept (whose
   // options it fingerprints). Its split, which the read stage applies before reading, imports
-  // nothing of drift and sits with the model, below every stage.
+  // nothing of drift and sits with the model, below every stage. history/ compares the accepted
+  // findings with the last run's, before the report stage shows the difference.
   it("drift's stages import only the stages before them and the model", () => {
-    const rooms = ["model", "read", "compare", "accept", "shard", "report", "fix"];
+    const rooms = ["model", "read", "compare", "accept", "shard", "history", "report", "fix"];
     const placed: Record<string, string> = { "shard/split.ts": "model" };
     const driftRoot = join(root, "drift");
     const roomOf = (file: string): string => {
