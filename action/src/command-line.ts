@@ -2,8 +2,9 @@
 // shard one shard of a split run, writing its shard file), or `drift merge` over the shards'
 // files. A shard and the merge take the same report filters (fail-on, baseline, ignore, the
 // policy configuration): the shard writes them into its file, and the merge refuses files whose
-// filters are not its own.
-import { join } from "node:path";
+// filters are not its own. The history goes to a whole run or the merge, never to a shard.
+import { join, resolve } from "node:path";
+import { keepText } from "../../drift";
 import type { ActionInputs, Format } from "./inputs";
 import { formatFiles } from "./inputs";
 
@@ -37,6 +38,18 @@ function filters(inputs: ActionInputs): string[] {
   return args;
 }
 
+/**
+ * `--history` and `--history-keep`. The file by its absolute path (relative to the workspace, as
+ * the other files are): a name starting with `-` is not taken for an option, and drift's own
+ * check that the history is no report file compares it with the reports' absolute paths.
+ */
+function history(inputs: ActionInputs): string[] {
+  if (inputs.history === "") return [];
+  const args = ["--history", resolve(inputs.history)];
+  if (inputs.historyKeep) args.push("--history-keep", keepText(inputs.historyKeep));
+  return args;
+}
+
 /** Each report's `--format` and `--output` in `dir`: the JSON (the counts) and Markdown (the summary) always. */
 function reportsIn(inputs: ActionInputs, dir: string): CommandLine {
   const args: string[] = [];
@@ -52,7 +65,7 @@ function reportsIn(inputs: ActionInputs, dir: string): CommandLine {
 /** A whole run: drift over the stacks, its reports in `dir`, and the fix asked for. */
 export function driftLine(inputs: ActionInputs, dir: string): CommandLine {
   const { args, reports } = reportsIn(inputs, dir);
-  const line = ["drift", ...selection(inputs), ...filters(inputs), ...args];
+  const line = ["drift", ...selection(inputs), ...filters(inputs), ...history(inputs), ...args];
   // The summary of what was fixed goes to standard output, as Markdown.
   if (inputs.fix === "code") line.push("--fix", "code", "--format", "markdown");
   // Choosing fix "cloud" in a workflow is the confirmation: nobody is there to answer.
@@ -76,5 +89,8 @@ export function shardLine(
 /** The merge: drift merge over the shards' `files` (absolute paths), its reports in `dir`. */
 export function mergeLine(inputs: ActionInputs, files: readonly string[], dir: string): CommandLine {
   const { args, reports } = reportsIn(inputs, dir);
-  return { args: ["drift", "merge", ...files, ...filters(inputs), ...args], reports };
+  return {
+    args: ["drift", "merge", ...files, ...filters(inputs), ...history(inputs), ...args],
+    reports,
+  };
 }

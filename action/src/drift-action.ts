@@ -2,10 +2,12 @@
 // (the command line's own runCli, with pulumi found on PATH as the command finds it), every report
 // written to a folder of this invocation's own, the Markdown report (and, with fix, the summary
 // of what was fixed) appended to the job summary, and the exit code, the counts and the reports'
-// paths set as step outputs (each a block with a random delimiter). Everything the command
-// prints is echoed once it is done, between stop-commands lines with a random token; both
-// helpers are drift's own (drift/model/neutral-text.ts). Resolves with the step's exit code: 1
-// when the command failed, 2 when drift is found and fail-on-drift is true, else 0.
+// paths set as step outputs (each a block with a random delimiter). With a history, the Markdown
+// report's headline (what is new and fixed since the last run) heads the summary, and the
+// headline and the new and fixed counts are outputs too. Everything the command prints is echoed
+// once it is done, between stop-commands lines with a random token; both helpers are drift's own
+// (drift/model/neutral-text.ts). Resolves with the step's exit code: 1 when the command failed,
+// 2 when drift is found and fail-on-drift is true, else 0.
 // A run split over a matrix (split-inputs.ts): with shard, drift writes this shard's file, set
 // as an output for the workflow to upload, and no report, so the summary gets one line; with
 // merge-files, `drift merge` writes the reports from the shards' files, as one run would.
@@ -29,6 +31,8 @@ type ActionLog = Pick<CommandConsole, "out" | "err">;
 
 const title = "pulumi-webstats action";
 const counted = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;
+/** The history's counts set as outputs of their own names. */
+const historyCounted = ["new", "fixed"] as const;
 
 /** A word of the command line as the log shows it: quoted (as JSON) unless it is plain. */
 const shown = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
@@ -86,20 +90,32 @@ function setOutputs(env: Environment, outputs: [string, string][]): void {
     );
 }
 
-/** The counts of the JSON report's summary, when it was written. */
-function countsOf(jsonReport: string | undefined): Partial<Record<(typeof counted)[number], string>> {
-  if (jsonReport === undefined || !existsSync(jsonReport)) return {};
+/** A count of the JSON report as an output: a safe integer, else 0. */
+const countText = (count: unknown) =>
+  typeof count === "number" && Number.isSafeInteger(count) ? String(count) : "0";
+
+/**
+ * The outputs read from the JSON report, when it was written: its summary's counts, and with a
+ * history its headline and the findings new and fixed since the last run (read as defensively as
+ * the summary: a report without `history` sets none of them).
+ */
+function jsonOutputs(jsonReport: string | undefined): [string, string][] {
+  if (jsonReport === undefined || !existsSync(jsonReport)) return [];
+  let report: {
+    summary?: Record<string, unknown>;
+    history?: { headline?: unknown; counts?: Record<string, unknown> };
+  };
   try {
-    const { summary } = JSON.parse(readFileSync(jsonReport, "utf8")) as { summary?: Record<string, unknown> };
-    return Object.fromEntries(
-      counted.map((status) => {
-        const count = summary?.[status];
-        return [status, typeof count === "number" && Number.isSafeInteger(count) ? String(count) : "0"];
-      }),
-    );
+    report = JSON.parse(readFileSync(jsonReport, "utf8")) as typeof report;
   } catch {
-    return {};
+    return [];
   }
+  const outputs: [string, string][] = counted.map((status) => [status, countText(report?.summary?.[status])]);
+  const history = report?.history;
+  if (typeof history !== "object" || history === null) return outputs;
+  for (const status of historyCounted) outputs.push([status, countText(history.counts?.[status])]);
+  if (typeof history.headline === "string") outputs.push(["history-headline", history.headline]);
+  return outputs;
 }
 
 /** One shard of a split run: its file and exit code as outputs, one line of summary. */
@@ -160,6 +176,16 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
     log.out(errorAnnotation(title, `the output folder cannot be made: ${(error as Error).message}`));
     return exitCodes.error;
   }
+  // The history's folder too: on a first run (nothing restored from a cache or an artifact yet)
+  // it is not there, and drift writes no file into a folder it would have to make.
+  if (inputs.history !== "") {
+    try {
+      mkdirSync(dirname(resolve(inputs.history)), { recursive: true });
+    } catch (error) {
+      log.out(errorAnnotation(title, `the history's folder cannot be made: ${(error as Error).message}`));
+      return exitCodes.error;
+    }
+  }
   const { args, reports } = mergeFiles ? mergeLine(inputs, mergeFiles, dir) : driftLine(inputs, dir);
   const fixSummary = inputs.fix === "none" ? undefined : join(dir, "fix.md");
   const { code, out: collected } = await runLogged(args, env, log, fixSummary !== undefined);
@@ -168,7 +194,7 @@ export async function runDriftAction(env: Environment, log: ActionLog): Promise<
   const outputs: [string, string][] = [["exit-code", String(code)]];
   for (const [format, file] of reports) if (existsSync(file)) outputs.push([`report-${format}`, file]);
   if (fixSummary !== undefined) outputs.push(["fix-summary", fixSummary]);
-  outputs.push(...Object.entries(countsOf(reports.get("json"))));
+  outputs.push(...jsonOutputs(reports.get("json")));
   setOutputs(env, outputs);
 
   if (env.GITHUB_STEP_SUMMARY) {

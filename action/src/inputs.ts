@@ -4,8 +4,8 @@
 // values, the stack names, and the combinations that cannot go together. A wrong one is named
 // with the values it takes. The inputs of a run split over a matrix are split-inputs.ts's.
 import type { Environment } from "../../core/settings";
-import { readWithChoices, reportFormatTable, reportFormats } from "../../drift";
-import type { ReadWith, ReportFormat } from "../../drift";
+import { parseHistoryKeep, readWithChoices, reportFormatTable, reportFormats } from "../../drift";
+import type { HistoryKeep, ReadWith, ReportFormat } from "../../drift";
 import { readSplitInputs } from "./split-inputs";
 import type { SplitInputs } from "./split-inputs";
 
@@ -38,6 +38,10 @@ export interface ActionInputs {
   policyPackConfig: string;
   /** `--read-with`, or "" for drift's default (auto). */
   readWith: ReadWith | "";
+  /** `--history FILE` as given (relative to the workspace), or "" for no history. */
+  history: string;
+  /** `--history-keep`, or undefined for drift's default. */
+  historyKeep?: HistoryKeep;
   fix: (typeof fixes)[number];
   failOnDrift: boolean;
   /** A whole run, one shard of a split run, or the merge of the shards' files. */
@@ -103,6 +107,9 @@ export function readInputs(env: Environment): { inputs: ActionInputs } | { probl
   const readWithText = given("read-with");
   const readWith = readWithText === "" ? "" : choice("read-with", readWithText, readWithChoices);
   const split = readSplitInputs(given, problems);
+  // A shard refuses both (split-inputs.ts): the merge job keeps the history.
+  const { history, historyKeep } =
+    split.mode === "shard" ? { history: "" } : readHistoryInputs(given, problems);
 
   if (problems.length > 0) return { problems };
   return {
@@ -118,9 +125,34 @@ export function readInputs(env: Environment): { inputs: ActionInputs } | { probl
       ignore: given("ignore"),
       policyPackConfig: given("policy-pack-config"),
       readWith,
+      history,
+      ...(historyKeep ? { historyKeep } : {}),
       fix,
       failOnDrift,
       split,
     },
   };
+}
+
+/**
+ * The history file and how much of it to keep. The keep's rule is drift's own parser, whose
+ * sentence names the option (`--history-keep takes ...`): here it names the input.
+ */
+function readHistoryInputs(
+  given: (name: string) => string,
+  problems: string[],
+): { history: string; historyKeep?: HistoryKeep } {
+  const history = given("history");
+  const keepText = given("history-keep");
+  if (keepText === "") return { history };
+  if (history === "") {
+    problems.push("input history-keep goes with history: it bounds the history file.");
+    return { history };
+  }
+  const historyKeep = parseHistoryKeep(keepText);
+  if (typeof historyKeep === "string") {
+    problems.push(`input ${historyKeep.replace(/^--/, "")}`);
+    return { history };
+  }
+  return { history, historyKeep };
 }

@@ -1,8 +1,9 @@
 // The Action's inputs for one drift run split over a workflow's matrix (docs/drift-shards.md):
 // `shard` (I/N), `shard-file` and `run-id` make a job one shard, which writes a shard file and no
 // report; `merge-files` makes a job the merge of the shards' files, which writes every report.
-// Checked with the other inputs (inputs.ts), before anything is read: a shard cannot fix, report
-// or merge, and the merge reads no stack, so an input that would be silently ignored is refused.
+// Checked with the other inputs (inputs.ts), before anything is read: a shard cannot fix, report,
+// keep the history or merge, and the merge reads no stack, so an input that would be silently
+// ignored is refused.
 // The globs of merge-files are expanded when the Action runs (merge-files.ts): only then are the
 // downloaded files there.
 import { MAX_SHARDS, RUN_ID_PATTERN } from "../../drift";
@@ -45,6 +46,11 @@ function shardConflicts(given: Given): string[] {
     problems.push("input formats goes to the merge job: a shard writes no report, only its shard file.");
   if (given("output-dir") !== "")
     problems.push("input output-dir goes to the merge job: a shard writes no report, only its shard-file.");
+  for (const name of ["history", "history-keep"])
+    if (given(name) !== "")
+      problems.push(
+        `input ${name} goes to the merge job: the history compares every stack's findings, which one shard does not have.`,
+      );
   return problems;
 }
 

@@ -2,7 +2,8 @@
 // the emulator over HTTP with the stand-in pulumi on PATH (test/support/pulumi-stand-in.ts), its
 // environment given whole (the inputs as INPUT_* variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY,
 // RUNNER_TEMP): the command line it prints and runs for each input, the folder its reports go
-// to, the outputs and the job summary it writes, the exit code it resolves with, and what it
+// to, the outputs and the job summary it writes (each output one action.yml declares; with a
+// history, the history's headline and counts), the exit code it resolves with, and what it
 // echoes of the command. The bundle run as a runner runs it is test/integration/action/run.test.ts; the inputs
 // alone, test/unit/action/output.test.ts.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { runDriftAction } from "../../../action/src/drift-action";
 import { startEmulator } from "../../../emulator";
 import type { Emulator } from "../../../emulator";
 import { WebstatsClient } from "../../../sdk";
-import { inputVariable, readOutputFile, workflowCommands } from "../../support/action-runner";
+import { inputVariable, readAction, readOutputFile, workflowCommands } from "../../support/action-runner";
 import { makePulumiStandIn, setStandInStacks } from "../../support/pulumi-stand-in";
 import type { StandInStack } from "../../support/pulumi-stand-in";
 import { writeStackExport } from "../../support/stack-exports";
@@ -96,8 +97,12 @@ async function run(
   const code = await runDriftAction(env, { out: (text) => (out += text), err: (text) => (err += text) });
   const outputs = readOutputFile(readFileSync(outputFile, "utf8"));
   checkActionJsonReport(outputs);
+  // Every output the run set is one action.yml declares, for a workflow to read.
+  expect(Object.keys(outputs).filter((name) => !(name in declaredOutputs))).toEqual([]);
   return { code, out, err, outputs, summary: readFileSync(summaryFile, "utf8"), runnerTemp };
 }
+
+const declaredOutputs = readAction().outputs;
 
 /** The line the run printed first: the command line. */
 const commandLine = (run: Run) => run.out.slice(0, run.out.indexOf("\n") + 1);
@@ -235,6 +240,103 @@ describe("the Action's command line", () => {
       ),
     );
     expect(readdirSync(dir).sort()).toEqual(["drift.json", "drift.md", "drift.sarif", "drift.txt"]);
+  });
+});
+
+describe("the Action's history", () => {
+  it("passes history and history-keep on, heads the summary with the headline, and sets it and the new and fixed counts", async () => {
+    // A stack recording two websites of an account that holds a third, which no stack records.
+    const account = emulator.createAccount({ name: "history" });
+    const client = new WebstatsClient({ baseUrl: emulator.url, apiKey: account.apiKey });
+    const recorded = [
+      await client.websites.create({ domain: "kept.history.example" }),
+      await client.websites.create({ domain: "gone.history.example" }),
+    ];
+    const unrecorded = await client.websites.create({ domain: "unmanaged.history.example" });
+    const exported = join(root, "history.json");
+    writeStackExport(exported, {
+      project: "sites",
+      url: emulator.url,
+      apiKey: account.apiKey,
+      websites: recorded,
+    });
+    setStandInStacks(standIn, [{ name: "history", export: readFileSync(exported, "utf8") }]);
+    // A folder the Action makes: a first run has nothing restored there yet.
+    const history = join(root, "history", "nested", "drift-history.jsonl");
+    try {
+      // The history's first run: the unrecorded website is open, nothing is new or fixed.
+      const first = await run({ stacks: "history", history, "history-keep": "30d" });
+      const dir = folderOf(first);
+      expect(commandLine(first)).toBe(
+        `pulumi-webstats drift --cwd ${workspace} --stack history --history ${history} --history-keep 30d` +
+          ` --format json --output ${dir}/drift.json --format markdown --output ${dir}/drift.md\n`,
+      );
+      expect(first.code).toBe(2);
+      const firstHeadline =
+        "The history starts with this run: 1 finding; the next run tells what is new and what was fixed.";
+      expect(first.outputs).toEqual(
+        reportOutputs(
+          dir,
+          "2",
+          { "in-sync": "2", unmanaged: "1" },
+          { new: "0", fixed: "0", "history-headline": firstHeadline },
+        ),
+      );
+      expect(first.summary.startsWith(`## Website drift\n\n${firstHeadline}\n\n`)).toBe(true);
+      expect(readFileSync(history, "utf8").trim().split("\n")).toHaveLength(1);
+
+      // The unrecorded website deleted (fixed), a recorded one too (gone: new).
+      await client.websites.delete(unrecorded.id);
+      await client.websites.delete(recorded[1]?.id as number);
+      const second = await run({ stacks: "history", history });
+      expect(commandLine(second)).toContain(` --stack history --history ${history} --format json `);
+      expect(second.code).toBe(2);
+      const headline = second.outputs["history-headline"] as string;
+      expect(headline).toMatch(
+        /^1 new, 1 fixed since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC; 0 open; 0 accepted\.$/,
+      );
+      expect(second.outputs).toEqual(
+        reportOutputs(
+          folderOf(second),
+          "2",
+          { "in-sync": "1", gone: "1" },
+          { new: "1", fixed: "1", "history-headline": headline },
+        ),
+      );
+      expect(second.summary.startsWith(`## Website drift\n\n${headline}\n\n`)).toBe(true);
+      expect(second.summary).toBe(readFileSync(join(folderOf(second), "drift.md"), "utf8"));
+      expect(readFileSync(history, "utf8").trim().split("\n")).toHaveLength(2);
+    } finally {
+      setStandInStacks(standIn, stacks);
+    }
+  });
+
+  it("sets no history output without history", async () => {
+    const result = await run({ stacks: "prod" });
+    for (const name of ["new", "fixed", "history-headline"]) expect(result.outputs[name]).toBeUndefined();
+    expect(result.outputs["in-sync"]).toBe("2");
+  });
+
+  it("stops with an error annotation when the history's folder cannot be made", async () => {
+    const file = join(root, "not-a-folder");
+    writeFileSync(file, "");
+    const result = await run({ stacks: "prod", history: join(file, "drift-history.jsonl") });
+    expect(result.code).toBe(1);
+    expect(result.out).toBe(
+      `::error title=pulumi-webstats action::the history's folder cannot be made: EEXIST: file already exists, mkdir '${file}'\n`,
+    );
+    expect(result.outputs).toEqual({});
+    expect(result.summary).toBe("");
+  });
+
+  it("stops on a history-keep drift does not take, before making a folder", async () => {
+    const result = await run({ history: "drift-history.jsonl", "history-keep": "1w" });
+    expect(result.code).toBe(1);
+    expect(result.out).toBe(
+      "::error title=pulumi-webstats action::input history-keep takes a number of runs (1 to 10000, such as 100) or of days (1d to 3650d, such as 90d).\n",
+    );
+    expect(result.outputs).toEqual({});
+    expect(readdirSync(result.runnerTemp)).toEqual([]);
   });
 });
 

@@ -40,6 +40,9 @@ describe("action.yml", () => {
     [{ shard: "1/2", "merge-files": "shards/*.json" }, "input shard is given with merge-files"],
     [{ shard: "3/2" }, 'input shard is "3/2": it takes I/N'],
     [{ "merge-files": "shards/*.json", stacks: "prod" }, "input stacks goes to the shard jobs"],
+    [{ history: "drift-history.jsonl", "history-keep": "1w" }, "input history-keep takes a number of runs"],
+    [{ "history-keep": "90d" }, "input history-keep goes with history"],
+    [{ shard: "1/2", history: "drift-history.jsonl" }, "input history goes to the merge job"],
   ] as [Record<string, string>, ...string[]][])(
     "refuses %j before anything else",
     async (inputs, ...expected) => {

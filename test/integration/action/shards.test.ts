@@ -7,7 +7,8 @@
 // website of a shared account that also holds a website no stack records: alone, a shard would
 // call the other shard's website unmanaged; merged, only the unrecorded one is. The shards write
 // their files and one line of summary, no report; the merge writes the reports of one run (the
-// SARIF with one run), the counts and the job summary; without shard 2's file it refuses.
+// SARIF with one run), the counts and the job summary, and keeps the history (one line for the
+// run, its headline heading the summary); without shard 2's file it refuses.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -94,12 +95,20 @@ describe("the Action over a matrix of shards, then their merge", () => {
     for (const file of shards) cpSync(file, join(workspace, "shards", basename(file)));
     const merged = await runAction(
       workspace,
-      { "merge-files": "shards/*.json", formats: "sarif html", "fail-on-drift": "false" },
+      {
+        "merge-files": "shards/*.json",
+        formats: "sarif html",
+        "fail-on-drift": "false",
+        history: "drift-history.jsonl",
+        "history-keep": "90d",
+      },
       env,
     );
+    const history = join(workspace, "drift-history.jsonl");
     expect(merged.stdout).toMatch(
-      /^pulumi-webstats drift merge \S+\/shards\/pulumi-webstats-shard-1-of-2\.json \S+\/shards\/shard-2\.json --format /,
+      /^pulumi-webstats drift merge \S+\/shards\/pulumi-webstats-shard-1-of-2\.json \S+\/shards\/shard-2\.json --history \S+ --history-keep 90d --format /,
     );
+    expect(merged.stdout).toContain(` --history ${history} `);
     expect(merged.code).toBe(0);
     expect(merged.outputs).toMatchObject({
       "exit-code": "2",
@@ -118,6 +127,12 @@ describe("the Action over a matrix of shards, then their merge", () => {
     expect(readFileSync(merged.outputs["report-html"] as string, "utf8")).toContain("nobody.shards.example");
     expect(merged.summary).toBe(readFileSync(merged.outputs["report-markdown"] as string, "utf8"));
     expect(merged.summary).toContain("3 websites in 1 account of 2 stacks");
+    // The merge keeps the history: one line for the run over both shards, its headline first.
+    const headline =
+      "The history starts with this run: 1 finding; the next run tells what is new and what was fixed.";
+    expect(merged.summary.startsWith(`## Website drift\n\n${headline}\n\n`)).toBe(true);
+    expect(merged.outputs).toMatchObject({ new: "0", fixed: "0", "history-headline": headline });
+    expect(readFileSync(history, "utf8").trim().split("\n")).toHaveLength(1);
 
     rmSync(join(workspace, "shards", basename(shards[1] as string)));
     const missing = await runAction(workspace, { "merge-files": "shards/*.json" }, env);

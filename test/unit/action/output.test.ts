@@ -4,7 +4,8 @@
 // (drift/model/neutral-text.ts's helpers, which the Action uses), its own annotations on one
 // line (action/src/annotation.ts), and the inputs as a JavaScript action receives them
 // (INPUT_STACK-FILTER, the hyphen kept), a run split over a matrix's among them
-// (action/src/split-inputs.ts: a shard, the merge, and what either refuses).
+// (action/src/split-inputs.ts: a shard, the merge, and what either refuses), and the history's,
+// whose history-keep is held to drift's own parser.
 import { describe, expect, it } from "vitest";
 import { errorAnnotation, escapeProperty } from "../../../action/src/annotation";
 import { inputValue, readInputs } from "../../../action/src/inputs";
@@ -113,6 +114,7 @@ describe("readInputs", () => {
         ignore: "",
         policyPackConfig: "",
         readWith: "",
+        history: "",
         fix: "none",
         failOnDrift: true,
         split: { mode: "run" },
@@ -147,6 +149,8 @@ describe("readInputs", () => {
       "INPUT_FAIL-ON": "none",
       "INPUT_POLICY-PACK-CONFIG": "policy.yaml",
       "INPUT_READ-WITH": "pulumi",
+      INPUT_HISTORY: "history/drift.jsonl",
+      "INPUT_HISTORY-KEEP": " 90d ",
     });
     expect(read).toEqual({
       inputs: {
@@ -161,6 +165,8 @@ describe("readInputs", () => {
         ignore: ".driftignore",
         policyPackConfig: "policy.yaml",
         readWith: "pulumi",
+        history: "history/drift.jsonl",
+        historyKeep: { days: 90 },
         fix: "code",
         failOnDrift: false,
         split: { mode: "run" },
@@ -200,8 +206,38 @@ describe("readInputs", () => {
       { "INPUT_FAIL-ON": "gone none" },
       ['input fail-on is "none": it takes changed, gone, unmanaged, duplicate.'],
     ],
+    ...["0", "10001", "0d", "3651d", "1w", "90 days", "-5", "1e3"].map(
+      (keep): [Record<string, string>, string[]] => [
+        { INPUT_HISTORY: "drift-history.jsonl", "INPUT_HISTORY-KEEP": keep },
+        [
+          "input history-keep takes a number of runs (1 to 10000, such as 100) or of days (1d to 3650d, such as 90d).",
+        ],
+      ],
+    ),
+    [{ "INPUT_HISTORY-KEEP": "90d" }, ["input history-keep goes with history: it bounds the history file."]],
   ])("refuses %j, naming the input", (env, problems) => {
     expect(readInputs(env)).toEqual({ problems });
+  });
+
+  it.each([
+    [{ INPUT_HISTORY: "drift-history.jsonl" }, { history: "drift-history.jsonl" }],
+    [
+      { INPUT_HISTORY: "drift-history.jsonl", "INPUT_HISTORY-KEEP": "10000" },
+      { history: "drift-history.jsonl", historyKeep: { runs: 10000 } },
+    ],
+    [
+      { INPUT_HISTORY: " h.jsonl\n", "INPUT_HISTORY-KEEP": "3650d" },
+      { history: "h.jsonl", historyKeep: { days: 3650 } },
+    ],
+    [{}, { history: "" }],
+  ])("reads the history %j with drift's own rule for history-keep", (env, expected) => {
+    const read = readInputs(env);
+    expect(read).toHaveProperty("inputs");
+    const { inputs } = read as Extract<typeof read, { inputs: unknown }>;
+    expect({
+      history: inputs.history,
+      ...(inputs.historyKeep ? { historyKeep: inputs.historyKeep } : {}),
+    }).toEqual(expected);
   });
 
   it("takes fix cloud with all stacks, and backend-wide without fix cloud", () => {
@@ -256,6 +292,8 @@ describe("readInputs: one drift run split over a matrix, and the other new input
         "INPUT_BACKEND-WIDE": "false",
         "INPUT_WORKING-DIRECTORY": ".",
         INPUT_FIX: "none",
+        INPUT_HISTORY: "drift-history.jsonl",
+        "INPUT_HISTORY-KEEP": "90d",
       },
       { mode: "merge", mergeFiles: ["shards/*.json"] },
     ],
@@ -301,6 +339,19 @@ describe("readInputs: one drift run split over a matrix, and the other new input
       [
         "input formats goes to the merge job: a shard writes no report, only its shard file.",
         "input output-dir goes to the merge job: a shard writes no report, only its shard-file.",
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", INPUT_HISTORY: "drift-history.jsonl", "INPUT_HISTORY-KEEP": "1w" },
+      [
+        "input history goes to the merge job: the history compares every stack's findings, which one shard does not have.",
+        "input history-keep goes to the merge job: the history compares every stack's findings, which one shard does not have.",
+      ],
+    ],
+    [
+      { INPUT_SHARD: "1/2", "INPUT_HISTORY-KEEP": "90d" },
+      [
+        "input history-keep goes to the merge job: the history compares every stack's findings, which one shard does not have.",
       ],
     ],
     [

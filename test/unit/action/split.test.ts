@@ -1,11 +1,11 @@
 // The Action's command lines for a run split over a matrix (action/src/command-line.ts): a shard
 // and the merge get the same report filters, which the merge holds the shards to; the shard
-// writes no report. And the shard files of merge-files (action/src/merge-files.ts): globs
+// writes no report; the merge, like a whole run, keeps the history. And the shard files of merge-files (action/src/merge-files.ts): globs
 // expanded without a shell, each file once, by its absolute path. The inputs themselves are
 // test/unit/action/output.test.ts's; the Action over two shards and their merge, against the emulator,
 // test/integration/action/shards.test.ts.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { driftLine, mergeLine, shardLine } from "../../../action/src/command-line";
 import { readInputs } from "../../../action/src/inputs";
@@ -78,6 +78,41 @@ describe("the Action's command lines", () => {
       ...["--format", "sarif", "--output", "/out/drift.sarif"],
     ]);
     expect([...reports.keys()]).toEqual(["json", "markdown", "sarif"]);
+  });
+
+  it("the merge and a whole run keep the history, by its absolute path, with drift's --history-keep", () => {
+    const history = { INPUT_HISTORY: "-history/drift.jsonl", "INPUT_HISTORY-KEEP": " 090 d" };
+    const historyArgs = ["--history", resolve("-history/drift.jsonl"), "--history-keep", "90d"];
+    const merge = inputsOf({ "INPUT_MERGE-FILES": "*.json", ...filters, ...history });
+    expect(mergeLine(merge, ["/s/1.json"], "/out").args.slice(0, 3 + filterArgs.length + 4)).toEqual([
+      "drift",
+      "merge",
+      "/s/1.json",
+      ...filterArgs,
+      ...historyArgs,
+    ]);
+    const whole = inputsOf({ INPUT_STACKS: "prod", ...filters, ...history });
+    expect(driftLine(whole, "/out").args).toEqual([
+      "drift",
+      ...["--cwd", ".", "--stack", "prod"],
+      ...filterArgs,
+      ...historyArgs,
+      ...[
+        "--format",
+        "json",
+        "--output",
+        "/out/drift.json",
+        "--format",
+        "markdown",
+        "--output",
+        "/out/drift.md",
+      ],
+    ]);
+    // Without history-keep, drift's default: no --history-keep.
+    const { args } = driftLine(inputsOf({ INPUT_HISTORY: "h.jsonl" }), "/out");
+    expect(args.slice(4, 6)).toEqual(["--history", resolve("h.jsonl")]);
+    expect(args).not.toContain("--history-keep");
+    expect(driftLine(inputsOf({}), "/out").args).not.toContain("--history");
   });
 
   it("a whole run passes read-with and the policy configuration on", () => {
