@@ -7,7 +7,11 @@
 // the Content-Security-Policy refused would log one), asks for nothing over the network and
 // opens no dialog; a domain carrying markup is text, with no element of its own; without script
 // the whole table is there; printing drops the controls; every text keeps a contrast of 4.5:1
-// in light and dark. The markup itself, byte by byte, is test/unit/drift/report/html-report.test.ts.
+// in light and dark; the table's header stays in view as the page scrolls. With a history, the
+// trend strip is drawn, the box of what is new since the last run shows only those rows, the
+// totals follow every filter, the rows sort by age, a domain with markup in the fixed section is
+// text, and printing keeps the headline, the trend and the table. The markup itself, byte by
+// byte, is test/unit/drift/report/html-report.test.ts.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,8 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DriftEntry } from "../../drift/model/entries";
 import type { DriftReport } from "../../drift/model/report";
 import { formatReport } from "../../drift/report/formats";
-import { SHEET_ROWS } from "../../drift/report/formats/html";
+import { SHEET_ROWS, htmlReport } from "../../drift/report/formats/html";
 import { chromiumPath } from "../../tools/machine/ensure-chromium.mjs";
+import { viewWithHistory } from "../support/drift-history";
 import { scratchFolder } from "../support/scratch-folder";
 
 const hostile = "<img src=x onerror=alert(1)>.example.org";
@@ -130,9 +135,49 @@ const big: DriftReport = {
   accounts: [{ ...teamA, websites: 600, plan: { name: "Big", websites: 1000 } }],
 };
 
+/**
+ * The big sheet with two nightly runs before it: in them, half of today's changed websites (every
+ * twelfth) were in sync (new now), every fiftieth website was gone and a domain carrying markup
+ * changed (both fixed now).
+ */
+const earlier: DriftReport = {
+  ...big,
+  websites: [
+    ...big.websites.map((e, i) =>
+      i % 12 === 11
+        ? { ...e, status: "in-sync" as const, changes: undefined }
+        : i % 50 === 0
+          ? { ...e, status: "gone" as const }
+          : e,
+    ),
+    {
+      ...big.websites[0]!,
+      domain: hostile,
+      id: 9999,
+      status: "changed",
+      changes: [{ field: "email", recorded: true, live: false }],
+    },
+  ],
+};
+const historyView = viewWithHistory(
+  big,
+  [
+    { report: earlier, at: new Date("2026-11-25T02:00:00Z") },
+    { report: earlier, at: new Date("2026-11-26T02:00:00Z") },
+  ],
+  new Date("2026-11-27T09:30:00Z"),
+  { failOn: ["changed"] },
+);
+/** The rows new since the last run: every twelfth website. */
+const newRows = big.websites.flatMap((_, i) => (i % 12 === 11 ? [`w${i}`] : []));
+
 const origin = "https://drift-report.invalid";
 const root = scratchFolder("drift-report-browser-");
-const files = { small: join(root, "drift.html"), big: join(root, "big.html") };
+const files = {
+  small: join(root, "drift.html"),
+  big: join(root, "big.html"),
+  history: join(root, "history.html"),
+};
 let browser: Browser;
 
 beforeAll(async () => {
@@ -141,6 +186,7 @@ beforeAll(async () => {
     formatReport(report, "html", { failOn: ["changed", "gone", "unmanaged", "duplicate", "silent"] }),
   );
   writeFileSync(files.big, formatReport(big, "html", { failOn: ["changed"] }));
+  writeFileSync(files.history, htmlReport(historyView));
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -425,15 +471,18 @@ describe("the HTML report in Chromium", () => {
     });
   });
 
-  it.each(["light", "dark"] as const)(
-    "keeps every text at a contrast of 4.5:1 or more (%s)",
-    async (scheme) => {
-      await inReport(
-        files.small,
-        async (page) => {
-          const low = await inPage<string[]>(
-            page,
-            `(() => {
+  it.each([
+    ["light", "small"],
+    ["dark", "small"],
+    ["light", "history"],
+    ["dark", "history"],
+  ] as const)("keeps every text at a contrast of 4.5:1 or more (%s, the %s report)", async (scheme, file) => {
+    await inReport(
+      files[file],
+      async (page) => {
+        const low = await inPage<string[]>(
+          page,
+          `(() => {
           const rgb = (color) => (color.match(/[\\d.]+/g) ?? []).map(Number);
           const luminance = ([r = 0, g = 0, b = 0]) => {
             const channel = (c) => {
@@ -462,11 +511,175 @@ describe("the HTML report in Chromium", () => {
           }
           return [...new Set(found)];
         })()`,
-          );
-          expect(low).toEqual([]);
-        },
-        { colorScheme: scheme },
+        );
+        expect(low).toEqual([]);
+      },
+      { colorScheme: scheme },
+    );
+  });
+});
+
+/** The running totals, by their key ("new", "s:changed"...). */
+const totals = (page: Page) =>
+  inPage<Record<string, string>>(
+    page,
+    `Object.fromEntries(Array.from(document.querySelectorAll("[data-total]")).map((b) => [b.getAttribute("data-total"), b.textContent]))`,
+  );
+
+/** The totals as numbers, the statuses that have none left out. */
+const counted = async (page: Page) =>
+  Object.fromEntries(
+    Object.entries(await totals(page))
+      .map(([key, n]) => [key, Number(n.replace(/,/g, ""))] as const)
+      .filter(([, n]) => n > 0),
+  );
+
+describe("the HTML report with a history, in Chromium", () => {
+  it("draws the trend strip under the headline, and shows a fixed domain carrying markup as its text", async () => {
+    await inReport(files.history, async (page) => {
+      expect(await page.locator(".headline").textContent()).toBe(historyView.history!.headline);
+      expect(historyView.history!.headline).toMatch(/^50 new, 13 fixed since 2026-11-26 02:00 UTC; /);
+      const strip = page.locator("svg.trend");
+      const box = await strip.boundingBox();
+      expect(box?.height).toBe(64);
+      expect(box?.width).toBeGreaterThan(1000);
+      expect(await strip.getAttribute("aria-label")).toMatch(/^Findings by status over 3 runs, from /);
+      expect(await page.locator("svg.trend g").count()).toBe(3);
+      // Every segment is drawn with a size, inside the strip.
+      const segments = await inPage<{ height: number; inside: boolean }[]>(
+        page,
+        `(() => {
+          const strip = document.querySelector("svg.trend").getBoundingClientRect();
+          return Array.from(document.querySelectorAll("svg.trend rect")).map((r) => {
+            const b = r.getBoundingClientRect();
+            return { height: b.height, inside: b.top >= strip.top - 0.5 && b.bottom <= strip.bottom + 0.5 };
+          });
+        })()`,
       );
+      expect(segments.length).toBeGreaterThanOrEqual(5);
+      expect(segments.every((s) => s.height > 0 && s.inside)).toBe(true);
+      // The fixed section: the domain with markup is its text, with no element of its own.
+      const fixed = page.locator('section[aria-labelledby="fixed"]');
+      expect(await fixed.locator("tbody tr").count()).toBe(13);
+      expect(await fixed.textContent()).toContain(`${hostile} (9999) changed: email`);
+      expect(await page.locator("img").count()).toBe(0);
+    });
+  });
+
+  it("shows only the websites new since the last run when asked, and the totals follow every filter", async () => {
+    await inReport(files.history, async (page) => {
+      expect(await counted(page)).toEqual({ new: 50, "s:in-sync": 500, "s:changed": 100 });
+      await page.check("#filter-new");
+      expect(await shownRows(page)).toEqual(newRows);
+      expect(await page.locator("#shown").textContent()).toBe("Showing 50 of 600 websites.");
+      expect(await counted(page)).toEqual({ new: 50, "s:changed": 50 });
+      // With the status filter too: none of the new ones is in sync.
+      await page.selectOption("#filter-status", "s:in-sync");
+      expect(await shownRows(page)).toEqual([]);
+      expect(await counted(page)).toEqual({});
+      await page.uncheck("#filter-new");
+      expect(await counted(page)).toEqual({ "s:in-sync": 500 });
+      await page.selectOption("#filter-status", "s:changed");
+      expect(await counted(page)).toEqual({ new: 50, "s:changed": 100 });
+      // Searching: site-010 to site-019, of which 11 and 17 changed, 11 new.
+      await page.selectOption("#filter-status", "");
+      await page.fill("#filter-search", "site-01");
+      await expect
+        .poll(() => counted(page), { timeout: 5_000 })
+        .toEqual({ new: 1, "s:in-sync": 8, "s:changed": 2 });
+      await page.check("#filter-new");
+      expect(await shownRows(page)).toEqual(["w11"]);
+      // A count of the header starts again from its own filter alone.
+      await page.click('a[data-filter="s:changed"]');
+      expect(await page.isChecked("#filter-new")).toBe(false);
+      expect(await page.inputValue("#filter-search")).toBe("");
+      expect(await counted(page)).toEqual({ new: 50, "s:changed": 100 });
+    });
+  });
+
+  it("sorts the websites by age, the oldest finding first, then the other way", async () => {
+    await inReport(files.history, async (page) => {
+      const ages = () =>
+        inPage<number[]>(
+          page,
+          `Array.from(document.querySelectorAll('tr[id^="w"]')).map((r) => Number(r.cells[2].getAttribute("data-v")))`,
+        );
+      const header = page.locator(".chunk").first().locator("thead th button", { hasText: "Age" });
+      await header.click();
+      const oldestFirst = await ages();
+      expect(oldestFirst.slice(0, 50)).toEqual(Array(50).fill(2));
+      expect(oldestFirst.slice(50, 100)).toEqual(Array(50).fill(0));
+      expect(oldestFirst.slice(100)).toEqual(Array(500).fill(-1));
+      await header.click();
+      expect((await ages()).slice(0, 500)).toEqual(Array(500).fill(-1));
+    });
+  });
+
+  it.each(["big", "history"] as const)(
+    "keeps the table's header in view when the page scrolls down its rows (the %s report)",
+    async (file) => {
+      await inReport(files[file], async (page) => {
+        await inPage(page, `document.getElementById("w200").scrollIntoView()`);
+        const where = await inPage<{ table: number; head: number; row: number }>(
+          page,
+          `(() => {
+            const table = document.querySelector(".chunk table");
+            const head = table.tHead.rows[0].cells[0];
+            return {
+              table: table.getBoundingClientRect().top,
+              head: head.getBoundingClientRect().top,
+              row: document.getElementById("w200").getBoundingClientRect().top,
+            };
+          })()`,
+        );
+        // The table began thousands of pixels above; its header sits at the top of the window.
+        expect(where.table).toBeLessThan(-2000);
+        expect(Math.abs(where.head)).toBeLessThan(1);
+        expect(Math.abs(where.row)).toBeLessThan(1);
+        expect(await page.locator(".chunk").first().locator("thead th").first().isVisible()).toBe(true);
+      });
     },
   );
+
+  it("prints the headline, the trend as it is and the table, without the controls, the header in place", async () => {
+    await inReport(files.history, async (page) => {
+      await page.emulateMedia({ media: "print" });
+      for (const shown of [
+        ".headline",
+        "svg.trend",
+        ".trend-figure figcaption",
+        "#websites-table",
+        "#totals",
+        "#fixed",
+      ])
+        expect(await page.locator(shown).first().isVisible(), shown).toBe(true);
+      expect(await page.locator("#controls").isVisible()).toBe(false);
+      expect(
+        await inPage<string[]>(
+          page,
+          `Array.from(new Set(Array.from(document.querySelectorAll("thead th")).map((th) => getComputedStyle(th).position)))`,
+        ),
+      ).toEqual(["static"]);
+      expect(
+        await inPage(page, `getComputedStyle(document.querySelector("svg.trend")).printColorAdjust`),
+      ).toBe("exact");
+      const pdf = await page.pdf({ format: "A4" });
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    });
+  });
+
+  it("reads without script: the headline, the trend, every row with its age, the totals of all", async () => {
+    await inReport(
+      files.history,
+      async (page) => {
+        expect(await shownRows(page)).toHaveLength(600);
+        expect(await page.locator("#controls").isVisible()).toBe(false);
+        expect(await page.locator(".headline").isVisible()).toBe(true);
+        expect(await page.locator("svg.trend").isVisible()).toBe(true);
+        expect(await counted(page)).toEqual({ new: 50, "s:in-sync": 500, "s:changed": 100 });
+        expect(await page.locator("#w11 td").nth(1).textContent()).toBe("under a daysince 2026-11-27");
+      },
+      { javaScriptEnabled: false },
+    );
+  });
 });

@@ -5,6 +5,9 @@
 // findings, the page check, the window's pageviews as a sparkline) and the policy findings,
 // each with an anchor. The table is in the page before any script runs, so it reads without
 // script and prints; the one script (html/html-script.ts) adds filters, search and sorting.
+// With --history (html/html-history.ts) the header adds the headline and the trend of the kept
+// runs, the table a filter of what is new since the last run, the totals of what is shown and
+// each website's age, and a section lists what was fixed since; without one, not a byte changes.
 //
 // Nothing is fetched: the style sheet and the script are inline and the Content-Security-Policy
 // allows exactly them (by their SHA-256), no other script, style, font, frame, form target,
@@ -22,8 +25,19 @@ import { DAILY_COUNTS_AT_MOST } from "../../compare/tracking";
 import { exitCodes } from "../../../core/exit-codes";
 import { runExitCode } from "../../model/exit-code";
 import { planBar, sparkline, statusBar, statusKey } from "./html/html-charts";
-import { htmlScript } from "./html/html-script";
-import { htmlStyle } from "./html/html-style";
+import { htmlHistoryScript, htmlScript } from "./html/html-script";
+import { htmlHistoryStyle, htmlStyle } from "./html/html-style";
+import {
+  ageCell,
+  ageHead,
+  fixedSection,
+  historyFact,
+  historyLines,
+  newFilter,
+  newFlag,
+  runningTotals,
+  trendFigure,
+} from "./html/html-history";
 import { pageStatuses } from "../view/page-view";
 import { statusCounts } from "../report-texts";
 import type { ReportView, RowView } from "../view/report-view";
@@ -38,9 +52,15 @@ const plural = (n: number, word: string): string => countWords(n, word, digits);
 const cspHash = (text: string): string =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
+/** The page's style sheet and script: with a history, the sheet's additions and the script's. */
+const pageParts = (view: ReportView): { style: string; script: string } =>
+  view.history
+    ? { style: htmlStyle + htmlHistoryStyle, script: htmlHistoryScript }
+    : { style: htmlStyle, script: htmlScript };
+
 /** The page's policy: nothing but its own style sheet and script, and data: images (its icon). */
-const htmlPolicy = (): string =>
-  `default-src 'none'; style-src ${cspHash(htmlStyle)}; script-src ${cspHash(htmlScript)}; ` +
+const htmlPolicy = ({ style, script }: { style: string; script: string }): string =>
+  `default-src 'none'; style-src ${cspHash(style)}; script-src ${cspHash(script)}; ` +
   "img-src data:; base-uri 'none'; form-action 'none'";
 
 /** What the run's exit code is and why, in words. */
@@ -92,13 +112,14 @@ const changeCell = (e: DriftEntry): string => {
 
 type Columns = ReportView["columns"];
 
-/** The table's header row: each column sortable, by its text or by its number. */
-function headRow(columns: Columns, trackingDays: string): string {
+/** The table's header row: each column sortable, by its text or by its number; `aged` with a history. */
+function headRow(columns: Columns, trackingDays: string, aged: boolean): string {
   const th = (label: string, sort: "text" | "number" | "status", width = "") =>
     `<th scope="col" data-sort="${sort}"${width ? ` class="${width}"` : ""}>${label}</th>`;
   return [
     th("Website", "text", "w-site"),
     th("Status", "status", "w-status"),
+    ...(aged ? [ageHead] : []),
     th("Account", "text", "w-account"),
     th("Stacks", "text", "w-stacks"),
     th("Changes: recorded &#8594; live", "number", "w-changes"),
@@ -113,7 +134,7 @@ function headRow(columns: Columns, trackingDays: string): string {
 const sortKey = (n: number): string => (n === 0 ? "" : ` data-v="${n}"`);
 
 /** One website's row: end tags of cells and rows are left out (HTML allows it), for size. */
-function row(facts: RowView, columns: Columns): string {
+function row(facts: RowView, columns: Columns, aged: boolean): string {
   const { entry: e, excuse } = facts;
   const id = `w${facts.index}`;
   const noted =
@@ -125,11 +146,14 @@ function row(facts: RowView, columns: Columns): string {
   const domain = noted ? `<a href="#${id}">${t(e.domain)}</a>` : t(e.domain);
   const flags = flagsOf(facts);
   const cells = [
-    `<tr id="${id}" data-s="${e.status}" data-a="${facts.account}"${flags ? ` data-f="${flags}"` : ""}>`,
+    `<tr id="${id}" data-s="${e.status}" data-a="${facts.account}"${flags ? ` data-f="${flags}"` : ""}` +
+      `${facts.history?.new === true ? " data-new" : ""}>`,
     `<th scope="row">${domain} <small>id ${e.id}</small>`,
     `<td>${badge(e.status)}` +
       (e.silent === true ? ` ${badge("silent", "flag")}` : "") +
-      (facts.excusedAs ? ` ${badge(facts.excusedAs, "flag")}` : ""),
+      (facts.excusedAs ? ` ${badge(facts.excusedAs, "flag")}` : "") +
+      newFlag(facts),
+    ...(aged ? [ageCell(facts)] : []),
     `<td>${t(e.account.email)}`,
     `<td>${e.stacks.length > 0 ? t(e.stacks.join(", ")) : "none"}`,
     `<td${sortKey(e.changes?.length ?? 0)}>${changeCell(e)}`,
@@ -173,7 +197,7 @@ function row(facts: RowView, columns: Columns): string {
 export const SHEET_ROWS = 250;
 
 /** Every row, in tables of SHEET_ROWS rows; the script keeps them packed as it filters and sorts. */
-function sheet(rows: readonly string[], head: string): string {
+function sheet(rows: readonly string[], head: string, aged: boolean): string {
   const tables: string[] = [];
   for (let first = 0; first < rows.length; first += SHEET_ROWS) {
     const last = Math.min(rows.length, first + SHEET_ROWS);
@@ -183,7 +207,7 @@ function sheet(rows: readonly string[], head: string): string {
         `${rows.slice(first, last).join("\n")}\n</tbody></table></div>`,
     );
   }
-  return `<div id="websites-table" class="sheet" data-rows="${SHEET_ROWS}">\n${tables.join("\n")}\n</div>`;
+  return `<div id="websites-table" class="sheet${aged ? " aged" : ""}" data-rows="${SHEET_ROWS}">\n${tables.join("\n")}\n</div>`;
 }
 
 /** The header's list of counts, each a link to the table that, with script, also filters it. */
@@ -260,6 +284,7 @@ function controls(view: ReportView): string {
     `<div id="controls" class="controls" role="search" aria-label="Filter the websites" hidden>` +
     `<label for="filter-status">Status<select id="filter-status">${statusOptions.join("")}</select></label>` +
     `<label for="filter-account">Account<select id="filter-account">${accountOptions.join("")}</select></label>` +
+    (view.history ? newFilter(view) : "") +
     `<label for="filter-search">Search<input id="filter-search" type="search" autocomplete="off" ` +
     `placeholder="domain, stack, field, reason..."></label></div>`
   );
@@ -313,13 +338,15 @@ function stackList(stacks: readonly string[]): string {
 
 /** The whole page, saying when the view was made. */
 export function htmlReport(view: ReportView): string {
-  const { report, columns } = view;
+  const { report, columns, history } = view;
+  const aged = history !== undefined;
+  const parts = pageParts(view);
   const { code, text: verdictText } = verdict(view);
   const days = report.tracking ? Math.min(report.tracking.days, DAILY_COUNTS_AT_MOST) : 0;
   const trackingDays = report.tracking
     ? `last ${plural(days, "day")}${days < report.tracking.days ? ` of ${digits(report.tracking.days)}` : ""} to ${t(report.tracking.to)}`
     : "";
-  const rows = view.rows.map((r) => row(r, columns));
+  const rows = view.rows.map((r) => row(r, columns, aged));
   const when = view.madeAt.toISOString();
   const facts: [string, string][] = [
     ["Stacks", stackList(report.stacks)],
@@ -331,24 +358,26 @@ export function htmlReport(view: ReportView): string {
   if (view.pages) facts.push(["Pages", t(view.pages.sentence.replace(/^Pages: /, ""))]);
   if (view.policy) facts.push(["Policy", t(view.policy.sentence.replace(/^Policy /, ""))]);
   if (view.acceptance) facts.push(["Not failing", t(view.acceptance.replace(/^Not failing: /, ""))]);
+  if (history) facts.push(historyFact(history));
   const table =
     report.websites.length === 0
       ? "<p>No website: the stacks read record none, and their accounts hold none.</p>"
       : `<p>Every website of the accounts the stacks use, in report order (by account, then domain), ` +
         `in tables of ${digits(SHEET_ROWS)} rows.</p>${controls(view)}` +
         `<p id="shown" aria-live="polite">Showing all ${plural(report.websites.length, "website")}.</p>` +
-        sheet(rows, headRow(columns, trackingDays));
+        (history ? runningTotals(view) : "") +
+        sheet(rows, headRow(columns, trackingDays, aged), aged);
   return [
     "<!doctype html>",
     '<html lang="en">',
     "<head>",
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${htmlPolicy()}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${htmlPolicy(parts)}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     '<link rel="icon" href="data:,">',
     `<title>Website drift: ${plural(report.websites.length, "website")}, exit code ${code}</title>`,
-    `<style>${htmlStyle}</style>`,
+    `<style>${parts.style}</style>`,
     "</head>",
     "<body>",
     '<a class="skip" href="#websites">Skip to the websites</a>',
@@ -356,6 +385,7 @@ export function htmlReport(view: ReportView): string {
     "<h1>Website drift</h1>",
     `<p class="when">pulumi-webstats drift, <time datetime="${when}">${when.slice(0, 16).replace("T", " ")} UTC</time></p>`,
     `<p class="verdict ${code === 0 ? "passes" : "fails"}">${t(verdictText)}</p>`,
+    ...(history ? [historyLines(history), trendFigure(history)] : []),
     `<dl class="facts">${facts.map(([dt, dd]) => `<dt>${dt}</dt><dd>${dd}</dd>`).join("")}</dl>`,
     countLinks(view),
     "</header>",
@@ -364,10 +394,11 @@ export function htmlReport(view: ReportView): string {
     `<section aria-labelledby="websites"><h2 id="websites">Websites</h2>`,
     table,
     "</section>",
+    ...(history ? [fixedSection(history)] : []),
     policySection(view),
     staleSection(view),
     "</main>",
-    `<script>${htmlScript}</script>`,
+    `<script>${parts.script}</script>`,
     "</body>",
     "</html>",
     "",

@@ -6,11 +6,14 @@
 // searched words, sorts by any column whose header has `data-sort` (every table's header sorts
 // the whole sheet), and clears the filters when a link leads to a row they hide. After each
 // filter or sort the rows shown are packed into the first tables, in order, and the tables left
-// empty are hidden, so that the page is as long as what it shows. It never writes markup: text
+// empty are hidden, so that the page is as long as what it shows. A page with a history has the
+// same script with a few lines more (htmlHistoryScript): a box that keeps the rows new since the
+// last run (`data-new`), and the totals of the rows shown (`data-total`), counted after each
+// filter; a page without one keeps the script, and its hash, it always had. It never writes markup: text
 // goes in through textContent, and nothing from the report is ever evaluated. Plain ES2017, no
 // template literals (the source is itself one).
 
-export const htmlScript = `(function () {
+const scriptOf = (parts: ScriptParts): string => `(function () {
   "use strict";
   var sheet = document.getElementById("websites-table");
   var controls = document.getElementById("controls");
@@ -24,7 +27,7 @@ export const htmlScript = `(function () {
   var texts = null;
   var status = document.getElementById("filter-status");
   var account = document.getElementById("filter-account");
-  var search = document.getElementById("filter-search");
+  var search = document.getElementById("filter-search");${parts.declare}
   var shown = document.getElementById("shown");
   var total = rows.length;
   var number = new Intl.NumberFormat("en");
@@ -43,7 +46,7 @@ export const htmlScript = `(function () {
       if (kind === "s:" && row.getAttribute("data-s") !== value) return false;
       if (kind === "f:" && (" " + (row.getAttribute("data-f") || "") + " ").indexOf(" " + value + " ") < 0) return false;
     }
-    if (owner !== "" && row.getAttribute("data-a") !== owner) return false;
+    if (owner !== "" && row.getAttribute("data-a") !== owner) return false;${parts.keep}
     for (var w = 0; w < words.length; w++) if (textOf(i).indexOf(words[w]) < 0) return false;
     return true;
   }
@@ -82,7 +85,7 @@ export const htmlScript = `(function () {
     pack(count);
     shown.textContent = count === total
       ? "Showing all " + number.format(total) + " websites."
-      : "Showing " + number.format(count) + " of " + number.format(total) + " websites.";
+      : "Showing " + number.format(count) + " of " + number.format(total) + " websites.";${parts.count}
   }
 
   var pending = 0;
@@ -140,7 +143,7 @@ export const htmlScript = `(function () {
   function clear() {
     status.value = "";
     account.value = "";
-    search.value = "";
+    search.value = "";${parts.clear}
     apply();
   }
 
@@ -154,7 +157,7 @@ export const htmlScript = `(function () {
   }
 
   status.addEventListener("change", apply);
-  account.addEventListener("change", apply);
+  account.addEventListener("change", apply);${parts.listen}
   search.addEventListener("input", later);
   search.addEventListener("keydown", function (event) {
     if (event.key === "Escape") { search.value = ""; apply(); }
@@ -163,7 +166,7 @@ export const htmlScript = `(function () {
     link.addEventListener("click", function () {
       status.value = link.getAttribute("data-filter");
       account.value = "";
-      search.value = "";
+      search.value = "";${parts.link}
       apply();
     });
   });
@@ -172,3 +175,53 @@ export const htmlScript = `(function () {
   reveal();
 })();
 `;
+
+/** Where a page with a history adds to the script: each empty in a page without one. */
+interface ScriptParts {
+  /** After the filters' elements: the "new since the last run" box, the totals and their count. */
+  declare: string;
+  /** In a row's test, after the account's. */
+  keep: string;
+  /** After the rows shown are counted. */
+  count: string;
+  /** Where the filters are cleared, and where a count's link sets them. */
+  clear: string;
+  link: string;
+  /** After the filters' listeners. */
+  listen: string;
+}
+
+export const htmlScript = scriptOf({ declare: "", keep: "", count: "", clear: "", link: "", listen: "" });
+
+/**
+ * The script of a page with a history: the box keeps only the rows marked `data-new`, and the
+ * totals (each `data-total` element, "new" or "s:" and a status) count the rows shown.
+ */
+export const htmlHistoryScript = scriptOf({
+  declare: `
+  var fresh = document.getElementById("filter-new");
+  var totals = Array.prototype.slice.call(document.querySelectorAll("[data-total]"));
+
+  function tally() {
+    var counts = {};
+    rows.forEach(function (row) {
+      if (row.hidden) return;
+      var key = "s:" + row.getAttribute("data-s");
+      counts[key] = (counts[key] || 0) + 1;
+      if (row.hasAttribute("data-new")) counts["new"] = (counts["new"] || 0) + 1;
+    });
+    totals.forEach(function (element) {
+      element.textContent = number.format(counts[element.getAttribute("data-total")] || 0);
+    });
+  }`,
+  keep: `
+    if (fresh.checked && !row.hasAttribute("data-new")) return false;`,
+  count: `
+    tally();`,
+  clear: `
+    fresh.checked = false;`,
+  link: `
+      fresh.checked = false;`,
+  listen: `
+  fresh.addEventListener("change", apply);`,
+});

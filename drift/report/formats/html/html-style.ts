@@ -110,3 +110,34 @@ td small, th small, li small { display: block; color: var(--muted); font-weight:
   .b, .accounts svg, .spark, .counts a { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }
 `;
+
+/**
+ * What a page with a history adds to the style sheet (after it, in the same <style> element, so
+ * that a page without one keeps its sheet and its hash): the headline and the warning, the trend
+ * strip, the "new" flag, the running totals, the age column (the website and account columns
+ * give it room), the filter's check box; in print the trend keeps its colours and does not break.
+ */
+export const htmlHistoryStyle = `
+:root { --new-bg: #d3f5f1; --new-fg: #0b4f4a; --new: #1a9e92; }
+@media (prefers-color-scheme: dark) {
+  :root { --new-bg: #0d3b38; --new-fg: #7ee0d6; --new: #2fc2b3; }
+}
+.headline { font-size: 1.05rem; font-weight: 600; margin: .5rem 0; }
+.warning { margin: .5rem 0; padding: .3rem .6rem; border-left: 4px solid var(--changed); background: var(--changed-bg); color: var(--changed-fg); }
+.trend-figure { margin: .5rem 0 .75rem; }
+svg.trend { display: block; width: 100%; height: 64px; }
+.trend-figure figcaption { color: var(--muted); font-size: .85em; margin-top: .2rem; }
+.trend-figure .legend { font-size: 1em; }
+.axis { stroke: var(--muted); stroke-width: 1; vector-effect: non-scaling-stroke; }
+.seg-new { fill: var(--new); } .seg-open { fill: var(--changed); } .seg-accepted { fill: var(--muted); } .seg-fixed { fill: var(--in-sync); }
+.new { background: var(--new-bg); color: var(--new-fg); }
+.totals { margin: 0 0 .5rem; font-size: .9em; }
+.controls label.check { flex-direction: row; align-items: center; gap: .35rem; padding-bottom: .3rem; }
+.controls input[type=checkbox] { min-width: 0; margin: 0; }
+.aged .w-site { width: 17%; } .aged .w-account { width: 14%; } .w-age { width: 7%; }
+.fixed td:nth-child(2), .fixed td:nth-child(3) { white-space: nowrap; }
+@media print {
+  .trend-figure { break-inside: avoid; }
+  svg.trend, .totals span, .b.new, .warning { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+}
+`;

@@ -8,7 +8,9 @@
 // hostile domain as text and no element of its own, the stack names as text, the plans, the
 // daily counts, the exit code; the file is written whole beside the text report on standard
 // output. The clock is fixed (noon UTC, moving on from there) for the run and the installation
-// alike. What a person sees in a browser is test/browser/drift-report.test.ts.
+// alike. With --history, a second run after a website drifted and another was set right shows
+// the headline, the trend of both runs, the new row, each row's age and the fixed finding. What a
+// person sees in a browser is test/browser/drift-report.test.ts.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -244,5 +246,55 @@ describe("the Action's sources with formats: html", () => {
       page.rows.get("edited.html.example") && attr(page.rows.get("edited.html.example")!, "data-s"),
     ).toBe("changed");
     expect(page.rows.has(hostile)).toBe(true);
+  });
+});
+
+describe("pulumi-webstats drift --format html --history", () => {
+  it("shows what is new and fixed since the last run, the trend of both and each row's age", async () => {
+    const history = join(root, "drift-history.jsonl");
+    const file = join(root, "history.html");
+    const args = ["drift", ...states(), "--format", "html", "--output", file, "--history", history];
+    const first = await run(args);
+    expect(first.code).toBe(2);
+    expect(
+      readPage(readFileSync(file, "utf8"))
+        .text("p")
+        .find((p) => p.startsWith("The history starts")),
+    ).toBe(
+      "The history starts with this run: 2 findings; the next run tells what is new and what was fixed.",
+    );
+    // Between the runs: busy drifts, edited is set right (both put back after).
+    const bots = emulator.getWebsite(websites.busy!.id)!.exclude_bots;
+    emulator.updateWebsite(websites.busy!.id, { exclude_bots: bots === 1 ? 0 : 1 });
+    emulator.updateWebsite(websites.edited!.id, { exclude_ips: null });
+    try {
+      const second = await run(args);
+      expect(second.code).toBe(2);
+      const page = readPage(readFileSync(file, "utf8"));
+      const headline = page.all.find((e) => attr(e, "class") === "headline")!;
+      expect(textOf(headline)).toMatch(
+        /^1 new, 1 fixed since \d{4}-\d\d-\d\d \d\d:\d\d UTC; 1 open, the oldest for under a day; 0 accepted\.$/,
+      );
+      const strip = page.all.find((e) => e.tagName === "svg" && attr(e, "class") === "trend")!;
+      expect(elements(strip).filter((e) => e.tagName === "g")).toHaveLength(2);
+      // The new row is marked; each row's age: the new one's, the open one's, none for the others.
+      const age = (domain: string) => {
+        const row = page.rows.get(domain)!;
+        return [attr(row, "data-new"), attr(elements(row).filter((e) => e.tagName === "td")[1]!, "data-v")];
+      };
+      expect(age("busy.html.example")).toEqual(["", "0"]);
+      expect(age(hostile)).toEqual([undefined, "0"]);
+      expect(age("edited.html.example")).toEqual([undefined, "-1"]);
+      const fixed = page.all.find((e) => e.tagName === "section" && attr(e, "aria-labelledby") === "fixed")!;
+      expect(
+        elements(fixed)
+          .filter((e) => e.tagName === "td")
+          .map(textOf)[0],
+      ).toBe(`edited.html.example (${websites.edited!.id}) changed: excludeIps`);
+      expect(page.all.filter((e) => e.tagName === "img")).toEqual([]);
+    } finally {
+      emulator.updateWebsite(websites.busy!.id, { exclude_bots: bots === 1 ? 1 : 0 });
+      emulator.updateWebsite(websites.edited!.id, { exclude_ips: "10.0.0.1" });
+    }
   });
 });

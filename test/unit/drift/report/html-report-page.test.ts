@@ -3,9 +3,11 @@
 // row is noted alone, and a row noted by none), each kind of account (a limit, no plan, no
 // website in the report, one the accounts do not list), every check (tracking over a window
 // longer than it draws, pages, policy, a baseline and an ignore file) and numbers of thousands
-// and millions; and for a calm one (nothing fails, no check but an ignore file). The inline style
-// sheet and script are left out of the kept pages (their own files and the policy's hashes are
-// tested in html-report.test.ts): the page around them is what is kept.
+// and millions; for a calm one (nothing fails, no check but an ignore file); and for the first
+// with a history of two runs before it (a website drifted since, one fixed, one whose domain
+// carries markup fixed too). The inline style sheet and script are left out of the kept pages
+// (their own files and the policy's hashes are tested in html-report.test.ts): the page around
+// them is what is kept.
 //
 // A change to the page shows here as a difference to read: when it is meant, write the pages
 // again with `npx vitest run --project unit test/unit/drift/report/html-report-page.test.ts -u`, open
@@ -15,19 +17,20 @@ import type { DriftEntry } from "../../../../drift/model/entries";
 import type { DriftReport } from "../../../../drift/model/report";
 import { formatReport } from "../../../../drift/report/formats";
 import type { ReportContext } from "../../../../drift/report/report-context";
-import { htmlScript } from "../../../../drift/report/formats/html/html-script";
-import { htmlStyle } from "../../../../drift/report/formats/html/html-style";
+import { htmlHistoryScript, htmlScript } from "../../../../drift/report/formats/html/html-script";
+import { htmlHistoryStyle, htmlStyle } from "../../../../drift/report/formats/html/html-style";
 import { account, prodEntry, staleAcceptances } from "../../../support/drift-entries";
+import { viewWithHistory } from "../../../support/drift-history";
 
 const htmlReport = (report: DriftReport, context: ReportContext, now: Date): string =>
   formatReport(report, "html", context, now);
 
 const now = new Date("2026-11-27T09:30:00Z");
 
-/** The page without its inline style sheet and script, and so without their hashes. */
-function pageAround(html: string): string {
-  const [head, rest] = html.split(`<style>${htmlStyle}</style>`);
-  const [middle, end] = rest!.split(`<script>${htmlScript}</script>`);
+/** The page without its inline style sheet and script (a history's, with one), and so without their hashes. */
+function pageAround(html: string, history: boolean): string {
+  const [head, rest] = html.split(`<style>${htmlStyle}${history ? htmlHistoryStyle : ""}</style>`);
+  const [middle, end] = rest!.split(`<script>${history ? htmlHistoryScript : htmlScript}</script>`);
   return [
     head!.replace(/'sha256-[A-Za-z0-9+/=]+'/g, "'sha256-(hash)'"),
     "<style>(html-style.ts)</style>",
@@ -168,6 +171,33 @@ const calmReport = (): DriftReport => ({
   ignore: { file: ".webstats-drift.yaml", stale: [] },
 });
 
+/**
+ * The rich report's context with its history: two nightly runs before it, in which g.example.com
+ * was not gone yet (new now) and a website whose domain carries markup was changed (fixed now).
+ */
+function historyContext(): ReportContext {
+  const before = richReport();
+  before.websites = before.websites.map((e) =>
+    e.domain === "g.example.com" ? prodEntry("g.example.com", 7, "in-sync") : e,
+  );
+  before.websites.push(
+    // Recorded by a stack the report reads: a finding of a stack not read is carried, not fixed.
+    prodEntry("<b>old</b>.example.com", 13, "changed", {
+      stacks: ["web/s0"],
+      resources: ["web/s0:old"],
+      changes: [{ field: "excludeBots", recorded: true, live: false }],
+    }),
+  );
+  const runs = [
+    { report: before, at: new Date("2026-10-28T02:00:00Z") },
+    { report: before, at: new Date("2026-11-26T02:00:00Z") },
+  ];
+  return {
+    failOn: ["changed", "gone", "duplicate"],
+    history: viewWithHistory(richReport(), runs, now).history!,
+  };
+}
+
 describe("drift --format html: the whole page", () => {
   it.each<[string, () => DriftReport, ReportContext, string]>([
     [
@@ -177,9 +207,15 @@ describe("drift --format html: the whole page", () => {
       "golden/drift-report-rich.html",
     ],
     ["a calm report, nothing failing and no check", calmReport, {}, "golden/drift-report-calm.html"],
+    [
+      "the rich report with a history of two runs before it",
+      richReport,
+      historyContext(),
+      "golden/drift-report-history.html",
+    ],
   ])("writes %s as kept", async (_what, report, context, kept) => {
     const html = htmlReport(report(), context, now);
-    await expect(pageAround(html)).toMatchFileSnapshot(kept);
+    await expect(pageAround(html, context.history !== undefined)).toMatchFileSnapshot(kept);
   });
 
   it("has no column or filter of what does not fail without a baseline or an ignore file", () => {

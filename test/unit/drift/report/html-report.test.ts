@@ -10,7 +10,11 @@
 // baseline entries and ignore rules as warnings. Server text (a domain with markup,
 // control characters, quotes in stack names and plan names) shows as text: no element, attribute
 // or script of its own. Zero websites render, and the bench's fleet of 10,000 stays within its
-// bytes. What a person sees in a real browser is test/browser/drift-report.test.ts.
+// bytes. With --history: the headline beside the verdict (and the warning of a file that could
+// not be used), the trend with its words, the filter of what is new, the rows' "new" flag and age,
+// the running totals and the fixed findings (a domain with markup as text), each only then, with
+// the style and script's additions hashed too. What a person sees in a real browser is
+// test/browser/drift-report.test.ts.
 import { createHash } from "node:crypto";
 import { parse } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
@@ -23,7 +27,11 @@ import { SHEET_ROWS, htmlReport as htmlOfView } from "../../../../drift/report/f
 import { formatReport } from "../../../../drift/report/formats";
 import type { ReportContext } from "../../../../drift/report/report-context";
 import { reportView } from "../../../../drift/report/view/report-view";
+import type { ReportView } from "../../../../drift/report/view/report-view";
+import { htmlHistoryScript, htmlScript } from "../../../../drift/report/formats/html/html-script";
+import { htmlHistoryStyle, htmlStyle } from "../../../../drift/report/formats/html/html-style";
 import { staleAcceptances } from "../../../support/drift-entries";
+import { viewWithHistory } from "../../../support/drift-history";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -56,7 +64,11 @@ const htmlReport = (report: DriftReport, context: ReportContext, now: Date): str
   htmlOfView(reportView(report, context, now));
 
 function page(report: DriftReport, context = {}) {
-  const html = htmlReport(report, context, now);
+  return pageOf(htmlReport(report, context, now));
+}
+
+/** The page of a view (one with a history), read back. */
+function pageOf(html: string) {
   const all = elements(parse(html));
   const byTag = (tag: string) => all.filter((e) => e.tagName === tag);
   const byId = (id: string) => all.find((e) => attr(e, "id") === id);
@@ -91,34 +103,43 @@ const small: DriftReport = {
 };
 
 describe("drift --format html: the page", () => {
-  it("is one self-contained document whose policy allows its own style and script by their hashes", () => {
-    const { html, byTag, all } = page(small);
-    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
-    const csp = byTag("meta").find((m) => attr(m, "http-equiv") === "Content-Security-Policy");
-    const policy = attr(csp!, "content")!;
-    const [style] = byTag("style");
-    const scripts = byTag("script");
-    expect(scripts).toHaveLength(1);
-    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(policy).toBe(
-      `default-src 'none'; style-src ${hash(textOf(style!))}; script-src ${hash(textOf(scripts[0]!))}; ` +
-        "img-src data:; base-uri 'none'; form-action 'none'",
-    );
-    // Nothing to fetch: no source, no stylesheet link, no style attribute (the policy forbids
-    // them), and the only links are the page's own anchors (and its data: icon).
-    for (const e of all) {
-      expect(attr(e, "src"), e.tagName).toBeUndefined();
-      expect(attr(e, "style"), e.tagName).toBeUndefined();
-      expect(
-        e.attrs.filter((a) => a.name.startsWith("on")),
-        e.tagName,
-      ).toEqual([]);
-      const href = attr(e, "href");
-      if (href !== undefined) expect(href, e.tagName).toMatch(/^(#[a-z][\w-]*|data:,)$/);
-    }
-    expect(html).not.toMatch(/https?:\/\/(?!stats\.example\.com)/);
-    expect(html).not.toMatch(/@import|url\(/);
-  });
+  it.each<[string, () => ReturnType<typeof pageOf>]>([
+    ["", () => page(small)],
+    [
+      " (with a history: its own additions, hashed as well)",
+      () => pageOf(htmlOfView(viewWithHistory(small, [{ report: small, at: new Date("2026-11-26") }], now))),
+    ],
+  ])(
+    "is one self-contained document whose policy allows its own style and script by their hashes%s",
+    (_with, read) => {
+      const { html, byTag, all } = read();
+      expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+      const csp = byTag("meta").find((m) => attr(m, "http-equiv") === "Content-Security-Policy");
+      const policy = attr(csp!, "content")!;
+      const [style] = byTag("style");
+      const scripts = byTag("script");
+      expect(scripts).toHaveLength(1);
+      const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+      expect(policy).toBe(
+        `default-src 'none'; style-src ${hash(textOf(style!))}; script-src ${hash(textOf(scripts[0]!))}; ` +
+          "img-src data:; base-uri 'none'; form-action 'none'",
+      );
+      // Nothing to fetch: no source, no stylesheet link, no style attribute (the policy forbids
+      // them), and the only links are the page's own anchors (and its data: icon).
+      for (const e of all) {
+        expect(attr(e, "src"), e.tagName).toBeUndefined();
+        expect(attr(e, "style"), e.tagName).toBeUndefined();
+        expect(
+          e.attrs.filter((a) => a.name.startsWith("on")),
+          e.tagName,
+        ).toEqual([]);
+        const href = attr(e, "href");
+        if (href !== undefined) expect(href, e.tagName).toMatch(/^(#[a-z][\w-]*|data:,)$/);
+      }
+      expect(html).not.toMatch(/https?:\/\/(?!stats\.example\.com)/);
+      expect(html).not.toMatch(/@import|url\(/);
+    },
+  );
 
   it("states when, the stacks, the accounts, the counts by status and the exit code", () => {
     const { byTag, html } = page(small, { failOn: ["changed", "gone"], exitCode: 2 });
@@ -862,5 +883,211 @@ describe("drift --format html: the bench's fleet", () => {
     expect(bytes).toBeLessThan(5_000_000);
     expect(html.match(/<tr id="w\d+"/g)).toHaveLength(10_000);
     expect(html.match(/<div class="chunk"><table>/g)).toHaveLength(Math.ceil(10_000 / SHEET_ROWS));
+  });
+});
+
+describe("drift --format html: with --history", () => {
+  // Two runs before this one: b's privacy changed since the first (open, 30 days old), c was
+  // gone and is unmanaged now (gone fixed, unmanaged new), e is accepted by the baseline, and a
+  // domain carrying markup (and a control character) changed then and is in sync now (fixed).
+  const hostile = "<img src=x onerror=alert(1)>\u202e.example.org";
+  const privacy = [{ field: "privacy", recorded: "private", live: "public" }];
+  const accepted = { accepted: { firstSeen: "2026-10-01", line: 4 } };
+  const before: DriftReport = {
+    ...small,
+    websites: [
+      site("a.example.com", "in-sync", { id: 1 }),
+      site("b.example.com", "changed", { id: 2, changes: privacy }),
+      site("c.example.com", "gone", { id: 3 }),
+      site(hostile, "changed", { id: 4, changes: [{ field: "email", recorded: true, live: false }] }),
+      site("e.example.com", "unmanaged", { id: 5, ...accepted }),
+    ],
+  };
+  const after: DriftReport = {
+    ...before,
+    websites: [
+      before.websites[0]!,
+      before.websites[1]!,
+      site("c.example.com", "unmanaged", { id: 3 }),
+      site(hostile, "in-sync", { id: 4 }),
+      before.websites[4]!,
+    ],
+  };
+  const runs = [
+    { report: before, at: new Date("2026-10-28T02:00:00Z") },
+    { report: before, at: new Date("2026-11-20T02:00:00Z") },
+  ];
+  const historyPage = (problem?: string) => {
+    const view = viewWithHistory(after, problem ? [] : runs, now, {}, problem ? { problem } : {});
+    return { view, ...pageOf(htmlOfView(view)) };
+  };
+  const byClass = (all: Element[], name: string) => all.filter((e) => attr(e, "class") === name);
+
+  it.each<[string, string]>([
+    ["the headline", '<p class="headline">'],
+    ["the trend", '<svg class="trend"'],
+    ["the filter of what is new", 'id="filter-new"'],
+    ["the new rows' mark", " data-new>"],
+    ["the running totals", "data-total="],
+    ["the age column", 'class="w-age"'],
+    ["the fixed section", '<h2 id="fixed">'],
+  ])("writes %s only with a history, and its style and script only then", (_what, mark) => {
+    const plain = page(small).html;
+    expect(plain).not.toContain(mark);
+    expect(plain).toContain(`<style>${htmlStyle}</style>`);
+    expect(plain).toContain(`<script>${htmlScript}</script>`);
+    const { html } = historyPage();
+    expect(html).toContain(mark);
+    expect(html).toContain(`<style>${htmlStyle}${htmlHistoryStyle}</style>`);
+    expect(html).toContain(`<script>${htmlHistoryScript}</script>`);
+  });
+
+  it.each<[string, string | undefined, string[]]>([
+    ["compared with the last run", undefined, ["verdict fails", "headline"]],
+    [
+      "a file that could not be used, with its warning",
+      "line 3 is not JSON",
+      ["verdict fails", "headline", "warning"],
+    ],
+  ])("puts the headline beside the verdict: %s", (_what, problem, order) => {
+    const { view, byTag } = historyPage(problem);
+    const header = byTag("header")[0]!;
+    const paragraphs = header.childNodes.filter((n): n is Element => "tagName" in n && n.tagName === "p");
+    expect(paragraphs.slice(1).map((p) => attr(p, "class"))).toEqual(order);
+    expect(textOf(paragraphs[2]!)).toBe(view.history!.headline);
+    if (problem) {
+      expect(textOf(paragraphs[3]!)).toBe(`Warning: ${view.history!.warning!}`);
+      expect(textOf(paragraphs[3]!)).toContain(problem);
+    }
+    expect(textOf(byTag("dl")[0]!)).toContain(
+      `Historydrift-history.jsonl: ${problem ? "1 run" : "3 runs"} kept, from`,
+    );
+  });
+
+  it("draws the trend of the kept runs, a bar each, with its words beside it and as its label", () => {
+    const { all, byTag } = historyPage();
+    const [strip] = byTag("svg").filter((s) => attr(s, "class") === "trend");
+    expect(attr(strip!, "role")).toBe("img");
+    const words =
+      "Findings by status over 3 runs, from 2026-10-28 02:00 UTC: 0 new, 3 open, 1 accepted, 0 fixed; " +
+      "to 2026-11-27 09:30 UTC (this run): 1 new, 1 open, 1 accepted, 2 fixed.";
+    expect(attr(strip!, "aria-label")).toBe(words);
+    expect(
+      elements(strip!)
+        .filter((e) => e.tagName === "title")
+        .map(textOf),
+    ).toEqual([
+      "2026-10-28 02:00 UTC: 0 new, 3 open, 1 accepted, 0 fixed",
+      "2026-11-20 02:00 UTC: 0 new, 3 open, 1 accepted, 0 fixed",
+      "2026-11-27 09:30 UTC: 1 new, 1 open, 1 accepted, 2 fixed",
+    ]);
+    const caption = byTag("figcaption")[0]!;
+    expect(
+      elements(caption)
+        .filter((e) => e.tagName === "li")
+        .map(textOf),
+    ).toEqual(["new", "open", "accepted", "fixed (below the line)"]);
+    expect(textOf(caption)).toMatch(new RegExp(`${words.replace(/[().]/g, "\\$&")}$`));
+    expect(byClass(all, "trend-figure")).toHaveLength(1);
+  });
+
+  it("filters what is new since the last run, marks those rows, and gives each row its age", () => {
+    const { byId, view } = historyPage();
+    const controls = byId("controls")!;
+    const box = elements(controls).find((e) => attr(e, "id") === "filter-new")!;
+    expect([box.tagName, attr(box, "type")]).toEqual(["input", "checkbox"]);
+    const label = elements(controls).find((e) => e.tagName === "label" && attr(e, "for") === "filter-new")!;
+    expect(textOf(label)).toBe("New since the last run (1)");
+    const [table] = sheetTables(byId);
+    const heads = elements(table!).filter((e) => e.tagName === "th" && attr(e, "scope") === "col");
+    expect(heads.slice(0, 4).map((h) => [textOf(h), attr(h, "data-sort")])).toEqual([
+      ["Website", "text"],
+      ["Status", "status"],
+      ["Age", "number"],
+      ["Account", "text"],
+    ]);
+    const ids = view.rows.map((r) => `w${r.index}`);
+    expect(ids.map((id) => attr(byId(id)!, "data-new"))).toEqual([
+      undefined,
+      undefined,
+      "",
+      undefined,
+      undefined,
+    ]);
+    const cells = (id: string) => elements(byId(id)!).filter((e) => e.tagName === "td");
+    expect(ids.map((id) => textOf(cells(id)[0]!))).toEqual([
+      "in-sync",
+      "changed",
+      "unmanaged new",
+      "in-sync",
+      "unmanaged accepted",
+    ]);
+    expect(ids.map((id) => [textOf(cells(id)[1]!), attr(cells(id)[1]!, "data-v")])).toEqual([
+      ["", "-1"],
+      ["30 dayssince 2026-10-28", "30"],
+      ["under a daysince 2026-11-27", "0"],
+      ["", "-1"],
+      ["30 dayssince 2026-10-28", "30"],
+    ]);
+  });
+
+  it("totals the websites shown by status and new, every row counted before any filter", () => {
+    const { all } = historyPage();
+    const totals = all.filter((e) => attr(e, "data-total") !== undefined);
+    expect(totals.map((b) => [attr(b, "data-total"), textOf(b)])).toEqual([
+      ["new", "1"],
+      ["s:in-sync", "2"],
+      ["s:changed", "1"],
+      ["s:gone", "0"],
+      ["s:unmanaged", "2"],
+      ["s:duplicate", "0"],
+    ]);
+    const list = all.find((e) => attr(e, "id") === "totals")!;
+    expect(attr(list, "aria-label")).toBe("The websites shown, by status");
+    expect(textOf(list)).toBe("1 new since the last run2 in-sync1 changed0 gone2 unmanaged0 duplicate");
+  });
+
+  it.each<[string, () => ReportView, string, string[][]]>([
+    [
+      "the findings gone since the last run, a domain with markup as its text",
+      () => viewWithHistory(after, runs, now),
+      "2 findings of the run of 2026-11-20 02:00 UTC are gone.",
+      [
+        ["c.example.com (3) gone", "30 days", "2026-10-28 02:00 UTC"],
+        [`${neutralText(hostile)} (4) changed: email`, "30 days", "2026-10-28 02:00 UTC"],
+      ],
+    ],
+    [
+      "nothing fixed",
+      () => viewWithHistory(after, [{ report: after, at: new Date("2026-11-26T02:00:00Z") }], now),
+      "Nothing fixed since the run of 2026-11-26 02:00 UTC.",
+      [],
+    ],
+    [
+      "the history's first run",
+      () => viewWithHistory(after, [], now),
+      "No run before this one to compare with: nothing is counted as fixed.",
+      [],
+    ],
+  ])("lists what was fixed since the last run: %s", (_what, view, sentence, fixed) => {
+    const { all, byTag, html } = pageOf(htmlOfView(view()));
+    const section = all.find((e) => e.tagName === "section" && attr(e, "aria-labelledby") === "fixed")!;
+    expect(textOf(elements(section).find((e) => e.tagName === "h2")!)).toBe("Fixed since the last run");
+    expect(textOf(elements(section).find((e) => e.tagName === "p")!)).toBe(sentence);
+    const rows = elements(section).filter(
+      (e) => e.tagName === "tr" && elements(e).some((c) => c.tagName === "td"),
+    );
+    expect(
+      rows.map((r) =>
+        elements(r)
+          .filter((e) => e.tagName === "td")
+          .map(textOf),
+      ),
+    ).toEqual(fixed);
+    // Server text stays text: no element of its own, no raw control or bidi character.
+    expect(byTag("img")).toEqual([]);
+    expect(all.filter((e) => e.attrs.some((a) => a.name.startsWith("on")))).toEqual([]);
+    // eslint-disable-next-line no-control-regex
+    expect(html).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
   });
 });
