@@ -2,7 +2,8 @@
 // report): the one description of its fields, from which z.toJSONSchema makes the JSON Schema the
 // package ships (dist/drift-report.schema.json) and the docs link (docs/drift-report.schema.json),
 // both written by tools/build/drift-report-schema.mjs. The compiler holds it to drift's own types
-// both ways (below), so the model cannot gain a field the schema lacks; every object is closed (no
+// both ways (below: the report, and the history's findings and counts), so the model cannot gain
+// a field the schema lacks; every object is closed (no
 // other key), so a test that validates a report fails when the renderer writes a field the schema
 // does not name. docs/versioning.md says when `schemaVersion` changes.
 import { z } from "zod";
@@ -10,15 +11,19 @@ import { driftStatuses, failOnNames } from "../model/entries";
 import type { PageStatus } from "../model/entries";
 import { stackVias } from "../model/report";
 import type { DriftReport } from "../model/report";
+import { historyStatuses } from "../history/history-line";
+import type { HistoryCounts, HistoryFinding } from "../history/history-line";
 
 /**
  * `MAJOR.MINOR`: the minor rises when a release adds a field, the major when one is removed or
  * renamed, or changes its type or meaning. A program reading the report checks the major.
  */
-export const DRIFT_REPORT_SCHEMA_VERSION = "1.0";
+export const DRIFT_REPORT_SCHEMA_VERSION = "1.1";
 
 const count = z.int().nonnegative();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A time in UTC as drift writes it: `2026-12-01T02:00:00.000Z` (a pattern, which every validator reads). */
+const time = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const status = z.enum(driftStatuses);
 const level = z.enum(["advisory", "mandatory"]);
 
@@ -144,6 +149,65 @@ const policy = z
   })
   .describe("With --policy-pack-config: the rules applied and what they found.");
 
+const historyCounts = z
+  .object({ new: count, open: count, accepted: count, fixed: count })
+  .describe("The findings of a run by status, and those fixed since the run before it.");
+
+/** What a finding is about, the same from run to run (drift/history/history-line.ts). */
+const historyIdentity = {
+  finding: z
+    .enum([...failOnNames, "policy"])
+    .describe("The kind of finding: a --fail-on name, or `policy` for a policy rule's finding."),
+  installation: z.string().optional().describe("The website's installation (its root URL)."),
+  account: z.int().optional().describe("The website's account id on that installation."),
+  website: z.int().optional().describe("The website's id."),
+  domain: z.string().optional(),
+  field: z.string().optional().describe("For `changed`: the field that differs (a finding per field)."),
+  rule: z.string().optional().describe("For `policy`: the rule."),
+  stack: z.string().optional().describe("For `policy`: the stack a stack's finding is about."),
+};
+
+const historyFindingFields = {
+  ...historyIdentity,
+  stacks: z.array(z.string()).describe("The stacks that record the website, or the policy finding's stack."),
+  firstSeen: time.describe("When a run of the history first had the finding."),
+  ageDays: count.describe("Whole days from firstSeen to this run (for a fixed finding, to its fix)."),
+};
+
+const historyFinding = z.object({
+  ...historyFindingFields,
+  status: z
+    .enum(historyStatuses)
+    .describe("`new` since the last run, still `open`, or `accepted` (a baseline entry or an ignore rule)."),
+  new: z
+    .boolean()
+    .describe("First seen in this run, with a run before it (an accepted finding may be new too)."),
+});
+
+const history = z
+  .object({
+    file: z.string().describe("The history file (--history)."),
+    since: time
+      .optional()
+      .describe(
+        "When the run compared with was made; absent on the history's first run or when the file could not be used.",
+      ),
+    at: time.describe("When this run was made."),
+    headline: z.string().describe("What changed, in a sentence."),
+    warning: z.string().optional().describe("Why the history could not be used, when it could not."),
+    counts: historyCounts,
+    findings: z.array(historyFinding).describe("This run's findings: new first, then open, then accepted."),
+    fixed: z
+      .array(z.object({ ...historyFindingFields, status: z.literal("fixed"), new: z.literal(false) }))
+      .describe("The last run's findings this run no longer has."),
+    trend: z
+      .array(z.object({ at: time, counts: historyCounts }))
+      .describe("The runs the history keeps, this one last, oldest first."),
+  })
+  .describe(
+    "With --history: each finding against the history's last run, the findings fixed since, and the trend.",
+  );
+
 const summary = z
   .object({
     "in-sync": count,
@@ -200,6 +264,7 @@ export const driftJsonReportSchema = z
       .describe("Every account the stacks use, with its websites against its plan's limit."),
     websites: z.array(website),
     policy: policy.optional(),
+    history: history.optional(),
   })
   .meta({
     title: "pulumi-webstats drift report",
@@ -213,14 +278,21 @@ export type DriftJsonReport = z.infer<typeof driftJsonReportSchema>;
 /** The policy part of the JSON report (formats/json.ts). */
 export type DriftJsonPolicy = z.infer<typeof policy>;
 
+/** The history part of the JSON report (formats/json.ts). */
+export type DriftJsonHistory = z.infer<typeof history>;
+
 // The compiler holds the schema to the report the stages make, both ways: every part but those
 // the JSON report writes in a form of its own (its version, the summary's counts, the policy's
 // findings without their entries) is the model's own shape, entries and accounts included.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _heldToModel: Same<
-  Omit<DriftJsonReport, "schemaVersion" | "summary" | "policy">,
+  Omit<DriftJsonReport, "schemaVersion" | "summary" | "policy" | "history">,
   Omit<DriftReport, "policy">
 > = true;
+// A history finding is the history file's, with its age and whether it is new; its counts too.
+type JsonHistoryFinding = DriftJsonHistory["findings"][number];
+const _historyHeldToModel: Same<Omit<JsonHistoryFinding, "ageDays" | "new">, HistoryFinding> = true;
+const _countsHeldToModel: Same<DriftJsonHistory["counts"], HistoryCounts> = true;
 
 /** The JSON Schema (draft 2020-12) of the report. */
 export const driftReportJsonSchema = (): Record<string, unknown> => z.toJSONSchema(driftJsonReportSchema);

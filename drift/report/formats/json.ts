@@ -1,11 +1,13 @@
-// The JSON report, for programs: every value exact, its sentences (page reasons, policy messages)
-// neutralised, since they may quote a page or a server. Its fields are those of
-// ../json-report-schema.ts, which the compiler holds this body to; its `summary` is the view's
-// counts, the Markdown report's too.
+// The JSON report, for programs: every value exact, its sentences (page reasons, policy messages,
+// the history's headline and warning) neutralised, since they may quote a page, a server or a
+// file. Its fields are those of ../json-report-schema.ts, which the compiler holds this body to;
+// its `summary` is the view's counts, the Markdown report's too.
 import type { DriftEntry } from "../../model/entries";
 import { neutralJson, neutralText } from "../../model/neutral-text";
 import { DRIFT_REPORT_SCHEMA_VERSION } from "../json-report-schema";
-import type { DriftJsonPolicy, DriftJsonReport } from "../json-report-schema";
+import type { DriftJsonHistory, DriftJsonPolicy, DriftJsonReport } from "../json-report-schema";
+import type { HistoryFinding } from "../../history/history-line";
+import type { HistoryFindingView, HistoryView } from "../view/history-view";
 import type { PolicyView } from "../view/policy-view";
 import type { ReportView } from "../view/report-view";
 
@@ -44,6 +46,38 @@ function policyJson({ check }: PolicyView): DriftJsonPolicy {
   };
 }
 
+/** A history finding: its identity and stacks as the history holds them, then its status and age. */
+function historyFindingJson<S>({ finding: f, ageDays }: HistoryFindingView<HistoryFinding>, status: S) {
+  return {
+    finding: f.finding,
+    ...(f.installation !== undefined ? { installation: f.installation } : {}),
+    ...(f.account !== undefined ? { account: f.account } : {}),
+    ...(f.website !== undefined ? { website: f.website } : {}),
+    ...(f.domain !== undefined ? { domain: f.domain } : {}),
+    ...(f.field !== undefined ? { field: f.field } : {}),
+    ...(f.rule !== undefined ? { rule: f.rule } : {}),
+    ...(f.stack !== undefined ? { stack: f.stack } : {}),
+    stacks: f.stacks,
+    status,
+    firstSeen: f.firstSeen,
+    ageDays,
+  };
+}
+
+function historyJson(history: HistoryView): DriftJsonHistory {
+  return {
+    file: history.file,
+    ...(history.since !== undefined ? { since: history.since } : {}),
+    at: history.at,
+    headline: neutralText(history.headline),
+    ...(history.warning !== undefined ? { warning: neutralText(history.warning) } : {}),
+    counts: history.counts,
+    findings: history.findings.map((f) => ({ ...historyFindingJson(f, f.finding.status), new: f.new })),
+    fixed: history.fixed.map((f) => ({ ...historyFindingJson(f, "fixed" as const), new: false as const })),
+    trend: history.trend,
+  };
+}
+
 /** The JSON report's body, its parts in the order it prints them. */
 function jsonReportBody(view: ReportView): DriftJsonReport {
   const { report } = view;
@@ -59,6 +93,7 @@ function jsonReportBody(view: ReportView): DriftJsonReport {
     accounts: report.accounts,
     websites: report.websites.map(pageSentences),
     ...(view.policy ? { policy: policyJson(view.policy) } : {}),
+    ...(view.history ? { history: historyJson(view.history) } : {}),
   };
 }
 

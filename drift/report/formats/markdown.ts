@@ -1,5 +1,6 @@
 // The Markdown report, for a pipeline's job summary or a pull request comment: the summary's
-// sentences, the warnings of what is stale as quotes, the counts, each account's plan, a row per
+// sentences (with --history, its headline first and what is new and what was fixed since the
+// last run after them), the warnings as quotes, the counts, each account's plan, a row per
 // website that needs a look, and the policy's findings. Server values are shown through
 // model/neutral-text.ts: Markdown that opens no block, mentions nobody and links no issue.
 import type { AccountName } from "../../model/entries";
@@ -7,6 +8,8 @@ import { markdownText, markdownValue, valueText } from "../../model/neutral-text
 import { changeText } from "../report-texts";
 import type { PolicyView } from "../view/policy-view";
 import type { ReportView, RowView } from "../view/report-view";
+import type { HistoryView } from "../view/history-view";
+import { historyLists, rowAgeText } from "./text";
 
 /** Markdown text outside a table (model/neutral-text.ts). */
 const escaped = (text: string): string => markdownText(text);
@@ -38,10 +41,22 @@ export function policyMarkdownLines(policy: PolicyView): string[] {
   ];
 }
 
+/** With --history: each of its lists (new, fixed) under its title (drift's words, a time), an item a finding. */
+function historyMarkdownLines(history: HistoryView): string[] {
+  return historyLists(history).flatMap((list) => [
+    `**${list.title}**`,
+    "",
+    ...list.items.map((item) => `- ${markdownText(item, { lineStart: true })}`),
+    "",
+  ]);
+}
+
 /** A website's row: each part of its details a cell's text of its own, the changes' values each as a value. */
-function websiteRow({ entry: e, excuse, page, tracking }: RowView, tracked: boolean): string {
+function websiteRow(row: RowView, tracked: boolean, aged: boolean): string {
+  const { entry: e, excuse, page, tracking } = row;
   const details = [
-    e.changes?.map((c) => changeText(c, changeValueCell)).join("; ") ??
+    // The field's name escaped as the cell's other text: drift names fields, but nothing goes raw.
+    e.changes?.map((c) => changeText({ ...c, field: cell(c.field) }, changeValueCell)).join("; ") ??
       (e.status === "duplicate" ? cell(e.resources.join(", ")) : ""),
     ...(excuse ? [cell(excuse)] : []),
     ...(page?.noted ? [cell(page.detail)] : []),
@@ -50,21 +65,25 @@ function websiteRow({ entry: e, excuse, page, tracking }: RowView, tracked: bool
     .join("; ");
   return (
     `| ${e.status} | ${valueCell(e.domain)} | ${e.id} | ${accountCell(e.account)} | ${cell(e.stacks.join(", ") || "-")} | ` +
-    `${tracked ? `${tracking} | ` : ""}${details} |`
+    `${tracked ? `${tracking} | ` : ""}${aged ? `${cell(rowAgeText(row))} | ` : ""}${details} |`
   );
 }
 
 export function markdownReport(view: ReportView): string {
   const tracked = view.columns.tracking;
+  const { history } = view;
   const lines = [
     "## Website drift",
     "",
+    ...(history ? [escaped(history.headline), ""] : []),
+    ...(history?.warning ? [`> ${escaped(`Warning: ${history.warning}`)}`, ""] : []),
     escaped(view.summary),
     "",
     ...(view.tracking ? [escaped(view.tracking.sentence), ""] : []),
     ...(view.pages ? [escaped(view.pages.sentence), ""] : []),
     ...(view.acceptance ? [escaped(view.acceptance), ""] : []),
     ...view.stale.flatMap((s) => [`> ${escaped(`Warning: ${s.text}`)}`, ""]),
+    ...(history ? historyMarkdownLines(history) : []),
     "| Status | Count |",
     "| --- | ---: |",
     ...Object.entries(view.counts).map(([s, n]) => `| ${s} | ${n} |`),
@@ -83,10 +102,11 @@ export function markdownReport(view: ReportView): string {
   if (drifted.length === 0) {
     lines.push(tracked ? "Every website is in sync, and none is silent." : "Every website is in sync.");
   } else {
+    const aged = history !== undefined;
     lines.push(
-      `| Status | Domain | ID | Account | Stacks | ${tracked ? "Tracking | " : ""}Details |`,
-      `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}--- |`,
-      ...drifted.map((r) => websiteRow(r, tracked)),
+      `| Status | Domain | ID | Account | Stacks | ${tracked ? "Tracking | " : ""}${aged ? "Age | " : ""}Details |`,
+      `| --- | --- | ---: | --- | --- | ${tracked ? "--- | " : ""}${aged ? "--- | " : ""}--- |`,
+      ...drifted.map((r) => websiteRow(r, tracked, aged)),
     );
   }
   if (view.policy) lines.push(...policyMarkdownLines(view.policy));

@@ -7,9 +7,12 @@
 // fingerprint of what it is about (installation, account, domain, finding), so that an alert
 // stays one alert from run to run, and the run an automationDetails.id naming the stacks read.
 // Accepted (baseline) and ignored findings are results with a suppression that says why; stale
-// baseline entries and ignore rules are warnings of the run, located at their line. Every message
-// is neutralised as text (model/neutral-text.ts: no control character or line break of a server
-// value); properties and locations stay exact.
+// baseline entries and ignore rules are warnings of the run, located at their line. With
+// --history, each result's baselineState says whether its finding is new since the last run (else
+// with --baseline, whether the baseline accepts it), and the run's properties give the history's
+// counts; a fixed finding is no result (a code-scanning service closes its alert itself). Every
+// message is neutralised as text (model/neutral-text.ts: no control character or line break of a
+// server value); properties and locations stay exact.
 import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,6 +26,7 @@ import type { DeclarationSite } from "../report-context";
 import { changeText } from "../report-texts";
 import type { PolicyView } from "../view/policy-view";
 import type { FindingView, ReportView, RowView } from "../view/report-view";
+import type { HistoryView } from "../view/history-view";
 import {
   findingRuleEntries,
   pageRuleEntries,
@@ -88,7 +92,37 @@ function messageOf(entry: DriftEntry, finding: FailOnName): string {
 
 const sha256 = (parts: unknown[]): string => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 
-function resultOf(entry: DriftEntry, finding: FindingView, view: ReportView) {
+/** A result's SARIF baselineState: `new` when one of its findings is, else `unchanged`. */
+type BaselineState = "new" | "unchanged";
+
+/**
+ * Where the history says each result's findings are new: a website's findings by its row (a
+ * website the report lists twice by its first row, as the history counts it once) and the
+ * finding's name, a changed website's fields together; a policy finding by its place.
+ */
+function historyStates(history: HistoryView, rows: readonly RowView[]) {
+  const key = (row: RowView) =>
+    JSON.stringify([row.entry.account.url, row.entry.account.id, row.entry.id, row.entry.domain]);
+  const firstRow = new Map<string, number>();
+  for (const row of rows) if (!firstRow.has(key(row))) firstRow.set(key(row), row.index);
+  const website = new Map<string, boolean>();
+  const policy = new Map<number, boolean>();
+  for (const { finding: f, new: isNew } of history.findings) {
+    if (f.policy !== undefined) policy.set(f.policy, isNew);
+    else if (f.row !== undefined) {
+      const at = `${f.row}#${f.finding}`;
+      website.set(at, (website.get(at) ?? false) || isNew);
+    }
+  }
+  const state = (isNew: boolean | undefined): BaselineState => (isNew ? "new" : "unchanged");
+  return {
+    of: (row: RowView, finding: FindingView) =>
+      state(website.get(`${firstRow.get(key(row)) ?? row.index}#${finding.name}`)),
+    ofPolicy: (index: number) => state(policy.get(index)),
+  };
+}
+
+function resultOf(entry: DriftEntry, finding: FindingView, view: ReportView, state?: BaselineState) {
   const { excuse } = finding;
   const site = view.locate?.(entry) ?? unknownSite;
   const shownAt = site.fallback ? ` Shown at ${site.file}: ${site.fallback}.` : "";
@@ -101,7 +135,11 @@ function resultOf(entry: DriftEntry, finding: FindingView, view: ReportView) {
     partialFingerprints: {
       "webstatsFinding/v1": sha256([entry.account.url, entry.account.id, entry.domain, finding.name]),
     },
-    ...(view.baselineFile !== undefined ? { baselineState: entry.accepted ? "unchanged" : "new" } : {}),
+    ...(state !== undefined
+      ? { baselineState: state }
+      : view.baselineFile !== undefined
+        ? { baselineState: entry.accepted ? "unchanged" : "new" }
+        : {}),
     ...(excuse
       ? {
           suppressions: [
@@ -140,9 +178,10 @@ export function policySarif(
   firstIndex: number,
   locate: LocateEntry,
   locateStack: (stack: string) => object,
+  stateOf?: (index: number) => BaselineState,
 ) {
   const { check } = policy;
-  const results = policy.findings.map(({ finding: f, subject }) => {
+  const results = policy.findings.map(({ finding: f, subject, index }) => {
     const entry = f.entry ?? rows.find((r) => r.entry.stacks.includes(f.stack ?? ""))?.entry;
     const location = entry ? locate(entry) : locateStack(f.stack ?? "");
     return {
@@ -152,6 +191,7 @@ export function policySarif(
       message: { text: neutralText(`${f.message} (${subject})`) },
       locations: [location],
       partialFingerprints: { "webstatsPolicy/v1": policyFingerprint(f) },
+      ...(stateOf ? { baselineState: stateOf(index) } : {}),
       properties: {
         policyRule: f.rule,
         enforcementLevel: f.level,
@@ -215,8 +255,9 @@ export function automationId(stacks: readonly string[]): string {
 export function sarifReport(view: ReportView): string {
   const { report } = view;
   const locate = (entry: DriftEntry) => locationOf(entry, view.locate?.(entry) ?? unknownSite);
+  const states = view.history ? historyStates(view.history, view.rows) : undefined;
   const results = view.rows.flatMap((row) =>
-    row.findings.map((finding) => resultOf(row.entry, finding, view)),
+    row.findings.map((finding) => resultOf(row.entry, finding, view, states?.of(row, finding))),
   );
   // The warnings of the run: baseline entries and ignore rules that match nothing any more.
   const warnings = view.stale.map((s) => ({
@@ -227,13 +268,20 @@ export function sarifReport(view: ReportView): string {
   // A stack's policy finding with no website to show it at goes to the project's file, as code
   // scanning needs a file for every result.
   const policy = view.policy
-    ? policySarif(view.policy, view.rows, ruleIds.length, locate, (stack) => ({
-        ...physical(unknownSite.file, unknownSite.line),
-        message: {
-          text: neutralText(`Shown here as the project of the stack ${stack}, which has no website.`),
-        },
-        logicalLocations: [{ name: stack, fullyQualifiedName: stack, kind: "module" }],
-      }))
+    ? policySarif(
+        view.policy,
+        view.rows,
+        ruleIds.length,
+        locate,
+        (stack) => ({
+          ...physical(unknownSite.file, unknownSite.line),
+          message: {
+            text: neutralText(`Shown here as the project of the stack ${stack}, which has no website.`),
+          },
+          logicalLocations: [{ name: stack, fullyQualifiedName: stack, kind: "module" }],
+        }),
+        states?.ofPolicy,
+      )
     : undefined;
   const firstPageRule = ruleIds.length + (policy?.rules.length ?? 0);
   const pages = view.pages ? pageSarif(view.rows, firstPageRule, locate) : undefined;
@@ -258,7 +306,17 @@ export function sarifReport(view: ReportView): string {
           },
         ],
         results: [...results, ...(policy?.results ?? []), ...(pages?.results ?? [])],
-        properties: { stacks: report.stacks },
+        properties: {
+          stacks: report.stacks,
+          ...(view.history
+            ? {
+                history: {
+                  ...(view.history.since !== undefined ? { since: view.history.since } : {}),
+                  counts: view.history.counts,
+                },
+              }
+            : {}),
+        },
       },
     ],
   };

@@ -1,10 +1,41 @@
 // The text report, for people at a terminal or reading a CI log (drift's default on standard
-// output): the summary's sentences, a table of every website, then the details of each, the
-// warnings of what is stale and the policy's findings. Each line and cell is neutralised
+// output): the summary's sentences (with --history, its headline first), what is new and what
+// was fixed since the last run, a table of every website, then the details of each, the warnings
+// of what is stale and the policy's findings. Each line and cell is neutralised
 // (model/neutral-text.ts): no value starts a line, breaks one or colours it.
 import { neutralText } from "../../model/neutral-text";
 import { changeText } from "../report-texts";
-import type { ReportView } from "../view/report-view";
+import type { HistoryView } from "../view/history-view";
+import type { ReportView, RowView } from "../view/report-view";
+
+/** One of the history's lists: "New since 2026-12-01 02:00 UTC", and a line per finding. */
+export interface HistoryList {
+  title: string;
+  items: string[];
+}
+
+/**
+ * What changed since the last run, as the text and Markdown reports list it: the findings first
+ * seen in this run (an accepted one says so), then those fixed, each with its age; an empty list
+ * is left out, so the history's first run lists nothing.
+ */
+export function historyLists(history: HistoryView): HistoryList[] {
+  const since = history.sinceText ?? "";
+  const lists = [
+    {
+      title: `New since ${since}`,
+      items: history.findings
+        .filter((f) => f.new)
+        .map((f) => `${f.subject}, age ${f.age}${f.finding.status === "accepted" ? ", accepted" : ""}`),
+    },
+    { title: `Fixed since ${since}`, items: history.fixed.map((f) => `${f.subject}, age ${f.age}`) },
+  ];
+  return lists.filter((l) => l.items.length > 0);
+}
+
+/** A website's age in the table: its oldest finding's, and `new` when a finding of it is. */
+export const rowAgeText = (row: RowView): string =>
+  row.history ? `${row.history.age}${row.history.new ? ", new" : ""}` : "";
 
 function table(cells: string[][]): string {
   const rows = cells.map((r) => r.map(neutralText));
@@ -21,6 +52,7 @@ function table(cells: string[][]): string {
 
 export function textReport(view: ReportView): string {
   const { tracking, notes } = view.columns;
+  const { history } = view;
   const rows = [
     [
       "STATUS",
@@ -30,6 +62,7 @@ export function textReport(view: ReportView): string {
       "STACKS",
       ...(tracking ? ["TRACKING"] : []),
       ...(notes ? ["NOTE"] : []),
+      ...(history ? ["AGE"] : []),
     ],
   ];
   const details: string[] = [];
@@ -43,6 +76,7 @@ export function textReport(view: ReportView): string {
       e.stacks.join(", ") || "-",
       ...(tracking ? [row.tracking] : []),
       ...(notes ? [row.excusedAs ?? ""] : []),
+      ...(history ? [rowAgeText(row)] : []),
     ]);
     if (e.changes) details.push(`${e.domain} (${e.id}): ${e.changes.map((c) => changeText(c)).join("; ")}`);
     if (e.status === "duplicate")
@@ -52,8 +86,11 @@ export function textReport(view: ReportView): string {
   }
   // Each line on its own, neutralised.
   const lines = (texts: string[]) => texts.map(neutralText);
+  const changed = history ? historyLists(history) : [];
   const parts = [
     ...lines([
+      ...(history ? [history.headline] : []),
+      ...(history?.warning ? [`Warning: ${history.warning}`] : []),
       view.summary,
       ...(view.tracking ? [view.tracking.sentence] : []),
       ...(view.pages ? [view.pages.sentence] : []),
@@ -63,9 +100,10 @@ export function textReport(view: ReportView): string {
           `Account ${a.name}: ${a.planWords} (${a.use.plan ? `plan ${a.use.plan.name}` : "no plan reported"}).`,
       ),
     ]),
-    "",
-    table(rows),
   ];
+  if (changed.length > 0)
+    parts.push("", ...lines(changed.flatMap((l) => [`${l.title}:`, ...l.items.map((item) => `  ${item}`)])));
+  parts.push("", table(rows));
   if (details.length > 0) parts.push("", ...lines(details));
   if (view.stale.length > 0) parts.push("", ...lines(view.stale.map((s) => `Warning: ${s.text}`)));
   if (view.policy)

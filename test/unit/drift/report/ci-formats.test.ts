@@ -2,7 +2,7 @@
 // @microsoft/jest-sarif ships, with a JSON-schema validator) and as JUnit XML (read back with an
 // XML parser): one rule per kind of finding, one result per finding, located where the website
 // is declared or at the project file, accepted and ignored findings suppressed with their reasons,
-// stale baseline entries and ignore rules as warnings at their lines.
+// stale baseline entries and ignore rules as warnings at their lines; with --history too.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import Ajv from "ajv-draft-04";
@@ -11,7 +11,8 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { account, prodEntry, staleAcceptances } from "../../../support/drift-entries";
 import type { DriftEntry } from "../../../../drift/model/entries";
-import { formatReport } from "../../../../drift/report/formats";
+import { formatReport, formatRow } from "../../../../drift/report/formats";
+import { viewWithHistory } from "../../../support/drift-history";
 import type { DriftReport } from "../../../../drift/model/report";
 import type { ReportContext } from "../../../../drift/report/report-context";
 
@@ -152,6 +153,23 @@ describe("drift: the SARIF report", () => {
   it("an empty report is valid too", () => {
     const empty = JSON.parse(formatReport({ stacks: [], websites: [], accounts: [] }, "sarif")) as object;
     expect(validateSarif(empty)).toBe(true);
+  });
+
+  it("with --history (each result's baselineState, the run's counts) is valid too", () => {
+    const before: DriftReport = { ...report, websites: websites.slice(0, 2) };
+    const view = viewWithHistory(
+      report,
+      [{ report: before, at: new Date("2026-11-01T02:00:00Z") }],
+      new Date(),
+    );
+    const sarif = JSON.parse(formatRow("sarif").render(view)) as { runs: { results: SarifResult[] }[] };
+    expect(validateSarif(sarif)).toBe(true);
+    expect(sarif.runs[0]!.results.map((r) => r.baselineState)).toEqual([
+      "unchanged",
+      "unchanged",
+      "new",
+      "new",
+    ]);
   });
 });
 

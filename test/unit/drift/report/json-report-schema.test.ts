@@ -14,8 +14,19 @@ import {
 import { formatReport } from "../../../../drift/report/formats";
 import { driftJsonProblems, driftJsonReport } from "../../../support/drift-json-report";
 import { account, prodEntry, staleAcceptances } from "../../../support/drift-entries";
+import { viewWithHistory } from "../../../support/drift-history";
+import { jsonReport } from "../../../../drift/report/formats/json";
 
 const require = createRequire(import.meta.url);
+
+/** The history of a parsed report, to break it. */
+interface HistoryToBreak {
+  since?: string;
+  findings: Record<string, unknown>[];
+  fixed: Record<string, unknown>[];
+  trend: { counts: Record<string, unknown> }[];
+}
+const history = (report: Record<string, unknown>) => report.history as HistoryToBreak;
 
 /** A report with every part the JSON report can hold, each at least once. */
 function everyPart(): DriftReport {
@@ -65,6 +76,26 @@ function everyPart(): DriftReport {
 const body = (report: DriftReport): Record<string, unknown> =>
   JSON.parse(formatReport(report, "json")) as Record<string, unknown>;
 
+/**
+ * The report with every part and a history (--history): the run before it had a website this one
+ * no longer has (a fixed finding), and not yet one of the changed fields (a new one), so each of
+ * the history's lists holds something.
+ */
+function everyPartWithHistory(): string {
+  const report = everyPart();
+  const [changed, ...others] = report.websites;
+  const before = {
+    ...report,
+    websites: [
+      { ...changed!, changes: changed!.changes!.slice(0, 1) },
+      ...others,
+      prodEntry("e.example.com", 5, "gone"),
+    ],
+  };
+  const at = new Date("2026-11-01T02:00:00Z");
+  return jsonReport(viewWithHistory(report, [{ report: before, at }], new Date("2026-11-28T02:00:00Z")));
+}
+
 describe("the JSON report's schema", () => {
   it("is the copy the docs link: write it with npm run build && node tools/build/drift-report-schema.mjs --docs", () => {
     const docs = JSON.parse(readFileSync("docs/drift-report.schema.json", "utf8")) as unknown;
@@ -86,6 +117,18 @@ describe("the JSON report's schema", () => {
       ...["in-sync", "changed", "gone", "unmanaged", "duplicate", "silent", "accepted", "ignored", "policy"],
       ...["pagesPresent", "pagesMissing", "pagesWrong", "pagesUnreachable"],
     ]);
+  });
+
+  it("accepts a report with a history, each of its lists holding findings", () => {
+    const { history } = driftJsonReport(everyPartWithHistory());
+    expect(Object.keys(history ?? {})).toEqual([
+      ...["file", "since", "at", "headline", "counts", "findings", "fixed", "trend"],
+    ]);
+    expect(new Set(history!.findings.map((f) => f.status))).toEqual(new Set(["new", "open", "accepted"]));
+    expect(history!.findings.some((f) => f.field !== undefined && f.new)).toBe(true);
+    expect(history!.findings.some((f) => f.rule !== undefined && f.stack !== undefined)).toBe(true);
+    expect(history!.fixed.map((f) => [f.domain, f.status])).toEqual([["e.example.com", "fixed"]]);
+    expect(history!.trend).toHaveLength(2);
   });
 
   it("accepts the smallest report: no stack, no website", () => {
@@ -128,10 +171,35 @@ describe("the JSON report's schema", () => {
       '/tracking/from must match pattern "^\\d{4}-\\d{2}-\\d{2}$"',
     ],
     ["a negative count", (r) => ((r.pages as Record<string, unknown>).read = -1), "/pages/read must be >= 0"],
+    [
+      "a key of its own in a history finding",
+      (r) => (history(r).findings[0]!.subject = "x"),
+      "/history/findings/0 must NOT have additional properties",
+    ],
+    [
+      "a fixed finding among the history's findings",
+      (r) => (history(r).findings[0]!.status = "fixed"),
+      "/history/findings/0/status must be equal to one of the allowed values",
+    ],
+    [
+      "an open finding among the fixed ones",
+      (r) => (history(r).fixed[0]!.status = "open"),
+      "/history/fixed/0/status must be equal to constant",
+    ],
+    [
+      "a history time that is none",
+      (r) => (history(r).since = "2026-11-01"),
+      "/history/since must match pattern",
+    ],
+    [
+      "a history count missing",
+      (r) => delete history(r).trend[0]!.counts.fixed,
+      "/history/trend/0/counts must have required property 'fixed'",
+    ],
   ];
 
   it.each(broken)("refuses %s", (_, breakIt, problem) => {
-    const report = body(everyPart());
+    const report = JSON.parse(everyPartWithHistory()) as Record<string, unknown>;
     expect(driftJsonProblems(report)).toEqual([]);
     breakIt(report);
     expect(driftJsonProblems(report).join("\n")).toContain(problem);

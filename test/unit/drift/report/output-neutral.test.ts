@@ -1,6 +1,7 @@
 // Server and website text in every output of drift is data: fed the values a real server accepts
 // (domains with markup or control characters, free-text exclude lists, plan and account names,
-// page reasons, pulumi errors quoting a server), no format lets one start a workflow command in a
+// page reasons, pulumi errors quoting a server; and the same names as --history's file holds them,
+// in new, open and fixed findings, with rule and stack names), no format lets one start a workflow command in a
 // CI log, colour or reorder a terminal, open Markdown markup, mention a user, link an issue, or
 // break XML or HTML; JSON keeps the values exact. Checked as the consumers read them: a model of
 // the GitHub runner's command parsing (actions/runner's ActionCommand: `::` at a line's start
@@ -25,7 +26,8 @@ import {
   withWorkflowCommandsStopped,
   xmlText,
 } from "../../../../drift/model/neutral-text";
-import { formatReport, reportFormatTable, reportFormats } from "../../../../drift/report/formats";
+import { formatReport, formatRow, reportFormatTable, reportFormats } from "../../../../drift/report/formats";
+import type { ReportView } from "../../../../drift/report/view/report-view";
 import { formatFixSummary } from "../../../../drift/fix/fix-summary";
 import type { FixSummaryFormat } from "../../../../drift/fix/fix-summary";
 import { formatCloudFixSummary } from "../../../../drift/fix/cloud-fix-summary";
@@ -35,6 +37,7 @@ import type { FixOutcome } from "../../../../drift/fix/fix-code";
 import { driftJsonReport } from "../../../support/drift-json-report";
 import { markdownIt } from "../../../support/markdown-it";
 import { runCaptured } from "../../../support/run-cli";
+import { viewWithHistory } from "../../../support/drift-history";
 
 /** The hostile values of the task, and a few more of the same kinds. */
 const hostile = [
@@ -331,6 +334,150 @@ describe("drift output: every report format fed hostile server text", () => {
     expect(suite!.testcase.map((c) => c.name)).toEqual(
       entries.map((e) => `${neutralText(e.domain)} (${e.id})`),
     );
+  });
+});
+
+// ---- The history's fixture: each hostile value a domain, a field, a rule and a stack ----
+
+/** A policy finding of rule `value` about the stack `value/web`. */
+const stackFinding = (value: string, rule = value) => ({
+  rule,
+  level: "advisory" as const,
+  message: `the stack ${value}/web`,
+  stack: `${value}/web`,
+});
+const historyReport = (websites: DriftEntry[], findings: ReturnType<typeof stackFinding>[]): DriftReport => ({
+  stacks: ["web/prod", ...hostile.map((value) => `${value}/web`)],
+  websites,
+  accounts: [{ ...account, websites: websites.length, plan: null }],
+  policy: {
+    file: "policy.yaml",
+    rules: hostile.map((name) => ({ name, description: "A rule.", level: "advisory" as const })),
+    failOn: false,
+    findings,
+  },
+});
+// Open: changed websites (the hostile value a field too) and a policy finding on each stack. New:
+// unmanaged websites, and a second rule's finding on each stack. Fixed: gone websites, and a
+// third rule's finding on each stack.
+const openWebsites = hostile.map((value, i) => ({
+  ...entries[i]!,
+  domain: `${value}.open.example.org`,
+  stacks: [`${value}/web`],
+  changes: [{ field: value, recorded: 1, live: 2 }],
+}));
+const newWebsites = hostile.map((value, i): DriftEntry => ({
+  domain: `${value}.new.example.org`,
+  id: 200 + i,
+  status: "unmanaged",
+  stacks: [],
+  resources: [],
+  account,
+}));
+const fixedWebsites = hostile.map((value, i): DriftEntry => ({
+  ...newWebsites[i]!,
+  domain: `${value}.fixed.example.org`,
+  id: 300 + i,
+  status: "gone",
+  stacks: [`${value}/web`],
+}));
+const lastRun = historyReport(
+  [...openWebsites, ...fixedWebsites],
+  hostile.flatMap((value) => [stackFinding(value), stackFinding(value, `${value} fixed`)]),
+);
+const thisRun = historyReport(
+  [...openWebsites, ...newWebsites],
+  hostile.flatMap((value) => [stackFinding(value), stackFinding(value, `${value} new`)]),
+);
+const historyViewOf = (options: { problem?: string } = {}): ReportView =>
+  viewWithHistory(
+    thisRun,
+    options.problem ? [] : [{ report: lastRun, at: new Date("2026-11-01T02:00:00Z") }],
+    new Date("2026-12-01T02:00:00Z"),
+    {},
+    { file: `${hostile[0]}.jsonl`, ...options },
+  );
+
+describe("drift output: every report format fed hostile names in the history", () => {
+  const renderHistory = (format: (typeof reportFormats)[number], options?: { problem?: string }) =>
+    formatRow(format).render(historyViewOf(options));
+
+  it("the fixture has new, open and fixed findings of every hostile name", () => {
+    const history = historyViewOf().history!;
+    const count = hostile.length;
+    expect(history.counts).toEqual({ new: 2 * count, open: 2 * count, accepted: 0, fixed: 2 * count });
+  });
+
+  // HTML is in the loop as html.ts renders it, with or without a history of its own.
+  for (const format of reportFormats) {
+    it(`${format}: no workflow command, no control, separator or bidi character`, () => {
+      expectInert(renderHistory(format));
+      // The file could not be used: its name (a path the user gave) is in the headline and the warning.
+      expectInert(renderHistory(format, { problem: `${hostile.join(" ")} cannot be read (EACCES)` }));
+    });
+  }
+
+  it("text: each new and fixed finding on a line of its own, neutralised, starting no line", () => {
+    const text = renderHistory("text");
+    const lines = text.split("\n");
+    const history = historyViewOf().history!;
+    const listed = [...history.findings.filter((f) => f.new), ...history.fixed];
+    expect(listed).toHaveLength(4 * hostile.length);
+    for (const f of listed) expect(lines).toContain(`  ${neutralText(`${f.subject}, age ${f.age}`)}`);
+    expect(lines).toContain("  \\u001b[31m.new.example.org (206) unmanaged, age under a day");
+    expect(lines).toContain("  policy rule ::error::x fixed on stack ::error::x/web, age 30 days");
+  });
+
+  it("markdown: the lists' items open no block, mention nobody and link no issue", () => {
+    const markdown = renderHistory("markdown");
+    const view = historyViewOf();
+    const items = view.history!.findings.filter((f) => f.new).length + view.history!.fixed.length;
+    const counts = Object.keys(view.counts).length;
+    const drifted = openWebsites.length + newWebsites.length;
+    // The report's heading and the policy's; the lists' titles are paragraphs of their own.
+    expectTameMarkdown(markdown, {
+      headings: 2,
+      items,
+      rows: counts + 1 + 2 + (drifted + 1) + (thisRun.policy!.findings.length + 1),
+    });
+    const problem = `${hostile.join(" ")} cannot be read`;
+    // The warning is a quote, as every warning of the Markdown report is.
+    const warned = renderHistory("markdown", { problem });
+    expectInert(warned);
+    expect(markdownIt.parse(warned, {}).filter((t) => t.type === "blockquote_open")).toHaveLength(1);
+    const text = textOutsideCode(markdownIt.render(warned));
+    expect(text).not.toMatch(mention);
+    expect(text).not.toMatch(issueReference);
+  });
+
+  it("json: the names stay exact, the headline and the warning are neutralised", () => {
+    const body = driftJsonReport(renderHistory("json")).history!;
+    const findings = [...body.findings, ...body.fixed];
+    expect(new Set(findings.filter((f) => f.finding === "changed").map((f) => f.field))).toEqual(
+      new Set(hostile),
+    );
+    expect(new Set(body.fixed.map((f) => f.domain ?? f.stack))).toEqual(
+      new Set([...fixedWebsites.map((e) => e.domain), ...hostile.map((v) => `${v}/web`)]),
+    );
+    expect(new Set(findings.map((f) => f.rule).filter((r) => r !== undefined))).toEqual(
+      new Set(hostile.flatMap((v) => [v, `${v} new`, `${v} fixed`])),
+    );
+    expect(body.file).toBe(`${hostile[0]}.jsonl`);
+    const problem = `${hostile.join(" ")} cannot be read`;
+    const broken = driftJsonReport(renderHistory("json", { problem })).history!;
+    expect(broken.headline).toBe(neutralText(`History not compared: ${problem}.`));
+    expect(broken.warning).toBe(neutralText(`${problem}; this run goes on without the difference.`));
+  });
+
+  it("sarif: the history adds no message, only its counts", () => {
+    const log = JSON.parse(renderHistory("sarif")) as {
+      runs: { results: { baselineState: string }[]; properties: { history: unknown } }[];
+    };
+    expect(log.runs[0]!.properties.history).toEqual({
+      since: "2026-11-01T02:00:00.000Z",
+      counts: { new: 2 * hostile.length, open: 2 * hostile.length, accepted: 0, fixed: 2 * hostile.length },
+    });
+    expect(log.runs[0]!.results.filter((r) => r.baselineState === "new")).toHaveLength(2 * hostile.length);
   });
 });
 

@@ -49,7 +49,7 @@ describe("drift: formatReport", () => {
   it("json: the websites with status, stacks, account and changes, and the counts", () => {
     const body = driftJsonReport<Record<string, unknown>>(formatReport(report, "json"));
     expect(body).toEqual({
-      schemaVersion: "1.0",
+      schemaVersion: "1.1",
       stacks: ["web/prod", "web/dev"],
       summary: { "in-sync": 1, changed: 1, gone: 0, unmanaged: 1, duplicate: 1 },
       accounts: [
