@@ -140,7 +140,7 @@ describe("pulumi-webstats drift --history", () => {
     const file = at("shared.jsonl");
     expect((await drift(file)).code).toBe(2);
     const [a, b] = await Promise.all([drift(file), drift(file)]);
-    expect([a!.code, b!.code]).toEqual([2, 2]);
+    expect([a.code, b.code]).toEqual([2, 2]);
     expect(runsOf(file)).toHaveLength(3);
     expect(readdirSync(root).filter((f) => f.startsWith("shared.jsonl"))).toEqual(["shared.jsonl"]);
   });
