@@ -134,6 +134,66 @@ export interface HtmlReportCost {
       };
 }
 
+/** Section 11: the fleet, how many nightly runs its history holds, and how many rounds are measured. */
+export interface HistorySizes {
+  websites: number;
+  projects: number;
+  stacksPerProject: number;
+  accounts: number;
+  /** The runs in the history (and --history-keep): one a night. */
+  nights: number;
+  rounds: number;
+}
+
+/** A history's counts: findings by status, and those fixed since the run before. */
+export interface HistoryCounts {
+  new: number;
+  open: number;
+  accepted: number;
+  fixed: number;
+}
+
+/** One side of section 11 (the medians of its rounds): each step's ms, their sum, memory, each format's bytes. */
+export interface HistoryRunFigures {
+  /** `render-<format>` in both; `read`, `diff` and `write` with the history. */
+  ms: Record<string, number>;
+  renderMs: number;
+  totalMs: number;
+  peakRssKb: number;
+  heapAfterReportKb: number;
+  heapAfterReadKb?: number;
+  bytes: Record<string, number>;
+}
+
+/** Section 11's figures: the history file, and the next run with it beside the run without. */
+export interface HistoryCost {
+  websites: number;
+  stacks: number;
+  accounts: number;
+  nights: number;
+  keep: number;
+  rounds: number;
+  history: {
+    bytes: number;
+    bytesPerRun: number;
+    /** How long making every night's line took in the bench process. */
+    madeMs: number;
+    from: string;
+    to: string;
+    findingsPerRun: number;
+    findingsMax: number;
+    lastLineBytes: number;
+    /** Each count summed over the nights, and the nights where it was not zero. */
+    totals: HistoryCounts;
+    nightsWith: HistoryCounts;
+  };
+  /** The measured run: its counts, its trend's runs, and the file it left. */
+  run: { counts: HistoryCounts; trend: number; after: { lines: number; first: string; last: string } };
+  baseline: HistoryRunFigures;
+  withHistory: HistoryRunFigures;
+  added: { ms: number; peakRssKb: number };
+}
+
 export interface AllStacksSizes {
   projects: number;
   stacksPerProject: number;
@@ -317,6 +377,8 @@ export interface BenchResult {
   stacks: AllStacks;
   /** drift's HTML report of the big fleet beside its JSON report (section 10). */
   report: HtmlReportCost;
+  /** A year of drift's history of the big fleet, and a run with it beside a run without (section 11). */
+  history: HistoryCost;
   client: {
     count: number;
     concurrency: number;
@@ -338,6 +400,7 @@ export const MODES: Record<
     tracking: { count: number; throttle: Throttle };
     stacks: AllStacksSizes;
     report: HtmlReportSizes;
+    history: HistorySizes;
   }
 >;
 
@@ -353,14 +416,15 @@ export function runBench(options: {
 export function withSection(
   previous: BenchResult,
   partial: BenchResult,
-  section: "stacks" | "report",
+  section: "stacks" | "report" | "history",
 ): BenchResult;
 
-/** Section 10 alone: the HTML report's figures, with the date and load of their run. */
-export function runReportSection(options: {
+/** Section 10 or 11 alone: its figures, with the date and load of their run. */
+export function runSection<S extends "report" | "history">(options: {
   mode: "full" | "smoke";
+  section: S;
   log?: (line: string) => void;
   note?: string;
-}): Promise<Pick<BenchResult, "mode" | "date" | "machine" | "loadAverages" | "report" | "note">>;
+}): Promise<Pick<BenchResult, "mode" | "date" | "machine" | "loadAverages" | "note" | S>>;
 
 export function writeResults(result: BenchResult, dir: string): string;

@@ -15,6 +15,7 @@ import {
   upByHost,
   upUnderThrottle,
 } from "./engine-scenarios.mjs";
+import { historyCost } from "./history-cost.mjs";
 import { htmlReportCost } from "./html-report.mjs";
 import { markdownReport } from "./report.mjs";
 import { checkTargets } from "./targets.mjs";
@@ -61,6 +62,9 @@ export const MODES = {
     },
     // drift's HTML report of section 9's fleet, beside its JSON report, built in-process.
     report: { websites: 10_000, projects: 5, stacksPerProject: 10, accounts: 10, renders: 5, loads: 3 },
+    // drift --history: 365 nightly runs of section 10's fleet, then the next night's run with and
+    // without the history, each in a process of its own, 5 rounds.
+    history: { websites: 10_000, projects: 5, stacksPerProject: 10, accounts: 10, nights: 365, rounds: 5 },
   },
   // The throttled creates (sections 1, 3, 6a) and the tracking check (8) each make more requests
   // than one window admits and no more than two admit: they wait for one window to end, the wait
@@ -91,6 +95,8 @@ export const MODES = {
       strict: true,
     },
     report: { websites: 40, projects: 2, stacksPerProject: 2, accounts: 2, renders: 1, loads: 1 },
+    // Enough websites and nights for findings to come and go.
+    history: { websites: 200, projects: 2, stacksPerProject: 2, accounts: 2, nights: 30, rounds: 1 },
   },
 };
 
@@ -106,7 +112,9 @@ const load = () =>
  * results recorded before).
  */
 export async function runBench({ mode, pulumi, log = () => {}, note, only }) {
-  if (only !== undefined && only !== "stacks") throw new Error(`--only takes stacks, not ${only}`);
+  if (only !== undefined && only !== "stacks") {
+    throw new Error(`--only takes stacks (and, without pulumi, report or history), not ${only}`);
+  }
   const sizes = MODES[mode];
   if (!sizes) throw new Error(`unknown bench mode ${mode}; use one of ${Object.keys(MODES).join(", ")}`);
   // The provider plugin, installed from the packed package into a PULUMI_HOME of its own that
@@ -190,6 +198,7 @@ async function runScenarios({ mode, sizes, context, log, note, only }) {
   result.tracking = await trackingCheck(context, tracking.count, tracking.throttle);
   await stacksScenario();
   await reportScenario(sizes, result, step, log);
+  await historyScenario(sizes, result, step, log);
   step(`client against raw undici, ${sizes.client} requests`);
   result.client = await clientAgainstUndici(sizes.client);
   result.machine.loadAverageAtEnd = load();
@@ -206,13 +215,28 @@ async function reportScenario(sizes, result, step, log) {
   result.report = await htmlReportCost(r, log);
 }
 
+/** Section 11: a history of a year of nightly runs, and the run with it beside the run without. */
+async function historyScenario(sizes, result, step, log) {
+  const h = sizes.history;
+  step(
+    `drift --history of ${h.nights} nightly runs of ${h.websites} websites: the next run with and without it, ${h.rounds} rounds`,
+  );
+  result.history = await historyCost(h, log);
+}
+
+/** The sections that need neither pulumi nor the packed package, only the build (dist/). */
+const inProcessSections = { report: reportScenario, history: historyScenario };
+
 /**
- * Section 10 alone (`npm run bench -- --only report`): it needs neither pulumi nor the packed
- * package, only the build (dist/) and Chromium; run.mjs adds it to the results recorded before.
+ * Section 10 or 11 alone (`npm run bench -- --only report`, `--only history`): they need neither
+ * pulumi nor the packed package, only the build (dist/), and for 10 Chromium; run.mjs adds the
+ * section to the results recorded before.
  */
-export async function runReportSection({ mode, log = () => {}, note }) {
+export async function runSection({ mode, section, log = () => {}, note }) {
   const sizes = MODES[mode];
   if (!sizes) throw new Error(`unknown bench mode ${mode}; use one of ${Object.keys(MODES).join(", ")}`);
+  const measure = inProcessSections[section];
+  if (!measure) throw new Error(`no section ${section} runs alone without pulumi`);
   const result = {
     mode,
     date: new Date().toISOString(),
@@ -224,7 +248,7 @@ export async function runReportSection({ mode, log = () => {}, note }) {
     log(scenario);
     result.loadAverages.push({ scenario, load: load() });
   };
-  await reportScenario(sizes, result, step, log);
+  await measure(sizes, result, step, log);
   result.machine.loadAverageAtEnd = load();
   return result;
 }

@@ -1,4 +1,5 @@
 // The bench's markdown table: every figure beside its baseline from the same run.
+import { historySection } from "./report-history.mjs";
 import { allStacksSection } from "./report-stacks.mjs";
 import { countsOf, mib, requestsOf, routesOf, x } from "./report-cells.mjs";
 
@@ -244,6 +245,7 @@ export function markdownReport(result, checks) {
     ...(result.tracking ? trackingSection(result.tracking) : []),
     ...(result.stacks ? allStacksSection(result.stacks, result.sectionRuns?.stacks) : []),
     ...(result.report ? htmlReportSection(result.report, result.sectionRuns?.report) : []),
+    ...(result.history ? historySection(result.history, result.sectionRuns?.history) : []),
     "## Targets",
     "",
     "| target | measured | met |",

@@ -5,7 +5,8 @@
 // `--note TEXT` records a remark with the results, e.g. what else the machine was doing.
 // `--only stacks` runs section 9 (drift --all over many stacks) alone and adds it to the results
 // recorded before, which keep their own date; `--only report` does the same for section 10
-// (drift's HTML report beside its JSON report), which needs neither pulumi nor the package.
+// (drift's HTML report beside its JSON report) and `--only history` for section 11 (a year of
+// drift's history beside a run without it), which need neither pulumi nor the package.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensurePulumi } from "../tools/machine/ensure-pulumi.mjs";
 import { prepareProjectTemplate } from "../test/harness/program-project.mjs";
-import { runBench, runReportSection, withSection, writeResults } from "./bench.mjs";
+import { runBench, runSection, withSection, writeResults } from "./bench.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,7 @@ const outDir =
 async function main() {
   const started = Date.now();
   const log = (line) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
-  if (values.only === "report") return reportOnly(log);
+  if (values.only === "report" || values.only === "history") return sectionOnly(values.only, log);
   const cli = ensurePulumi({ quiet: true });
   const root = mkdtempSync(join(tmpdir(), "webstats-bench-"));
   try {
@@ -62,15 +63,15 @@ async function main() {
   }
 }
 
-/** Section 10 alone: the HTML report needs no pulumi and no packed package, only dist/. */
-async function reportOnly(log) {
-  const partial = await runReportSection({ mode, log, note: values.note });
+/** Section 10 or 11 alone: they need no pulumi and no packed package, only dist/. */
+async function sectionOnly(section, log) {
+  const partial = await runSection({ mode, section, log, note: values.note });
   const recorded = outDir && join(outDir, "latest.json");
   if (!recorded || !existsSync(recorded)) {
-    process.stdout.write(`${JSON.stringify(partial.report, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(partial[section], null, 2)}\n`);
     return;
   }
-  const result = withSection(JSON.parse(readFileSync(recorded, "utf8")), partial, "report");
+  const result = withSection(JSON.parse(readFileSync(recorded, "utf8")), partial, section);
   process.stdout.write(`\n${writeResults(result, outDir)}\n`);
   log(`results written to ${outDir}`);
 }

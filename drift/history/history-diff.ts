@@ -9,7 +9,13 @@ import type { DriftEntry } from "../model/entries";
 import { excusedPartOf, partsOf } from "../model/entries";
 import type { DriftReport, PolicyFinding } from "../model/report";
 import { HISTORY_KIND, HISTORY_VERSION, findingKey } from "./history-line";
-import type { HistoryCounts, HistoryFinding, HistoryRun, HistoryStatus } from "./history-line";
+import type {
+  HistoryCounts,
+  HistoryFinding,
+  HistoryRun,
+  HistoryStatus,
+  RunWithFindings,
+} from "./history-line";
 
 /** A finding of this run, with where it is in the report. */
 export interface RunFinding extends HistoryFinding {
@@ -34,7 +40,7 @@ export interface HistoryDiff {
   fixed: FixedFinding[];
   counts: HistoryCounts;
   /** The line this run adds to the history. */
-  line: HistoryRun;
+  line: RunWithFindings;
 }
 
 type Identity = Omit<HistoryFinding, "stacks" | "status" | "firstSeen">;

@@ -133,10 +133,28 @@ describeEngine("the bench, in smoke mode", () => {
       expect(report.browser.filtered).toMatch(/^Showing \d+ of \d+ websites\.$/);
     }
 
+    // drift's history of the fleet's nights: findings came, were fixed and were accepted over
+    // them; the run with it read every night, showed them all in its trend, and left the file at
+    // --history-keep (the oldest night dropped); both runs rendered the same formats.
+    const { history } = result;
+    expect(history).toMatchObject({ nights: sizes.history.nights, keep: sizes.history.nights });
+    expect(history.history.bytes).toBeGreaterThan(0);
+    for (const status of ["new", "open", "accepted", "fixed"] as const) {
+      expect(history.history.nightsWith[status]).toBeGreaterThan(0);
+    }
+    expect(history.run.trend).toBe(sizes.history.nights);
+    expect(history.run.after.lines).toBe(sizes.history.nights);
+    expect(history.run.after.first > history.history.from).toBe(true);
+    expect(Object.keys(history.withHistory.ms)).toEqual(
+      expect.arrayContaining(["read", "diff", "write", ...Object.keys(history.baseline.ms)]),
+    );
+    expect(Object.keys(history.withHistory.bytes)).toEqual(Object.keys(history.baseline.bytes));
+    if (process.platform === "linux") expect(history.withHistory.peakRssKb).toBeGreaterThan(0);
+
     expect(result.client.pairs.map((p) => p.name)).toHaveLength(4);
     for (const pair of result.client.pairs) expect(pair.ratio).toBeGreaterThan(0);
     expect(result.targets.length).toBeGreaterThanOrEqual(8);
-    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 8);
+    expect(result.loadAverages.map((l) => l.scenario)).toHaveLength(sizes.up.length + 9);
 
     const dir = mkdtempSync(join(tmpdir(), "webstats-bench-smoke-"));
     try {
@@ -155,6 +173,8 @@ describeEngine("the bench, in smoke mode", () => {
         "## 7.",
         "## 8.",
         "## 9.",
+        "## 10.",
+        "## 11.",
         "## Targets",
       ]) {
         expect(markdown).toContain(heading);

@@ -13,3 +13,9 @@ export interface FleetReportOptions {
 }
 
 export function fleetReport(options?: FleetReportOptions): DriftReport;
+
+/**
+ * The report of night `night` of the fleet `base`: the same websites, each drifting in spells of
+ * its own, so that successive nights give new, open, fixed and accepted findings.
+ */
+export function fleetNight(base: DriftReport, night: number, options?: { seed?: number }): DriftReport;

@@ -162,3 +162,81 @@ export function fleetReport({
     },
   };
 }
+
+/** A number in [0, 1) from integers, the same every time (a finalizer of murmur3's kind). */
+function hashed(...values) {
+  let h = 0x9e3779b9;
+  for (const v of values) {
+    h = Math.imul(h ^ v, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return (h >>> 0) / 4294967296;
+}
+
+/** The field a website drifting on a night of its own is changed on, as the base fleet's are. */
+const nightChanges = [
+  { field: "privacy", recorded: "private", live: "public" },
+  { field: "excludeIps", recorded: ["10.0.0.0/8"], live: ["10.0.0.0/8", "192.0.2.7"] },
+  { field: "excludeBots", recorded: true, live: false },
+  { field: "email", recorded: true, live: false },
+];
+
+/**
+ * The report of night `night` (0, 1, ...) of the fleet `base` (fleetReport's): the same websites,
+ * stacks and accounts, each website drifting in spells. A website's nights fall into spells of 7
+ * to 63 nights (its own length and offset); in each spell it drifts or it does not, drawn afresh,
+ * so findings come, stay open for weeks, are fixed and come back. A website that drifts in `base`
+ * drifts as it does there, in 70% of its spells; another is changed on one field, in 5% of them.
+ * One in 20 of the websites has its drift accepted by the baseline. Successive nights give a
+ * history with new, open, fixed and accepted findings; the same night, the same report.
+ */
+export function fleetNight(base, night, { seed = 45 } = {}) {
+  const stackOf = new Map(base.stacks.map((s) => [s.split("/")[1], s]));
+  const days = base.tracking?.days ?? 7;
+  const websites = base.websites.map((e, i) => {
+    const length = 7 + Math.floor(hashed(seed, i, 1) * 57);
+    const spell = Math.floor((night + Math.floor(hashed(seed, i, 2) * length)) / length);
+    const drifted = e.status !== "in-sync" || e.silent === true;
+    const drifts = hashed(seed, i, 3, spell) < (drifted ? 0.7 : 0.05);
+    const stack = e.stacks[0] ?? stackOf.get(e.domain.split(".")[1]);
+    const steady = {
+      ...e,
+      status: "in-sync",
+      stacks: [stack],
+      resources: [`${stack}:${e.domain.split(".")[0]}`],
+      silent: false,
+      pageviews: e.silent === false ? e.pageviews : Array.from({ length: days }, () => 10 + (i % 90)),
+      page: e.page ?? { status: "present", url: `https://${e.domain}/` },
+    };
+    delete steady.changes;
+    if (!drifts) return steady;
+    const entry = drifted
+      ? { ...e }
+      : {
+          ...steady,
+          status: "changed",
+          changes: [nightChanges[Math.floor(hashed(seed, i, 4) * nightChanges.length)]],
+        };
+    if (hashed(seed, i, 5) < 0.05)
+      entry.accepted = { firstSeen: base.tracking?.from ?? "2026-01-01", line: i + 1 };
+    return entry;
+  });
+  const findings = websites
+    .filter((e) => e.changes?.some((c) => c.field === "privacy"))
+    .map((entry) => ({
+      rule: "private-websites",
+      level: "mandatory",
+      message: `${entry.domain} is public on the server; the policy wants every client website private`,
+      entry,
+    }));
+  const onServer = websites.filter((e) => e.status !== "gone").length;
+  return {
+    ...base,
+    websites,
+    ...(base.tracking ? { tracking: { ...base.tracking, requests: onServer } } : {}),
+    ...(base.pages ? { pages: { read: onServer } } : {}),
+    ...(base.policy ? { policy: { ...base.policy, findings } } : {}),
+  };
+}

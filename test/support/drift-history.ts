@@ -1,7 +1,7 @@
 // Reports with a history, for the tests of the history's view and of each format: a run's report
 // compared with the runs before it, as drift --history does, without a file.
 import type { DriftReport } from "../../drift/model/report";
-import type { HistoryRun } from "../../drift/history/history-line";
+import type { RunWithFindings } from "../../drift/history/history-line";
 import { historyDiff } from "../../drift/history/history-diff";
 import { historyOfRun } from "../../drift/history/history-run";
 import type { HistoryKeep } from "../../drift/history/history-keep";
@@ -17,8 +17,8 @@ export interface EarlierRun {
 }
 
 /** The history lines of runs made one after the other, oldest first, as drift --history writes them. */
-export function historyRuns(runs: readonly EarlierRun[]): HistoryRun[] {
-  const lines: HistoryRun[] = [];
+export function historyRuns(runs: readonly EarlierRun[]): RunWithFindings[] {
+  const lines: RunWithFindings[] = [];
   for (const run of runs) lines.push(historyDiff(run.report, lines.at(-1), run.at).line);
   return lines;
 }

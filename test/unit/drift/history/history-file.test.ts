@@ -2,12 +2,18 @@
 // file named with its line and never thrown; written under its lock, a bad file kept beside the
 // new one, another run's line kept when it wrote in between, a lock held too long leaving this
 // run's line in a file of its own, a killed run's lock taken over.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { truncate } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseHistory, readHistory, writeHistory } from "../../../../drift/history/history-file";
-import type { HistoryRun } from "../../../../drift/history/history-line";
+import {
+  MAX_HISTORY_BYTES,
+  parseHistory,
+  readHistory,
+  writeHistory,
+} from "../../../../drift/history/history-file";
+import type { HistoryRun, RunWithFindings } from "../../../../drift/history/history-line";
 import { changed } from "../../../support/drift-entries";
 import { historyRuns } from "../../../support/drift-history";
 import { scratchFolder } from "../../../support/scratch-folder";
@@ -22,14 +28,16 @@ const historyFile = (text?: string): string => {
   return file;
 };
 const night = (day: number): Date => new Date(Date.UTC(2026, 10, day, 2));
-const runs: HistoryRun[] = historyRuns(
+const runs = historyRuns(
   [1, 2, 3].map((day) => ({
     report: { stacks: ["web/prod"], websites: [changed(`d${day}.example`, "excludeBots")], accounts: [] },
     at: night(day),
   })),
 );
 const jsonl = (lines: readonly unknown[]): string => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
-const [one, two, three] = runs as [HistoryRun, HistoryRun, HistoryRun];
+const [one, two, three] = runs as [RunWithFindings, RunWithFindings, RunWithFindings];
+/** A run as the lines before the newest keep it: without its findings. */
+const bare = ({ findings: _findings, ...run }: HistoryRun): HistoryRun => run;
 
 describe("reading a history", () => {
   it("reads every run, and takes a missing file as an empty history", async () => {
@@ -72,7 +80,8 @@ describe("reading a history", () => {
       jsonl([{ kind: "something else", version: 1 }]),
       /:1 is not a drift history line at kind: /,
     ],
-    ["runs out of order", jsonl([two, one]), /:2 is older than the line before it/],
+    ["runs out of order", jsonl([bare(two), one]), /:2 is older than the line before it/],
+    ["a newest line without its findings", jsonl([one, bare(two)]), /:2, the newest run, has no findings: /],
     [
       "a newer release's line",
       jsonl([one, { ...two, version: 2, shape: "new" }]),
@@ -101,8 +110,21 @@ describe("writing a history", () => {
     const file = historyFile(jsonl(runs));
     const line = { ...three, at: night(4).toISOString() };
     expect(await writeHistory(await readHistory(file), line, options)).toEqual([]);
-    expect(lines(file)).toEqual([two, three, line]);
+    // Only the newest line keeps its findings: the next run compares with it alone.
+    expect(lines(file)).toEqual([bare(two), bare(three), line]);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("keeps a file too large to read beside the new one, never writing over it", async () => {
+    // A file of holes: its size without writing it.
+    const file = historyFile("");
+    await truncate(file, MAX_HISTORY_BYTES + 1);
+    const read = await readHistory(file);
+    expect(read.problem).toBe(`${file} is 64 MiB, more than a history holds (64 MiB)`);
+    const warnings = await writeHistory(read, three, options);
+    expect(warnings).toHaveLength(1);
+    expect(statSync(`${file}.damaged-2026-11-04T02-00-00.000Z`).size).toBe(MAX_HISTORY_BYTES + 1);
+    expect(lines(file)).toEqual([three]);
   });
 
   it("keeps a file it could not use beside the new one, which starts with this run", async () => {
@@ -126,7 +148,7 @@ describe("writing a history", () => {
     expect(warnings).toEqual([
       `another run wrote the history ${file} during this run: its line is kept, and this run's follows it.`,
     ]);
-    expect(lines(file)).toEqual([one, two, line]);
+    expect(lines(file)).toEqual([bare(one), bare(two), line]);
   });
 
   it("leaves this run's line in a file of its own while another run holds the lock", async () => {
@@ -147,7 +169,7 @@ describe("writing a history", () => {
     // A process id no process has: above the kernel's largest.
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: 4_194_305, host: hostname(), at: "x" }));
     expect(await writeHistory(await readHistory(file), two, options)).toEqual([]);
-    expect(lines(file)).toEqual([one, two]);
+    expect(lines(file)).toEqual([bare(one), two]);
     expect(readdirSync(join(file, "..")).sort()).toEqual(["history.jsonl"]);
   });
 });
