@@ -175,13 +175,15 @@ export interface HistoryCost {
   rounds: number;
   history: {
     bytes: number;
-    bytesPerRun: number;
+    /** An older line's bytes on average: its counts, without findings. */
+    olderLineBytes: number;
     /** How long making every night's line took in the bench process. */
     madeMs: number;
     from: string;
     to: string;
     findingsPerRun: number;
     findingsMax: number;
+    /** The newest line's bytes: the only one that keeps its findings. */
     lastLineBytes: number;
     /** Each count summed over the nights, and the nights where it was not zero. */
     totals: HistoryCounts;

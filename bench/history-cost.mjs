@@ -102,6 +102,7 @@ async function makeHistory(sizes, file, firstNightAt) {
     to: last.at,
     findingsPerRun: Math.round(findings.reduce((sum, n) => sum + n, 0) / findings.length),
     findingsMax: Math.max(...findings),
+    // The newest line as written: with its findings and its line break.
     lastLineBytes: Buffer.byteLength(JSON.stringify(last)) + 1,
     totals,
     nightsWith,
@@ -127,9 +128,15 @@ export async function historyCost(sizes, log = () => {}) {
     const runAt = Date.parse("2026-11-27T02:00:00Z");
     const made = await makeHistory(sizes, file, runAt - sizes.nights * DAY_MS);
     const bytes = statSync(file).size;
-    const history = { bytes, bytesPerRun: Math.round(bytes / sizes.nights), ...made };
+    // Only the newest line keeps its findings; the others, their counts.
+    const olderLinesBytes = bytes - made.lastLineBytes;
+    const history = {
+      bytes,
+      olderLineBytes: Math.round(olderLinesBytes / Math.max(1, sizes.nights - 1)),
+      ...made,
+    };
     log(
-      `history of ${sizes.nights} runs: ${bytes} bytes, ${history.bytesPerRun} a run, ${history.findingsPerRun} findings a run (made in ${made.madeMs} ms)`,
+      `history of ${sizes.nights} runs: ${bytes} bytes, the newest line ${made.lastLineBytes}, an older one ${history.olderLineBytes}; ${history.findingsPerRun} findings a run (made in ${made.madeMs} ms)`,
     );
     const keep = { runs: sizes.nights };
     const night = { night: sizes.nights, at: new Date(runAt).toISOString(), keep, sizes };

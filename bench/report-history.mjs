@@ -54,8 +54,8 @@ export function historySection(r, run) {
     "| the history file | bytes |",
     "| --- | --- |",
     `| ${r.nights} runs, ${h.from.slice(0, 10)} to ${h.to.slice(0, 10)} | ${h.bytes} (${mibOfBytes(h.bytes)} MiB) |`,
-    `| a run (one line) on average: ${h.findingsPerRun} findings (at most ${h.findingsMax}) | ${h.bytesPerRun} |`,
-    `| a finding on average | ${Math.round(h.bytesPerRun / Math.max(1, h.findingsPerRun))} |`,
+    `| the newest line, the only one with its findings: the last night's (a night has ${h.findingsPerRun} on average, at most ${h.findingsMax}) | ${h.lastLineBytes} |`,
+    `| an older line on average: its counts only | ${h.olderLineBytes} |`,
     "",
     `The next night's run: ${countsText(r.run.counts)} since the last run, a trend of ${r.run.trend} runs; ` +
       `after it the file holds ${r.run.after.lines} runs, ${r.run.after.first.slice(0, 10)} to ${r.run.after.last.slice(0, 10)} (the oldest dropped). ` +
