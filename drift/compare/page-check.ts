@@ -187,10 +187,13 @@ class PageReader {
   private readonly isPublic: (address: string) => boolean;
   readonly deadline: AbortSignal;
   readonly signal: AbortSignal;
+  /** When the deadline passes (performance.now()): a busy process may run its timer later. */
+  private readonly deadlineAt: number;
 
   constructor(private readonly options: PageCheckOptions) {
     const standIns = new Set(options.takenAsPublic ?? []);
     this.isPublic = (address) => standIns.has(address) || notPublic(address) === undefined;
+    this.deadlineAt = performance.now() + options.timeoutMs;
     this.deadline = AbortSignal.timeout(options.timeoutMs);
     this.signal = options.run ? AbortSignal.any([this.deadline, options.run.signal]) : this.deadline;
     this.resolution = options.lookup
@@ -268,8 +271,11 @@ class PageReader {
       );
     }
     const run = this.options.run;
-    if (run?.signal.aborted && !this.deadline.aborted) return new PageFailure(run.deadlineReason, url);
-    const reason = failureReason(error, url, this.deadline.aborted);
+    // A failure that comes once the deadline has passed is the deadline's, even before its timer
+    // has run: the resolver's own time-out, say, ending a moment after it on a busy machine.
+    const timedOut = this.deadline.aborted || performance.now() >= this.deadlineAt;
+    if (run?.signal.aborted && !timedOut) return new PageFailure(run.deadlineReason, url);
+    const reason = failureReason(error, url, timedOut);
     return new PageFailure(reason, url, hop === undefined ? error : undefined);
   }
 

@@ -180,6 +180,22 @@ describe("the page check of a website that answers no page", () => {
     });
   });
 
+  it("says the deadline when a lookup fails once it has passed, before its timer has run", async () => {
+    // The lookup holds the process past the deadline, then fails as a resolver's time-out does:
+    // the deadline's timer has had no turn yet when the failure is judged.
+    const lookup = ((_hostname: string, _opts: object, callback: (...args: unknown[]) => void) => {
+      const until = performance.now() + 150;
+      while (performance.now() < until);
+      const timeout = Object.assign(new Error("queryA ETIMEOUT late.test"), { code: "ETIMEOUT" });
+      process.nextTick(() => callback(timeout));
+    }) as unknown as LookupFunction;
+    expect(await checkPage("late.test", installation, { ...options, timeoutMs: 100, lookup })).toEqual({
+      status: "unreachable",
+      url: "https://late.test/",
+      reason: "no complete answer from https://late.test in time",
+    });
+  });
+
   it("follows as many redirects as it is given, and no more", async () => {
     expect(await checkPage("twice.test", installation, { ...options, maxRedirects: 2 })).toEqual({
       status: "present",
