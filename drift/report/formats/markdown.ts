@@ -9,7 +9,8 @@ import { changeText } from "../report-texts";
 import type { PolicyView } from "../view/policy-view";
 import type { ReportView, RowView } from "../view/report-view";
 import type { HistoryView } from "../view/history-view";
-import { historyLists, rowAgeText } from "./text";
+import { historyLists } from "../view/history-view";
+import { rowAgeText } from "./text";
 
 /** Markdown text outside a table (model/neutral-text.ts). */
 const escaped = (text: string): string => markdownText(text);

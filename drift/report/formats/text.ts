@@ -5,33 +5,8 @@
 // (model/neutral-text.ts): no value starts a line, breaks one or colours it.
 import { neutralText } from "../../model/neutral-text";
 import { changeText } from "../report-texts";
-import type { HistoryView } from "../view/history-view";
+import { historyLists } from "../view/history-view";
 import type { ReportView, RowView } from "../view/report-view";
-
-/** One of the history's lists: "New since 2026-12-01 02:00 UTC", and a line per finding. */
-export interface HistoryList {
-  title: string;
-  items: string[];
-}
-
-/**
- * What changed since the last run, as the text and Markdown reports list it: the findings first
- * seen in this run (an accepted one says so), then those fixed, each with its age; an empty list
- * is left out, so the history's first run lists nothing.
- */
-export function historyLists(history: HistoryView): HistoryList[] {
-  const since = history.sinceText ?? "";
-  const lists = [
-    {
-      title: `New since ${since}`,
-      items: history.findings
-        .filter((f) => f.new)
-        .map((f) => `${f.subject}, age ${f.age}${f.finding.status === "accepted" ? ", accepted" : ""}`),
-    },
-    { title: `Fixed since ${since}`, items: history.fixed.map((f) => `${f.subject}, age ${f.age}`) },
-  ];
-  return lists.filter((l) => l.items.length > 0);
-}
 
 /** A website's age in the table: its oldest finding's, and `new` when a finding of it is. */
 export const rowAgeText = (row: RowView): string =>

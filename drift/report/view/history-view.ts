@@ -121,3 +121,28 @@ export function historyView(
     rows,
   };
 }
+
+/** One of the history's lists: "New since 2026-12-01 02:00 UTC", and a line per finding. */
+export interface HistoryList {
+  title: string;
+  items: string[];
+}
+
+/**
+ * What changed since the last run, as the text and Markdown reports list it: the findings first
+ * seen in this run (an accepted one says so), then those fixed, with how long each was open; an
+ * empty list is left out, so the history's first run lists nothing.
+ */
+export function historyLists(history: HistoryView): HistoryList[] {
+  const since = history.sinceText ?? "";
+  const lists = [
+    {
+      title: `New since ${since}`,
+      items: history.findings
+        .filter((f) => f.new)
+        .map((f) => `${f.subject}${f.finding.status === "accepted" ? ", accepted" : ""}`),
+    },
+    { title: `Fixed since ${since}`, items: history.fixed.map((f) => `${f.subject}, open for ${f.age}`) },
+  ];
+  return lists.filter((l) => l.items.length > 0);
+}

@@ -98,11 +98,11 @@ describe("--history in the text report", () => {
       "Account team@example.com (7) at https://stats.example.com: 5 websites (no plan reported).",
       "",
       `New since ${since}:`,
-      "  a.example.com (1) changed: excludeBots, age under a day",
-      "  c.example.com (3) unmanaged, age under a day",
-      "  policy rule no-bots on stack web/prod, age under a day",
+      "  a.example.com (1) changed: excludeBots",
+      "  c.example.com (3) unmanaged",
+      "  policy rule no-bots on stack web/prod",
       `Fixed since ${since}:`,
-      "  b.example.com (2) gone, age 40 days",
+      "  b.example.com (2) gone, open for 40 days",
       "",
       expect.stringMatching(/^STATUS\s+DOMAIN\s+ID\s+ACCOUNT\s+STACKS\s+NOTE\s+AGE$/),
     ]);
@@ -125,9 +125,7 @@ describe("--history in the text report", () => {
 
   it("marks a new finding that is accepted as such", () => {
     const text = render("text", acceptedNew());
-    expect(text).toContain(
-      `New since ${since}:\n  g.example.com (7) unmanaged, age under a day, accepted\n\n`,
-    );
+    expect(text).toContain(`New since ${since}:\n  g.example.com (7) unmanaged, accepted\n\n`);
     expect(text.split("\n")[0]).toBe(`0 new, 0 fixed since ${since}; 0 open; 1 accepted.`);
   });
 
@@ -162,13 +160,13 @@ describe("--history in the Markdown report", () => {
         "",
         `**New since ${since}**`,
         "",
-        "- a.example.com (1) changed: excludeBots, age under a day",
-        "- c.example.com (3) unmanaged, age under a day",
-        "- policy rule no-bots on stack web/prod, age under a day",
+        "- a.example.com (1) changed: excludeBots",
+        "- c.example.com (3) unmanaged",
+        "- policy rule no-bots on stack web/prod",
         "",
         `**Fixed since ${since}**`,
         "",
-        "- b.example.com (2) gone, age 40 days",
+        "- b.example.com (2) gone, open for 40 days",
         "",
         "| Status | Count |",
       ].join("\n"),

@@ -27,6 +27,7 @@ import {
   xmlText,
 } from "../../../../drift/model/neutral-text";
 import { formatReport, formatRow, reportFormatTable, reportFormats } from "../../../../drift/report/formats";
+import { historyLists } from "../../../../drift/report/view/history-view";
 import type { ReportView } from "../../../../drift/report/view/report-view";
 import { formatFixSummary } from "../../../../drift/fix/fix-summary";
 import type { FixSummaryFormat } from "../../../../drift/fix/fix-summary";
@@ -421,11 +422,11 @@ describe("drift output: every report format fed hostile names in the history", (
     const text = renderHistory("text");
     const lines = text.split("\n");
     const history = historyViewOf().history!;
-    const listed = [...history.findings.filter((f) => f.new), ...history.fixed];
-    expect(listed).toHaveLength(4 * hostile.length);
-    for (const f of listed) expect(lines).toContain(`  ${neutralText(`${f.subject}, age ${f.age}`)}`);
-    expect(lines).toContain("  \\u001b[31m.new.example.org (206) unmanaged, age under a day");
-    expect(lines).toContain("  policy rule ::error::x fixed on stack ::error::x/web, age 30 days");
+    const items = historyLists(history).flatMap((list) => list.items);
+    expect(items).toHaveLength(4 * hostile.length);
+    for (const item of items) expect(lines).toContain(`  ${neutralText(item)}`);
+    expect(lines).toContain("  \\u001b[31m.new.example.org (206) unmanaged");
+    expect(lines).toContain("  policy rule ::error::x fixed on stack ::error::x/web, open for 30 days");
   });
 
   it("markdown: the lists' items open no block, mention nobody and link no issue", () => {
