@@ -17,6 +17,16 @@ function processGone(pid: number): boolean {
   }
 }
 
+/** Who holds a lock, as it says; undefined for a lock torn or gone (waited out as any other). */
+async function lockHolder(lock: string): Promise<{ pid?: unknown; host?: unknown } | undefined> {
+  try {
+    const holder: unknown = JSON.parse(await readFile(lock, "utf8"));
+    return typeof holder === "object" && holder !== null ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Takes FILE.lock; resolves with its release, or undefined when another run held it the whole wait. */
 export async function takeLock(lock: string, waitMs: number): Promise<(() => Promise<void>) | undefined> {
   const until = Date.now() + waitMs;
@@ -32,10 +42,7 @@ export async function takeLock(lock: string, waitMs: number): Promise<(() => Pro
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     // A lock left by a run on this machine whose process is gone (killed) is taken over.
-    const holder = await readFile(lock, "utf8").then(
-      (text) => JSON.parse(text) as { pid?: unknown; host?: unknown },
-      () => undefined,
-    );
+    const holder = await lockHolder(lock);
     if (holder && holder.host === hostname() && typeof holder.pid === "number" && processGone(holder.pid)) {
       await unlink(lock).catch(() => undefined);
       continue;

@@ -136,6 +136,30 @@ describe("a run's difference from the last run", () => {
     expect(moved.findings.map((f) => f.status)).toEqual(["new"]);
   });
 
+  it("calls fixed what one of the stacks read recorded, and carries a stack rule's finding of a stack not read", () => {
+    const both = prodEntry("d.example", 5, "duplicate", { stacks: ["web/prod", "web/staging"] });
+    const policy = {
+      file: "p.json",
+      rules: [],
+      failOn: true,
+      findings: [
+        { rule: "r", level: "advisory" as const, message: "m", stack: "web/staging" },
+        { rule: "r", level: "advisory" as const, message: "m", stack: "web/prod" },
+      ],
+    };
+    const [line] = historyRuns([
+      { report: report([both], { stacks: ["web/prod", "web/staging"], policy }), at: night(1) },
+    ]);
+    expect(line!.findings.map((f) => [f.stack, f.stacks])).toEqual([
+      [undefined, ["web/prod", "web/staging"]],
+      ["web/staging", ["web/staging"]],
+      ["web/prod", ["web/prod"]],
+    ]);
+    const diff = historyDiff(report([]), line, night(2));
+    expect(diff.fixed.map((f) => f.stack ?? f.domain)).toEqual(["d.example", "web/prod"]);
+    expect(diff.line.findings.map((f) => f.stack)).toEqual(["web/staging"]);
+  });
+
   it("keeps a website's history when another stack records it", () => {
     const movedStack = report(
       [changed("a.example", "excludeBots")].map((e) => ({ ...e, stacks: ["web/other"] })),

@@ -81,6 +81,17 @@ describe("reading a history", () => {
       /:1 is not a drift history line at kind: /,
     ],
     ["runs out of order", jsonl([bare(two), one]), /:2 is older than the line before it/],
+    ["a line of null", "null\n", /:1 is not a drift history line: /],
+    [
+      "a newer version written as text",
+      jsonl([{ ...one, version: "9" }]),
+      /:1 is not a drift history line at version: /,
+    ],
+    [
+      "another kind's newer version",
+      jsonl([{ ...one, kind: "other", version: 2 }]),
+      /:1 is not a drift history line at kind: /,
+    ],
     ["a newest line without its findings", jsonl([one, bare(two)]), /:2, the newest run, has no findings: /],
     [
       "a newer release's line",
@@ -94,8 +105,33 @@ describe("reading a history", () => {
     expect(read.text).toBe(text);
   });
 
-  it("allows blank lines at the end only", () =>
-    expect(parseHistory(`${JSON.stringify(one)}\n\n\n`, "f")).toEqual({ runs: [one] }));
+  it("allows blank lines at the end only, and two runs of one time", () => {
+    expect(parseHistory(`${JSON.stringify(one)}\n \n\t\n`, "f")).toEqual({ runs: [one] });
+    expect(parseHistory(`${jsonl([bare(one), bare(two)])}  \n`, "f")).toEqual({
+      problem: "f:2, the newest run, has no findings: the next run compares with them",
+    });
+    expect(parseHistory(jsonl([bare(one), { ...one, stacks: ["other/prod"] }]), "f")).toEqual({
+      runs: [bare(one), { ...one, stacks: ["other/prod"] }],
+    });
+  });
+
+  it.each([
+    ["a folder", (file: string) => Promise.resolve(mkdirSync(file)), /cannot be read \(EISDIR\)$/],
+    [
+      "a file of exactly the largest size read, holding no run",
+      async (file: string) => {
+        writeFileSync(file, "");
+        await truncate(file, MAX_HISTORY_BYTES);
+      },
+      /:1 is not a JSON line/,
+    ],
+  ])("names %s it cannot use, reading no run", async (_case, make, problem) => {
+    const file = historyFile();
+    await make(file);
+    const read = await readHistory(file);
+    expect(read.runs).toEqual([]);
+    expect(read.problem).toMatch(problem);
+  });
 });
 
 describe("writing a history", () => {
@@ -121,6 +157,7 @@ describe("writing a history", () => {
     await truncate(file, MAX_HISTORY_BYTES + 1);
     const read = await readHistory(file);
     expect(read.problem).toBe(`${file} is 64 MiB, more than a history holds (64 MiB)`);
+    expect(read.runs).toEqual([]);
     const warnings = await writeHistory(read, three, options);
     expect(warnings).toHaveLength(1);
     expect(statSync(`${file}.damaged-2026-11-04T02-00-00.000Z`).size).toBe(MAX_HISTORY_BYTES + 1);
@@ -149,6 +186,39 @@ describe("writing a history", () => {
       `another run wrote the history ${file} during this run: its line is kept, and this run's follows it.`,
     ]);
     expect(lines(file)).toEqual([bare(one), bare(two), line]);
+  });
+
+  it("writes back the lines it keeps as they were, without their padding", async () => {
+    const file = historyFile(`${JSON.stringify(bare(one))}   \n${JSON.stringify(two)}\n`);
+    await writeHistory(await readHistory(file), three, options);
+    expect(readFileSync(file, "utf8")).toBe(jsonl([bare(one), bare(two), three]));
+  });
+
+  it("keeps aside a file another run damaged during this run, and starts a new one", async () => {
+    const file = historyFile(jsonl([one]));
+    const read = await readHistory(file);
+    writeFileSync(file, "{torn");
+    const warnings = await writeHistory(read, two, options);
+    expect(warnings).toEqual([
+      `the history ${file} could not be used, so it is kept as ${file}.damaged-2026-11-04T02-00-00.000Z and a new one starts with this run.`,
+    ]);
+    expect(lines(file)).toEqual([two]);
+  });
+
+  it.each([
+    ["another machine's", { pid: 4_194_305, host: "another-machine", at: "x" }],
+    ["a torn", "{"],
+  ])("waits out %s lock, never taking it over", async (_case, holder) => {
+    const file = historyFile(jsonl([one]));
+    writeFileSync(`${file}.lock`, typeof holder === "string" ? holder : JSON.stringify(holder));
+    const warnings = await writeHistory(await readHistory(file), two, options);
+    expect(warnings[0]).toMatch(/is being written by another run/);
+    expect(lines(file)).toEqual([one]);
+  });
+
+  it("fails, rather than waiting, when the lock cannot be made at all", async () => {
+    const file = join(folder, "no-folder", "history.jsonl");
+    await expect(writeHistory({ file, runs: [] }, two, options)).rejects.toThrow(/ENOENT/);
   });
 
   it("leaves this run's line in a file of its own while another run holds the lock", async () => {

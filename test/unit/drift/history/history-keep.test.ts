@@ -1,11 +1,15 @@
 // --history-keep (drift/history/history-keep.ts): its values, refused ones with what it takes,
 // and which runs a history keeps by count and by age (the newest always).
 import { describe, expect, it } from "vitest";
-import { keptRuns, parseHistoryKeep } from "../../../../drift/history/history-keep";
+import { keepText, keptRuns, parseHistoryKeep } from "../../../../drift/history/history-keep";
 import type { HistoryRun } from "../../../../drift/history/history-line";
 import { historyRuns } from "../../../support/drift-history";
 
 describe("--history-keep", () => {
+  it("writes a value as it is given", () => {
+    expect([keepText({ runs: 100 }), keepText({ days: 90 })]).toEqual(["100", "90d"]);
+  });
+
   it.each([
     ["100", { runs: 100 }],
     ["1", { runs: 1 }],

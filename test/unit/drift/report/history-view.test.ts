@@ -245,6 +245,22 @@ describe("the history's view: each website row's mark", () => {
       firstSeen: t0.toISOString(),
     });
   });
+  it("marks a row new for a new part the ignore file accepts, listed after its open part", () => {
+    const earlier = reportOf([changedEntry("a.example.com", 1, ["excludeIps"])]);
+    const excused = {
+      finding: "changed" as const,
+      field: "excludeBots",
+      by: "ignore" as const,
+      rule: "r:1",
+      reason: "r",
+    };
+    const now = reportOf([
+      { ...changedEntry("a.example.com", 1, ["excludeIps", "excludeBots"]), excusedParts: [excused] },
+    ]);
+    const view = viewWithHistory(now, [{ report: earlier, at: t0 }], after(2 * DAY));
+    expect(view.history!.findings.map((f) => f.finding.status)).toEqual(["open", "accepted"]);
+    expect(view.rows[0]!.history).toMatchObject({ new: true, ageDays: 2 });
+  });
 });
 
 describe("the history's view: the trend", () => {
