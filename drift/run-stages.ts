@@ -1,7 +1,8 @@
 // The parts of a run that drift and drift merge share, in the order they run: what is read and
 // checked before any stack or shard (the policy configuration, the report folders, the baseline
-// and the ignore file: a wrong one stops the run before anything is read or written), and the
-// stages after compare (accept, report, then the new baseline, written last).
+// and the ignore file: a wrong one stops the run before anything is read or written; the history,
+// whose troubles are warnings), and the stages after compare (accept, the history's difference,
+// report, then the new baseline and the history's line, written last).
 import { readPolicyConfig } from "../policy/policy-config";
 import type { CommandConsole } from "../core/console";
 import type { Compared, PolicyOptions } from "./compare/observed";
@@ -15,7 +16,7 @@ import type { RecordedWebsite } from "./read/stack-export";
 import { historyOfRun, prepareHistory, recordHistory } from "./history/history-run";
 import type { HistoryRead } from "./history/history-file";
 
-/** What a run reads before its stacks: the policy rules and the baseline and ignore file. */
+/** What a run reads before its stacks: the policy rules, the baseline and ignore file, the history. */
 interface Prepared {
   policy?: PolicyOptions;
   acceptance: Acceptance;
@@ -23,7 +24,7 @@ interface Prepared {
   history?: HistoryRead;
 }
 
-/** Reads and checks the run's policy configuration, report folders, baseline and ignore file. */
+/** Reads and checks the run's policy configuration, report folders, baseline, ignore file and history. */
 export async function prepareRun(
   options: ReportRunOptions & { policy?: { file: string; failOn: boolean } },
 ): Promise<Prepared> {
