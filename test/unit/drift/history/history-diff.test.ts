@@ -138,6 +138,7 @@ describe("a run's difference from the last run", () => {
 
   it("calls fixed what one of the stacks read recorded, and carries a stack rule's finding of a stack not read", () => {
     const both = prodEntry("d.example", 5, "duplicate", { stacks: ["web/prod", "web/staging"] });
+    const staging = prodEntry("s.example", 6, "in-sync", { stacks: ["web/staging"] });
     const policy = {
       file: "p.json",
       rules: [],
@@ -145,19 +146,21 @@ describe("a run's difference from the last run", () => {
       findings: [
         { rule: "r", level: "advisory" as const, message: "m", stack: "web/staging" },
         { rule: "r", level: "advisory" as const, message: "m", stack: "web/prod" },
+        { rule: "w", level: "advisory" as const, message: "m", entry: staging },
       ],
     };
     const [line] = historyRuns([
-      { report: report([both], { stacks: ["web/prod", "web/staging"], policy }), at: night(1) },
+      { report: report([both, staging], { stacks: ["web/prod", "web/staging"], policy }), at: night(1) },
     ]);
-    expect(line!.findings.map((f) => [f.stack, f.stacks])).toEqual([
-      [undefined, ["web/prod", "web/staging"]],
+    expect(line!.findings.map((f) => [f.stack ?? f.domain, f.stacks])).toEqual([
+      ["d.example", ["web/prod", "web/staging"]],
       ["web/staging", ["web/staging"]],
       ["web/prod", ["web/prod"]],
+      ["s.example", ["web/staging"]],
     ]);
     const diff = historyDiff(report([]), line, night(2));
     expect(diff.fixed.map((f) => f.stack ?? f.domain)).toEqual(["d.example", "web/prod"]);
-    expect(diff.line.findings.map((f) => f.stack)).toEqual(["web/staging"]);
+    expect(diff.line.findings.map((f) => f.stack ?? f.domain)).toEqual(["web/staging", "s.example"]);
   });
 
   it("keeps a website's history when another stack records it", () => {

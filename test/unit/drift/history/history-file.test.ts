@@ -218,7 +218,10 @@ describe("writing a history", () => {
 
   it("fails, rather than waiting, when the lock cannot be made at all", async () => {
     const file = join(folder, "no-folder", "history.jsonl");
-    await expect(writeHistory({ file, runs: [] }, two, options)).rejects.toThrow(/ENOENT/);
+    // The lock's own error, at once: not a wait, then this run's line refused beside it.
+    await expect(writeHistory({ file, runs: [] }, two, options)).rejects.toThrow(
+      /^ENOENT: no such file or directory, open '.*history\.jsonl\.lock'$/,
+    );
   });
 
   it("leaves this run's line in a file of its own while another run holds the lock", async () => {
