@@ -2,9 +2,12 @@
 // stack is, and written last, once the reports and the baseline are: whole or not at all, through
 // the atomic writer, never through a link. What can go wrong with it never fails the run: the run
 // goes on without the difference, says why, and keeps every line there was.
-// - A file that cannot be used (damaged, truncated, edited into another shape, or written by a
-//   newer release) is moved aside to FILE.damaged-<time>, and the new file starts with this run.
-// - Two runs writing one file take turns: the writer holds FILE.lock (created exclusively) while
+// - A file that cannot be used (damaged, truncated, edited into another shape, written by a newer
+//   release, too large or unreadable) is moved aside to FILE.damaged-<time>, and the new file
+//   starts with this run.
+// - Only the newest line keeps its findings (history-line.ts): every other line is written
+//   without them, and a line kept as it was read is written back as it was.
+// - Two runs writing one file take turns: the writer holds FILE.lock (history-lock.ts) while
 //   it reads the file again and replaces it. When another run wrote the file since this run read
 //   it, that run's line is kept and this one's added after it. A lock whose process is gone (on
 //   this machine) is taken over; one held longer than the wait leaves this run's line in a file
