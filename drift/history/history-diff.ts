@@ -3,8 +3,9 @@
 // the last run kept (new, open, accepted) and when it was first seen, the findings of the last
 // run that are gone (fixed), and the line this run adds. A finding the last run had keeps its
 // first-seen time; one that was fixed and comes back is new again. A finding of the last run
-// about stacks this run did not read is neither fixed nor dropped: it is carried, as it was, to
-// the new line, so that a run over some stacks does not erase the history of the others.
+// about stacks this run did not read is not fixed: it is carried, as it was, to the new line, so
+// that a run over some stacks does not erase the history of the others, until no run the history
+// keeps read its stacks.
 import type { DriftEntry } from "../model/entries";
 import { excusedPartOf, partsOf } from "../model/entries";
 import type { DriftReport, PolicyFinding } from "../model/report";
@@ -91,9 +92,16 @@ const statusOrder: Record<HistoryStatus, number> = { new: 0, open: 1, accepted: 
 
 /**
  * The run's difference from `last` (the newest run kept; none on the first run). `at` is when
- * this run was made, as the history writes it.
+ * this run was made, as the history writes it. `remembered`, the stacks the runs the history
+ * keeps read: a finding carried for stacks none of them read is past what the history remembers
+ * (a stack no run reads any more), and is dropped.
  */
-export function historyDiff(report: DriftReport, last: HistoryRun | undefined, at: Date): HistoryDiff {
+export function historyDiff(
+  report: DriftReport,
+  last: HistoryRun | undefined,
+  at: Date,
+  remembered?: ReadonlySet<string>,
+): HistoryDiff {
   const when = at.toISOString();
   const before = new Map((last?.findings ?? []).map((f) => [findingKey(f), f]));
   const seen = new Set<string>();
@@ -115,7 +123,9 @@ export function historyDiff(report: DriftReport, last: HistoryRun | undefined, a
   const unread = (f: HistoryFinding) => f.stacks.length > 0 && !f.stacks.some((s) => read.has(s));
   const gone = [...before].filter(([key]) => !seen.has(key));
   const fixed = gone.filter(([, f]) => !unread(f)).map(([key, f]) => ({ ...f, key }));
-  const carried = gone.filter(([, f]) => unread(f)).map(([, f]) => f);
+  const carried = gone
+    .filter(([, f]) => unread(f) && (remembered === undefined || f.stacks.some((s) => remembered.has(s))))
+    .map(([, f]) => f);
   const counts = zero();
   for (const f of findings) counts[f.status] += 1;
   counts.fixed = fixed.length;

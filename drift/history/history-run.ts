@@ -10,6 +10,7 @@ import type { HistoryDiff } from "./history-diff";
 import { readHistory, writeHistory } from "./history-file";
 import type { HistoryRead } from "./history-file";
 import { keptRuns } from "./history-keep";
+import { HISTORY_KIND, HISTORY_VERSION } from "./history-line";
 import type { HistoryRun } from "./history-line";
 import type { HistoryKeep } from "./history-keep";
 
@@ -35,13 +36,25 @@ export interface HistoryOfRun {
   kept: HistoryRun[];
 }
 
+/** A line that stands for this run while the runs kept before it are worked out. */
+const placeholder: HistoryRun = {
+  kind: HISTORY_KIND,
+  version: HISTORY_VERSION,
+  at: "",
+  stacks: [],
+  counts: { new: 0, open: 0, accepted: 0, fixed: 0 },
+};
+
 export function historyOfRun(
   read: HistoryRead,
   report: DriftReport,
   options: HistoryOptions,
   now: Date,
 ): HistoryOfRun {
-  const diff = historyDiff(report, read.runs.at(-1), now);
+  // The runs kept before this one: which they are depends only on when each ran.
+  const earlier = keptRuns([...read.runs, { ...placeholder, at: now.toISOString() }], options.keep, now);
+  const remembered = new Set(earlier.slice(0, -1).flatMap((run) => run.stacks));
+  const diff = historyDiff(report, read.runs.at(-1), now, remembered);
   const kept = keptRuns([...read.runs, diff.line], options.keep, now);
   return { read, diff, kept };
 }

@@ -1,12 +1,12 @@
 // The history stage's ends (drift/history/history-run.ts): the file checked before any stack,
-// and a history that cannot be written, or is held by another run, a warning after the reports,
-// never the run's failure.
+// a finding carried for a stack no kept run read dropped, and a history that cannot be written,
+// or is held by another run, a warning after the reports, never the run's failure.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { historyOfRun, prepareHistory, recordHistory } from "../../../../drift/history/history-run";
-import { changed } from "../../../support/drift-entries";
+import { changed, prodEntry } from "../../../support/drift-entries";
 import { scratchFolder } from "../../../support/scratch-folder";
 
 const folder = scratchFolder("history-run-");
@@ -20,6 +20,25 @@ describe("the history stage", () => {
     ).rejects.toThrow(
       /^The history .*h\.jsonl cannot be written: the folder .*missing does not exist\. Create it first\.$/,
     );
+  });
+
+  it("carries a stack's findings while a run it keeps read the stack, and drops them after", async () => {
+    const options = { file: join(folder, "carried.jsonl"), keep: { runs: 2 } };
+    const staging = prodEntry("s.example", 9, "gone", { stacks: ["web/staging"] });
+    const runs = [
+      { ...report, stacks: ["web/prod", "web/staging"], websites: [...report.websites, staging] },
+      report,
+      report,
+    ];
+    const carried: string[][] = [];
+    for (const [night, each] of runs.entries()) {
+      const at = new Date(now.getTime() + night * 86_400_000);
+      const run = historyOfRun(await prepareHistory(options), each, options, at);
+      carried.push(run.diff.line.findings.map((f) => f.domain!));
+      expect(await recordHistory(run, options, at)).toEqual([]);
+    }
+    // The second run keeps the first, which read web/staging; the third keeps only the second.
+    expect(carried).toEqual([["a.example", "s.example"], ["a.example", "s.example"], ["a.example"]]);
   });
 
   it("warns, and writes nothing, when the history cannot be written after the reports", async () => {
