@@ -16,6 +16,7 @@ import type { TrackingWindow } from "../model/report";
 import { plural } from "../model/words";
 import { progressStep } from "../model/progress";
 import { mapBounded } from "../../core/bounded-pool";
+import { DAY_MS } from "../model/days";
 
 export const DEFAULT_SILENT_DAYS = 7;
 /** Ten years: a longer window says nothing more, and keeps the dates in the server's format. */
@@ -25,7 +26,6 @@ const SERVER_REQUESTS_PER_MINUTE = 60;
 /** Reads in flight at once; the pacer decides when each may start. */
 const CONCURRENCY = 8;
 
-const DAY_MS = 86_400_000;
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** The last `days` dates in UTC, the date of `now` the last of them. */

@@ -12,12 +12,12 @@
 //   it, that run's line is kept and this one's added after it. A lock whose process is gone (on
 //   this machine) is taken over; one held longer than the wait leaves this run's line in a file
 //   of its own beside it, FILE.run-<time>, named in the warning.
-import { lstat, readFile, rename, stat } from "node:fs/promises";
+import { readFile, rename, stat } from "node:fs/promises";
 import { historyLineSchema, HISTORY_KIND, HISTORY_VERSION } from "./history-line";
 import type { HistoryRun } from "./history-line";
 import { keptRuns } from "./history-keep";
 import type { HistoryKeep } from "./history-keep";
-import { writeAtomically } from "../model/output-files";
+import { factsOf, writeAtomically } from "../model/output-files";
 import { neutralText } from "../model/neutral-text";
 import { takeLock } from "./history-lock";
 
@@ -129,13 +129,6 @@ export async function readHistory(file: string, before?: HistoryRead): Promise<H
 /** A run's line without its findings, as every line but the newest is kept. */
 const withoutFindings = ({ findings: _findings, ...run }: HistoryRun): HistoryRun => run;
 
-/** Whether anything is at `path` (a link counts). */
-const present = (path: string): Promise<boolean> =>
-  lstat(path).then(
-    () => true,
-    () => false,
-  );
-
 /** A time for a file's name: no colon (Windows refuses them). */
 const stampOf = (at: Date): string => at.toISOString().replaceAll(":", "-");
 
@@ -187,7 +180,7 @@ export async function writeHistory(
     }
     const problem = now.text !== read.text ? now.problem : read.problem;
     // A file that could not be read at all (too large, unreadable) is kept aside as one that could not be parsed.
-    if (problem && (await present(file))) {
+    if (problem && factsOf(file, "own") !== undefined) {
       const aside = `${file}.damaged-${stamp}`;
       await rename(file, aside);
       warnings.push(

@@ -2,6 +2,7 @@
 // (`90d`), counted back from the run writing it. The trend shows what is kept; the difference
 // needs only the last run.
 import type { HistoryRun } from "./history-line";
+import { DAY_MS } from "../model/days";
 
 export type HistoryKeep = { runs: number } | { days: number };
 
@@ -10,8 +11,6 @@ export const DEFAULT_HISTORY_KEEP: HistoryKeep = { runs: 100 };
 
 export const MAX_HISTORY_RUNS = 10_000;
 export const MAX_HISTORY_DAYS = 3_650;
-
-const DAY_MS = 86_400_000;
 
 /** --history-keep's value, or a sentence saying what it takes (not echoing what was given: it may be a mistyped secret). */
 export function parseHistoryKeep(text: string): HistoryKeep | string {

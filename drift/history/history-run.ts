@@ -51,12 +51,16 @@ export function historyOfRun(
   options: HistoryOptions,
   now: Date,
 ): HistoryOfRun {
-  // The runs kept before this one: which they are depends only on when each ran.
-  const earlier = keptRuns([...read.runs, { ...placeholder, at: now.toISOString() }], options.keep, now);
-  const remembered = new Set(earlier.slice(0, -1).flatMap((run) => run.stacks));
+  // The runs kept with this one: which they are depends only on when each ran, so a stand-in for
+  // this run's line tells them before its difference is worked out.
+  const earlier = keptRuns(
+    [...read.runs, { ...placeholder, at: now.toISOString() }],
+    options.keep,
+    now,
+  ).slice(0, -1);
+  const remembered = new Set(earlier.flatMap((run) => run.stacks));
   const diff = historyDiff(report, read.runs.at(-1), now, remembered);
-  const kept = keptRuns([...read.runs, diff.line], options.keep, now);
-  return { read, diff, kept };
+  return { read, diff, kept: [...earlier, diff.line] };
 }
 
 /**

@@ -28,7 +28,7 @@ export async function writeAtomically(path: string, text: string): Promise<void>
 }
 
 /** The facts of `path` itself (a link is a link), or of what it points to; none when nothing is there. */
-function factsOf(path: string, links: "follow" | "own"): Stats | undefined {
+export function factsOf(path: string, links: "follow" | "own"): Stats | undefined {
   try {
     return links === "own" ? lstatSync(path) : statSync(path);
   } catch {

@@ -6,13 +6,12 @@
 import type { FixedFinding, HistoryDiff, RunFinding } from "../../history/history-diff";
 import type { HistoryCounts, HistoryFinding, HistoryRun } from "../../history/history-line";
 import { plural } from "../../model/words";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../model/days";
 
 /** A finding as the view shows it: what it is about in words, its age, whether it is new. */
 export interface HistoryFindingView<F extends HistoryFinding = RunFinding> {
   finding: F;
-  /** "example.com (12) changed: excludeBots", "policy rule no-bots on stack web/prod". */
+  /** "example.com (12) changed: FIELD", "policy rule no-bots on stack web/prod". */
   subject: string;
   /** Whole days since it was first seen (0 the day it was). */
   ageDays: number;
