@@ -21,6 +21,11 @@ import type {
 /** A finding of this run, with where it is in the report. */
 export interface RunFinding extends HistoryFinding {
   key: string;
+  /**
+   * First seen in this run: the last run kept did not have it (accepted or not). Told by the
+   * last run's findings, never by comparing times: two runs may carry the same time.
+   */
+  new: boolean;
   /** The website's place in the report's websites, for a website's finding (or a policy finding about one). */
   row?: number;
   /** The policy finding's place among the policy check's findings. */
@@ -114,7 +119,13 @@ export function historyDiff(
     const previous = before.get(key);
     // With no run before, nothing is new: the history starts here.
     const status: HistoryStatus = accepted ? "accepted" : previous || !last ? "open" : "new";
-    findings.push({ ...f, key, status, firstSeen: previous?.firstSeen ?? when });
+    findings.push({
+      ...f,
+      key,
+      status,
+      new: !previous && last !== undefined,
+      firstSeen: previous?.firstSeen ?? when,
+    });
   }
   findings.sort(
     (a, b) => statusOrder[a.status] - statusOrder[b.status] || a.firstSeen.localeCompare(b.firstSeen),
@@ -129,7 +140,7 @@ export function historyDiff(
   const counts = zero();
   for (const f of findings) counts[f.status] += 1;
   counts.fixed = fixed.length;
-  const strip = ({ key: _key, row: _row, policy: _policy, ...f }: RunFinding): HistoryFinding => f;
+  const strip = ({ key: _key, new: _new, row: _row, policy: _policy, ...f }: RunFinding): HistoryFinding => f;
   return {
     ...(last ? { since: last.at } : {}),
     at: when,

@@ -132,6 +132,17 @@ const withoutFindings = ({ findings: _findings, ...run }: HistoryRun): HistoryRu
 /** A time for a file's name: no colon (Windows refuses them). */
 const stampOf = (at: Date): string => at.toISOString().replaceAll(":", "-");
 
+/**
+ * `name`, or `name-2`, `name-3`…: the first that no file has, so that what two runs keep aside
+ * at the same time (or under a clock that repeats itself) never overwrites the other's.
+ */
+function unusedName(name: string): string {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? name : `${name}-${n}`;
+    if (factsOf(candidate, "own") === undefined) return candidate;
+  }
+}
+
 const lineOf = (run: HistoryRun): string => linesRead.get(run) ?? JSON.stringify(run);
 
 export interface HistoryWriteOptions {
@@ -158,7 +169,7 @@ export async function writeHistory(
   const lock = `${file}.lock`;
   const release = await takeLock(lock, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
   if (!release) {
-    const aside = `${file}.run-${stamp}`;
+    const aside = unusedName(`${file}.run-${stamp}`);
     await writeAtomically(aside, `${lineOf(line)}\n`);
     return [
       `the history ${file} is being written by another run (${lock}); this run's line is in ${aside}: add it to the history, or remove ${lock} if no run holds it.`,
@@ -181,7 +192,7 @@ export async function writeHistory(
     const problem = now.text !== read.text ? now.problem : read.problem;
     // A file that could not be read at all (too large, unreadable) is kept aside as one that could not be parsed.
     if (problem && factsOf(file, "own") !== undefined) {
-      const aside = `${file}.damaged-${stamp}`;
+      const aside = unusedName(`${file}.damaged-${stamp}`);
       await rename(file, aside);
       warnings.push(
         `the history ${file} could not be used, so it is kept as ${aside} and a new one starts with this run.`,

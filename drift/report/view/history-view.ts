@@ -91,7 +91,7 @@ export function historyView(
     const ageDays = Math.max(0, Math.floor((at - Date.parse(finding.firstSeen)) / DAY_MS));
     return { finding, subject: historySubject(finding), ageDays, age: ageText(ageDays), new: isNew };
   };
-  const findings = diff.findings.map((f) => view(f, diff.since !== undefined && f.firstSeen === diff.at));
+  const findings = diff.findings.map((f) => view(f, f.new));
   const rows: HistoryView["rows"] = new Map();
   for (const f of findings) {
     const row = f.finding.row;

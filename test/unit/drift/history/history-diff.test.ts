@@ -79,15 +79,25 @@ describe("a run's difference from the last run", () => {
       { ...changed("d.example", "excludeBots", "excludeIps"), excusedParts: [excusedPart] },
     ]);
     const statuses = historyDiff(next, line1, night(2)).findings.map(
-      (f) => `${f.domain} ${f.field ?? f.finding} ${f.status}`,
+      (f) => `${f.domain} ${f.field ?? f.finding} ${f.status}${f.new ? " (first seen)" : ""}`,
     );
     expect(statuses.sort()).toEqual([
       "a.example excludeBots open",
-      "a.example excludeIps new",
+      "a.example excludeIps new (first seen)",
       "b.example gone accepted",
-      "d.example excludeBots new",
-      "d.example excludeIps accepted",
+      "d.example excludeBots new (first seen)",
+      "d.example excludeIps accepted (first seen)",
     ]);
+  });
+
+  it("tells what is new by the last run's findings, not by times: runs of one millisecond", () => {
+    const next = report([changed("a.example", "excludeBots"), prodEntry("c.example", 3, "unmanaged")]);
+    const diff = historyDiff(next, line1, night(1));
+    expect(diff.findings.map((f) => `${f.domain} ${f.status} ${f.new}`)).toEqual([
+      "c.example new true",
+      "a.example open false",
+    ]);
+    expect(historyDiff(first, undefined, night(1)).findings.map((f) => f.new)).toEqual([false, false]);
   });
 
   it("carries the findings of stacks this run did not read, and calls none of them fixed", () => {

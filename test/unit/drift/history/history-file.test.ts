@@ -176,6 +176,23 @@ describe("writing a history", () => {
     expect(lines(file)).toEqual([three]);
   });
 
+  it("never overwrites what a run of the same time kept aside", async () => {
+    const file = historyFile("{torn");
+    await writeHistory(await readHistory(file), two, options);
+    writeFileSync(file, "{torn again");
+    const warnings = await writeHistory(await readHistory(file), three, options);
+    const stamp = "2026-11-04T02-00-00.000Z";
+    expect(warnings).toEqual([
+      `the history ${file} could not be used, so it is kept as ${file}.damaged-${stamp}-2 and a new one starts with this run.`,
+    ]);
+    expect(readFileSync(`${file}.damaged-${stamp}`, "utf8")).toBe("{torn");
+    expect(readFileSync(`${file}.damaged-${stamp}-2`, "utf8")).toBe("{torn again");
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), at: "x" }));
+    for (const line of [one, two]) await writeHistory(await readHistory(file), line, options);
+    expect(lines(`${file}.run-${stamp}`)).toEqual([one]);
+    expect(lines(`${file}.run-${stamp}-2`)).toEqual([two]);
+  });
+
   it("keeps the line another run wrote since this run read the file, and adds this one after it", async () => {
     const file = historyFile(jsonl([one]));
     const read = await readHistory(file);
