@@ -3,11 +3,11 @@
 // the last run kept (new, open, accepted) and when it was first seen, the findings of the last
 // run that are gone (fixed), and the line this run adds. A finding the last run had keeps its
 // first-seen time; one that was fixed and comes back is new again. A finding of the last run
-// about stacks this run did not read is not fixed: it is carried, as it was, to the new line, so
-// that a run over some stacks does not erase the history of the others, until no run the history
-// keeps read its stacks.
+// about stacks this run did not read (for an unmanaged website, the stacks of its account) is not
+// fixed: it is carried, as it was, to the new line, so that a run over some stacks does not erase
+// the history of the others, until no run the history keeps read its stacks.
 import type { DriftEntry } from "../model/entries";
-import { excusedPartOf, partsOf } from "../model/entries";
+import { accountKey, excusedPartOf, partsOf } from "../model/entries";
 import type { DriftReport, PolicyFinding } from "../model/report";
 import { HISTORY_KIND, HISTORY_VERSION, findingKey } from "./history-line";
 import type {
@@ -59,16 +59,34 @@ const websiteIdentity = (e: DriftEntry): Identity => ({
   domain: e.domain,
 });
 
+/**
+ * The stacks a finding about this website belongs to: those that record it, or, for a website no
+ * stack records (unmanaged), those that record a website of its account. A run that reads none
+ * of them did not read the account, so it cannot tell the website is gone.
+ */
+function stacksOfWebsites(report: DriftReport): (e: DriftEntry) => string[] {
+  const ofAccount = new Map<string, Set<string>>();
+  for (const e of report.websites) {
+    const key = accountKey(e.account);
+    const stacks = ofAccount.get(key) ?? new Set<string>();
+    for (const stack of e.stacks) stacks.add(stack);
+    ofAccount.set(key, stacks);
+  }
+  return (e) =>
+    e.stacks.length > 0 ? [...e.stacks] : [...(ofAccount.get(accountKey(e.account)) ?? [])].sort();
+}
+
 /** Each finding of the report, before its history: identity, stacks, whether accepted, place. */
 function findingsOfReport(
   report: DriftReport,
 ): (Identity & { stacks: string[]; accepted: boolean; row?: number; policy?: number })[] {
+  const stacksOf = stacksOfWebsites(report);
   const websites = report.websites.flatMap((e, row) =>
     partsOf(e).map((part) => ({
       ...websiteIdentity(e),
       finding: part.finding,
       ...(part.field !== undefined ? { field: part.field } : {}),
-      stacks: [...e.stacks],
+      stacks: stacksOf(e),
       accepted: e.accepted !== undefined || e.ignored !== undefined || excusedPartOf(e, part) !== undefined,
       row,
     })),
@@ -81,7 +99,7 @@ function findingsOfReport(
       finding: "policy" as const,
       rule: f.rule,
       ...(f.stack !== undefined ? { stack: f.stack } : {}),
-      stacks: f.entry ? [...f.entry.stacks] : f.stack !== undefined ? [f.stack] : [],
+      stacks: f.entry ? stacksOf(f.entry) : f.stack !== undefined ? [f.stack] : [],
       accepted: false,
       ...(row !== undefined ? { row } : {}),
       policy: index,

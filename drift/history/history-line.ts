@@ -38,7 +38,10 @@ const identity = {
 
 export const historyFindingSchema = z.strictObject({
   ...identity,
-  /** The stacks that record the website (or the policy finding's stack), for a run reading fewer stacks. */
+  /**
+   * The stacks that record the website (for one no stack records, those that record a website of
+   * its account), or the policy finding's stack: for a run reading fewer stacks.
+   */
   stacks: z.array(z.string()),
   status: z.enum(historyStatuses),
   firstSeen: time,

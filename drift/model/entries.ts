@@ -10,8 +10,11 @@ export interface AccountName {
   email: string;
 }
 
+/** The key of an account: its installation and id. */
+export const accountKey = (account: { url: string; id: number }): string => `${account.url}#${account.id}`;
+
 /** The key of a live website: its installation, account and id. */
-export const liveKey = (account: AccountName, id: number): string => `${account.url}#${account.id}#${id}`;
+export const liveKey = (account: AccountName, id: number): string => `${accountKey(account)}#${id}`;
 
 export const driftStatuses = ["in-sync", "changed", "gone", "unmanaged", "duplicate"] as const;
 

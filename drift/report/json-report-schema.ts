@@ -169,7 +169,11 @@ const historyIdentity = {
 
 const historyFindingFields = {
   ...historyIdentity,
-  stacks: z.array(z.string()).describe("The stacks that record the website, or the policy finding's stack."),
+  stacks: z
+    .array(z.string())
+    .describe(
+      "The stacks that record the website (for one no stack records, those that record a website of its account), or the policy finding's stack.",
+    ),
   firstSeen: time.describe("When a run of the history first had the finding."),
   ageDays: count.describe("Whole days from firstSeen to this run (for a fixed finding, to its fix)."),
 };

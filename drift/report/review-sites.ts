@@ -7,13 +7,12 @@
 // in. Paths are relative to that folder when inside it, as code-scanning services expect.
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import type { AccountName, DriftEntry } from "../model/entries";
+import type { DriftEntry } from "../model/entries";
+import { accountKey } from "../model/entries";
 import { declarationSites } from "./declaration-sites";
 import { SourceFiles, projectFileOf } from "../read/declarations";
 import type { DeclarationSite, LocateDeclaration } from "./report-context";
 import type { RecordedWebsite } from "../read/stack-export";
-
-const accountKey = (a: AccountName): string => `${a.url}#${a.id}`;
 
 /** The fleet file a recorded website's WebsiteFleet records, as an absolute path, when known. */
 function fleetFileOf(website: RecordedWebsite): string | undefined {

@@ -3,6 +3,7 @@
 // of another run, run with other options or over another listing of stacks, a shard given twice
 // or missing, and a file whose parts do not add up. Each refusal names the files; a report made
 // of such shards would call the websites of the stacks left out unmanaged.
+import { accountKey } from "../model/entries";
 import { differingOptions } from "./fingerprint";
 import type { CompleteShard, ShardFile, ShardOptions } from "./shard-format";
 import { shardOf } from "./split";
@@ -65,13 +66,13 @@ const listShards = (indexes: readonly number[], total: number): string => {
 /** Whether a complete shard's parts add up: each stack in its shard and its accounts listed. */
 function damage(s: Complete): string | undefined {
   const { shard, stacks, accounts, listing, options } = s.shard;
-  const listed = new Set(accounts.map((a) => `${a.url}#${a.id}`));
+  const listed = new Set(accounts.map(accountKey));
   for (const stack of stacks) {
     if (stack.position >= listing.stacks)
       return `stack ${stack.name} is at a place its listing does not have`;
     if (shardOf(stack.source, shard.total) !== shard.index)
       return `stack ${stack.name} is not one of shard ${shard.index}/${shard.total}'s`;
-    const unlisted = stack.websites.find((w) => !listed.has(`${w.account.url}#${w.account.id}`));
+    const unlisted = stack.websites.find((w) => !listed.has(accountKey(w.account)));
     if (unlisted)
       return `website ${unlisted.resource} of stack ${stack.name} is on an account the shard did not list`;
   }

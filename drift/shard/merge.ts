@@ -11,7 +11,7 @@
 import { resolve } from "node:path";
 import type { Website } from "../../sdk";
 import type { AccountName, PageCheck } from "../model/entries";
-import { liveKey } from "../model/entries";
+import { accountKey, liveKey } from "../model/entries";
 import type { AccountListing, Observations } from "../compare/compare-run";
 import { liveOf } from "../compare/observed";
 import { pageKey } from "../compare/page-run";
@@ -30,8 +30,6 @@ interface Merged {
 
 /** Where a recorded website's key came from, for messages: a shard file never holds one. */
 const NO_KEY = "a shard file, which holds no key";
-
-const accountKey = (a: { url: string; id: number }): string => `${a.url}#${a.id}`;
 
 function recordedOf(w: ShardRecordedWebsite, stack: string, here: string): RecordedWebsite {
   const { origin } = w;

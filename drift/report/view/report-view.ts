@@ -6,7 +6,7 @@
 // Nothing here can hold a secret: entries carry domains, ids, field values the server reports
 // (the password is never compared) and accounts by URL, id and e-mail, with their plans.
 import type { AccountName, DriftEntry, DriftStatus, FailOnName } from "../../model/entries";
-import { driftStatuses, findingsOf, liveKey } from "../../model/entries";
+import { accountKey, driftStatuses, findingsOf, liveKey } from "../../model/entries";
 import { readText } from "../../model/report";
 import type { AccountUse, DriftReport, TrackingCheck } from "../../model/report";
 import { plural } from "../../model/words";
@@ -118,7 +118,6 @@ export interface ReportView {
   history?: HistoryView;
 }
 
-const accountKey = (a: { url: string; id: number }): string => `${a.url}#${a.id}`;
 const entryKey = (e: DriftEntry): string => `${liveKey(e.account, e.id)}#${e.domain}`;
 export const accountName = (a: AccountName): string => `${a.email} (${a.id}) at ${a.url}`;
 

@@ -6,10 +6,15 @@ import { historyDiff } from "../../../../drift/history/history-diff";
 import { findingKey, historyLineSchema } from "../../../../drift/history/history-line";
 import type { DriftReport } from "../../../../drift/model/report";
 import type { DriftEntry } from "../../../../drift/model/entries";
-import { account, changed, prodEntry } from "../../../support/drift-entries";
+import { account, changed as changedEntry, prodEntry } from "../../../support/drift-entries";
 import { historyRuns } from "../../../support/drift-history";
 
 const night = (day: number): Date => new Date(Date.UTC(2026, 10, day, 2));
+/** A website web/prod records, changed in these fields. */
+const changed = (domain: string, ...fields: string[]): DriftEntry => ({
+  ...changedEntry(domain, ...fields),
+  stacks: ["web/prod"],
+});
 const report = (websites: DriftEntry[], more: Partial<DriftReport> = {}): DriftReport => ({
   stacks: ["web/prod"],
   websites,
@@ -102,9 +107,12 @@ describe("a run's difference from the last run", () => {
 
   it("carries the findings of stacks this run did not read, and calls none of them fixed", () => {
     const two = report(
-      [changed("a.example", "excludeBots"), prodEntry("s.example", 9, "gone", { stacks: ["web/staging"] })],
+      [
+        changed("a.example", "excludeBots"),
+        prodEntry("s.example", 9, "gone", { stacks: ["web/qa", "web/staging"] }),
+      ],
       {
-        stacks: ["web/prod", "web/staging"],
+        stacks: ["web/prod", "web/qa", "web/staging"],
       },
     );
     const [line] = historyRuns([{ report: two, at: night(1) }]);
@@ -114,6 +122,62 @@ describe("a run's difference from the last run", () => {
       "s.example 01",
     ]);
     expect(diff.counts.open).toBe(0);
+    // Carried while a run the history keeps read one of its stacks; dropped once none did.
+    const carried = (remembered: string[]) =>
+      historyDiff(report([]), line, night(2), new Set(remembered)).line.findings.map((f) => f.domain);
+    expect(carried(["web/prod", "web/staging"])).toEqual(["s.example"]);
+    expect(carried(["web/prod"])).toEqual([]);
+  });
+
+  it("carries an unmanaged website's findings while no stack of its account is read, then calls them fixed", () => {
+    const team = { ...account, id: 8 };
+    const unmanaged = prodEntry("u.example", 5, "unmanaged", { silent: true });
+    const both = report(
+      [
+        changed("a.example", "excludeBots"),
+        unmanaged,
+        prodEntry("t.example", 6, "in-sync", { account: team, stacks: ["team/prod"] }),
+        prodEntry("v.example", 7, "unmanaged", { account: team }),
+      ],
+      {
+        stacks: ["web/prod", "team/prod"],
+        policy: {
+          file: "policy.json",
+          rules: [],
+          failOn: true,
+          findings: [{ rule: "bots-excluded", level: "mandatory", message: "m", entry: unmanaged }],
+        },
+      },
+    );
+    const [line] = historyRuns([{ report: both, at: night(1) }]);
+    expect(line!.findings.map((f) => `${f.domain} ${f.finding} ${f.stacks.join(",")}`)).toEqual([
+      "a.example changed web/prod",
+      "u.example unmanaged web/prod",
+      "u.example silent web/prod",
+      "v.example unmanaged team/prod",
+      "u.example policy web/prod",
+    ]);
+    const teamOnly = historyDiff(
+      report([prodEntry("t.example", 6, "in-sync", { account: team, stacks: ["team/prod"] })], {
+        stacks: ["team/prod"],
+      }),
+      line,
+      night(2),
+    );
+    expect(teamOnly.fixed.map((f) => `${f.domain} ${f.finding}`)).toEqual(["v.example unmanaged"]);
+    expect(teamOnly.line.findings.map((f) => `${f.domain} ${f.finding}`)).toEqual([
+      "a.example changed",
+      "u.example unmanaged",
+      "u.example silent",
+      "u.example policy",
+    ]);
+    const webOnly = historyDiff(report([], { stacks: ["web/prod"] }), teamOnly.line, night(3));
+    expect(webOnly.fixed.map((f) => `${f.domain} ${f.finding}`)).toEqual([
+      "a.example changed",
+      "u.example unmanaged",
+      "u.example silent",
+      "u.example policy",
+    ]);
   });
 
   it("knows a policy finding by its rule and its website or stack, and a website by its installation, account and id", () => {

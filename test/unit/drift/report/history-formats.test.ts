@@ -226,7 +226,8 @@ describe("--history in the JSON report", () => {
         {
           finding: "unmanaged",
           ...website("c.example.com", 3),
-          stacks: [],
+          // No stack records an unmanaged website: the stacks of its account hold its findings.
+          stacks: ["web/prod"],
           status: "new",
           firstSeen: nowIso,
           ageDays: 0,
