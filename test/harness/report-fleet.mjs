@@ -20,6 +20,17 @@ function random(seed) {
 }
 
 const pad = (n, width = 2) => String(n).padStart(width, "0");
+
+/** The policy's findings of a fleet: a rule wants every client website private, and each made public breaks it. */
+const privacyFindings = (entries) =>
+  entries
+    .filter((e) => e.changes?.some((c) => c.field === "privacy"))
+    .map((entry) => ({
+      rule: "private-websites",
+      level: "mandatory",
+      message: `${entry.domain} is public on the server; the policy wants every client website private`,
+      entry,
+    }));
 const DAY_MS = 86_400_000;
 
 /**
@@ -123,14 +134,7 @@ export function fleetReport({
     }
     entries.push(entry);
   }
-  const findings = entries
-    .filter((e) => e.changes?.some((c) => c.field === "privacy"))
-    .map((entry) => ({
-      rule: "private-websites",
-      level: "mandatory",
-      message: `${entry.domain} is public on the server; the policy wants every client website private`,
-      entry,
-    }));
+  const findings = privacyFindings(entries);
   const accountUses = accountNames.map((a, i) => {
     const held = entries.filter((e) => e.account === a && e.status !== "gone").length;
     const plan =
@@ -223,14 +227,7 @@ export function fleetNight(base, night, { seed = 45 } = {}) {
       entry.accepted = { firstSeen: base.tracking?.from ?? "2026-01-01", line: i + 1 };
     return entry;
   });
-  const findings = websites
-    .filter((e) => e.changes?.some((c) => c.field === "privacy"))
-    .map((entry) => ({
-      rule: "private-websites",
-      level: "mandatory",
-      message: `${entry.domain} is public on the server; the policy wants every client website private`,
-      entry,
-    }));
+  const findings = privacyFindings(websites);
   const onServer = websites.filter((e) => e.status !== "gone").length;
   return {
     ...base,

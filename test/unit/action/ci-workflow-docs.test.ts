@@ -7,29 +7,22 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readInputs } from "../../../action/src/inputs";
 import { docExample, docText } from "../../support/docs";
 import { expectActionlintClean } from "../../support/checkout";
+import { expectDeclaredInputs, readStepInputs } from "../../support/workflow-steps";
+import type { WorkflowStep } from "../../support/workflow-steps";
 
 const root = join(__dirname, "..", "..", "..");
 const workflowPath = "examples/gitops/.github/workflows/drift-scan.yml";
 const workflowText = readFileSync(join(root, workflowPath), "utf8");
 
-interface Step {
-  id?: string;
-  uses?: string;
-  if?: string;
-  with?: Record<string, string>;
-}
+type Step = WorkflowStep;
 const workflow = parse(workflowText) as {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
   jobs: Record<string, { steps: Step[] }>;
 };
 const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-const actionInputs = Object.keys(
-  (parse(readFileSync(join(root, "action.yml"), "utf8")) as { inputs: Record<string, unknown> }).inputs,
-);
 
 describe("the organisation-wide drift scan (docs/ci-gitops.md)", () => {
   it("is on the page as it is in the example's workflow file, byte for byte", () => {
@@ -52,13 +45,9 @@ describe("the organisation-wide drift scan (docs/ci-gitops.md)", () => {
   it("gives the Action only inputs action.yml declares, with values it accepts: backend-wide, filtered, SARIF", () => {
     const drift = steps.find((step) => step.uses?.startsWith("pulumi-webstats/pulumi-webstats@"));
     expect(drift?.id).toBe("drift");
-    const given = drift?.with ?? {};
-    for (const name of Object.keys(given)) expect(actionInputs, name).toContain(name);
+    expectDeclaredInputs(drift!);
     // As the runner passes them to the Action (INPUT_<NAME>), read by the Action's own reader.
-    const env = Object.fromEntries(
-      Object.entries(given).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, String(value)]),
-    );
-    const read = readInputs(env);
+    const read = readStepInputs(drift!);
     expect(read).toHaveProperty("inputs");
     const { inputs } = read as Extract<typeof read, { inputs: unknown }>;
     expect(inputs.stacks).toBe("all");

@@ -9,21 +9,14 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readInputs } from "../../../action/src/inputs";
-import { readAction } from "../../support/action-runner";
 import { expectActionlintClean } from "../../support/checkout";
 import { docExample } from "../../support/docs";
 import { scratchFolder } from "../../support/scratch-folder";
+import { expectDeclaredInputs, readStepInputs, withValues } from "../../support/workflow-steps";
+import type { WorkflowStep } from "../../support/workflow-steps";
 
-interface Step {
-  id?: string;
-  name?: string;
-  uses?: string;
-  if?: string;
-  run?: string;
-  with?: Record<string, string>;
-  env?: Record<string, string>;
-}
+/** A step of these workflows: each `with:` value a string. */
+type Step = WorkflowStep & { with?: Record<string, string> };
 interface Workflow {
   concurrency?: { group?: string; "cancel-in-progress"?: boolean };
   permissions: Record<string, string>;
@@ -38,7 +31,7 @@ const stepUsing = (name: string, action: string) =>
   stepsOf(name).find((step) => step.uses?.startsWith(`${action}@`)) as Step;
 const runnerTemp = "/home/runner/work/_temp";
 /** A `with:` value as the runner passes it, `${{ runner.temp }}` given its value. */
-const valued = (value: string | undefined) => (value ?? "").replaceAll("${{ runner.temp }}", runnerTemp);
+const valued = (value: string | undefined) => withValues(value ?? "", { "runner.temp": runnerTemp });
 
 describe.each(examples)("the workflow %s of docs/drift-ci.md", (name) => {
   it("passes actionlint", () => {
@@ -50,15 +43,8 @@ describe.each(examples)("the workflow %s of docs/drift-ci.md", (name) => {
 
   it("gives the Action only inputs action.yml declares, with values it takes: the history kept 90 days", () => {
     const step = stepUsing(name, "pulumi-webstats/pulumi-webstats");
-    const declared = Object.keys(readAction().inputs);
-    for (const input of Object.keys(step.with ?? {})) expect(declared, input).toContain(input);
-    const env = Object.fromEntries(
-      Object.entries(step.with ?? {}).map(([input, value]) => [
-        `INPUT_${input.toUpperCase()}`,
-        valued(value),
-      ]),
-    );
-    expect(readInputs(env)).toMatchObject({
+    expectDeclaredInputs(step);
+    expect(readStepInputs(step, { "runner.temp": runnerTemp })).toMatchObject({
       inputs: {
         history: `${runnerTemp}/drift-history/drift-history.jsonl`,
         historyKeep: { days: 90 },

@@ -8,22 +8,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readInputs } from "../../../action/src/inputs";
 import { docExample } from "../../support/docs";
 import { expectActionlintClean } from "../../support/checkout";
+import { expectDeclaredInputs, readStepInputs } from "../../support/workflow-steps";
+import type { WorkflowStep } from "../../support/workflow-steps";
 
 const root = join(__dirname, "..", "..", "..");
 const folder = "examples/gitops/.github/workflows";
 const workflowPath = `${folder}/drift-scan-shards.yml`;
 const workflowText = readFileSync(join(root, workflowPath), "utf8");
 
-interface Step {
-  id?: string;
-  uses?: string;
-  if?: string;
-  with?: Record<string, string | number | boolean>;
-  env?: Record<string, string>;
-}
+type Step = WorkflowStep;
 interface Job {
   needs?: string;
   if?: string;
@@ -31,28 +26,13 @@ interface Job {
   steps: Step[];
 }
 const { jobs } = parse(workflowText) as { jobs: { shard: Job; merge: Job } };
-const actionInputs = Object.keys(
-  (parse(readFileSync(join(root, "action.yml"), "utf8")) as { inputs: Record<string, unknown> }).inputs,
-);
 const isAction = (step: Step) => step.uses?.startsWith("pulumi-webstats/pulumi-webstats@") === true;
 const actionStep = (job: Job) => job.steps.find(isAction) as Step;
 const usesOf = (job: Job, name: string) => job.steps.filter((step) => step.uses?.startsWith(`${name}@`));
 
-/** The Action's inputs as the runner passes them, with the expressions given their values. */
-function read(step: Step, values: Record<string, string>) {
-  const env = Object.fromEntries(
-    Object.entries(step.with ?? {}).map(([name, value]) => [
-      `INPUT_${name.toUpperCase()}`,
-      String(value).replace(/\$\{\{ ([\w.]+) \}\}/g, (_, key: string) => values[key] ?? `<${key}>`),
-    ]),
-  );
-  return readInputs(env);
-}
-
 describe("the matrix of shards (drift-scan-shards.yml)", () => {
   it("gives the Action only inputs action.yml declares", () => {
-    for (const job of [jobs.shard, jobs.merge])
-      for (const name of Object.keys(actionStep(job).with ?? {})) expect(actionInputs, name).toContain(name);
+    for (const job of [jobs.shard, jobs.merge]) expectDeclaredInputs(actionStep(job));
   });
 
   it("runs every shard of the matrix's length to its end, each a shard the Action takes", () => {
@@ -62,7 +42,7 @@ describe("the matrix of shards (drift-scan-shards.yml)", () => {
     expect(shards).toEqual([1, 2, 3, 4]);
     for (const shard of shards) {
       // No run-id: drift's own, the run and its attempt, so that a re-run's shards are never mixed.
-      const inputs = read(actionStep(jobs.shard), { "matrix.shard": String(shard) });
+      const inputs = readStepInputs(actionStep(jobs.shard), { "matrix.shard": String(shard) });
       expect(inputs).toMatchObject({
         inputs: { split: { mode: "shard", shard: { index: shard, total: shards.length }, runId: "" } },
       });
@@ -78,7 +58,7 @@ describe("the matrix of shards (drift-scan-shards.yml)", () => {
     const pattern = new RegExp(`^${String(download?.with?.pattern).replace(/\*/g, ".*")}$`);
     for (const shard of jobs.shard.strategy?.matrix.shard ?? [])
       expect(String(upload?.with?.name).replace("${{ matrix.shard }}", String(shard))).toMatch(pattern);
-    const merge = read(actionStep(jobs.merge), { "runner.temp": "/runner/temp" });
+    const merge = readStepInputs(actionStep(jobs.merge), { "runner.temp": "/runner/temp" });
     expect(merge).toMatchObject({ inputs: { split: { mode: "merge" }, formats: ["sarif", "html"] } });
     const [files] = (merge as { inputs: { split: { mergeFiles: string[] } } }).inputs.split.mergeFiles;
     expect(
